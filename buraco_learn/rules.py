@@ -12,7 +12,7 @@ preset is a new value and no engine change.
 >>> get_rules("bridge")
 Traceback (most recent call last):
 ...
-buraco_learn.errors.RulesError: unknown rule set 'bridge'; known: fibur, wikipedia-fr, classic-fr, ramiroyal (aliases: default, federation, fr, italian, wikipedia, ...)
+buraco_learn.errors.RulesError: unknown rule set 'bridge'; known: fibur, wikipedia-fr, classic-fr, ramiroyal (aliases: app, burraco-fr, classic, codice, default, federation, fr, fr-wikipedia, french, italian, rami royal, rami-royal, wiki, wikipedia)
 """
 
 from __future__ import annotations
@@ -210,6 +210,6 @@ def get_rules(name: str | Rules | None = None) -> Rules:
         aliases = sorted(a for a in _ALIASES if a not in PRESETS)
         raise RulesError(
             f"unknown rule set {name!r}; known: {', '.join(PRESETS)} "
-            f"(aliases: {', '.join(aliases[:5])}, ...)"
+            f"(aliases: {', '.join(aliases)})"
         )
     return found

@@ -1,0 +1,23 @@
+"""buraco_learn: learn the card game Buraco (Burraco) in Jupyter.
+
+The core (cards, rules, melds, game, scoring, records) uses only the standard library;
+widgets live in :mod:`buraco_learn.widgets` and are imported only when asked for.
+
+>>> from buraco_learn import Meld
+>>> Meld.from_cards("QH KH AH").points
+35
+"""
+
+from .cards import ALL_CARDS, JOKER, Card, Rank, Suit, check_copies, format_cards, make_deck, parse_cards
+from .errors import BuracoError, DeckError, IllegalMove, InvalidMeld, NotationError, RulesError
+from .melds import Meld, Placement, burraco_bonus, is_valid_meld, meld_error
+from .rules import CLASSIC_FR, FIBUR, PRESETS, RAMIROYAL, WIKIPEDIA_FR, Rules, get_rules
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "ALL_CARDS", "JOKER", "Card", "Rank", "Suit", "check_copies", "format_cards", "make_deck", "parse_cards",
+    "BuracoError", "DeckError", "IllegalMove", "InvalidMeld", "NotationError", "RulesError",
+    "Meld", "Placement", "burraco_bonus", "is_valid_meld", "meld_error",
+    "CLASSIC_FR", "FIBUR", "PRESETS", "RAMIROYAL", "WIKIPEDIA_FR", "Rules", "get_rules",
+]

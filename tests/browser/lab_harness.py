@@ -1,0 +1,460 @@
+"""A small Playwright harness for driving JupyterLab in Debian's headless Chromium.
+
+Everything here follows the checked recipe of the project (JupyterLab 4.6, Python
+Playwright, ``/usr/bin/chromium``); no Node, no Xvfb, no ``playwright install``.
+
+Typical use in a test (the fixtures in ``tests/browser/conftest.py`` do the setup)::
+
+    pytestmark = pytest.mark.browser
+
+    def test_something(lab):                      # lab is a LabPage
+        lab.open_notebook("tests/browser/fixtures/canvas_click.ipynb")
+        lab.run_all()                             # waits for every cell
+        lab.click_canvas(40, 30)                  # canvas coordinates
+        assert lab.wait_for_value("clicks", lambda v: v == [[40, 30]])
+        lab.screenshot("after-click")             # tests/browser/screenshots/
+
+Building blocks, usable on their own:
+
+* :class:`JupyterLabServer` starts ``python -m jupyterlab`` (this interpreter) on a
+  free loopback port, with a random token and throw-away config/runtime/settings/
+  workspaces/IPython folders, the news pop-up disabled and
+  ``--expose-app-in-browser`` (so ``window.jupyterapp`` exists).
+* :func:`launch_chromium` starts ``/usr/bin/chromium`` headless with the flags this
+  machine needs; :func:`require_chromium` fails (never skips) when it is missing.
+* :class:`LabPage` wraps a Playwright ``Page`` on that server: open a notebook,
+  wait for the kernel, run all cells, execute Python in the notebook's kernel and
+  read values back, click a canvas, take screenshots.
+
+Paths given to :class:`LabPage` are relative to the server's root directory, which
+the fixtures set to the repository root (so ``notebooks/01_cards.ipynb`` works).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOT_DIR = Path(__file__).resolve().parent / "screenshots"
+CHROMIUM_PATH = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+#: Selector of the notebook panel that is on screen (a restored, hidden tab of an
+#: earlier test may still exist on the same server).
+VISIBLE_NOTEBOOK = ".jp-NotebookPanel:visible"
+
+
+def find_free_port() -> int:
+    """Return a TCP port on 127.0.0.1 that was free a moment ago (bind to port 0)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def require_chromium(path: str = CHROMIUM_PATH) -> str:
+    """Return ``path`` if Chromium is there, else fail the test with a clear message.
+
+    Browser tests must not be skipped: CI installs Chromium (``apt-get install -y
+    chromium``), so a missing binary is a broken environment, not an optional extra.
+    """
+    if not (os.path.isfile(path) and os.access(path, os.X_OK)):
+        import pytest
+
+        pytest.fail(
+            f"{path} is missing: browser tests need Debian's Chromium. Install it with "
+            "`apt-get update && apt-get install -y chromium` (scripts/test.sh does this "
+            "when run as root). Never run `playwright install`.",
+            pytrace=False,
+        )
+    return path
+
+
+def launch_chromium(playwright: Any, path: str = CHROMIUM_PATH) -> Any:
+    """Launch Debian's Chromium headless through Playwright and return the Browser."""
+    require_chromium(path)
+    return playwright.chromium.launch(
+        executable_path=path, headless=True, args=list(CHROMIUM_ARGS)
+    )
+
+
+class JupyterLabServer:
+    """A JupyterLab server of this interpreter on a free loopback port.
+
+    Use as a context manager, or call :meth:`start` / :meth:`stop`::
+
+        with JupyterLabServer(root_dir=REPO_ROOT) as server:
+            page.goto(server.url("lab/tree/notebooks/x.ipynb", reset=True))
+
+    ``server.log_path`` holds the server's output (shown in the error if it does
+    not come up within ``start_timeout`` seconds). ``server.startup_seconds`` is the
+    measured time until ``/api/status`` answered.
+    """
+
+    def __init__(self, root_dir: Path | str = REPO_ROOT, start_timeout: float = 60.0):
+        self.root_dir = Path(root_dir).resolve()
+        self.start_timeout = start_timeout
+        self.port = find_free_port()
+        self.token = os.urandom(16).hex()
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.startup_seconds: float | None = None
+        self._tmp = Path(tempfile.mkdtemp(prefix="buraco-lab-"))
+        self.log_path = self._tmp / "jupyterlab.log"
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    def url(self, path: str = "lab", reset: bool = False, **query: str) -> str:
+        """URL of ``path`` on the server, with the token (and ``&reset`` if asked)."""
+        q = urllib.parse.urlencode({"token": self.token, **query})
+        url = f"{self.base_url}{path.lstrip('/')}?{q}"
+        return url + "&reset" if reset else url
+
+    def _env(self) -> dict[str, str]:
+        env = dict(os.environ)
+        folders = {
+            "JUPYTER_CONFIG_DIR": "config",
+            "JUPYTER_RUNTIME_DIR": "runtime",
+            "JUPYTER_DATA_DIR": "data",  # no stray user kernelspecs
+            "JUPYTERLAB_SETTINGS_DIR": "settings",
+            "JUPYTERLAB_WORKSPACES_DIR": "workspaces",
+            "IPYTHONDIR": "ipython",
+        }
+        for var, name in folders.items():
+            folder = self._tmp / name
+            folder.mkdir(parents=True, exist_ok=True)
+            env[var] = str(folder)
+        notification = self._tmp / "settings" / "@jupyterlab" / "apputils-extension"
+        notification.mkdir(parents=True, exist_ok=True)
+        (notification / "notification.jupyterlab-settings").write_text(
+            json.dumps({"fetchNews": "false", "checkForUpdates": False})
+        )
+        env.pop("JUPYTER_TOKEN", None)
+        return env
+
+    def start(self) -> "JupyterLabServer":
+        cmd = [
+            sys.executable, "-m", "jupyterlab", "--no-browser",
+            "--ServerApp.ip=127.0.0.1", f"--port={self.port}",
+            "--ServerApp.port_retries=0", f"--ServerApp.token={self.token}",
+            "--allow-root", f"--ServerApp.root_dir={self.root_dir}",
+            "--expose-app-in-browser",
+        ]  # fmt: skip
+        t0 = time.monotonic()
+        log = open(self.log_path, "wb")
+        self.proc = subprocess.Popen(
+            cmd, env=self._env(), stdout=log, stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL, cwd=self.root_dir,
+        )  # fmt: skip
+        log.close()
+        status = f"{self.base_url}api/status?token={self.token}"
+        while True:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"JupyterLab exited early:\n{self.log_tail()}")
+            try:
+                with urllib.request.urlopen(status, timeout=2) as r:
+                    if r.status == 200:
+                        break
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                pass
+            if time.monotonic() - t0 > self.start_timeout:
+                self.stop()
+                raise RuntimeError(
+                    f"JupyterLab did not answer {status} within {self.start_timeout}s:\n"
+                    f"{self.log_tail()}"
+                )
+            time.sleep(0.25)
+        self.startup_seconds = time.monotonic() - t0
+        return self
+
+    def log_tail(self, chars: int = 4000) -> str:
+        try:
+            return self.log_path.read_text(errors="replace")[-chars:]
+        except OSError:
+            return "(no log)"
+
+    def stop(self) -> None:
+        """Terminate the server (then kill it after 10 s) and remove its temp folders."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout=10)
+        self.proc = None
+        shutil.rmtree(self._tmp, ignore_errors=True)
+
+    def __enter__(self) -> "JupyterLabServer":
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
+# JavaScript run in the page. `findPanel(path)` returns the NotebookPanel of `path`.
+_JS_FIND_PANEL = """
+function findPanel(path) {
+  const app = window.jupyterapp;
+  if (!app) throw new Error('window.jupyterapp missing: start lab with --expose-app-in-browser');
+  for (const w of app.shell.widgets('main')) {
+    if (w.context && w.context.path === path && w.sessionContext) return w;
+  }
+  return null;
+}
+"""
+
+_JS_KERNEL_READY = _JS_FIND_PANEL + """
+(path) => {
+  const p = findPanel(path);
+  if (!p || !p.sessionContext.isReady) return false;
+  const k = p.sessionContext.session && p.sessionContext.session.kernel;
+  return !!k && k.status === 'idle' && k.connectionStatus === 'connected';
+}
+"""
+
+_JS_RUN_ALL = _JS_FIND_PANEL + """
+async (path) => {
+  const app = window.jupyterapp;
+  const p = findPanel(path);
+  app.shell.activateById(p.id);
+  await app.commands.execute('notebook:run-all-cells');
+  return true;
+}
+"""
+
+_JS_CELL_STATE = _JS_FIND_PANEL + """
+(path) => {
+  const p = findPanel(path);
+  const cells = [];
+  const model = p.content.model;
+  for (let i = 0; i < model.cells.length; i++) {
+    const c = model.cells.get(i);
+    if (c.type !== 'code') continue;
+    const errors = [];
+    for (let j = 0; j < c.outputs.length; j++) {
+      const o = c.outputs.get(j).toJSON();
+      if (o.output_type === 'error') errors.push(o.ename + ': ' + o.evalue);
+    }
+    const tags = c.getMetadata('tags') || [];
+    cells.push({index: i, count: c.executionCount, state: c.executionState,
+                source: c.sharedModel.getSource().slice(0, 80), errors,
+                raises: tags.includes('raises-exception')});
+  }
+  const k = p.sessionContext.session && p.sessionContext.session.kernel;
+  return {cells, kernel: k ? k.status : null};
+}
+"""
+
+_JS_EXECUTE = _JS_FIND_PANEL + """
+async ({path, code}) => {
+  const p = findPanel(path);
+  const kernel = p.sessionContext.session.kernel;
+  const future = kernel.requestExecute({code, silent: false, store_history: false});
+  const out = []; let error = null;
+  future.onIOPub = (msg) => {
+    const t = msg.header.msg_type;
+    if (t === 'stream') out.push(msg.content.text);
+    else if (t === 'execute_result') out.push(msg.content.data['text/plain']);
+    else if (t === 'error') error = msg.content.ename + ': ' + msg.content.evalue;
+  };
+  const reply = await future.done;
+  return {out: out.join(''), error, status: reply.content.status};
+}
+"""
+
+
+class KernelError(AssertionError):
+    """Code sent with :meth:`LabPage.execute` raised in the kernel."""
+
+
+@dataclass
+class LabPage:
+    """A Playwright page on a :class:`JupyterLabServer`, with notebook helpers.
+
+    ``page`` is the Playwright ``Page``; ``console`` and ``page_errors`` collect the
+    browser console messages and uncaught page errors, for assertions or debugging.
+    ``path`` is the notebook opened last (the default for every helper).
+    """
+
+    page: Any
+    server: JupyterLabServer
+    path: str | None = None
+    console: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.page.on("console", lambda m: self.console.append(f"{m.type}: {m.text}"))
+        self.page.on("pageerror", lambda e: self.page_errors.append(str(e)))
+
+    # -- opening and waiting -------------------------------------------------
+    def open_notebook(self, path: str, timeout: float = 60.0) -> "LabPage":
+        """Open ``path`` (relative to the server root) in a reset workspace.
+
+        Goes to ``/lab/tree/PATH?token=..&reset`` so that no tab of an earlier test
+        is restored, waits for the visible notebook panel, then for the kernel
+        (:meth:`wait_for_kernel`).
+        """
+        path = Path(path).as_posix()
+        if not (self.server.root_dir / path).is_file():
+            raise FileNotFoundError(self.server.root_dir / path)
+        self.path = path
+        self.page.goto(self.server.url(f"lab/tree/{path}", reset=True))
+        self.page.locator(VISIBLE_NOTEBOOK).first.wait_for(timeout=timeout * 1000)
+        self.wait_for_kernel(timeout=timeout)
+        return self
+
+    def notebook(self) -> Any:
+        """Locator of the visible notebook panel (scope your own locators to it)."""
+        return self.page.locator(VISIBLE_NOTEBOOK).first
+
+    def wait_for_kernel(self, path: str | None = None, timeout: float = 60.0) -> None:
+        """Wait until the notebook's kernel exists, is ``idle`` AND ``connected``.
+
+        The execution indicator reads "idle" for a moment before the kernel exists;
+        a run-all in that moment skips cells, hence this stricter check.
+        """
+        self.page.wait_for_function(
+            f"({_JS_KERNEL_READY})({json.dumps(path or self._path())})",
+            timeout=timeout * 1000,
+            polling=200,
+        )
+
+    def _path(self) -> str:
+        if self.path is None:
+            raise RuntimeError("open a notebook first (LabPage.open_notebook)")
+        return self.path
+
+    # -- running -------------------------------------------------------------
+    def cell_state(self, path: str | None = None) -> dict[str, Any]:
+        """Per code cell: index, execution count, state, first source chars, errors
+        and whether it carries the ``raises-exception`` tag; plus the kernel status."""
+        result: dict[str, Any] = self.page.evaluate(
+            f"({_JS_CELL_STATE})", path or self._path()
+        )
+        return result
+
+    def run_all(
+        self, path: str | None = None, timeout: float = 120.0, allow_errors: bool = False
+    ) -> dict[str, Any]:
+        """Run every cell (``notebook:run-all-cells``) and wait until all are done.
+
+        Done means: every code cell has an execution count, none is running, and the
+        kernel is idle. Raises ``AssertionError`` if a cell errored that is not tagged
+        ``raises-exception`` (unless ``allow_errors``). Returns :meth:`cell_state`.
+        """
+        path = path or self._path()
+        self.wait_for_kernel(path, timeout=timeout)
+        self.page.evaluate(f"({_JS_RUN_ALL})", path)
+        deadline = time.monotonic() + timeout
+        while True:
+            state = self.cell_state(path)
+            cells = state["cells"]
+            done = state["kernel"] == "idle" and all(
+                c["count"] is not None and c["state"] != "running" for c in cells
+            )
+            if done:
+                break
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"run-all did not finish in {timeout}s: {cells}")
+            time.sleep(0.2)
+        bad = [c for c in cells if c["errors"] and not c["raises"]]
+        if bad and not allow_errors:
+            raise AssertionError(f"cells raised in {path}: {bad}")
+        return state
+
+    def execute(self, code: str, path: str | None = None) -> str:
+        """Execute ``code`` in the notebook's kernel; return its stdout + results.
+
+        Raises :class:`KernelError` if the code raised. The code runs in the same
+        namespace as the notebook's cells, without being added to the notebook.
+        """
+        path = path or self._path()
+        result = self.page.evaluate(f"({_JS_EXECUTE})", {"path": path, "code": code})
+        if result["error"] or result["status"] != "ok":
+            raise KernelError(f"{code!r} raised: {result['error']}")
+        return str(result["out"])
+
+    def value(self, expr: str, path: str | None = None) -> Any:
+        """Evaluate the Python expression ``expr`` in the kernel, return it via JSON
+        (tuples come back as lists)."""
+        marker = "@@buraco-json@@"
+        out = self.execute(
+            f"import json as _j; print({marker!r} + _j.dumps({expr}))", path
+        )
+        line = [s for s in out.splitlines() if s.startswith(marker)][-1]
+        return json.loads(line[len(marker):])
+
+    def wait_for_value(
+        self,
+        expr: str,
+        predicate: Callable[[Any], bool],
+        timeout: float = 20.0,
+        path: str | None = None,
+    ) -> Any:
+        """Poll :meth:`value` of ``expr`` until ``predicate(value)`` holds; return it.
+
+        Use this after a click: the widget callback runs when the comm message
+        reaches the kernel, a moment after Playwright's click returns.
+        Raises ``AssertionError`` with the last value on timeout.
+        """
+        deadline = time.monotonic() + timeout
+        while True:
+            v = self.value(expr, path)
+            if predicate(v):
+                return v
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{expr} is still {v!r} after {timeout}s")
+            time.sleep(0.2)
+
+    # -- widgets and pictures -------------------------------------------------
+    def canvas(self, index: int = 0, timeout: float = 30.0) -> Any:
+        """Locator of the ``index``-th ``<canvas>`` in the visible notebook's outputs
+        (waits until it is attached and visible)."""
+        loc = self.page.locator(
+            f"{VISIBLE_NOTEBOOK} .jp-OutputArea-output canvas"
+        ).nth(index)
+        loc.wait_for(state="visible", timeout=timeout * 1000)
+        return loc
+
+    def click_canvas(self, x: float, y: float, index: int = 0) -> None:
+        """Click the ``index``-th canvas at canvas coordinates (``x``, ``y``).
+
+        With an unscaled canvas these are exactly the coordinates an ipycanvas
+        ``on_mouse_down`` callback receives.
+        """
+        loc = self.canvas(index)
+        loc.scroll_into_view_if_needed()
+        loc.click(position={"x": x, "y": y})
+
+    def screenshot(self, name: str, full_page: bool = False, locator: Any = None) -> Path:
+        """Save a PNG to ``tests/browser/screenshots/NAME.png`` (gitignored) and
+        return its path: of ``locator`` if given, else of the page. Look at it."""
+        SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
+        out = SCREENSHOT_DIR / f"{name}.png"
+        if locator is not None:
+            locator.screenshot(path=str(out))
+        else:
+            self.page.screenshot(path=str(out), full_page=full_page)
+        return out
