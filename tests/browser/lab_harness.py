@@ -150,6 +150,10 @@ class JupyterLabServer:
         (notification / "notification.jupyterlab-settings").write_text(
             json.dumps({"fetchNews": "false", "checkForUpdates": False})
         )
+        # Never write test outputs back into the repository's notebooks.
+        docmanager = self._tmp / "settings" / "@jupyterlab" / "docmanager-extension"
+        docmanager.mkdir(parents=True, exist_ok=True)
+        (docmanager / "plugin.jupyterlab-settings").write_text(json.dumps({"autosave": False}))
         env.pop("JUPYTER_TOKEN", None)
         return env
 
@@ -215,38 +219,34 @@ class JupyterLabServer:
 
 # JavaScript run in the page. `findPanel(path)` returns the NotebookPanel of `path`.
 _JS_FIND_PANEL = """
-function findPanel(path) {
-  const app = window.jupyterapp;
-  if (!app) throw new Error('window.jupyterapp missing: start lab with --expose-app-in-browser');
-  for (const w of app.shell.widgets('main')) {
-    if (w.context && w.context.path === path && w.sessionContext) return w;
-  }
-  return null;
-}
+  const findPanel = (path) => {
+    const app = window.jupyterapp;
+    if (!app) throw new Error('window.jupyterapp missing: start lab with --expose-app-in-browser');
+    for (const w of app.shell.widgets('main')) {
+      if (w.context && w.context.path === path && w.sessionContext) return w;
+    }
+    return null;
+  };
 """
 
-_JS_KERNEL_READY = _JS_FIND_PANEL + """
-(path) => {
-  const p = findPanel(path);
+
+def _js(params: str, body: str) -> str:
+    """An arrow function ``params => { findPanel...; body }`` for page.evaluate."""
+    return params + " => {" + _JS_FIND_PANEL + body + "}"
+
+
+_JS_KERNEL_READY = _js('(path)', """  const p = findPanel(path);
   if (!p || !p.sessionContext.isReady) return false;
   const k = p.sessionContext.session && p.sessionContext.session.kernel;
-  return !!k && k.status === 'idle' && k.connectionStatus === 'connected';
-}
-"""
+  return !!k && k.status === 'idle' && k.connectionStatus === 'connected';""")
 
-_JS_RUN_ALL = _JS_FIND_PANEL + """
-async (path) => {
-  const app = window.jupyterapp;
+_JS_RUN_ALL = _js('async (path)', """  const app = window.jupyterapp;
   const p = findPanel(path);
   app.shell.activateById(p.id);
   await app.commands.execute('notebook:run-all-cells');
-  return true;
-}
-"""
+  return true;""")
 
-_JS_CELL_STATE = _JS_FIND_PANEL + """
-(path) => {
-  const p = findPanel(path);
+_JS_CELL_STATE = _js('(path)', """  const p = findPanel(path);
   const cells = [];
   const model = p.content.model;
   for (let i = 0; i < model.cells.length; i++) {
@@ -263,13 +263,9 @@ _JS_CELL_STATE = _JS_FIND_PANEL + """
                 raises: tags.includes('raises-exception')});
   }
   const k = p.sessionContext.session && p.sessionContext.session.kernel;
-  return {cells, kernel: k ? k.status : null};
-}
-"""
+  return {cells, kernel: k ? k.status : null};""")
 
-_JS_EXECUTE = _JS_FIND_PANEL + """
-async ({path, code}) => {
-  const p = findPanel(path);
+_JS_EXECUTE = _js('async ({path, code})', """  const p = findPanel(path);
   const kernel = p.sessionContext.session.kernel;
   const future = kernel.requestExecute({code, silent: false, store_history: false});
   const out = []; let error = null;
@@ -280,9 +276,19 @@ async ({path, code}) => {
     else if (t === 'error') error = msg.content.ename + ': ' + msg.content.evalue;
   };
   const reply = await future.done;
-  return {out: out.join(''), error, status: reply.content.status};
-}
-"""
+  return {out: out.join(''), error, status: reply.content.status};""")
+
+
+def near(got: Any, want: Any, tol: float = 1.0) -> bool:
+    """True if the numbers (or equally long nested lists of numbers) in ``got`` and
+    ``want`` differ by less than ``tol`` each: for click coordinates."""
+    if isinstance(want, (list, tuple)):
+        return (
+            isinstance(got, (list, tuple))
+            and len(got) == len(want)
+            and all(near(g, w, tol) for g, w in zip(got, want))
+        )
+    return isinstance(got, (int, float)) and abs(got - want) < tol
 
 
 class KernelError(AssertionError):
@@ -441,8 +447,10 @@ class LabPage:
     def click_canvas(self, x: float, y: float, index: int = 0) -> None:
         """Click the ``index``-th canvas at canvas coordinates (``x``, ``y``).
 
-        With an unscaled canvas these are exactly the coordinates an ipycanvas
-        ``on_mouse_down`` callback receives.
+        With an unscaled canvas an ipycanvas ``on_mouse_down`` callback receives
+        these coordinates to within one pixel: Chromium's ``MouseEvent.clientX/Y``
+        are whole CSS pixels while the canvas may sit at a fractional page offset,
+        so compare with :func:`near` (or ``abs(got - want) < 1``), not ``==``.
         """
         loc = self.canvas(index)
         loc.scroll_into_view_if_needed()
