@@ -1,0 +1,131 @@
+"""Player actions as frozen values with a text notation that round-trips.
+
+>>> parse_action("meld 5H 6H 7H")
+LayDown(cards=(Card.parse('5H'), Card.parse('6H'), Card.parse('7H')), wild_high=None)
+>>> str(parse_action("layoff 2: 8C high"))
+'layoff 2: 8C high'
+>>> [str(parse_action(t)) for t in ("draw", "pile", "discard 9c")]
+['draw', 'pile', 'discard 9C']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Union
+
+from .cards import Card, format_cards, parse_cards
+from .errors import NotationError
+
+__all__ = ["Draw", "TakePile", "LayDown", "LayOff", "Discard", "Action", "parse_action"]
+
+
+@dataclass(frozen=True)
+class Draw:
+    """Take the top card of the stock (TURN-1)."""
+
+    def __str__(self) -> str:
+        return "draw"
+
+
+@dataclass(frozen=True)
+class TakePile:
+    """Take the whole discard pile (TURN-1)."""
+
+    def __str__(self) -> str:
+        return "pile"
+
+
+def _end(wild_high: bool | None) -> str:
+    return "" if wild_high is None else (" high" if wild_high else " low")
+
+
+@dataclass(frozen=True)
+class LayDown:
+    """Lay down a new meld from the hand (TURN-2). ``wild_high`` chooses a free wild's end."""
+
+    cards: tuple[Card, ...]
+    wild_high: bool | None = None
+
+    def __str__(self) -> str:
+        return f"meld {format_cards(self.cards)}{_end(self.wild_high)}"
+
+
+@dataclass(frozen=True)
+class LayOff:
+    """Add cards from the hand to the side's meld number ``target`` (TURN-2, WILD-2..5)."""
+
+    target: int
+    cards: tuple[Card, ...]
+    wild_high: bool | None = None
+
+    def __str__(self) -> str:
+        return f"layoff {self.target}: {format_cards(self.cards)}{_end(self.wild_high)}"
+
+
+@dataclass(frozen=True)
+class Discard:
+    """Discard one card, ending the turn (TURN-3); the last card closes (CLOSE-1)."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"discard {self.card}"
+
+
+Action = Union[Draw, TakePile, LayDown, LayOff, Discard]
+
+_HELP = ("an action is 'draw', 'pile', 'meld <cards> [low|high]', 'layoff <meld number>: <cards> [low|high]' "
+         "or 'discard <card>'")
+
+
+def _cards_and_end(text: str, whole: str) -> tuple[tuple[Card, ...], bool | None]:
+    words = text.split()
+    wild_high: bool | None = None
+    if words and words[-1].lower() in ("high", "low"):
+        wild_high = words.pop().lower() == "high"
+    if not words:
+        raise NotationError(f"bad action {whole!r}: no cards given; {_HELP}")
+    try:
+        return tuple(parse_cards(" ".join(words))), wild_high
+    except NotationError as err:
+        raise NotationError(f"bad action {whole!r}: {err}") from None
+
+
+def parse_action(text: str) -> Action:
+    """Read an action from its notation; bad text raises :class:`NotationError`.
+
+    >>> parse_action("meld 5H")  # a meld's legality is the game's business, not the parser's
+    LayDown(cards=(Card.parse('5H'),), wild_high=None)
+    >>> parse_action("fold")
+    Traceback (most recent call last):
+    ...
+    buraco_learn.errors.NotationError: bad action 'fold': an action is 'draw', 'pile', 'meld <cards> [low|high]', 'layoff <meld number>: <cards> [low|high]' or 'discard <card>'
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"an action is text, not {type(text).__name__}")
+    stripped = text.strip()
+    verb, _, rest = stripped.partition(" ")
+    verb = verb.lower()
+    if verb == "draw" and not rest.strip():
+        return Draw()
+    if verb in ("pile", "take") and not rest.strip():
+        return TakePile()
+    if verb == "meld":
+        cards, high = _cards_and_end(rest, text)
+        return LayDown(cards, high)
+    if verb in ("layoff", "lay-off"):
+        target_text, colon, cards_text = rest.partition(":")
+        if not colon or not target_text.strip().isdigit():
+            raise NotationError(f"bad action {text!r}: write the meld number, a colon, then the cards, "
+                                "like 'layoff 2: 8C'")
+        cards, high = _cards_and_end(cards_text, text)
+        return LayOff(int(target_text), cards, high)
+    if verb == "discard":
+        try:
+            cards = parse_cards(rest)
+        except NotationError as err:
+            raise NotationError(f"bad action {text!r}: {err}") from None
+        if len(cards) != 1:
+            raise NotationError(f"bad action {text!r}: discard exactly one card (TURN-3), like 'discard 9C'")
+        return Discard(cards[0])
+    raise NotationError(f"bad action {text!r}: {_HELP}")

@@ -1,0 +1,917 @@
+"""One hand of Buraco: the seeded deal, the turn cycle, the pot, closing, the end and the count.
+
+Every action can be asked about (``can_...``), explained (``verify_...`` raises
+:class:`~buraco_learn.errors.IllegalMove` naming the rule) and done; a refused action leaves the
+state exactly as it was (TURN-6).
+
+>>> g = Game.new(players=4, seed=7)
+>>> g.to_move, g.phase, len(g.hands[0]), len(g.stock), len(g.pile)
+(1, 'draw', 11, 41, 1)
+>>> g.can_discard(g.hands[1][0])
+False
+>>> g.verify_discard(g.hands[1][0])
+Traceback (most recent call last):
+...
+buraco_learn.errors.IllegalMove: West must draw first: take the top card of the stock or the whole discard pile (TURN-1)
+>>> g.draw()
+Event(seat=1, action=Draw(), note='drew from the stock')
+>>> g.phase
+'play'
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from .actions import Action, Discard, Draw, LayDown, LayOff, TakePile, parse_action
+from .cards import Card, check_copies, format_cards, make_deck, parse_cards
+from .errors import IllegalMove, InvalidMeld, NotationError
+from .melds import Meld, _analyse, _explain
+from .rules import Rules, get_rules
+from .scoring import SideScore, score_side
+
+__all__ = ["Game", "TableMeld", "Event", "HandResult", "PlayerView", "seat_names", "Phase"]
+
+Phase = Literal["draw", "play", "over"]
+
+_NAMES = {2: ("South", "North"), 3: ("South", "West", "East"), 4: ("South", "West", "North", "East")}
+
+
+def seat_names(players: int) -> tuple[str, ...]:
+    """Seat names, in turn order (play passes to the left, DEAL-4): South first.
+
+    >>> seat_names(4)
+    ('South', 'West', 'North', 'East')
+    """
+    return _NAMES[players]
+
+
+@dataclass(frozen=True)
+class TableMeld:
+    """A meld on the table: its number (in the order melds were laid), who laid it, the meld."""
+
+    id: int
+    owner: int
+    meld: Meld
+
+
+@dataclass(frozen=True)
+class Event:
+    """One action done, by whom, with what it caused (a pot taken, a close, the end)."""
+
+    seat: int
+    action: Action
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """The end of a hand: why it ended, each side's count, and each seat's credit (P3-2)."""
+
+    reason: Literal["closed", "stock"]
+    closed_by: int | None
+    sides: tuple[tuple[int, ...], ...]
+    scores: tuple[SideScore, ...]
+    credits: tuple[int, ...]
+
+    def side_total(self, seat: int) -> int:
+        """The total of the side ``seat`` played on."""
+        for side, sc in zip(self.sides, self.scores):
+            if seat in side:
+                return sc.total
+        raise ValueError(f"no seat {seat}")
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """What one seat may see (OpenSpiel-style observer): its own hand, counts of the others."""
+
+    seat: int
+    players: int
+    rules: Rules
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    table: tuple[TableMeld, ...]
+    pile: tuple[Card, ...]
+    stock_size: int
+    pots_left: tuple[int, ...]
+    took_pot: tuple[bool, ...]
+    sides: tuple[tuple[int, ...], ...]
+    to_move: int
+    phase: Phase
+    history: tuple[Event, ...]
+
+
+@dataclass
+class _State:
+    hands: list[list[Card]]
+    table: list[TableMeld]
+    pile: list[Card]
+    stock: list[Card]
+    pots: list[list[Card]]
+    took_pot: list[bool]
+    soloist: int | None
+    turn: int
+    phase: Phase
+    last_turn: bool
+    pile_single: Card | None
+    held_identical: bool
+    closed_by: int | None
+    end_reason: Literal["closed", "stock"] | None
+    history: list[Event] = field(default_factory=list)
+
+    def copy(self) -> _State:
+        return _State([list(h) for h in self.hands], list(self.table), list(self.pile), list(self.stock),
+                      [list(p) for p in self.pots], list(self.took_pot), self.soloist, self.turn, self.phase,
+                      self.last_turn, self.pile_single, self.held_identical, self.closed_by, self.end_reason,
+                      list(self.history))
+
+
+def _remove(hand: Sequence[Card], cards: Sequence[Card]) -> list[Card] | None:
+    """The hand without ``cards`` (as a multiset), or ``None`` if some are not in it."""
+    rest = list(hand)
+    for c in cards:
+        try:
+            rest.remove(c)
+        except ValueError:
+            return None
+    return rest
+
+
+class Game:
+    """A hand of Buraco for 2, 3 or 4 players under one rule set.
+
+    Build it with :meth:`new` (a seeded deal) or :meth:`from_position` (any table).
+    Seats are numbered in turn order; in a 4-player game seats 0 and 2 are partners, 1 and 3
+    the other side (see :func:`seat_names`).
+    """
+
+    def __init__(self, rules: Rules, players: int, dealer: int, seed: int | None, state: _State,
+                 start: str | None = None) -> None:
+        self.rules = rules
+        self.players = players
+        self.dealer = dealer
+        self.seed = seed
+        self._s = state
+        self._undo: list[_State] = []
+        #: The starting position when the game was not dealt from a seed.
+        self.start_position = start
+
+    # ------------------------------------------------------------------ construction
+    @classmethod
+    def new(cls, players: int = 4, *, rules: Rules | str | None = None, seed: int | None = None,
+            dealer: int = 0) -> Game:
+        """Shuffle with ``seed`` and deal (DEAL-1..5): hands, pots, the up-card, the stock.
+
+        The same seed, rules, players and dealer give the same cards (DEAL-5); with no seed one
+        is drawn and kept in :attr:`seed`, so the hand can still be replayed.
+
+        >>> a, b = Game.new(2, seed=1), Game.new(2, seed=1)
+        >>> a.hands == b.hands and a.stock == b.stock, len(a.stock)
+        (True, 63)
+        """
+        r = get_rules(rules)
+        r.check_players(players)
+        if not 0 <= dealer < players:
+            raise IllegalMove(f"dealer must be a seat from 0 to {players - 1}, not {dealer} (DEAL-4)", ("DEAL-4",))
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**32)
+        deck = make_deck(r.jokers)
+        random.Random(seed).shuffle(deck)
+        hands: list[list[Card]] = []
+        # Deal from the dealer's left, one seat after the other (the order only fixes the seed's meaning).
+        at = 0
+        order = [(dealer + 1 + i) % players for i in range(players)]
+        by_seat: dict[int, list[Card]] = {}
+        for seat in order:
+            by_seat[seat] = deck[at:at + r.hand_size]
+            at += r.hand_size
+        hands = [by_seat[s] for s in range(players)]
+        pots = []
+        for size in r.pot_sizes(players):
+            pots.append(deck[at:at + size])
+            at += size
+        pile = [deck[at]]
+        at += 1
+        stock = deck[at:]
+        state = _State(hands, [], pile, stock, pots, [False] * players, None, (dealer + 1) % players, "draw",
+                       False, None, False, None, None)
+        return cls(r, players, dealer, seed, state)
+
+    # ------------------------------------------------------------------ read-only views
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Every seat's hand (the omniscient view; use :meth:`view` for one seat's)."""
+        return tuple(tuple(h) for h in self._s.hands)
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """One seat's hand, in the order the cards arrived."""
+        return tuple(self._s.hands[seat])
+
+    @property
+    def table(self) -> tuple[TableMeld, ...]:
+        """Every meld on the table, in the order laid; a meld's number is its index."""
+        return tuple(self._s.table)
+
+    @property
+    def pile(self) -> tuple[Card, ...]:
+        """The discard pile, bottom first; the last card is the top."""
+        return tuple(self._s.pile)
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The stock; the last card is the next one drawn."""
+        return tuple(self._s.stock)
+
+    @property
+    def pots(self) -> tuple[tuple[Card, ...], ...]:
+        """The pots not yet taken, in the order they will be taken."""
+        return tuple(tuple(p) for p in self._s.pots)
+
+    @property
+    def took_pot(self) -> tuple[bool, ...]:
+        """Which seats took a pot."""
+        return tuple(self._s.took_pot)
+
+    @property
+    def soloist(self) -> int | None:
+        """With 3 players, the seat who took the 18-card pot and plays alone (P3-1)."""
+        return self._s.soloist
+
+    @property
+    def to_move(self) -> int:
+        """The seat whose turn it is."""
+        return self._s.turn
+
+    @property
+    def phase(self) -> Phase:
+        """``'draw'`` (the turn starts with a draw), ``'play'`` (meld, lay off, discard) or ``'over'``."""
+        return self._s.phase
+
+    @property
+    def is_over(self) -> bool:
+        """True once the hand has ended, by a close or by the stock (CLOSE-1, STOCK-1)."""
+        return self._s.phase == "over"
+
+    @property
+    def history(self) -> tuple[Event, ...]:
+        """Every action done so far, with who did it."""
+        return tuple(self._s.history)
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """The actions done so far (what a record stores)."""
+        return tuple(e.action for e in self._s.history)
+
+    @property
+    def last_turn(self) -> bool:
+        """True when the current turn is the last: the draw left the stock at its reserve (STOCK-1)."""
+        return self._s.last_turn
+
+    @property
+    def pile_taken(self) -> Card | None:
+        """The card taken this turn when the pile held exactly one card (TURN-4), else ``None``."""
+        return self._s.pile_single
+
+    def seat_name(self, seat: int) -> str:
+        """South, West, North, East (4 players); see :func:`seat_names`."""
+        return _NAMES[self.players][seat]
+
+    def side_of(self, seat: int) -> tuple[int, ...]:
+        """The seats playing together with ``seat`` (itself included), as things stand (P3-1)."""
+        n = self.players
+        if n == 4:
+            return (seat % 2, seat % 2 + 2)
+        if n == 3 and self._s.soloist is not None and seat != self._s.soloist:
+            return tuple(s for s in range(3) if s != self._s.soloist)
+        return (seat,)
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """Every side, as tuples of seats, in order of their lowest seat."""
+        seen: list[tuple[int, ...]] = []
+        for seat in range(self.players):
+            side = self.side_of(seat)
+            if side not in seen:
+                seen.append(side)
+        return tuple(seen)
+
+    def side_melds(self, seat: int) -> tuple[TableMeld, ...]:
+        """The melds of ``seat``'s side."""
+        side = self.side_of(seat)
+        return tuple(t for t in self._s.table if t.owner in side)
+
+    def lay_off_targets(self, seat: int | None = None) -> tuple[TableMeld, ...]:
+        """The melds ``seat`` (default: the player to move) may lay off onto (TURN-2)."""
+        seat = self._s.turn if seat is None else seat
+        if self.rules.lay_off_onto_partner:
+            return self.side_melds(seat)
+        return tuple(t for t in self._s.table if t.owner == seat)
+
+    def side_has_pot(self, seat: int) -> bool:
+        """Whether ``seat``'s side has taken its pot (POT-1)."""
+        return any(self._s.took_pot[s] for s in self.side_of(seat))
+
+    def side_has_burraco(self, seat: int) -> bool:
+        """Whether ``seat``'s side has a burraco on the table (CLOSE-1)."""
+        return any(t.meld.is_burraco for t in self.side_melds(seat))
+
+    def view(self, seat: int) -> PlayerView:
+        """What ``seat`` may see: its own hand; only the sizes of the other hands, stock and pots."""
+        s = self._s
+        return PlayerView(seat, self.players, self.rules, tuple(s.hands[seat]), tuple(len(h) for h in s.hands),
+                          tuple(s.table), tuple(s.pile), len(s.stock), tuple(len(p) for p in s.pots),
+                          tuple(s.took_pot), self.sides, s.turn, s.phase, tuple(s.history))
+
+    # ------------------------------------------------------------------ verify: raise with the rule
+    def _not_over(self) -> None:
+        if self._s.phase == "over":
+            raise IllegalMove("the hand is over: no more moves (CLOSE-1, STOCK-1)", ("CLOSE-1", "STOCK-1"))
+
+    def _who(self) -> str:
+        return self.seat_name(self._s.turn)
+
+    def verify_draw(self) -> None:
+        """Raise :class:`IllegalMove` unless the player to move may draw from the stock now."""
+        self._not_over()
+        if self._s.phase != "draw":
+            raise IllegalMove(f"{self._who()} has already drawn this turn: one draw per turn, then meld, "
+                              "lay off and discard (TURN-1)", ("TURN-1",))
+        if len(self._s.stock) <= self.rules.stock_reserve:  # pragma: no cover - the hand ends first
+            raise IllegalMove("the last cards of the stock are never drawn (STOCK-1)", ("STOCK-1",))
+
+    def verify_take_pile(self) -> None:
+        """Raise :class:`IllegalMove` unless the player to move may take the discard pile now."""
+        self._not_over()
+        if self._s.phase != "draw":
+            raise IllegalMove(f"{self._who()} has already drawn this turn; the pile is taken instead of "
+                              "drawing, at the start of the turn (TURN-1)", ("TURN-1",))
+        if not self._s.pile:
+            raise IllegalMove("the discard pile is empty: draw from the stock (TURN-1)", ("TURN-1",))
+        if len(self._s.pile) == 1 and not self._s.hands[self._s.turn]:
+            raise IllegalMove(f"with an empty hand, the pile's one card {self._s.pile[0]} could not be discarded "
+                              "this turn (TURN-4), so the turn could not end: draw from the stock", ("TURN-4",))
+
+    def _in_play(self, what: str) -> None:
+        self._not_over()
+        if self._s.phase == "draw":
+            raise IllegalMove(f"{self._who()} must draw first: take the top card of the stock or the whole "
+                              f"discard pile (TURN-1)", ("TURN-1",))
+
+    def _cards_in_hand(self, cards: Sequence[Card]) -> list[Card]:
+        hand = self._s.hands[self._s.turn]
+        rest = _remove(hand, cards)
+        if rest is None:
+            missing = Counter(cards) - Counter(hand)
+            raise IllegalMove(f"{self._who()} does not hold {format_cards(sorted(missing.elements(), key=lambda c: c.sort_key))}"
+                              f" (hand: {format_cards(hand)})", ("TURN-2",))
+        return rest
+
+    def _can_end_turn(self, rest: Sequence[Card], has_pot: bool, has_burraco: bool) -> str | None:
+        """Why a turn could not be finished from this hand (a sentence), or ``None`` if it can."""
+        if not rest:
+            return None
+        reasons = []
+        for c in dict.fromkeys(rest):
+            why = self._discard_problem(c, rest, has_pot, has_burraco)
+            if why is None:
+                return None
+            reasons.append(why)
+        return reasons[0]
+
+    def _discard_problem(self, card: Card, hand: Sequence[Card], has_pot: bool, has_burraco: bool) -> str | None:
+        s = self._s
+        if s.pile_single is not None and card == s.pile_single and not s.held_identical:
+            return (f"{card} was the one card of the pile taken this turn and may not be discarded at once "
+                    "unless an identical card was already held (TURN-4)")
+        if len(hand) > 1:
+            return None
+        # The last card: a close, the pot with the discard, or (classic-fr) playing on.
+        may_close = has_pot or (self.rules.close_without_pot_when_none_left and not s.pots)
+        if may_close:
+            if has_burraco:
+                if card.is_wild:
+                    return (f"the closing discard may not be a wild: {card} is a "
+                            f"{'joker' if card.is_joker else 'pinella'} (CLOSE-2)")
+                return None
+            if has_pot and self.rules.play_on_with_empty_hand:
+                return None
+            return ("closing needs a burraco on the table (CLOSE-1); without one the last card must be kept "
+                    "(CLOSE-4)")
+        if s.pots:
+            return None
+        return "no pot is left to take, so the last card must be kept (TURN-5, POT-1)"
+
+    @staticmethod
+    def _rule_ids(text: str) -> tuple[str, ...]:
+        import re
+
+        return tuple(dict.fromkeys(re.findall(r"[A-Z][A-Z0-9]*-\d+", text)))
+
+    def verify_discard(self, card: Card | str) -> None:
+        """Raise :class:`IllegalMove` unless the player to move may discard ``card`` now."""
+        self._plan_discard(card)
+
+    def _plan_discard(self, card: Card | str) -> tuple[Card, list[Card]]:
+        c = Card.parse(card) if isinstance(card, str) else card
+        self._in_play("discard")
+        rest = self._cards_in_hand([c])
+        seat = self._s.turn
+        why = self._discard_problem(c, self._s.hands[seat], self.side_has_pot(seat), self.side_has_burraco(seat))
+        if why is not None:
+            raise IllegalMove(f"{self._who()} may not discard {c}: {why}", self._rule_ids(why))
+        return c, rest
+
+    def _plan_meld(self, cards: Iterable[Card] | str, wild_high: bool | None) -> tuple[Meld, list[Card]]:
+        seq = parse_cards(cards) if isinstance(cards, str) else list(cards)
+        self._in_play("meld")
+        rest = self._cards_in_hand(seq)
+        try:
+            meld = Meld.from_cards(seq, rules=self.rules, wild_high=wild_high)
+        except InvalidMeld as err:
+            raise IllegalMove(str(err), err.rules) from None
+        seat = self._s.turn
+        if meld.kind == "set":
+            for t in self.side_melds(seat):
+                if t.meld.kind == "set" and t.meld.rank == meld.rank:
+                    raise IllegalMove(
+                        f"{format_cards(seq)}: your side already has a set of {meld.rank.char}s "  # type: ignore[union-attr]
+                        f"(meld {t.id}: {t.meld}); lay these cards off onto it instead (SET-4)", ("SET-4",))
+        self._check_rest(rest, seat, meld.is_burraco, f"melding {format_cards(seq)}")
+        return meld, rest
+
+    def _check_rest(self, rest: list[Card], seat: int, makes_burraco: bool, doing: str) -> None:
+        has_pot = self.side_has_pot(seat)
+        if not rest:
+            if has_pot:
+                raise IllegalMove(f"{doing} would empty the hand, but once the side has its pot a card must be "
+                                  "kept to discard (CLOSE-3)", ("CLOSE-3",))
+            if not self._s.pots:
+                raise IllegalMove(f"{doing} would empty the hand with no pot left to take; keep a card to "
+                                  "discard (TURN-5, POT-1)", ("TURN-5", "POT-1"))
+            return
+        why = self._can_end_turn(rest, has_pot, makes_burraco or self.side_has_burraco(seat))
+        if why is not None:
+            extra = " (CLOSE-4)" if "CLOSE-4" not in why and len(rest) == 1 else ""
+            raise IllegalMove(f"{doing} would leave {format_cards(rest)}, and then the turn could not end: "
+                              f"{why}{extra}", self._rule_ids(why + extra))
+
+    def verify_meld(self, cards: Iterable[Card] | str, wild_high: bool | None = None) -> None:
+        """Raise :class:`IllegalMove` unless the player to move may lay down these cards as a new meld."""
+        self._plan_meld(cards, wild_high)
+
+    def _plan_lay_off(self, target: int, cards: Iterable[Card] | str | Card,
+                      wild_high: bool | None) -> tuple[Meld, list[Card]]:
+        if isinstance(cards, Card):
+            seq = [cards]
+        else:
+            seq = parse_cards(cards) if isinstance(cards, str) else list(cards)
+        self._in_play("lay off")
+        seat = self._s.turn
+        if not isinstance(target, int) or not 0 <= target < len(self._s.table):
+            raise IllegalMove(f"there is no meld number {target!r} on the table (melds are numbered 0 to "
+                              f"{len(self._s.table) - 1})", ("TURN-2",))
+        t = self._s.table[target]
+        if t.owner not in self.side_of(seat):
+            raise IllegalMove(f"meld {target} ({t.meld}) belongs to the other side; you lay off only onto "
+                              "your own side's melds (TURN-2)", ("TURN-2",))
+        if not self.rules.lay_off_onto_partner and t.owner != seat:
+            raise IllegalMove(f"meld {target} ({t.meld}) is your partner's; under {self.rules.name} you lay off "
+                              "only onto your own melds (TURN-2)", ("TURN-2",))
+        if not seq:
+            raise IllegalMove("a lay-off adds at least one card (TURN-2)", ("TURN-2",))
+        rest = self._cards_in_hand(seq)
+        try:
+            new = t.meld.lay_off(seq, wild_high=wild_high)
+        except InvalidMeld as err:
+            raise IllegalMove(str(err), err.rules) from None
+        self._check_rest(rest, seat, new.is_burraco, f"laying off {format_cards(seq)}")
+        return new, rest
+
+    def verify_lay_off(self, target: int, cards: Iterable[Card] | str | Card, wild_high: bool | None = None) -> None:
+        """Raise :class:`IllegalMove` unless the player to move may add ``cards`` to meld ``target``."""
+        self._plan_lay_off(target, cards, wild_high)
+
+    def verify(self, action: Action | str) -> None:
+        """Raise :class:`IllegalMove` (or :class:`NotationError`) unless ``action`` is legal now."""
+        a = parse_action(action) if isinstance(action, str) else action
+        if isinstance(a, Draw):
+            self.verify_draw()
+        elif isinstance(a, TakePile):
+            self.verify_take_pile()
+        elif isinstance(a, LayDown):
+            self._plan_meld(a.cards, a.wild_high)
+        elif isinstance(a, LayOff):
+            self._plan_lay_off(a.target, a.cards, a.wild_high)
+        elif isinstance(a, Discard):
+            self._plan_discard(a.card)
+        else:
+            raise NotationError(f"not an action: {action!r}")
+
+    # ------------------------------------------------------------------ can: a bool
+    def can(self, action: Action | str) -> bool:
+        """Whether ``action`` is legal now."""
+        try:
+            self.verify(action)
+        except (IllegalMove, NotationError):
+            return False
+        return True
+
+    def can_draw(self) -> bool:
+        """Whether the player to move may draw from the stock."""
+        return self.can(Draw())
+
+    def can_take_pile(self) -> bool:
+        """Whether the player to move may take the discard pile."""
+        return self.can(TakePile())
+
+    def can_meld(self, cards: Iterable[Card] | str, wild_high: bool | None = None) -> bool:
+        """Whether the player to move may lay these cards down as a new meld."""
+        try:
+            self._plan_meld(cards, wild_high)
+        except (IllegalMove, NotationError):
+            return False
+        return True
+
+    def can_lay_off(self, target: int, cards: Iterable[Card] | str | Card, wild_high: bool | None = None) -> bool:
+        """Whether the player to move may lay these cards off onto meld ``target``."""
+        try:
+            self._plan_lay_off(target, cards, wild_high)
+        except (IllegalMove, NotationError):
+            return False
+        return True
+
+    def can_discard(self, card: Card | str) -> bool:
+        """Whether the player to move may discard ``card``."""
+        try:
+            self._plan_discard(card)
+        except (IllegalMove, NotationError):
+            return False
+        return True
+
+    # ------------------------------------------------------------------ do: verify, then apply
+    def _push(self) -> _State:
+        self._undo.append(self._s.copy())
+        return self._s
+
+    def _record(self, seat: int, action: Action, note: str) -> Event:
+        ev = Event(seat, action, note)
+        self._s.history.append(ev)
+        return ev
+
+    def draw(self) -> Event:
+        """Draw the top card of the stock (TURN-1); may start the last turn (STOCK-1)."""
+        self.verify_draw()
+        s = self._push()
+        seat = s.turn
+        s.hands[seat].append(s.stock.pop())
+        s.phase = "play"
+        note = "drew from the stock"
+        if len(s.stock) <= self.rules.stock_reserve:
+            if self.rules.pots_become_stock and s.pots:
+                s.stock = s.pots.pop(0) + s.stock
+                note += "; the stock ran out and an untaken pot became the new stock"
+            else:
+                s.last_turn = True
+                note += "; the stock is down to its last cards, so this is the last turn (STOCK-1)"
+        return self._record(seat, Draw(), note)
+
+    def take_pile(self) -> Event:
+        """Take the whole discard pile (TURN-1)."""
+        self.verify_take_pile()
+        s = self._push()
+        seat = s.turn
+        if len(s.pile) == 1:
+            s.pile_single = s.pile[0]
+            s.held_identical = s.pile[0] in s.hands[seat]
+        s.hands[seat].extend(s.pile)
+        n = len(s.pile)
+        s.pile = []
+        s.phase = "play"
+        return self._record(seat, TakePile(), f"took the discard pile ({n} card{'s' if n != 1 else ''})")
+
+    def _after_empty_by_play(self, seat: int) -> str:
+        s = self._s
+        if s.hands[seat]:
+            return ""
+        pot = s.pots.pop(0)
+        s.hands[seat] = pot
+        s.took_pot[seat] = True
+        note = f"; the hand is empty, so {self.seat_name(seat)} takes the pot on the fly ({len(pot)} cards, POT-2)"
+        if self.players == 3 and s.soloist is None:
+            s.soloist = seat
+            note += "; the other two now play as partners (P3-1)"
+        return note
+
+    def meld(self, cards: Iterable[Card] | str, wild_high: bool | None = None) -> Event:
+        """Lay down a new meld from the hand (TURN-2); an emptied hand takes the pot (POT-2)."""
+        meld, rest = self._plan_meld(cards, wild_high)
+        s = self._push()
+        seat = s.turn
+        s.hands[seat] = rest
+        s.table.append(TableMeld(len(s.table), seat, meld))
+        note = f"laid down meld {len(s.table) - 1}: {meld}" + self._after_empty_by_play(seat)
+        seq = tuple(parse_cards(cards) if isinstance(cards, str) else cards)
+        return self._record(seat, LayDown(seq, wild_high), note)
+
+    def lay_off(self, target: int, cards: Iterable[Card] | str | Card, wild_high: bool | None = None) -> Event:
+        """Add cards to a meld of the side (TURN-2, WILD-2..5); an emptied hand takes the pot (POT-2)."""
+        new, rest = self._plan_lay_off(target, cards, wild_high)
+        s = self._push()
+        seat = s.turn
+        s.hands[seat] = rest
+        old = s.table[target]
+        s.table[target] = TableMeld(old.id, old.owner, new)
+        seq = (cards,) if isinstance(cards, Card) else tuple(parse_cards(cards) if isinstance(cards, str) else cards)
+        note = f"meld {target} is now {new}" + self._after_empty_by_play(seat)
+        return self._record(seat, LayOff(target, seq, wild_high), note)
+
+    def discard(self, card: Card | str) -> Event:
+        """Discard a card, ending the turn (TURN-3): the last card closes (CLOSE-1) or takes the pot
+        (POT-3); after the last turn the hand ends by the stock (STOCK-1)."""
+        c, rest = self._plan_discard(card)
+        s = self._push()
+        seat = s.turn
+        s.hands[seat] = rest
+        s.pile.append(c)
+        s.pile_single = None
+        s.held_identical = False
+        note = f"discarded {c}"
+        if not rest:
+            has_pot = self.side_has_pot(seat)
+            may_close = has_pot or (self.rules.close_without_pot_when_none_left and not s.pots)
+            if may_close and self.side_has_burraco(seat):
+                s.closed_by = seat
+                s.end_reason = "closed"
+                s.phase = "over"
+                return self._record(seat, Discard(c), note + f"; {self.seat_name(seat)} closes (CLOSE-1)")
+            if not has_pot and s.pots:
+                pot = s.pots.pop(0)
+                s.hands[seat] = pot
+                s.took_pot[seat] = True
+                note += f"; {self.seat_name(seat)} takes the pot with the discard ({len(pot)} cards, POT-3)"
+                if self.players == 3 and s.soloist is None:
+                    s.soloist = seat
+                    note += "; the other two now play as partners (P3-1)"
+            else:
+                note += "; the hand is empty and play goes on (no burraco yet)"
+        if s.last_turn:
+            s.end_reason = "stock"
+            s.phase = "over"
+            return self._record(seat, Discard(c), note + "; the stock has run out and the hand ends (STOCK-1)")
+        s.turn = (seat + 1) % self.players
+        s.phase = "draw"
+        return self._record(seat, Discard(c), note)
+
+    def apply(self, action: Action | str) -> Event:
+        """Do an action given as a value or in notation (``'meld 5H 6H 7H'``)."""
+        a = parse_action(action) if isinstance(action, str) else action
+        if isinstance(a, Draw):
+            return self.draw()
+        if isinstance(a, TakePile):
+            return self.take_pile()
+        if isinstance(a, LayDown):
+            return self.meld(a.cards, a.wild_high)
+        if isinstance(a, LayOff):
+            return self.lay_off(a.target, a.cards, a.wild_high)
+        if isinstance(a, Discard):
+            return self.discard(a.card)
+        raise NotationError(f"not an action: {action!r}")
+
+    def undo(self) -> Action:
+        """Take back the last action; returns it. Raises :class:`IllegalMove` when there is none."""
+        if not self._undo:
+            raise IllegalMove("nothing to undo: no action has been played since the start")
+        action = self._s.history[-1].action
+        self._s = self._undo.pop()
+        return action
+
+    def clone(self) -> Game:
+        """An independent copy (history and undo included)."""
+        g = Game(self.rules, self.players, self.dealer, self.seed, self._s.copy(), self.start_position)
+        g._undo = list(self._undo)  # states are never mutated once pushed
+        return g
+
+    # ------------------------------------------------------------------ legal actions
+    def legal_actions(self) -> list[Action]:
+        """Every legal action now, in a stable order.
+
+        Draw phase: ``draw`` and ``pile`` when allowed. Play phase: every legal new meld of the
+        hand (each distinct multiset of cards, free wilds low), every legal lay-off of one card,
+        and of two cards onto a run (what WILD-3 needs), then every legal discard.
+        """
+        s = self._s
+        if s.phase == "over":
+            return []
+        if s.phase == "draw":
+            out: list[Action] = []
+            if self.can_draw():
+                out.append(Draw())
+            if self.can_take_pile():
+                out.append(TakePile())
+            return out
+        return [*self.legal_melds(), *self.legal_lay_offs(), *self.legal_discards()]
+
+    def legal_discards(self) -> list[Discard]:
+        """The legal discards of the player to move, one per distinct card, in hand order."""
+        if self._s.phase != "play":
+            return []
+        seat = self._s.turn
+        hand = self._s.hands[seat]
+        has_pot, has_bur = self.side_has_pot(seat), self.side_has_burraco(seat)
+        return [Discard(c) for c in dict.fromkeys(hand) if self._discard_problem(c, hand, has_pot, has_bur) is None]
+
+    def candidate_melds(self, hand: Sequence[Card] | None = None) -> list[tuple[Card, ...]]:
+        """Every distinct multiset of cards from ``hand`` that forms a legal meld (no game-state checks)."""
+        hand = list(self._s.hands[self._s.turn] if hand is None else hand)
+        return _candidate_melds(hand)
+
+    def legal_melds(self) -> list[LayDown]:
+        """Every legal new meld of the player to move (game rules such as SET-4 and CLOSE-3 applied)."""
+        if self._s.phase != "play":
+            return []
+        out = []
+        for cards in self.candidate_melds():
+            if self.can_meld(cards):
+                out.append(LayDown(cards))
+        return out
+
+    def legal_lay_offs(self) -> list[LayOff]:
+        """Every legal lay-off of one card (and of two cards onto a run) by the player to move."""
+        if self._s.phase != "play":
+            return []
+        hand = self._s.hands[self._s.turn]
+        distinct = list(dict.fromkeys(hand))
+        out: list[LayOff] = []
+        for t in self.lay_off_targets():
+            singles = [c for c in distinct if self.can_lay_off(t.id, [c])]
+            out.extend(LayOff(t.id, (c,)) for c in singles)
+            if t.meld.kind == "run":
+                suit = t.meld.suit
+                rel = [c for c in distinct if c.suit == suit or c.is_wild]
+                for i, a in enumerate(rel):
+                    for b in rel[i:]:
+                        if a == b and hand.count(a) < 2:
+                            continue
+                        if a in singles and b in singles:
+                            continue
+                        if self.can_lay_off(t.id, [a, b]):
+                            out.append(LayOff(t.id, (a, b)))
+        return out
+
+    # ------------------------------------------------------------------ the count
+    def result(self) -> HandResult:
+        """The count of a finished hand (SCORE-1..4, P3-2). Raises :class:`IllegalMove` before the end."""
+        if self._s.phase != "over":
+            raise IllegalMove("the hand is not over yet: it is counted after a close or the end of the stock")
+        return self._count()
+
+    def score_now(self) -> HandResult:
+        """The count as if the hand ended now by the stock (for a running score on the table)."""
+        return self._count()
+
+    def _count(self) -> HandResult:
+        s = self._s
+        any_pot = any(s.took_pot)
+        sides = self.sides
+        scores = []
+        for side in sides:
+            melds = [t.meld for t in s.table if t.owner in side]
+            cards = [c for seat in side for c in s.hands[seat]]
+            closed = s.closed_by is not None and s.closed_by in side
+            took = any(s.took_pot[seat] for seat in side)
+            scores.append(score_side(melds, cards, closed=closed, took_pot=took, any_pot_taken=any_pot,
+                                     rules=self.rules))
+        credits = [0] * self.players
+        for side, sc in zip(sides, scores):
+            for seat in side:
+                # P3-2: a 3-player pair's score is halved for each partner (rounded up to the point).
+                credits[seat] = -((-sc.total) // 2) if (self.players == 3 and len(side) == 2) else sc.total
+        reason = s.end_reason or "stock"
+        return HandResult(reason, s.closed_by, sides, tuple(scores), tuple(credits))
+
+    # ------------------------------------------------------------------ invariants and text
+    def all_cards(self) -> Counter[Card]:
+        """Every card in the game, wherever it lies (hands, table, pile, stock, pots)."""
+        s = self._s
+        total: Counter[Card] = Counter()
+        for h in s.hands:
+            total.update(h)
+        for t in s.table:
+            total.update(t.meld.cards)
+        total.update(s.pile)
+        total.update(s.stock)
+        for p in s.pots:
+            total.update(p)
+        return total
+
+    def check_invariants(self) -> None:
+        """Raise ``AssertionError`` if a card is missing, duplicated beyond its copies, or out of place."""
+        total = self.all_cards()
+        expected = Counter(make_deck(self.rules.jokers))
+        if total != expected:
+            raise AssertionError(f"cards not conserved: extra {dict(total - expected)}, missing {dict(expected - total)}")
+        for t in self._s.table:
+            if t.owner not in range(self.players):
+                raise AssertionError(f"meld {t.id} has no owner")
+
+    def position(self) -> str:
+        """The position notation of this table (see :mod:`buraco_learn.records`)."""
+        from .records import format_position
+
+        return format_position(self)
+
+    @classmethod
+    def from_position(cls, text: str) -> Game:
+        """A game set up from position notation (see :mod:`buraco_learn.records`)."""
+        from .records import parse_position
+
+        return parse_position(text)
+
+    def __repr__(self) -> str:
+        return (f"<Game {self.rules.name} {self.players}p seed={self.seed} {self.seat_name(self._s.turn)} to "
+                f"{self._s.phase}, {len(self._s.stock)} in stock, {len(self._s.table)} melds>")
+
+    def _repr_html_(self) -> str:  # pragma: no cover - covered by the renderer's tests
+        from .render import table_html
+
+        return table_html(self)
+
+
+# ---------------------------------------------------------------------- meld enumeration
+_SUIT_CARDS: dict[int, dict[int, Card]] = {}
+
+
+def _candidate_melds(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
+    """Every distinct legal meld (as a card multiset in layout order) that ``hand`` can form."""
+    counts = Counter(hand)
+    wild_kinds = [c for c in counts if c.r == 0 or c.r == 2]
+    out: list[tuple[Card, ...]] = []
+    seen: set[tuple[int, ...]] = set()
+
+    def add(cards: list[Card]) -> None:
+        key = tuple(sorted(c.index for c in cards))
+        if key in seen:
+            return
+        res = _analyse(cards, None)
+        if res[0] == "error":
+            return
+        seen.add(key)
+        if res[0] == "set":
+            laid = list(res[2]) + ([res[3]] if res[3] is not None else [])
+        else:
+            laid = list(res[3])
+        out.append(tuple(laid))
+
+    # Sets: every multiset of naturals of one rank (2 or more), with no wild or one wild.
+    by_rank: dict[int, list[Card]] = {}
+    for c in counts:
+        if c.r not in (0, 2):
+            by_rank.setdefault(c.r, []).append(c)
+    for r in sorted(by_rank):
+        kinds = sorted(by_rank[r], key=lambda c: c.s)
+        combos: list[list[Card]] = [[]]
+        for k in kinds:
+            combos = [base + [k] * n for base in combos for n in range(counts[k] + 1)]
+        for combo in combos:
+            if len(combo) < 2:
+                continue
+            if len(combo) >= 3:
+                add(combo)
+            for w in wild_kinds:
+                add(combo + [w])
+    # Runs: every window of consecutive positions per suit, with at most one wild.
+    for suit in range(4):
+        have: dict[int, Card] = {}
+        for c in counts:
+            if c.s == suit and c.r != 0:
+                if c.r == 1:
+                    have[1] = c
+                    have[14] = c
+                else:
+                    have[c.r] = c
+        if not have:
+            continue
+        for lo in range(1, 15):
+            for hi in range(lo + 1, 15):
+                if hi - lo + 1 > 14:
+                    break
+                missing = [p for p in range(lo, hi + 1) if p not in have]
+                if len(missing) > 1:
+                    break
+                naturals = [have[p] for p in range(lo, hi + 1) if p in have]
+                if not missing and len(naturals) >= 3:
+                    add(naturals)
+                for w in wild_kinds:
+                    extra = Counter(naturals)
+                    extra[w] += 1
+                    if extra[w] > counts[w]:
+                        continue
+                    if len(naturals) + 1 >= 3 and len(naturals) >= 1:
+                        add(naturals + [w])
+    return out

@@ -1,0 +1,338 @@
+"""Position notation (a one-line table, like chess's FEN) and replayable game records.
+
+A **position** lists everything on the table in sections separated by ``|``::
+
+    fibur 2p d0 t1 play | h: 5H 6H 7H 8C / 9D 9S JK | m: 0=QH KH AH | p: 3C | s: *59 | pots: *11 / *11 | took: -
+
+- header: rule set, players, ``d`` dealer, ``t`` seat to move, phase (``draw``, ``play``,
+  ``over``), then optional flags: ``last`` (the last turn, STOCK-1), ``closed=S`` (seat S
+  closed), ``solo=S`` (3 players: the soloist, P3-1), ``single=9C`` or ``single=9C+``
+  (TURN-4: the one card taken from the pile; ``+``: an identical card was already held),
+  ``fill=N`` (seed for ``*`` sections).
+- ``h:`` the hands, seat 0 first, separated by ``/``; ``-`` is an empty hand.
+- ``m:`` the melds in the order laid, ``owner=layout``, separated by ``;``.
+- ``p:`` the discard pile, bottom first.  ``s:`` the stock, bottom first (the last card is drawn
+  next).  ``pots:`` the untaken pots, separated by ``/``.  ``took:`` the seats that took a pot.
+- In ``s:`` and ``pots:``, ``*N`` means N cards from those the position does not list,
+  shuffled with the ``fill`` seed (default 0): a teacher or a puzzle need not spell out the
+  stock. Every card of the deck must be placed exactly once.
+
+>>> from buraco_learn import Game
+>>> g = Game.from_position(
+...     "fibur 2p d0 t1 play | h: 5H 6H 7H 8C / 9D 9S JK | m: 0=QH KH AH | p: 3C | s: *59 | pots: *11 / *11 | took: -")
+>>> g.hand(1), g.table[0].meld, len(g.stock)
+((Card.parse('9D'), Card.parse('9S'), Card.parse('JK')), Meld.parse('QH KH AH'), 59)
+>>> Game.from_position(g.position()).position() == g.position()
+True
+
+A **record** is JSON: the rules, the players, the dealer, the seed (or a starting position)
+and the actions in notation. :func:`load_record` replays it and refuses a bad record whole.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from typing import Any
+
+from .actions import parse_action
+from .cards import Card, check_copies, format_cards, make_deck, parse_cards
+from .errors import BuracoError, DeckError, IllegalMove, NotationError, RulesError
+from .game import Game, TableMeld, _State
+from .melds import Meld
+from .rules import PRESETS, Rules, get_rules
+
+__all__ = ["format_position", "parse_position", "game_record", "load_record", "RECORD_FORMAT"]
+
+RECORD_FORMAT = "buraco_learn-record"
+_PHASES = ("draw", "play", "over")
+
+
+def _cards_text(cards: list[Card] | tuple[Card, ...]) -> str:
+    return format_cards(cards) if cards else "-"
+
+
+def format_position(game: Game) -> str:
+    """The position notation of ``game`` (complete: every card is listed)."""
+    s = game._s
+    head = [game.rules.name, f"{game.players}p", f"d{game.dealer}", f"t{s.turn}", s.phase]
+    if s.last_turn:
+        head.append("last")
+    if s.closed_by is not None:
+        head.append(f"closed={s.closed_by}")
+    elif s.phase == "over":
+        head.append("end=stock")
+    if s.soloist is not None:
+        head.append(f"solo={s.soloist}")
+    if s.pile_single is not None:
+        head.append(f"single={s.pile_single}{'+' if s.held_identical else ''}")
+    hands = " / ".join(_cards_text(h) for h in s.hands)
+    melds = "; ".join(f"{t.owner}={t.meld}" for t in s.table) or "-"
+    pots = " / ".join(_cards_text(p) for p in s.pots) or "-"
+    took = ",".join(str(i) for i, t in enumerate(s.took_pot) if t) or "-"
+    return (f"{' '.join(head)} | h: {hands} | m: {melds} | p: {_cards_text(s.pile)} | s: {_cards_text(s.stock)}"
+            f" | pots: {pots} | took: {took}")
+
+
+def _bad(text: str, why: str) -> NotationError:
+    short = text if len(text) <= 80 else text[:77] + "..."
+    return NotationError(f"bad position {short!r}: {why}")
+
+
+def _seat(value: str, players: int, text: str, what: str) -> int:
+    if not value.isdigit() or not 0 <= int(value) < players:
+        raise _bad(text, f"{what} must be a seat from 0 to {players - 1}, not {value!r}")
+    return int(value)
+
+
+def parse_position(text: str, *, rules: Rules | str | None = None) -> Game:
+    """Set up a game from position notation; anything inconsistent is refused whole.
+
+    ``rules`` overrides the header's rule set (for a custom :class:`Rules` value).
+
+    >>> parse_position("fibur 2p d0 t0 draw | h: 5H / 6H | m: - | p: 7H | s: 8H | pots: - | took: -")
+    Traceback (most recent call last):
+    ...
+    buraco_learn.errors.NotationError: bad position 'fibur 2p d0 t0 draw | h: 5H / 6H | m: - | p: 7H | s: 8H | pots: - | took: -': it places 4 cards, but the deck has 108: list the rest or use *N in s: or pots: (EQ-1)
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"a position is text, not {type(text).__name__}")
+    parts = [p.strip() for p in text.strip().split("|")]
+    head = parts[0].split()
+    if len(head) < 5:
+        raise _bad(text, "the header is '<rules> <N>p d<dealer> t<seat> <phase> [flags]', like 'fibur 4p d0 t1 draw'")
+    try:
+        r = get_rules(rules) if rules is not None else get_rules(head[0])
+    except RulesError as err:
+        raise _bad(text, str(err)) from None
+    if not (head[1].endswith("p") and head[1][:-1].isdigit()):
+        raise _bad(text, f"players are written like '4p', not {head[1]!r}")
+    players = int(head[1][:-1])
+    try:
+        r.check_players(players)
+    except RulesError as err:
+        raise _bad(text, str(err)) from None
+    if not head[2].startswith("d") or not head[3].startswith("t"):
+        raise _bad(text, "after the players come the dealer 'd<seat>' and the seat to move 't<seat>'")
+    dealer = _seat(head[2][1:], players, text, "the dealer")
+    turn = _seat(head[3][1:], players, text, "the seat to move")
+    phase = head[4]
+    if phase not in _PHASES:
+        raise _bad(text, f"the phase is draw, play or over, not {phase!r}")
+    last = False
+    closed: int | None = None
+    solo: int | None = None
+    single: Card | None = None
+    held = False
+    fill = 0
+    ended_by_stock = False
+    for flag in head[5:]:
+        key, _, value = flag.partition("=")
+        try:
+            if key == "last" and not value:
+                last = True
+            elif key == "closed":
+                closed = _seat(value, players, text, "closed=")
+            elif key == "end" and value == "stock":
+                ended_by_stock = True
+            elif key == "solo":
+                solo = _seat(value, players, text, "solo=")
+            elif key == "single":
+                held = value.endswith("+")
+                single = Card.parse(value.rstrip("+"))
+            elif key == "fill" and value.lstrip("-").isdigit():
+                fill = int(value)
+            else:
+                raise _bad(text, f"unknown flag {flag!r}; flags are last, closed=S, end=stock, solo=S, single=C[+], fill=N")
+        except NotationError as err:
+            if str(err).startswith("bad position"):
+                raise
+            raise _bad(text, str(err)) from None
+    sections: dict[str, str] = {}
+    for part in parts[1:]:
+        key, colon, value = part.partition(":")
+        key = key.strip().lower()
+        if not colon or key not in ("h", "m", "p", "s", "pots", "took"):
+            raise _bad(text, f"unknown section {part[:20]!r}; sections are h:, m:, p:, s:, pots:, took:")
+        if key in sections:
+            raise _bad(text, f"section {key}: appears twice")
+        sections[key] = value.strip()
+    missing = [k for k in ("h", "m", "p", "s", "pots", "took") if k not in sections]
+    if missing:
+        raise _bad(text, f"missing section(s) {', '.join(k + ':' for k in missing)}")
+
+    def cards_of(value: str, where: str) -> list[Card]:
+        if value in ("-", ""):
+            return []
+        try:
+            return parse_cards(value)
+        except NotationError as err:
+            raise _bad(text, f"in {where}: {err}") from None
+
+    hand_texts = [h.strip() for h in sections["h"].split("/")]
+    if len(hand_texts) != players:
+        raise _bad(text, f"h: lists {len(hand_texts)} hands for {players} players")
+    hands = [cards_of(h, f"hand {i}") for i, h in enumerate(hand_texts)]
+    table: list[TableMeld] = []
+    if sections["m"] not in ("-", ""):
+        for i, item in enumerate(sections["m"].split(";")):
+            owner_text, eq, layout = item.strip().partition("=")
+            if not eq:
+                raise _bad(text, f"meld {i} is written 'owner=cards', like '0=5H 6H 7H', not {item.strip()!r}")
+            owner = _seat(owner_text.strip(), players, text, f"meld {i}'s owner")
+            try:
+                meld = Meld.parse(layout, rules=r)
+            except BuracoError as err:
+                raise _bad(text, f"meld {i}: {err}") from None
+            table.append(TableMeld(i, owner, meld))
+    pile = cards_of(sections["p"], "p:")
+    # The stock and pots may use *N fills.
+    fills: list[tuple[str, int, int]] = []
+
+    def maybe_fill(value: str, where: str, index: int) -> list[Card]:
+        v = value.strip()
+        if v.startswith("*"):
+            if not v[1:].isdigit():
+                raise _bad(text, f"in {where}: a fill is written *N, like *41, not {v!r}")
+            fills.append((where, index, int(v[1:])))
+            return []
+        return cards_of(v, where)
+
+    stock = maybe_fill(sections["s"], "s:", 0)
+    pots: list[list[Card]] = []
+    if sections["pots"] not in ("-", ""):
+        for i, ptext in enumerate(sections["pots"].split("/")):
+            pots.append(maybe_fill(ptext, f"pot {i}", i))
+    took = [False] * players
+    if sections["took"] not in ("-", ""):
+        for t in sections["took"].split(","):
+            took[_seat(t.strip(), players, text, "took:")] = True
+    listed = [c for h in hands for c in h] + [c for t in table for c in t.meld.cards] + pile + stock + [
+        c for p in pots for c in p]
+    try:
+        check_copies(listed, r.jokers, where="the position")
+    except DeckError as err:
+        raise _bad(text, str(err)) from None
+    rest = list((Counter(make_deck(r.jokers)) - Counter(listed)).elements())
+    rest.sort(key=lambda c: c.index)
+    need = sum(n for _, _, n in fills)
+    if len(listed) + need != r.deck_size() or (not fills and rest):
+        placed = len(listed) + need
+        raise _bad(text, f"it places {placed} cards, but the deck has {r.deck_size()}: list the rest or use *N "
+                         "in s: or pots: (EQ-1)")
+    random.Random(fill).shuffle(rest)
+    for where, index, n in fills:
+        chunk, rest = rest[:n], rest[n:]
+        if where == "s:":
+            stock = chunk
+        else:
+            pots[index] = chunk
+    # Consistency of the table state.
+    sizes = r.pot_sizes(players)
+    if len(pots) + sum(took) > len(sizes):
+        raise _bad(text, f"{len(pots)} pots left and {sum(took)} taken, but {players} players have {len(sizes)} pots (DEAL-2)")
+    if players == 3 and any(took) and solo is None:
+        raise _bad(text, "with 3 players, the first seat to take a pot is the soloist: add solo=S (P3-1)")
+    if solo is not None and (players != 3 or not took[solo]):
+        raise _bad(text, "solo=S is for 3 players, and the soloist has taken a pot (P3-1)")
+    if phase == "over" and closed is None and not ended_by_stock:
+        raise _bad(text, "a finished hand says how it ended: closed=S or end=stock")
+    if phase != "over" and (closed is not None or ended_by_stock):
+        raise _bad(text, "closed= and end=stock belong to a finished hand (phase over)")
+    if single is not None and phase != "play":
+        raise _bad(text, f"single={single} (TURN-4) belongs to the play phase, after taking a one-card pile")
+    if phase == "draw" and len(stock) <= r.stock_reserve:
+        raise _bad(text, f"the stock has {len(stock)} cards: the hand would already be over (STOCK-1)")
+    state = _State(hands, table, pile, stock, pots, took, solo, turn, phase, last, single, held, closed,
+                   "closed" if closed is not None else ("stock" if phase == "over" else None))
+    game = Game(r, players, dealer, None, state, start=None)
+    sides_pots = [sum(took[s] for s in side) for side in game.sides]
+    if any(n > 1 for n in sides_pots):
+        raise _bad(text, "a side takes at most one pot (POT-1)")
+    game.start_position = format_position(game)
+    return game
+
+
+def game_record(game: Game) -> str:
+    """The game as a JSON record: rules, players, dealer, seed or start position, actions.
+
+    >>> from buraco_learn import Game
+    >>> g = Game.new(2, seed=3)
+    >>> _ = g.apply("draw")
+    >>> rec = game_record(g)
+    >>> load_record(rec).position() == g.position()
+    True
+    """
+    data: dict[str, Any] = {
+        "format": RECORD_FORMAT,
+        "version": 1,
+        "rules": game.rules.name if PRESETS.get(game.rules.name) == game.rules else game.rules.to_dict(),
+        "players": game.players,
+        "dealer": game.dealer,
+        "seed": game.seed if game.start_position is None else None,
+        "start": game.start_position,
+        "actions": [str(a) for a in game.actions],
+    }
+    if game.is_over:
+        data["result"] = list(game.result().credits)
+    return json.dumps(data, ensure_ascii=False, indent=1)
+
+
+_KEYS = {"format", "version", "rules", "players", "dealer", "seed", "start", "actions", "result"}
+
+
+def load_record(text: str) -> Game:
+    """Replay a JSON record into a :class:`Game`; a bad record raises and yields nothing.
+
+    >>> load_record('{"format": "buraco_learn-record", "version": 1, "rules": "fibur", "players": 2,'
+    ...             ' "dealer": 0, "seed": 3, "start": null, "actions": ["discard 5H"]}')
+    Traceback (most recent call last):
+    ...
+    buraco_learn.errors.NotationError: bad record: action 1 'discard 5H' is refused: North must draw first: take the top card of the stock or the whole discard pile (TURN-1)
+    """
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, TypeError) as err:
+        raise NotationError(f"bad record: not JSON ({err})") from None
+    if not isinstance(data, dict):
+        raise NotationError("bad record: the top level must be a JSON object")
+    unknown = set(data) - _KEYS
+    if unknown:
+        raise NotationError(f"bad record: unknown key(s) {', '.join(sorted(unknown))}")
+    if data.get("format") != RECORD_FORMAT or data.get("version") != 1:
+        raise NotationError(f"bad record: format must be {RECORD_FORMAT!r} version 1")
+    try:
+        raw_rules = data.get("rules", "fibur")
+        rules = Rules.from_dict(raw_rules) if isinstance(raw_rules, dict) else get_rules(raw_rules)
+    except RulesError as err:
+        raise NotationError(f"bad record: {err}") from None
+    players, dealer, seed, start = data.get("players"), data.get("dealer", 0), data.get("seed"), data.get("start")
+    actions = data.get("actions", [])
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise NotationError("bad record: actions must be a list of action strings")
+    try:
+        if start is not None:
+            if not isinstance(start, str):
+                raise NotationError("bad record: start must be a position string")
+            game = parse_position(start, rules=rules)
+        else:
+            if not isinstance(players, int) or isinstance(players, bool) or not isinstance(dealer, int):
+                raise NotationError("bad record: players and dealer must be integers")
+            if not isinstance(seed, int) or isinstance(seed, bool):
+                raise NotationError("bad record: a record without a start position needs an integer seed")
+            game = Game.new(players, rules=rules, seed=seed, dealer=dealer)
+    except (RulesError, IllegalMove) as err:
+        raise NotationError(f"bad record: {err}") from None
+    for i, a in enumerate(actions, 1):
+        try:
+            game.apply(parse_action(a))
+        except BuracoError as err:
+            raise NotationError(f"bad record: action {i} {a!r} is refused: {err}") from None
+    if "result" in data:
+        if not game.is_over:
+            raise NotationError("bad record: it states a result, but its actions do not finish the hand")
+        got = list(game.result().credits)
+        if got != data["result"]:
+            raise NotationError(f"bad record: it states the result {data['result']}, but replaying gives {got}")
+    return game
