@@ -2,7 +2,7 @@
 
 A **position** lists everything on the table in sections separated by ``|``::
 
-    fibur 2p d0 t1 play | h: 5H 6H 7H 8C / 9D 9S JK | m: 0=QH KH AH | p: 3C | s: *59 | pots: *11 / *11 | took: -
+    fibur 2p d0 t1 play | h: 5H 6H 7H 8C / 9D 9S JK | m: 0=QH KH AH | p: 3C | s: * | pots: *11 / *11 | took: -
 
 - header: rule set, players, ``d`` dealer, ``t`` seat to move, phase (``draw``, ``play``,
   ``over``), then optional flags: ``last`` (the last turn, STOCK-1), ``closed=S`` (seat S
@@ -19,9 +19,9 @@ A **position** lists everything on the table in sections separated by ``|``::
 
 >>> from buraco_learn import Game
 >>> g = Game.from_position(
-...     "fibur 2p d0 t1 play | h: 5H 6H 7H 8C / 9D 9S JK | m: 0=QH KH AH | p: 3C | s: *59 | pots: *11 / *11 | took: -")
+...     "fibur 2p d0 t1 play | h: 5H 6H 7H 8C / 9D 9S JK | m: 0=QH KH AH | p: 3C | s: * | pots: *11 / *11 | took: -")
 >>> g.hand(1), g.table[0].meld, len(g.stock)
-((Card.parse('9D'), Card.parse('9S'), Card.parse('JK')), Meld.parse('QH KH AH'), 59)
+((Card.parse('9D'), Card.parse('9S'), Card.parse('JK')), Meld.parse('QH KH AH'), 75)
 >>> Game.from_position(g.position()).position() == g.position()
 True
 
@@ -193,8 +193,13 @@ def parse_position(text: str, *, rules: Rules | str | None = None) -> Game:
     def maybe_fill(value: str, where: str, index: int) -> list[Card]:
         v = value.strip()
         if v.startswith("*"):
+            if v == "*":
+                if any(n < 0 for _, _, n in fills):
+                    raise _bad(text, "only one section may take '*' (all the rest)")
+                fills.append((where, index, -1))
+                return []
             if not v[1:].isdigit():
-                raise _bad(text, f"in {where}: a fill is written *N, like *41, not {v!r}")
+                raise _bad(text, f"in {where}: a fill is written *N, like *41, or * for all the rest, not {v!r}")
             fills.append((where, index, int(v[1:])))
             return []
         return cards_of(v, where)
@@ -216,13 +221,16 @@ def parse_position(text: str, *, rules: Rules | str | None = None) -> Game:
         raise _bad(text, str(err)) from None
     rest = list((Counter(make_deck(r.jokers)) - Counter(listed)).elements())
     rest.sort(key=lambda c: c.index)
-    need = sum(n for _, _, n in fills)
+    need = sum(n for _, _, n in fills if n >= 0)
+    if any(n < 0 for _, _, n in fills) and len(listed) + need <= r.deck_size():
+        fills = [(w, i, n if n >= 0 else r.deck_size() - len(listed) - need) for w, i, n in fills]
+        need = sum(n for _, _, n in fills)
     if len(listed) + need != r.deck_size() or (not fills and rest):
         placed = len(listed) + need
         raise _bad(text, f"it places {placed} cards, but the deck has {r.deck_size()}: list the rest or use *N "
                          "in s: or pots: (EQ-1)")
     random.Random(fill).shuffle(rest)
-    for where, index, n in fills:
+    for where, index, n in sorted(fills, key=lambda f: f[0] != "s:"):
         chunk, rest = rest[:n], rest[n:]
         if where == "s:":
             stock = chunk
