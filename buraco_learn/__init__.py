@@ -13,6 +13,7 @@ from .errors import BuracoError, DeckError, IllegalMove, InvalidMeld, NotationEr
 from .melds import Meld, Placement, burraco_bonus, is_valid_meld, meld_error
 from .actions import Action, Discard, Draw, LayDown, LayOff, TakePile, parse_action
 from .game import Event, Game, HandResult, PlayerView, TableMeld, seat_names
+from .match import Match
 from .records import format_position, game_record, load_record, parse_position
 from .scoring import ScoreLine, SideScore, hand_points, score_side, victory_points
 from .rules import CLASSIC_FR, FIBUR, PRESETS, RAMIROYAL, WIKIPEDIA_FR, Rules, get_rules
@@ -25,6 +26,7 @@ __all__ = [
     "Meld", "Placement", "burraco_bonus", "is_valid_meld", "meld_error",
     "Action", "Discard", "Draw", "LayDown", "LayOff", "TakePile", "parse_action",
     "Event", "Game", "HandResult", "PlayerView", "TableMeld", "seat_names",
+    "Match",
     "format_position", "game_record", "load_record", "parse_position",
     "ScoreLine", "SideScore", "hand_points", "score_side", "victory_points",
     "CLASSIC_FR", "FIBUR", "PRESETS", "RAMIROYAL", "WIKIPEDIA_FR", "Rules", "get_rules",

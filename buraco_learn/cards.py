@@ -96,7 +96,7 @@ _RANK_POINTS = (0, 15, 20, 5, 5, 5, 5, 5, 10, 10, 10, 10, 10, 10)
 JOKER_POINTS = 30
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
     """One playing card: a rank and a suit, or a joker (``rank`` and ``suit`` are ``None``).
 
@@ -105,6 +105,8 @@ class Card:
 
     >>> Card.of(Rank.ACE, Suit.SPADES)
     Card.parse('AS')
+    >>> Card(Rank.ACE, Suit.SPADES) is Card.parse("AS")
+    True
     >>> JOKER.is_wild, Card.parse("2C").is_two, Card.parse("7D").points
     (True, True, 5)
     """
@@ -117,6 +119,26 @@ class Card:
     s: int = field(init=False, repr=False, compare=False)
     #: 0..52, a dense index: suit * 13 + rank - 1, the joker 52.
     index: int = field(init=False, repr=False, compare=False)
+
+    def __new__(cls, rank: Rank | None = None, suit: Suit | None = None) -> Card:
+        # Cards are interned: Card(Rank.ACE, Suit.SPADES) is Card.parse("AS"). Equality and hashing
+        # are by identity (fast, and right because each value exists once).
+        if _BY_INDEX:
+            if rank is None and suit is None:
+                return _BY_INDEX[52]
+            if rank is None or suit is None:
+                raise NotationError("a card has both a rank and a suit, or neither (a joker)")
+            return _BY_INDEX[_SUIT_ORDER[Suit(suit)] * 13 + int(Rank(rank)) - 1]
+        return object.__new__(cls)
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return (Card.parse, (_TEXT[self.index],))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
 
     def __post_init__(self) -> None:
         if (self.rank is None) != (self.suit is None):
@@ -213,6 +235,9 @@ class Card:
         return card_html(self)
 
 
+_BY_INDEX: list[Card] = []
+
+
 def _build() -> tuple[list[Card], dict[str, Card], list[str]]:
     cards: list[Card] = []
     text: list[str] = []
@@ -237,7 +262,8 @@ def _build() -> tuple[list[Card], dict[str, Card], list[str]]:
     return cards, parse, text
 
 
-_BY_INDEX, _PARSE_CACHE, _TEXT = _build()
+_cards, _PARSE_CACHE, _TEXT = _build()
+_BY_INDEX.extend(_cards)
 
 #: The joker (all four jokers are equal values).
 JOKER: Card = _BY_INDEX[52]

@@ -749,18 +749,25 @@ class Game:
         distinct = list(dict.fromkeys(hand))
         out: list[LayOff] = []
         for t in self.lay_off_targets():
-            singles = [c for c in distinct if self.can_lay_off(t.id, [c])]
+            meld = t.meld
+            # Meld.can_lay_off is the fast meld-level filter; can_lay_off adds the game's checks.
+            if meld.kind == "set":
+                rank = meld.rank
+                maybe = [c for c in distinct if c.rank == rank or (c.is_wild and meld.wild is None)]
+            else:
+                maybe = [c for c in distinct if c.suit == meld.suit or c.is_wild]
+            fits = [c for c in maybe if meld.can_lay_off([c])]
+            singles = [c for c in fits if self.can_lay_off(t.id, [c])]
             out.extend(LayOff(t.id, (c,)) for c in singles)
-            if t.meld.kind == "run":
-                suit = t.meld.suit
-                rel = [c for c in distinct if c.suit == suit or c.is_wild]
+            if meld.kind == "run":
+                rel = maybe
                 for i, a in enumerate(rel):
                     for b in rel[i:]:
                         if a == b and hand.count(a) < 2:
                             continue
-                        if a in singles and b in singles:
+                        if a in fits and b in fits:
                             continue
-                        if self.can_lay_off(t.id, [a, b]):
+                        if meld.can_lay_off([a, b]) and self.can_lay_off(t.id, [a, b]):
                             out.append(LayOff(t.id, (a, b)))
         return out
 
@@ -885,7 +892,8 @@ def _candidate_melds(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
                 add(combo)
             for w in wild_kinds:
                 add(combo + [w])
-    # Runs: every window of consecutive positions per suit, with at most one wild.
+    # Runs: every window of consecutive positions per suit holding at most one gap; the gap, if
+    # any, is inside the window (a gap at an edge is the shorter window with a free wild).
     for suit in range(4):
         have: dict[int, Card] = {}
         for c in counts:
@@ -895,23 +903,28 @@ def _candidate_melds(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
                     have[14] = c
                 else:
                     have[c.r] = c
-        if not have:
+        if len(have) < 2:
             continue
-        for lo in range(1, 15):
-            for hi in range(lo + 1, 15):
-                if hi - lo + 1 > 14:
-                    break
-                missing = [p for p in range(lo, hi + 1) if p not in have]
-                if len(missing) > 1:
-                    break
-                naturals = [have[p] for p in range(lo, hi + 1) if p in have]
-                if not missing and len(naturals) >= 3:
-                    add(naturals)
-                for w in wild_kinds:
-                    extra = Counter(naturals)
-                    extra[w] += 1
-                    if extra[w] > counts[w]:
-                        continue
-                    if len(naturals) + 1 >= 3 and len(naturals) >= 1:
-                        add(naturals + [w])
+        for lo in range(1, 14):
+            if lo not in have:
+                continue
+            naturals: list[Card] = []
+            gap = 0
+            for pos in range(lo, 15):
+                card = have.get(pos)
+                if card is None:
+                    if gap:
+                        break
+                    gap = pos
+                    continue
+                if pos == 14 and lo == 1:
+                    break  # one ace only (RUN-2)
+                naturals.append(card)
+                n_nat = len(naturals)
+                if not gap and n_nat >= 3:
+                    add(list(naturals))
+                if n_nat >= 2:
+                    for w in wild_kinds:
+                        if counts[w] > naturals.count(w):
+                            add(naturals + [w])
     return out

@@ -611,7 +611,6 @@ class Meld:
         if not new:
             raise InvalidMeld(f"{self}: a lay-off adds at least one card (TURN-2)", ("TURN-2",))
         union = list(self._slots) + new
-        what = f"{self} + {format_cards(new)}"
         if wild_high is None and self.kind == "run" and self.wild_is_free:
             # WILD-2: a free wild keeps its end when it may.
             keep_high = self._wild_index == len(self._slots) - 1 and len(self._slots) > 1 and self._start + self._wild_index > 1
@@ -621,21 +620,37 @@ class Meld:
         else:
             res = _analyse(union, wild_high)
         if res[0] == "error":
-            raise self._explain_lay_off(new, res, what)
-        if res[0] != self.kind or (self.kind == "set" and res[1] != self._rank) or (
-                self.kind == "run" and res[1] != self._suit):
+            raise self._explain_lay_off(new, res, f"{self} + {format_cards(new)}")
+        if not self._same_kind(res):
+            what = f"{self} + {format_cards(new)}"
             raise InvalidMeld(f"{what}: a lay-off must keep the {self._describe()} (TURN-2); "
                               f"{format_cards(new)} do{'es' if len(new) == 1 else ''} not belong to it",
                               ("TURN-2",))
         return Meld._make(res, self.rules)
 
     def can_lay_off(self, cards: Iterable[Card] | str | Card) -> bool:
-        """Whether :meth:`lay_off` would accept the cards."""
-        try:
-            self.lay_off(cards)
-        except InvalidMeld:
+        """Whether :meth:`lay_off` would accept the cards (no exception, no sentence built).
+
+        >>> Meld.from_cards("6C JK 8C").can_lay_off("TC"), Meld.from_cards("6C JK 8C").can_lay_off("7C TC")
+        (False, True)
+        """
+        if isinstance(cards, Card):
+            new = [cards]
+        elif isinstance(cards, str):
+            new = parse_cards(cards)
+        else:
+            new = list(cards)
+        if not new:
             return False
-        return True
+        res = _analyse(list(self._slots) + new, None)
+        return res[0] != "error" and self._same_kind(res)
+
+    def _same_kind(self, res: _Result) -> bool:
+        if res[0] != self.kind:
+            return False
+        if self.kind == "set":
+            return bool(res[1] == self._rank)
+        return bool(res[1] == self._suit)
 
     def _describe(self) -> str:
         if self.kind == "set":

@@ -1,0 +1,491 @@
+"""Self-checking exercises: the kinds of question, the hints, and the checker that keeps count.
+
+An exercise is a frozen value: a question, the rule IDs it exercises, a worked answer, a first
+hint and a stronger one, and a ``judge`` that asks the engine whether an answer is right. Nothing
+here re-implements a rule: melds are judged by :class:`~buraco_learn.Meld`, moves by
+:class:`~buraco_learn.Game`'s ``verify_*`` methods, counts by :func:`~buraco_learn.score_side`.
+
+A :class:`Checker` counts the wrong answers to each exercise, so a second wrong answer gets the
+stronger hint and a third one the worked answer. A wrong or blank answer raises :class:`NotYet`
+(an ``AssertionError``), so a notebook cell stops there, as a failing test would:
+
+>>> ex = NumberExercise(id="demo-points", question="How many points is the meld QH KH AH worth?",
+...     rules=("EQ-2",), expected=lambda: Meld.from_cards("QH KH AH").points,
+...     hint="Add the points of each card (EQ-2).", stronger="Queen and king 10 each, the ace 15 (EQ-2).")
+>>> checker = Checker()
+>>> checker.check(ex, ...)
+Traceback (most recent call last):
+...
+buraco_learn.exercises.checkers.Blank: Not answered yet. How many points is the meld QH KH AH worth? (replace the ... after answer =)
+>>> checker.check(ex, 30)
+Traceback (most recent call last):
+...
+buraco_learn.exercises.checkers.NotYet: Not yet: 30 is not right. Hint: Add the points of each card (EQ-2).
+>>> checker.check(ex, 35)
+'Right: 35. (EQ-2)'
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from ..cards import Card, format_cards, parse_cards
+from ..errors import BuracoError, IllegalMove, InvalidMeld, NotationError
+from ..game import Event, Game
+from ..melds import Meld
+
+__all__ = [
+    "NotYet", "Blank", "Verdict", "Exercise", "MeldExercise", "LayOffExercise", "NumberExercise",
+    "ChoiceExercise", "CardsExercise", "ActionExercise", "Checker", "cards_of", "RULE_ID",
+]
+
+#: A rule ID of the rules reference: ``RUN-5``, ``P3-1``.
+RULE_ID = re.compile(r"\b[A-Z][A-Z0-9]*-\d+\b")
+
+
+class NotYet(AssertionError):
+    """A wrong answer: the message says what is wrong and gives a hint naming the rule.
+
+    ``rules`` holds the rule IDs the hint points to; ``attempt`` counts the wrong answers so far.
+    """
+
+    def __init__(self, message: str, *, exercise: str = "", rules: tuple[str, ...] = (), attempt: int = 0) -> None:
+        super().__init__(message)
+        self.exercise = exercise
+        self.rules = rules
+        self.attempt = attempt
+
+
+class Blank(NotYet):
+    """An answer still left as ``...``: the message restates the question."""
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The judgement of one answer: right or not, what to say, which rules it is about."""
+
+    ok: bool
+    message: str
+    rules: tuple[str, ...] = ()
+
+
+def cards_of(answer: Any) -> list[Card]:
+    """The cards an answer names: notation text, a card, a meld, a list of either, or a widget
+    with a selection (``selected_cards``, ``selected`` or ``selection``).
+
+    >>> cards_of("QH kh AH")
+    [Card.parse('QH'), Card.parse('KH'), Card.parse('AH')]
+    >>> cards_of(Meld.from_cards("5H 6H 7H"))
+    [Card.parse('5H'), Card.parse('6H'), Card.parse('7H')]
+    """
+    for name in ("selected_cards", "selected", "selection"):
+        if not isinstance(answer, (str, Card, Meld, list, tuple)) and hasattr(answer, name):
+            answer = getattr(answer, name)
+            if callable(answer):
+                answer = answer()
+            break
+    if isinstance(answer, Card):
+        return [answer]
+    if isinstance(answer, Meld):
+        return list(answer.cards)
+    if isinstance(answer, str):
+        return parse_cards(_strip_annotations(answer))
+    if isinstance(answer, Iterable):
+        return parse_cards([c if isinstance(c, Card) else str(c) for c in answer])
+    raise NotationError(f"{answer!r} is not cards: write them like \"5H 6H 7H\"")
+
+
+def _strip_annotations(text: str) -> str:
+    return re.sub(r"\(=[^)]*\)", "", text)
+
+
+def _rules_in(text: str) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(RULE_ID.findall(text)))
+
+
+@dataclass(frozen=True, kw_only=True)
+class Exercise:
+    """One question. Subclasses say what an answer is and how the engine judges it.
+
+    ``question`` is Markdown; ``rules`` are the rule IDs the exercise exercises; ``hint`` is given
+    after a first wrong answer and ``stronger`` after a second (each names a rule ID); ``answer``
+    is the worked answer, written into the solution notebook.
+    """
+
+    id: str
+    question: str
+    rules: tuple[str, ...]
+    hint: str
+    stronger: str
+    answer: Any = None
+    #: Python source shown before the answer cell (for example a position to look at).
+    setup: str = ""
+    kind: ClassVar[str] = "exercise"
+    #: How to write an answer, shown as a comment in the blank cell.
+    form: ClassVar[str] = "your answer"
+
+    def judge(self, answer: Any) -> Verdict:
+        """Ask the engine whether ``answer`` is right."""
+        raise NotImplementedError
+
+    def worked_answer(self) -> Any:
+        """The answer written into the solution notebook."""
+        return self.answer
+
+    def answer_code(self) -> str:
+        """Python source of the worked answer."""
+        return repr(self.worked_answer())
+
+    def check_call(self) -> str:
+        """The line of a notebook cell that checks the answer."""
+        return f"check_{self.kind}({self.id!r}, answer)"
+
+
+# ----------------------------------------------------------------------------------- melds
+def _meld_of(cards: Sequence[Card], rules: str | None, text: str | None = None) -> Meld:
+    if text is not None and "(=" in text:
+        return Meld.parse(text, rules=rules)
+    return Meld.from_cards(cards, rules=rules)
+
+
+def _describe(m: Meld) -> str:
+    what = "a set" if m.kind == "set" else "a run"
+    bur = f", a {m.burraco} burraco" if m.burraco else ""
+    return f"{m} is {what}{bur}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class MeldExercise(Exercise):
+    """Write a meld in notation (or pick its cards on a hand widget).
+
+    The engine lays the cards out (:meth:`Meld.from_cards`); the meld must then fit every
+    criterion given: its ``meld_kind`` (``'set'``/``'run'``), ``burraco`` kind (``'none'`` for
+    not a burraco), whether it has a wild, its ``ace`` (``'high'``/``'low'``), at least
+    ``min_cards`` cards, only cards ``from_hand``, the cards in ``include``, or exactly the
+    ``layout`` of the cards ``layout_of`` (a wild's stand-in written like ``2C(=7C)``).
+    """
+
+    meld_kind: str | None = None
+    burraco: str | None = None
+    has_wild: bool | None = None
+    ace: str | None = None
+    min_cards: int = 3
+    from_hand: str | None = None
+    include: str = ""
+    layout_of: str | None = None
+    preset: str | None = None
+    kind: ClassVar[str] = "meld"
+    form: ClassVar[str] = 'a meld in notation, like "5H 6H 7H"'
+
+    def worked_answer(self) -> Any:
+        if self.layout_of is not None:
+            return Meld.from_cards(self.layout_of, rules=self.preset).notation()
+        return self.answer
+
+    def judge(self, answer: Any) -> Verdict:
+        text = answer if isinstance(answer, str) else None
+        cards = cards_of(answer)
+        if self.from_hand is not None:
+            missing = Counter(cards) - Counter(parse_cards(self.from_hand))
+            if missing:
+                return Verdict(False, f"{format_cards(missing.elements())} not in the hand {self.from_hand}")
+        try:
+            m = _meld_of(cards, self.preset, text)
+        except InvalidMeld as err:
+            return Verdict(False, f"not a meld: {err}", err.rules)
+        if self.layout_of is not None:
+            want = Meld.from_cards(self.layout_of, rules=self.preset)
+            if Counter(cards) != Counter(want.cards):
+                return Verdict(False, f"the meld should use exactly the cards {self.layout_of}")
+            if text is None or "(=" not in text and want.wild is not None and want.kind == "run":
+                return Verdict(False, f"write the layout with the wild's stand-in, like 2C(=7C); "
+                                      f"the cards are right", ("WILD-1",))
+            if m.notation() != want.notation():
+                return Verdict(False, f"{m.notation()} is a legal layout, but not the one the engine "
+                                      "chooses for these cards", ("WILD-1", "RUN-6"))
+        if self.meld_kind is not None and m.kind != self.meld_kind:
+            return Verdict(False, f"{_describe(m)}, and a {self.meld_kind} is asked for",
+                           ("SET-1",) if self.meld_kind == "set" else ("RUN-1",))
+        if self.min_cards and len(m) < self.min_cards:
+            return Verdict(False, f"{m} has {len(m)} cards; at least {self.min_cards} are asked for")
+        want_cards = parse_cards(self.include)
+        missing_inc = Counter(want_cards) - Counter(cards)
+        if missing_inc:
+            return Verdict(False, f"the meld should include {format_cards(missing_inc.elements())}")
+        if self.has_wild is not None and (m.wild is not None) != self.has_wild:
+            return Verdict(False, f"{m} {'has' if m.wild is not None else 'has no'} wild; "
+                                  f"the question asks for {'one' if self.has_wild else 'none'}", ("EQ-3", "RUN-5"))
+        if self.ace is not None:
+            aces = [i for i, c in enumerate(m.cards) if c.rank is not None and c.r == 1]
+            pos = None
+            if m.kind == "run" and aces:
+                pos = "low" if m.low == 1 else "high"
+            if pos != self.ace:
+                return Verdict(False, f"{m} has no {self.ace} ace" if pos is None
+                               else f"in {m} the ace is {pos}, not {self.ace}", ("RUN-2",))
+        if self.burraco is not None:
+            got = m.burraco or "none"
+            if got != self.burraco:
+                said = "not a burraco" if got == "none" else f"a {got} burraco"
+                return Verdict(False, f"{m} is {said}", ("BUR-1", "BUR-2", "BUR-3", "BUR-4"))
+        return Verdict(True, _describe(m), self.rules)
+
+
+@dataclass(frozen=True, kw_only=True)
+class LayOffExercise(Exercise):
+    """Give the card(s) to lay off onto the meld ``onto`` so that the result fits: at least
+    ``min_cards`` long, a ``burraco`` kind, or equal to ``result`` (a layout)."""
+
+    onto: str
+    from_hand: str | None = None
+    burraco: str | None = None
+    result: str | None = None
+    min_cards: int = 0
+    preset: str | None = None
+    kind: ClassVar[str] = "layoff"
+    form: ClassVar[str] = 'the card(s) to lay off, like "8C"'
+
+    def judge(self, answer: Any) -> Verdict:
+        cards = cards_of(answer)
+        if self.from_hand is not None:
+            missing = Counter(cards) - Counter(parse_cards(self.from_hand))
+            if missing:
+                return Verdict(False, f"{format_cards(missing.elements())} not in the hand {self.from_hand}")
+        base = Meld.parse(self.onto, rules=self.preset)
+        try:
+            m = base.lay_off(cards)
+        except InvalidMeld as err:
+            return Verdict(False, f"the lay-off is refused: {err}", err.rules)
+        if self.result is not None and m.notation() != Meld.parse(self.result, rules=self.preset).notation():
+            return Verdict(False, f"the lay-off is legal and gives {m}, but not what is asked for")
+        if self.min_cards and len(m) < self.min_cards:
+            return Verdict(False, f"that gives {m}, {len(m)} cards; {self.min_cards} are asked for", ("BUR-1",))
+        if self.burraco is not None and (m.burraco or "none") != self.burraco:
+            said = "not a burraco" if m.burraco is None else f"a {m.burraco} burraco"
+            return Verdict(False, f"that gives {m}, {said}", ("BUR-2", "BUR-3", "BUR-4", "BUR-5"))
+        return Verdict(True, f"{base} + {format_cards(cards)} gives {m}", self.rules)
+
+
+# ----------------------------------------------------------------------------------- numbers
+@dataclass(frozen=True, kw_only=True)
+class NumberExercise(Exercise):
+    """Give a number (points, a score, a count). ``expected`` computes it with the engine;
+    ``mistakes`` maps likely wrong numbers to what was probably missed."""
+
+    expected: Callable[[], int]
+    mistakes: Mapping[int, str] = field(default_factory=dict)
+    kind: ClassVar[str] = "number"
+    form: ClassVar[str] = "a whole number"
+
+    def worked_answer(self) -> Any:
+        return self.expected()
+
+    def judge(self, answer: Any) -> Verdict:
+        if isinstance(answer, bool) or not isinstance(answer, int):
+            if isinstance(answer, float) and answer.is_integer():
+                answer = int(answer)
+            else:
+                return Verdict(False, f"{answer!r} is not a whole number; write it like 45")
+        want = self.expected()
+        if answer == want:
+            return Verdict(True, str(want), self.rules)
+        extra = self.mistakes.get(answer, "")
+        return Verdict(False, f"{answer} is not right" + (f": {extra}" if extra else ""), _rules_in(extra))
+
+
+# ----------------------------------------------------------------------------------- choices
+@dataclass(frozen=True, kw_only=True)
+class ChoiceExercise(Exercise):
+    """Choose one option by its letter. ``options`` maps letters to text; ``correct`` is the
+    right letter, or a function computing it with the engine; ``why`` explains wrong options."""
+
+    options: Mapping[str, str]
+    correct: str | Callable[[], str]
+    why: Mapping[str, str] = field(default_factory=dict)
+    kind: ClassVar[str] = "choice"
+    form: ClassVar[str] = 'a letter, like "a"'
+
+    def right(self) -> str:
+        """The right letter."""
+        return self.correct() if callable(self.correct) else self.correct
+
+    def worked_answer(self) -> Any:
+        return self.right()
+
+    def judge(self, answer: Any) -> Verdict:
+        if not isinstance(answer, str) or answer.strip().lower() not in self.options:
+            letters = ", ".join(f'"{k}"' for k in self.options)
+            return Verdict(False, f"{answer!r} is not one of the options; answer with one of {letters}")
+        a = answer.strip().lower()
+        if a == self.right():
+            return Verdict(True, f"{a}) {self.options[a]}", self.rules)
+        extra = self.why.get(a, "")
+        return Verdict(False, f"{a}) is not right" + (f": {extra}" if extra else ""), _rules_in(extra))
+
+
+# ----------------------------------------------------------------------------------- positions
+@dataclass(frozen=True, kw_only=True)
+class CardsExercise(Exercise):
+    """Name cards of a position: every card of the hand to move that fits (``mode='all'``) or
+    any one such card (``mode='one'``). ``fits(game, card)`` asks the engine."""
+
+    position: str
+    fits: Callable[[Game, Card], bool]
+    mode: str = "all"
+    kind: ClassVar[str] = "cards"
+    form: ClassVar[str] = 'cards in notation, like "9C 5H"'
+
+    def game(self) -> Game:
+        """A fresh game at the exercise's position."""
+        return Game.from_position(self.position)
+
+    def right_cards(self) -> list[Card]:
+        """The distinct cards of the hand to move that fit, in hand order."""
+        g = self.game()
+        return [c for c in dict.fromkeys(g.hand(g.to_move)) if self.fits(g, c)]
+
+    def worked_answer(self) -> Any:
+        right = self.right_cards()
+        return format_cards(right if self.mode == "all" else right[:1])
+
+    def judge(self, answer: Any) -> Verdict:
+        cards = list(dict.fromkeys(cards_of(answer)))
+        g = self.game()
+        hand = g.hand(g.to_move)
+        stray = [c for c in cards if c not in hand]
+        if stray:
+            return Verdict(False, f"{format_cards(stray)} not in {g.seat_name(g.to_move)}'s hand")
+        right = self.right_cards()
+        wrong = [c for c in cards if c not in right]
+        if wrong:
+            c = wrong[0]
+            return Verdict(False, f"{c} does not fit" + self._why(g, c), self._rules(g, c))
+        if not cards:
+            return Verdict(False, "no card named")
+        if self.mode == "all" and len(cards) < len(right):
+            return Verdict(False, f"{format_cards(cards)} fit, but some cards are missing")
+        return Verdict(True, format_cards(cards), self.rules)
+
+    def _why(self, g: Game, c: Card) -> str:
+        try:
+            if g.phase == "play":
+                g.verify_discard(c)
+        except IllegalMove as err:
+            return f": {err}"
+        return ""
+
+    def _rules(self, g: Game, c: Card) -> tuple[str, ...]:
+        try:
+            if g.phase == "play":
+                g.verify_discard(c)
+        except IllegalMove as err:
+            return err.rules
+        return ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class ActionExercise(Exercise):
+    """Give a move in action notation (``'meld 5H 6H 7H'``, ``'layoff 0: 8C'``, ``'discard 9C'``)
+    at ``position``. The engine refuses illegal moves; ``goal(game, event)`` then says what is
+    still wrong with a legal one (or ``None`` when it reaches the goal)."""
+
+    position: str
+    goal: Callable[[Game, Event], str | None]
+    kind: ClassVar[str] = "action"
+    form: ClassVar[str] = 'a move, like "discard 9C"'
+
+    def game(self) -> Game:
+        """A fresh game at the exercise's position."""
+        return Game.from_position(self.position)
+
+    def judge(self, answer: Any) -> Verdict:
+        if not isinstance(answer, str):
+            return Verdict(False, f"{answer!r} is not a move; write it like \"discard 9C\"")
+        g = self.game()
+        try:
+            event = g.apply(answer)
+        except IllegalMove as err:
+            return Verdict(False, f"the engine refuses {answer!r}: {err}", err.rules)
+        problem = self.goal(g, event)
+        if problem is not None:
+            return Verdict(False, f"{answer!r} is legal ({event.note}), but {problem}", _rules_in(problem))
+        return Verdict(True, f"{answer}: {event.note}", self.rules)
+
+
+# ----------------------------------------------------------------------------------- the checker
+class Checker:
+    """Checks answers and counts wrong ones per exercise, so hints grow stronger.
+
+    First wrong answer: what is wrong and the hint. Second: the stronger hint. Third and later:
+    the stronger hint and the worked answer. A blank (``...``) restates the question and is not
+    counted. :meth:`reset` forgets the counts.
+    """
+
+    def __init__(self, exercises: Mapping[str, Exercise] | None = None) -> None:
+        self.exercises: Mapping[str, Exercise] = exercises if exercises is not None else {}
+        self.attempts: Counter[str] = Counter()
+        self.solved: set[str] = set()
+
+    def get(self, exercise: Exercise | str) -> Exercise:
+        """The exercise itself, or the one with this id."""
+        if isinstance(exercise, Exercise):
+            return exercise
+        try:
+            return self.exercises[exercise]
+        except KeyError:
+            raise KeyError(f"no exercise {exercise!r}; check the id in the cell") from None
+
+    def reset(self, exercise: str | None = None) -> None:
+        """Forget the wrong answers (to one exercise, or to all)."""
+        if exercise is None:
+            self.attempts.clear()
+            self.solved.clear()
+        else:
+            self.attempts.pop(exercise, None)
+            self.solved.discard(exercise)
+
+    def check(self, exercise: Exercise | str, answer: Any, *, kind: str | None = None) -> str:
+        """Judge ``answer``: return a confirmation, or raise :class:`NotYet` with a hint."""
+        __tracebackhide__ = True
+        ex = self.get(exercise)
+        if kind is not None and ex.kind != kind:
+            raise TypeError(f"exercise {ex.id!r} is checked with check_{ex.kind}, not check_{kind}")
+        if answer is Ellipsis:
+            raise Blank(f"Not answered yet. {_plain(ex.question)} (replace the ... after answer =)",
+                        exercise=ex.id, rules=ex.rules)
+        try:
+            verdict = ex.judge(answer)
+        except BuracoError as err:
+            rules = _rules_in(str(err))
+            verdict = Verdict(False, f"the engine cannot read {answer!r}: {err}", rules)
+        if verdict.ok:
+            self.solved.add(ex.id)
+            return f"Right: {_stop(verdict.message)} ({', '.join(ex.rules)})"
+        self.attempts[ex.id] += 1
+        n = self.attempts[ex.id]
+        if n == 1:
+            text = f"Not yet: {_stop(verdict.message)} Hint: {ex.hint}"
+            rules = verdict.rules or _rules_in(ex.hint)
+        else:
+            text = f"Not yet (try {n}): {_stop(verdict.message)} Stronger hint: {ex.stronger}"
+            rules = verdict.rules or _rules_in(ex.stronger)
+            if n >= 3:
+                text += f" One right answer: answer = {ex.answer_code()}"
+        raise NotYet(text, exercise=ex.id, rules=rules, attempt=n)
+
+
+def _stop(text: str) -> str:
+    """The sentence with a full stop at its end (unless it ends with one already)."""
+    text = text.rstrip()
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def _plain(markdown: str) -> str:
+    """The question as one line of plain text (Markdown marks removed)."""
+    text = re.sub(r"`([^`]*)`", r"\1", markdown)
+    text = text.replace("**", "").replace("*", "")
+    return " ".join(text.split())
