@@ -1,0 +1,354 @@
+"""Distribution checks: the wheel and sdist, Binder (repo2docker) and JupyterLite.
+
+These build real artefacts and fresh virtual environments, so they take a few
+minutes (marked ``slow``); they run in the default test command all the same.
+Pip's own cache is used; the environments live for one test session only.
+"""
+
+from __future__ import annotations
+
+import email.parser
+import functools
+import http.server
+import json
+import os
+import re
+import subprocess
+import sys
+import tarfile
+import threading
+import time
+import zipfile
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+BROWSER_DIR = ROOT / "tests" / "browser"
+LITE_PROBE = BROWSER_DIR / "fixtures" / "no_language_info.ipynb"
+JUPYTER_MODULES = ("ipywidgets", "ipykernel", "ipycanvas", "jupyter", "nbval", "notebook")
+BINDER_PINS = ("jupyterlab", "ipywidgets", "ipycanvas", "nbval")
+
+pytestmark = pytest.mark.slow
+
+
+def run(cmd: list[str], timeout: float = 900, **kw: Any) -> subprocess.CompletedProcess[str]:
+    """Run ``cmd``; fail the test with the tail of its output if it exits non-zero."""
+    env = dict(os.environ, PIP_DISABLE_PIP_VERSION_CHECK="1", **kw.pop("env", {}))
+    proc = subprocess.run(
+        cmd, capture_output=True, text=True, timeout=timeout, env=env,
+        stdin=subprocess.DEVNULL, **kw,
+    )  # fmt: skip
+    if proc.returncode != 0:
+        pytest.fail(
+            f"{' '.join(map(str, cmd))} exited {proc.returncode}\n"
+            f"--- stdout ---\n{proc.stdout[-6000:]}\n--- stderr ---\n{proc.stderr[-6000:]}",
+            pytrace=False,
+        )
+    return proc
+
+
+def make_venv(path: Path) -> Path:
+    run([sys.executable, "-m", "venv", str(path)])
+    return path / "bin" / "python"
+
+
+def learner_notebooks() -> list[Path]:
+    return sorted((ROOT / "notebooks").glob("*.ipynb"))
+
+
+def binder_requirements() -> list[str]:
+    lines = (ROOT / "binder" / "requirements.txt").read_text().splitlines()
+    return [ln.split("#")[0].strip() for ln in lines if ln.split("#")[0].strip()]
+
+
+# --------------------------------------------------------------------------- build
+
+
+@pytest.fixture(scope="session")
+def dists(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """sdist and wheel from ``python -m build`` (the wheel is built from the sdist)."""
+    out = tmp_path_factory.mktemp("dist")
+    run([sys.executable, "-m", "build", "--sdist", "--wheel", "--outdir", str(out), str(ROOT)])
+    wheels, sdists = list(out.glob("*.whl")), list(out.glob("*.tar.gz"))
+    assert len(wheels) == 1 and len(sdists) == 1, list(out.iterdir())
+    return {"wheel": wheels[0], "sdist": sdists[0]}
+
+
+def check_metadata(text: str) -> None:
+    meta = email.parser.Parser().parsestr(text)
+    assert meta["Name"].replace("-", "_").lower() == "buraco_learn"
+    licence = meta.get("License-Expression") or meta.get("License")
+    assert licence == "MIT", licence
+    classifiers = meta.get_all("Classifier") or []
+    assert "Framework :: Jupyter" in classifiers
+    assert "Programming Language :: Python :: 3" in classifiers
+    assert any(c.startswith("Intended Audience :: Education") for c in classifiers)
+    assert meta["Requires-Python"] == ">=3.11"
+    urls = dict(u.split(", ", 1) for u in meta.get_all("Project-URL") or [])
+    assert set(urls) >= {"Homepage", "Source", "Issues", "Documentation"}, urls
+    assert all(u.startswith("https://github.com/buraco-learn/buraco_learn") for u in urls.values())
+    assert meta["Description-Content-Type"] == "text/markdown"
+    assert meta.get_payload().lstrip().startswith("# buraco_learn")
+
+
+def test_wheel_is_pure_python_with_metadata(dists: dict[str, Path]) -> None:
+    with zipfile.ZipFile(dists["wheel"]) as z:
+        names = z.namelist()
+        info = next(n.split("/")[0] for n in names if n.endswith(".dist-info/WHEEL"))
+        wheel_meta = z.read(f"{info}/WHEEL").decode()
+        metadata = z.read(f"{info}/METADATA").decode()
+    assert dists["wheel"].name.endswith("-py3-none-any.whl"), dists["wheel"].name
+    assert "Root-Is-Purelib: true" in wheel_meta
+    assert "buraco_learn/__init__.py" in names
+    assert not [n for n in names if n.endswith((".so", ".pyd", ".c"))]
+    assert {n.split("/")[0] for n in names} == {"buraco_learn", info}, names
+    assert any(n.startswith(f"{info}/licenses/LICENSE") for n in names), names
+    check_metadata(metadata)
+
+
+def test_sdist_has_sources_and_metadata(dists: dict[str, Path]) -> None:
+    with tarfile.open(dists["sdist"]) as t:
+        names = t.getnames()
+        top = names[0].split("/")[0]
+        member = t.extractfile(f"{top}/PKG-INFO")
+        assert member is not None
+        pkg_info = member.read().decode()
+    for need in ("pyproject.toml", "README.md", "LICENSE", "buraco_learn/__init__.py"):
+        assert f"{top}/{need}" in names, need
+    check_metadata(pkg_info)
+
+
+def test_wheel_imports_without_any_jupyter_package(
+    dists: dict[str, Path], tmp_path: Path
+) -> None:
+    """A venv holding only the wheel (``--no-deps``): ``import buraco_learn`` works."""
+    py = make_venv(tmp_path / "venv")
+    run([str(py), "-m", "pip", "install", "--quiet", "--no-deps", str(dists["wheel"])])
+    out = run([str(py), "-I", "-c", "import buraco_learn; print(buraco_learn.__file__)"],
+              cwd=tmp_path).stdout  # fmt: skip
+    assert str(tmp_path / "venv") in out
+
+
+# -------------------------------------------------------------------------- binder
+
+
+def test_binder_pins_match_project() -> None:
+    """binder/requirements.txt: the project itself, plus exact pins that satisfy the
+    project's own requirements and match the JupyterLab minor of JupyterLite."""
+    from packaging.requirements import Requirement
+    from packaging.version import Version
+
+    reqs = binder_requirements()
+    assert reqs[0] == ".", reqs
+    pins = {}
+    for line in reqs[1:]:
+        r = Requirement(line)
+        spec = list(r.specifier)
+        assert len(spec) == 1 and spec[0].operator == "==", f"not an exact pin: {line}"
+        pins[r.name.lower()] = spec[0].version
+    assert set(pins) == set(BINDER_PINS), pins
+    assert (ROOT / "binder" / "runtime.txt").read_text().strip() == "python-3.11"
+
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    for dep in project["dependencies"]:
+        r = Requirement(dep)
+        if r.name.lower() in pins:
+            assert r.specifier.contains(pins[r.name.lower()]), (dep, pins[r.name.lower()])
+    lite_pins = {
+        Requirement(d).name.lower(): Requirement(d)
+        for d in project["optional-dependencies"]["test"]
+        if Requirement(d).name.lower().startswith("jupyterlite")
+    }
+    core = Version(next(iter(lite_pins["jupyterlite-core"].specifier)).version)
+    kernel = Version(next(iter(lite_pins["jupyterlite-pyodide-kernel"].specifier)).version)
+    assert (core.major, core.minor) == (kernel.major, kernel.minor), lite_pins
+    # JupyterLite 0.8.x ships JupyterLab 4.6.x.
+    lab = Version(pins["jupyterlab"])
+    assert {(0, 8): (4, 6)}.get((core.major, core.minor)) == (lab.major, lab.minor), (core, lab)
+
+
+def test_repo2docker_plan_installs_binder_requirements() -> None:
+    exe = Path(sys.executable).with_name("jupyter-repo2docker")
+    proc = run([str(exe), "--no-build", "--debug", "."], cwd=ROOT, timeout=300)
+    plan = proc.stdout + proc.stderr
+    assert "python=3.11" in plan, plan[-3000:]
+    copy_src = plan.find("COPY --chown=0:0 src/ ${REPO_DIR}/")
+    install = re.search(r'RUN .*pip install .*-r "?binder/requirements\.txt"?', plan)
+    assert copy_src >= 0 and install, plan[-3000:]
+    # `.` in the requirements needs the repository's files: installed after they are copied.
+    assert install.start() > copy_src
+    assert not re.search(r"pip install[^\n]*(-e )?\.(\s|$)", plan), "root project installed too"
+
+
+@pytest.fixture(scope="session")
+def binder_venv(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A fresh venv from binder/requirements.txt (as Binder installs it, from the repo root)."""
+    t0 = time.monotonic()
+    py = make_venv(tmp_path_factory.mktemp("binder") / "venv")
+    run([str(py), "-m", "pip", "install", "--quiet", "-r", "binder/requirements.txt"],
+        cwd=ROOT, timeout=1200)  # fmt: skip
+    print(f"\nbinder venv built in {time.monotonic() - t0:.0f}s")
+    return py
+
+
+def test_binder_env_has_the_pinned_versions(binder_venv: Path) -> None:
+    code = (
+        "import json, importlib.metadata as m;"
+        f"print(json.dumps({{n: m.version(n) for n in {list(BINDER_PINS)!r}}}))"
+    )
+    got = json.loads(run([str(binder_venv), "-I", "-c", code]).stdout)
+    want = {r.split("==")[0].lower(): r.split("==")[1] for r in binder_requirements()[1:]}
+    assert got == want
+
+
+def test_binder_env_runs_every_learner_notebook(binder_venv: Path) -> None:
+    notebooks = learner_notebooks()
+    assert notebooks, "notebooks/ holds no learner notebook (*.ipynb) yet"
+    t0 = time.monotonic()
+    proc = run(
+        [str(binder_venv), "-m", "pytest", "--nbval-lax", "--nbval-current-env",
+         "-p", "no:cacheprovider", "-o", "addopts=", "-q",
+         *[str(n.relative_to(ROOT)) for n in notebooks]],
+        cwd=ROOT, timeout=1200,
+    )  # fmt: skip
+    print(f"\nnbval in the binder venv: {time.monotonic() - t0:.0f}s")
+    assert re.search(r"\d+ passed", proc.stdout), proc.stdout[-2000:]
+
+
+def test_import_in_binder_env_loads_no_jupyter_module(binder_venv: Path, tmp_path: Path) -> None:
+    """With every Jupyter package installed, ``import buraco_learn`` imports none."""
+    code = (
+        "import json, sys, buraco_learn;"
+        "print(json.dumps([buraco_learn.__file__, sorted(sys.modules)]))"
+    )
+    where, modules = json.loads(run([str(binder_venv), "-I", "-c", code], cwd=tmp_path).stdout)
+    assert "site-packages" in where and not where.startswith(str(ROOT)), where
+    loaded = [m for m in modules if m.split(".")[0].startswith(JUPYTER_MODULES)]
+    assert not loaded, f"import buraco_learn loaded {loaded}"
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="pyproject [project].dependencies lists jupyterlab and nbval; micropip cannot "
+    "install them in Pyodide (jupyter-server/jupyter-client need pyzmq), so "
+    "`%pip install buraco_learn` fails in JupyterLite. Move them to an extra.",
+)
+def test_runtime_dependencies_install_in_pyodide(dists: dict[str, Path]) -> None:
+    from packaging.requirements import Requirement
+
+    with zipfile.ZipFile(dists["wheel"]) as z:
+        meta_name = next(n for n in z.namelist() if n.endswith(".dist-info/METADATA"))
+        meta = email.parser.Parser().parsestr(z.read(meta_name).decode())
+    hard = [Requirement(r) for r in meta.get_all("Requires-Dist") or []]
+    hard = [r for r in hard if not (r.marker and "extra" in str(r.marker))]
+    server_side = {"jupyterlab", "jupyter-server", "jupyter-client", "notebook", "nbval",
+                   "pyzmq", "ipykernel"}  # fmt: skip
+    bad = [str(r) for r in hard if r.name.lower().replace("_", "-") in server_side]
+    assert not bad, f"not installable in Pyodide: {bad}"
+
+
+# ---------------------------------------------------------------------- jupyterlite
+
+
+@pytest.fixture(scope="session")
+def lite_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site as scripts/build_lite.sh builds it, plus a probe notebook whose metadata
+    has a ``python3`` kernelspec and no language_info (the case that asks for a kernel)."""
+    out = tmp_path_factory.mktemp("lite") / "site"
+    t0 = time.monotonic()
+    run(["bash", str(ROOT / "scripts" / "build_lite.sh"), str(out), "--contents", str(LITE_PROBE)],
+        env={"PYTHON": sys.executable}, timeout=900)  # fmt: skip
+    print(f"\nJupyterLite build: {time.monotonic() - t0:.0f}s")
+    return out
+
+
+def test_lite_site_holds_notebooks_wheel_and_settings(lite_site: Path) -> None:
+    for nb in sorted((ROOT / "notebooks").rglob("*.ipynb")):
+        if ".ipynb_checkpoints" in nb.parts:
+            continue
+        rel = nb.relative_to(ROOT / "notebooks")
+        assert (lite_site / "files" / rel).is_file(), rel
+    assert (lite_site / "files" / LITE_PROBE.name).is_file()
+    wheels = list((lite_site / "pypi").glob("buraco_learn-*-py3-none-any.whl"))
+    assert len(wheels) == 1, list((lite_site / "pypi").iterdir())
+    index = json.loads((lite_site / "pypi" / "all.json").read_text())
+    assert {k.replace("-", "_").lower() for k in index} >= {"buraco_learn"}, list(index)
+    extensions = {p.parent.relative_to(lite_site / "extensions").as_posix()
+                  for p in (lite_site / "extensions").glob("**/package.json")}  # fmt: skip
+    assert {"ipycanvas", "@jupyter-widgets/jupyterlab-manager"} <= extensions, extensions
+    config = json.loads((lite_site / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    tracker = config["settingsOverrides"]["@jupyterlab/notebook-extension:tracker"]
+    assert tracker["autoStartDefaultKernel"] is True
+    assert config["defaultKernelName"] == "python"
+
+
+@pytest.fixture
+def lite_server(lite_site: Path) -> Iterator[str]:
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    handler = functools.partial(Quiet, directory=str(lite_site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.mark.browser
+def test_lite_page_loads_and_picks_the_kernel_itself(lite_server: str) -> None:
+    """The built site opens a notebook in headless Chromium: every file of the site
+    is found, and the notebook gets the Pyodide kernel without a kernel dialog.
+    (Pyodide itself comes from a CDN that is unreachable here; those errors are
+    expected and the only ones allowed.)"""
+    sys.path.insert(0, str(BROWSER_DIR))
+    from lab_harness import SCREENSHOT_DIR, launch_chromium
+    from playwright.sync_api import sync_playwright
+
+    local_failures: list[str] = []
+    page_errors: list[str] = []
+    with sync_playwright() as p:
+        browser = launch_chromium(p)
+        try:
+            page = browser.new_page(viewport={"width": 1280, "height": 800})
+            page.on("pageerror", lambda e: page_errors.append(str(e)))
+
+            def on_response(r: Any) -> None:
+                if r.url.startswith(lite_server) and r.status >= 400:
+                    if not r.url.endswith("/favicon.ico"):  # the browser's own guess
+                        local_failures.append(f"{r.status} {r.url}")
+
+            page.on("response", on_response)
+            page.on("requestfailed", lambda r: local_failures.append(f"failed {r.url}")
+                    if r.url.startswith(lite_server) else None)  # fmt: skip
+            page.goto(f"{lite_server}lab/index.html?path={LITE_PROBE.name}")
+            panel = page.locator(".jp-NotebookPanel:visible").first
+            panel.wait_for(timeout=60_000)
+            page.locator(".jp-NotebookPanel:visible .jp-Notebook .jp-Cell").first.wait_for()
+            kernel_name = panel.locator(".jp-KernelName, .jp-Toolbar-kernelName").first
+            page.wait_for_function(
+                "el => el.textContent.includes('Pyodide')",
+                arg=kernel_name.element_handle(),
+                timeout=30_000,
+            )
+            time.sleep(1)  # a kernel dialog would be up by now
+            dialogs = page.locator(".jp-Dialog").all_inner_texts()
+            SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SCREENSHOT_DIR / "lite-notebook.png"))
+            page.goto(f"{lite_server}index.html")
+            page.wait_for_url(re.compile(r"/lab/"), timeout=30_000)
+            page.locator(".jp-DirListing-content").wait_for(timeout=60_000)
+            listing = page.locator(".jp-DirListing-content").inner_text()
+        finally:
+            browser.close()
+    assert not dialogs, dialogs
+    assert not local_failures, local_failures
+    unexpected = [e for e in page_errors if "/pyodide/" not in e]
+    assert not unexpected, unexpected
+    assert LITE_PROBE.name in listing
