@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Set up .venv with the test extras and run every test. Extra arguments go to pytest.
+#
+# 1. tests/ plus the learner notebooks (notebooks/, without notebooks/solutions/)
+#    under `--nbval-lax --nbval-current-env`: every cell must run (cells tagged
+#    raises-exception must raise), outputs compared only where marked NBVAL_CHECK_OUTPUT.
+# 2. notebooks/solutions/*.ipynb, if any, under strict `--nbval --nbval-current-env`.
+#
+# Browser tests need /usr/bin/chromium: installed here with apt-get when missing and
+# running as root; otherwise they fail and say how to install it.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+bash scripts/setup.sh test
+if [ ! -x /usr/bin/chromium ]; then
+  if [ "$(id -u)" = 0 ]; then
+    echo "==> installing Debian's chromium for the browser tests"
+    apt-get update
+    DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
+  else
+    echo "warning: /usr/bin/chromium is missing: the browser tests will fail." \
+         "Install it with: sudo apt-get install -y chromium" >&2
+  fi
+fi
+py=.venv/bin/python
+
+explain() {  # pytest exit code 5 = no test collected: a failure here, never a pass
+  [ "$1" -eq 5 ] && echo "error: pytest collected no test in: $2" >&2
+  return 0
+}
+
+status=0
+echo "==> pytest tests/ + learner notebooks (--nbval-lax)"
+"$py" -m pytest tests notebooks --ignore=notebooks/solutions \
+  --nbval-lax --nbval-current-env "$@" || status=$?
+explain "$status" "tests notebooks"
+
+shopt -s nullglob
+solutions=(notebooks/solutions/*.ipynb)
+if [ "${#solutions[@]}" -gt 0 ]; then
+  echo "==> pytest solution notebooks (--nbval, outputs compared)"
+  sol_status=0
+  "$py" -m pytest --nbval --nbval-current-env "$@" "${solutions[@]}" || sol_status=$?
+  explain "$sol_status" "notebooks/solutions"
+  [ "$status" -eq 0 ] && status=$sol_status
+else
+  echo "==> no notebooks/solutions/*.ipynb yet: nothing to compare strictly"
+fi
+exit "$status"
