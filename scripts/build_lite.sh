@@ -25,10 +25,12 @@ shopt -s nullglob
 wheel=("$wheels"/buraco_learn-*.whl)
 [ "${#wheel[@]}" -eq 1 ] || { echo "expected one buraco_learn wheel in $wheels" >&2; exit 1; }
 # Run from a scratch folder: the build's task database and caches stay out of the repo.
+contents=()
+[ -d "$root/notebooks" ] && contents+=(--contents "$root/notebooks")  # git keeps no empty folder
 cd "$work"
 JUPYTERLITE_CACHE_DIR="$work/cache" "$PYTHON" -m jupyterlite_core build \
   --lite-dir "$root/lite" \
-  --contents "$root/notebooks" \
+  "${contents[@]}" \
   --piplite-wheels "${wheel[0]}" \
   --output-dir "$out" \
   "$@"
