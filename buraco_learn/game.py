@@ -892,8 +892,9 @@ def _candidate_melds(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
                 add(combo)
             for w in wild_kinds:
                 add(combo + [w])
-    # Runs: every window of consecutive positions per suit holding at most one gap; the gap, if
-    # any, is inside the window (a gap at an edge is the shorter window with a free wild).
+    # Runs: every window of consecutive positions per suit, its ends natural, with at most one
+    # position given to a wild (a missing card, or one held but left out); a wild at an end is the
+    # shorter window with a free wild.
     for suit in range(4):
         have: dict[int, Card] = {}
         for c in counts:
@@ -921,10 +922,18 @@ def _candidate_melds(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
                     break  # one ace only (RUN-2)
                 naturals.append(card)
                 n_nat = len(naturals)
-                if not gap and n_nat >= 3:
+                if n_nat < 2:
+                    continue
+                spare = [w for w in wild_kinds if counts[w] > naturals.count(w)]
+                if gap:
+                    for w in spare:
+                        add(naturals + [w])
+                    continue
+                if n_nat >= 3:
                     add(list(naturals))
-                if n_nat >= 2:
-                    for w in wild_kinds:
-                        if counts[w] > naturals.count(w):
-                            add(naturals + [w])
+                for w in spare:
+                    add(naturals + [w])
+                    if n_nat >= 3:
+                        for i in range(1, n_nat - 1):
+                            add(naturals[:i] + naturals[i + 1:] + [w])
     return out

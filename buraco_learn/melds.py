@@ -302,6 +302,10 @@ def _wild_cards_of_run(cards: Sequence[Card], naturals: Sequence[Card]) -> list[
     return wilds + own[1:] if len(wilds) >= 2 else wilds + own
 
 
+def _meld_from_text(text: str, rules: Rules) -> Meld:
+    return Meld.parse(text, rules=rules)
+
+
 def is_valid_meld(cards: Sequence[Card] | str) -> bool:
     """Whether the cards form a legal set or run, in some layout (no exception).
 
@@ -360,28 +364,35 @@ class Meld:
     @classmethod
     def _make(cls, res: _Result, rules: Rules) -> Meld:
         self = object.__new__(cls)
+        put = object.__setattr__
         if res[0] == "set":
             _, rank, naturals, wild = res
-            self.kind = "set"
-            self._rank = rank
-            self._suit = -1
-            self._start = 0
+            put(self, "kind", "set")
+            put(self, "_rank", rank)
+            put(self, "_suit", -1)
+            put(self, "_start", 0)
             if wild is None:
-                self._slots = naturals
-                self._wild_index = -1
+                put(self, "_slots", naturals)
+                put(self, "_wild_index", -1)
             else:
-                self._slots = naturals + (wild,)
-                self._wild_index = len(naturals)
+                put(self, "_slots", naturals + (wild,))
+                put(self, "_wild_index", len(naturals))
         else:
             _, suit, start, slots, wild_index = res
-            self.kind = "run"
-            self._rank = 0
-            self._suit = suit
-            self._start = start
-            self._slots = slots
-            self._wild_index = wild_index
-        self.rules = rules
+            put(self, "kind", "run")
+            put(self, "_rank", 0)
+            put(self, "_suit", suit)
+            put(self, "_start", start)
+            put(self, "_slots", slots)
+            put(self, "_wild_index", wild_index)
+        put(self, "rules", rules)
         return self
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a Meld is immutable; lay_off returns a new meld (cannot set {name!r})")
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_meld_from_text, (self.notation(), self.rules))
 
     @classmethod
     def from_cards(cls, cards: Iterable[Card] | str, *, rules: Rules | str | None = None,

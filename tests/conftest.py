@@ -1,0 +1,8 @@
+"""Test configuration shared by every test module: make ``tests/helpers.py`` importable."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))

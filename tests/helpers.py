@@ -1,0 +1,18 @@
+"""Shared helpers for the engine tests: set up a table from position notation."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from buraco_learn import Game
+
+
+def table(hands: Sequence[str], *, melds: str = "-", pile: str = "3C", took: str = "-",
+          pots: str | None = None, stock: str = "*", head: str = "fibur 4p d3 t0 play") -> Game:
+    """A game from a few facts; the stock (and pots, by default) take every card not listed."""
+    players = len(hands)
+    if pots is None:
+        pots = "*18 / *11" if players == 3 else "*11 / *11"
+    text = (f"{head} | h: {' / '.join(h or '-' for h in hands)} | m: {melds} | p: {pile or '-'} | s: {stock}"
+            f" | pots: {pots} | took: {took}")
+    return Game.from_position(text)
