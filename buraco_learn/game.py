@@ -457,9 +457,10 @@ class Game:
             return
         why = self._can_end_turn(rest, has_pot, makes_burraco or self.side_has_burraco(seat))
         if why is not None:
-            extra = " (CLOSE-4)" if "CLOSE-4" not in why and len(rest) == 1 else ""
+            if len(rest) == 1 and "CLOSE-2" in why:
+                why += "; with only a wild left he cannot close, so he must keep more (CLOSE-4)"
             raise IllegalMove(f"{doing} would leave {format_cards(rest)}, and then the turn could not end: "
-                              f"{why}{extra}", self._rule_ids(why + extra))
+                              f"{why}", self._rule_ids(why))
 
     def verify_meld(self, cards: Iterable[Card] | str, wild_high: bool | None = None) -> None:
         """Raise :class:`IllegalMove` unless the player to move may lay down these cards as a new meld."""
@@ -474,8 +475,10 @@ class Game:
         self._in_play("lay off")
         seat = self._s.turn
         if not isinstance(target, int) or not 0 <= target < len(self._s.table):
-            raise IllegalMove(f"there is no meld number {target!r} on the table (melds are numbered 0 to "
-                              f"{len(self._s.table) - 1})", ("TURN-2",))
+            count = len(self._s.table)
+            numbers = f"melds are numbered 0 to {count - 1}" if count else "there are no melds yet"
+            raise IllegalMove(f"there is no meld number {target!r} on the table to lay off onto ({numbers}; "
+                              "TURN-2)", ("TURN-2",))
         t = self._s.table[target]
         if t.owner not in self.side_of(seat):
             raise IllegalMove(f"meld {target} ({t.meld}) belongs to the other side; you lay off only onto "
@@ -792,8 +795,8 @@ class Game:
             cards = [c for seat in side for c in s.hands[seat]]
             closed = s.closed_by is not None and s.closed_by in side
             took = any(s.took_pot[seat] for seat in side)
-            scores.append(score_side(melds, cards, closed=closed, took_pot=took, any_pot_taken=any_pot,
-                                     rules=self.rules))
+            scores.append(score_side(melds, cards, closed=closed, took_pot=took,
+                                     any_pot_taken=any_pot or self.rules.pot_penalty_always, rules=self.rules))
         credits = [0] * self.players
         for side, sc in zip(sides, scores):
             for seat in side:
@@ -834,11 +837,12 @@ class Game:
         return format_position(self)
 
     @classmethod
-    def from_position(cls, text: str) -> Game:
-        """A game set up from position notation (see :mod:`buraco_learn.records`)."""
+    def from_position(cls, text: str, *, rules: Rules | str | None = None) -> Game:
+        """A game set up from position notation (see :mod:`buraco_learn.records`); ``rules``
+        overrides the header's rule set (for a custom :class:`Rules` value)."""
         from .records import parse_position
 
-        return parse_position(text)
+        return parse_position(text, rules=rules)
 
     def __repr__(self) -> str:
         return (f"<Game {self.rules.name} {self.players}p seed={self.seed} {self.seat_name(self._s.turn)} to "

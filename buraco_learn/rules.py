@@ -62,6 +62,9 @@ class Rules:
     close_bonus: int = 100
     #: Penalty for a side that did not take its pot while another did (SCORE-1).
     pot_penalty: int = 100
+    #: The pot penalty applies to a side without its pot even when no side took one (``ramiroyal``:
+    #: "-100 without using a pot"); ``False``: only when some side took one (SCORE-1).
+    pot_penalty_always: bool = False
     #: Cards left in the stock that are never drawn; a draw leaving this many ends the hand
     #: after that turn (STOCK-1: 2; ``classic-fr``: 1).
     stock_reserve: int = 2
@@ -182,6 +185,7 @@ RAMIROYAL = Rules(
     stock_reserve=0,
     pots_become_stock=True,
     close_without_pot_when_none_left=True,
+    pot_penalty_always=True,
     lay_off_onto_partner=False,
 )
 
