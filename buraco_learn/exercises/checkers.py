@@ -35,7 +35,7 @@ from typing import Any, ClassVar
 
 from ..cards import Card, format_cards, parse_cards
 from ..errors import BuracoError, IllegalMove, InvalidMeld, NotationError
-from ..game import Event, Game
+from ..game import Game
 from ..melds import Meld
 
 __all__ = [
@@ -44,7 +44,7 @@ __all__ = [
 ]
 
 #: A rule ID of the rules reference: ``RUN-5``, ``P3-1``.
-RULE_ID = re.compile(r"\b[A-Z][A-Z0-9]*-\d+\b")
+RULE_ID = re.compile(r"\b[A-Z][A-Z0-9]+-\d+\b")
 
 
 class NotYet(AssertionError):
@@ -122,8 +122,12 @@ class Exercise:
     hint: str
     stronger: str
     answer: Any = None
-    #: Python source shown before the answer cell (for example a position to look at).
+    #: Python source shown before the answer cell; by default ``show(id)`` when there is a position.
     setup: str = ""
+    #: The table the question is about, in position notation (or a function making it).
+    position: str | Callable[[], str] | None = None
+    #: Show every hand of the position, not only the hand of the player to move.
+    reveal: bool = False
     kind: ClassVar[str] = "exercise"
     #: How to write an answer, shown as a comment in the blank cell.
     form: ClassVar[str] = "your answer"
@@ -131,6 +135,19 @@ class Exercise:
     def judge(self, answer: Any) -> Verdict:
         """Ask the engine whether ``answer`` is right."""
         raise NotImplementedError
+
+    def game(self) -> Game:
+        """A fresh game at the exercise's position."""
+        if self.position is None:
+            raise ValueError(f"exercise {self.id!r} has no position")
+        text = self.position() if callable(self.position) else self.position
+        return Game.from_position(text)
+
+    def setup_code(self) -> str:
+        """The cell shown before the answer cell (empty: none)."""
+        if self.setup:
+            return self.setup
+        return f"show({self.id!r})" if self.position is not None else ""
 
     def worked_answer(self) -> Any:
         """The answer written into the solution notebook."""
@@ -177,6 +194,7 @@ class MeldExercise(Exercise):
     from_hand: str | None = None
     include: str = ""
     layout_of: str | None = None
+    layout: str | None = None
     preset: str | None = None
     kind: ClassVar[str] = "meld"
     form: ClassVar[str] = 'a meld in notation, like "5H 6H 7H"'
@@ -184,6 +202,8 @@ class MeldExercise(Exercise):
     def worked_answer(self) -> Any:
         if self.layout_of is not None:
             return Meld.from_cards(self.layout_of, rules=self.preset).notation()
+        if self.layout is not None:
+            return Meld.parse(self.layout, rules=self.preset).notation()
         return self.answer
 
     def judge(self, answer: Any) -> Verdict:
@@ -201,12 +221,19 @@ class MeldExercise(Exercise):
             want = Meld.from_cards(self.layout_of, rules=self.preset)
             if Counter(cards) != Counter(want.cards):
                 return Verdict(False, f"the meld should use exactly the cards {self.layout_of}")
-            if text is None or "(=" not in text and want.wild is not None and want.kind == "run":
+            if want.wild is not None and want.kind == "run" and (text is None or "(=" not in text):
                 return Verdict(False, f"write the layout with the wild's stand-in, like 2C(=7C); "
                                       f"the cards are right", ("WILD-1",))
             if m.notation() != want.notation():
                 return Verdict(False, f"{m.notation()} is a legal layout, but not the one the engine "
                                       "chooses for these cards", ("WILD-1", "RUN-6"))
+        if self.layout is not None:
+            want = Meld.parse(self.layout, rules=self.preset)
+            if Counter(cards) != Counter(want.cards):
+                return Verdict(False, f"the meld should use exactly the cards {format_cards(want.cards)}")
+            if m.notation() != want.notation():
+                return Verdict(False, f"{m.notation()} is legal, but the wild does not stand where asked; "
+                                      "write its stand-in, like JK(=7H)", ("WILD-1",))
         if self.meld_kind is not None and m.kind != self.meld_kind:
             return Verdict(False, f"{_describe(m)}, and a {self.meld_kind} is asked for",
                            ("SET-1",) if self.meld_kind == "set" else ("RUN-1",))
@@ -333,15 +360,10 @@ class CardsExercise(Exercise):
     """Name cards of a position: every card of the hand to move that fits (``mode='all'``) or
     any one such card (``mode='one'``). ``fits(game, card)`` asks the engine."""
 
-    position: str
     fits: Callable[[Game, Card], bool]
     mode: str = "all"
     kind: ClassVar[str] = "cards"
     form: ClassVar[str] = 'cards in notation, like "9C 5H"'
-
-    def game(self) -> Game:
-        """A fresh game at the exercise's position."""
-        return Game.from_position(self.position)
 
     def right_cards(self) -> list[Card]:
         """The distinct cards of the hand to move that fit, in hand order."""
@@ -393,27 +415,33 @@ class ActionExercise(Exercise):
     at ``position``. The engine refuses illegal moves; ``goal(game, event)`` then says what is
     still wrong with a legal one (or ``None`` when it reaches the goal)."""
 
-    position: str
-    goal: Callable[[Game, Event], str | None]
+    goal: Callable[[Game], str | None]
     kind: ClassVar[str] = "action"
-    form: ClassVar[str] = 'a move, like "discard 9C"'
-
-    def game(self) -> Game:
-        """A fresh game at the exercise's position."""
-        return Game.from_position(self.position)
+    form: ClassVar[str] = 'a move, like "discard 9C" (several moves: separate them with ";")'
 
     def judge(self, answer: Any) -> Verdict:
-        if not isinstance(answer, str):
+        if isinstance(answer, str):
+            moves = [m.strip() for m in answer.split(";") if m.strip()]
+        elif isinstance(answer, (list, tuple)) and all(isinstance(m, str) for m in answer):
+            moves = [m.strip() for m in answer]
+        else:
             return Verdict(False, f"{answer!r} is not a move; write it like \"discard 9C\"")
+        if not moves:
+            return Verdict(False, "no move given; write it like \"discard 9C\"")
         g = self.game()
-        try:
-            event = g.apply(answer)
-        except IllegalMove as err:
-            return Verdict(False, f"the engine refuses {answer!r}: {err}", err.rules)
-        problem = self.goal(g, event)
+        notes: list[str] = []
+        for move in moves:
+            try:
+                event = g.apply(move)
+            except IllegalMove as err:
+                done = f" (after {'; '.join(moves[:len(notes)])})" if notes else ""
+                return Verdict(False, f"the engine refuses {move!r}{done}: {err}", err.rules)
+            notes.append(event.note)
+        problem = self.goal(g)
+        said = "; then ".join(notes)
         if problem is not None:
-            return Verdict(False, f"{answer!r} is legal ({event.note}), but {problem}", _rules_in(problem))
-        return Verdict(True, f"{answer}: {event.note}", self.rules)
+            return Verdict(False, f"that is legal ({said}), but {problem}", _rules_in(problem))
+        return Verdict(True, said, self.rules)
 
 
 # ----------------------------------------------------------------------------------- the checker

@@ -1,0 +1,306 @@
+"""Build the course notebooks from their one source.
+
+``source/NN-Title.md`` holds a notebook as cells separated by marker lines::
+
+    %% meta
+    title: Melding
+    teaches: sets and runs, ace high and low, laying off
+    %% md
+    # Markdown text ...
+    %% code
+    Meld.from_cards("5H 6H 7H")
+    %% code nbval-ignore-output
+    ...
+    %% exercise run-ace-high
+
+An ``exercise`` line places an exercise of :mod:`buraco_learn.exercises.catalog`: a Markdown
+cell with its question, an optional setup cell, and the answer cell, which holds a blank
+(``answer = ...``, tagged ``raises-exception``) in the learner notebook and the worked answer in
+the solution notebook. Words after ``code`` are cell tags.
+
+Run ``python -m buraco_learn.course.build`` from the repository root to write
+``notebooks/NN-Title.ipynb`` and ``notebooks/solutions/NN-Title.ipynb`` and execute them
+(``--no-execute`` writes them without outputs). Only executing needs ``nbclient``.
+
+>>> src = load_sources()["03-Melding"]
+>>> src.number, src.title
+(3, 'Melding')
+>>> cells = notebook_cells(src, solution=False)
+>>> any("raises-exception" in c["metadata"].get("tags", []) for c in cells)
+True
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..exercises.catalog import EXERCISES
+
+__all__ = ["NOTEBOOKS", "Cell", "NotebookSource", "load_sources", "notebook_cells", "notebook_json",
+           "SOURCE_DIR", "main"]
+
+SOURCE_DIR = Path(__file__).resolve().parent / "source"
+#: The first code cell of every notebook: install the package in the browser (JupyterLite).
+INSTALL_CELL = ('import sys\nif sys.platform == "emscripten":  # in JupyterLite, install the package first\n'
+                '    %pip install -q buraco_learn')
+
+_MARK = re.compile(r"^%% ?(\w+)(.*)$")
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One cell of a source: ``kind`` is ``md``, ``code`` or ``exercise`` (then ``text`` is the id)."""
+
+    kind: str
+    text: str
+    tags: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class NotebookSource:
+    """One notebook's source: its stem (``03-Melding``), title, what it teaches, its cells."""
+
+    stem: str
+    title: str
+    teaches: str
+    cells: tuple[Cell, ...]
+    meta: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def number(self) -> int:
+        """The notebook's number (``0`` for the index)."""
+        return int(self.stem.split("-", 1)[0])
+
+    def exercises(self) -> list[str]:
+        """The ids of the exercises in this notebook, in order."""
+        return [c.text for c in self.cells if c.kind == "exercise"]
+
+    def markdown(self) -> str:
+        """All the notebook's own Markdown (exercise questions excluded)."""
+        return "\n\n".join(c.text for c in self.cells if c.kind == "md")
+
+
+def parse_source(stem: str, text: str) -> NotebookSource:
+    """Read one source file (see the module docstring for the format)."""
+    cells: list[Cell] = []
+    meta: dict[str, str] = {}
+    kind: str | None = None
+    args: list[str] = []
+    lines: list[str] = []
+
+    def flush() -> None:
+        if kind is None:
+            if "".join(lines).strip():
+                raise ValueError(f"{stem}: text before the first %% marker")
+            return
+        body = "\n".join(lines).strip("\n")
+        if kind == "meta":
+            for line in body.splitlines():
+                if line.strip():
+                    key, _, value = line.partition(":")
+                    meta[key.strip()] = value.strip()
+        elif kind == "exercise":
+            if not args or body.strip():
+                raise ValueError(f"{stem}: '%% exercise ID' takes an id and no body")
+            cells.append(Cell("exercise", args[0]))
+        elif kind in ("md", "code"):
+            if not body.strip():
+                raise ValueError(f"{stem}: empty {kind} cell")
+            cells.append(Cell(kind, body, tuple(args)))
+        else:
+            raise ValueError(f"{stem}: unknown cell marker %% {kind}")
+
+    for line in text.splitlines():
+        m = _MARK.match(line)
+        if m:
+            flush()
+            kind, args, lines = m.group(1), m.group(2).split(), []
+        else:
+            lines.append(line)
+    flush()
+    if "title" not in meta or "teaches" not in meta:
+        raise ValueError(f"{stem}: the %% meta cell needs a title and a teaches line")
+    for c in cells:
+        if c.kind == "exercise" and c.text not in EXERCISES:
+            raise ValueError(f"{stem}: no exercise {c.text!r} in the catalog")
+    return NotebookSource(stem, meta["title"], meta["teaches"], tuple(cells), meta)
+
+
+def load_sources(directory: Path = SOURCE_DIR) -> dict[str, NotebookSource]:
+    """Every notebook source, by stem, in order."""
+    out = {}
+    for path in sorted(directory.glob("*.md")):
+        out[path.stem] = parse_source(path.stem, path.read_text(encoding="utf-8"))
+    return out
+
+
+NOTEBOOKS: tuple[str, ...] = tuple(p.stem for p in sorted(SOURCE_DIR.glob("*.md")))
+
+
+def _cell(kind: str, source: str, tags: tuple[str, ...] = ()) -> dict[str, Any]:
+    cell: dict[str, Any] = {"cell_type": "markdown" if kind == "md" else "code", "metadata": {}, "source": source}
+    if tags:
+        cell["metadata"]["tags"] = list(tags)
+    if kind != "md":
+        cell["execution_count"] = None
+        cell["outputs"] = []
+    return cell
+
+
+def _nav(src: NotebookSource, sources: dict[str, NotebookSource], solution: bool) -> str:
+    stems = list(sources)
+    i = stems.index(src.stem)
+    parts = []
+    if i > 0:
+        prev = sources[stems[i - 1]]
+        parts.append(f"< [{prev.number}. {prev.title}]({prev.stem}.ipynb)")
+    if src.number != 0:
+        parts.append(f"[Contents]({stems[0]}.ipynb)")
+    if i + 1 < len(stems):
+        nxt = sources[stems[i + 1]]
+        parts.append(f"[{nxt.number}. {nxt.title}]({nxt.stem}.ipynb) >")
+    line = " | ".join(parts)
+    if solution:
+        line += f" | *worked solutions; the exercises are in [{src.stem}.ipynb](LEARNER/{src.stem}.ipynb)*"
+    return line
+
+
+def _contents(sources: dict[str, NotebookSource]) -> str:
+    lines = []
+    for src in sources.values():
+        if src.number == 0:
+            continue
+        n = len(src.exercises())
+        lines.append(f"{src.number}. **[{src.title}]({src.stem}.ipynb)** — {src.teaches}"
+                     + (f" *({n} exercise{'s' if n != 1 else ''})*" if n else ""))
+    return "\n".join(lines)
+
+
+def notebook_cells(src: NotebookSource, *, solution: bool,
+                   sources: dict[str, NotebookSource] | None = None) -> list[dict[str, Any]]:
+    """The cells of the learner (``solution=False``) or solution notebook made from ``src``."""
+    sources = sources if sources is not None else load_sources()
+    nav = _nav(src, sources, solution)
+    cells = [_cell("md", f"<!-- generated from buraco_learn/course/source/{src.stem}.md: edit that, "
+                         f"then run python -m buraco_learn.course.build -->\n{nav}")]
+    cells.append(_cell("code", INSTALL_CELL))
+    n = 0
+    for c in src.cells:
+        if c.kind == "exercise":
+            n += 1
+            ex = EXERCISES[c.text]
+            head = f"### Exercise {src.number}.{n}\n\n{ex.question}\n\n*Rules: {', '.join(ex.rules)}.*"
+            cells.append(_cell("md", head))
+            setup = ex.setup_code()
+            if setup:
+                cells.append(_cell("code", setup))
+            if solution:
+                code = f"answer = {ex.answer_code()}\n{ex.check_call()}"
+                cells.append(_cell("code", code))
+            else:
+                code = f"answer = ...  # {ex.form}\n{ex.check_call()}"
+                cells.append(_cell("code", code, ("raises-exception",)))
+        elif "{{contents}}" in c.text:
+            cells.append(_cell(c.kind, c.text.replace("{{contents}}", _contents(sources)), c.tags))
+        else:
+            cells.append(_cell(c.kind, c.text, c.tags))
+    cells.append(_cell("md", nav))
+    if solution:  # one folder deeper: links out of notebooks/ need one more ../
+        for cell in cells:
+            if cell["cell_type"] == "markdown":
+                cell["source"] = (cell["source"].replace("](../", "](../../").replace("](solutions/)", "](./)")
+                                  .replace("](LEARNER/", "](../"))
+    for i, cell in enumerate(cells):
+        cell["id"] = f"{src.stem.split('-')[0]}-{i:02d}"
+    return cells
+
+
+def notebook_json(cells: list[dict[str, Any]]) -> dict[str, Any]:
+    """A whole notebook (nbformat 4.5) around ``cells``."""
+    return {
+        "cells": cells,
+        "metadata": {
+            "kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"},
+            "language_info": {"name": "python", "pygments_lexer": "ipython3"},
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+
+
+def dumps(nb: dict[str, Any]) -> str:
+    """Notebook JSON as written to disk (stable key order, one-space indent, final newline)."""
+    return json.dumps(nb, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def _execute(path: Path, *, learner: bool) -> float:
+    """Run a notebook in place with nbclient; returns the seconds it took."""
+    import nbformat  # type: ignore[import-untyped, unused-ignore]
+    from nbclient import NotebookClient  # type: ignore[import-untyped, unused-ignore]
+
+    nb = nbformat.read(path, as_version=4)  # type: ignore[no-untyped-call, unused-ignore]
+    start = time.perf_counter()
+    client = NotebookClient(nb, timeout=120, kernel_name="python3", record_timing=False,
+                            resources={"metadata": {"path": str(path.parent)}})
+    client.execute()
+    took = time.perf_counter() - start
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            cell.metadata.pop("execution", None)
+            if learner and "raises-exception" in cell.metadata.get("tags", []):
+                cell.outputs = []
+                cell.execution_count = None
+    nb.metadata.pop("widgets", None) if not _has_widgets(nb) else None
+    text = dumps(json.loads(nbformat.writes(nb)))  # type: ignore[no-untyped-call, unused-ignore]
+    path.write_text(text, encoding="utf-8")
+    return took
+
+
+def _has_widgets(nb: Any) -> bool:
+    return any("application/vnd.jupyter.widget-view+json" in o.get("data", {})
+               for c in nb.cells if c.cell_type == "code" for o in c.outputs)
+
+
+def build(out: Path, *, execute: bool = True, only: list[str] | None = None) -> dict[str, float]:
+    """Write (and execute) the learner and solution notebooks into ``out``; returns run times."""
+    sources = load_sources()
+    (out / "solutions").mkdir(parents=True, exist_ok=True)
+    times: dict[str, float] = {}
+    for stem, src in sources.items():
+        if only and not any(stem.startswith(o) for o in only):
+            continue
+        for solution in (False, True):
+            path = out / ("solutions" if solution else "") / f"{stem}.ipynb"
+            path.write_text(dumps(notebook_json(notebook_cells(src, solution=solution, sources=sources))),
+                            encoding="utf-8")
+            if execute:
+                key = f"{'solutions/' if solution else ''}{stem}"
+                times[key] = _execute(path, learner=not solution)
+                print(f"{key}: {times[key]:.1f} s", file=sys.stderr)
+    return times
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command line: ``python -m buraco_learn.course.build [--out notebooks] [--no-execute] [NN ...]``."""
+    parser = argparse.ArgumentParser(description="Build the course notebooks from buraco_learn/course/source.")
+    parser.add_argument("only", nargs="*", help="build only the notebooks whose stem starts with these")
+    parser.add_argument("--out", type=Path, default=Path("notebooks"))
+    parser.add_argument("--no-execute", action="store_true", help="write the notebooks without running them")
+    args = parser.parse_args(argv)
+    times = build(args.out, execute=not args.no_execute, only=args.only)
+    if times:
+        learner = sum(v for k, v in times.items() if not k.startswith("solutions/"))
+        print(f"learner notebooks ran in {learner:.1f} s, solutions in {sum(times.values()) - learner:.1f} s",
+              file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

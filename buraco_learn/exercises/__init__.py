@@ -1,0 +1,69 @@
+"""Self-checking exercises for the course notebooks.
+
+A notebook cell holds a blank and a check::
+
+    answer = ...  # a meld in notation, like "5H 6H 7H"
+    check_meld("ace-high", answer)
+
+A blank or wrong answer raises :class:`NotYet` (an ``AssertionError``) with a hint that names
+the rule; a second wrong answer gets a stronger hint, a third the worked answer; a right answer
+prints a short confirmation. The exercises themselves are in :mod:`.catalog`.
+
+>>> check_number("deck-size", 108)
+Right: 108. (EQ-1)
+>>> check_choice("always-wild", "a")
+Traceback (most recent call last):
+...
+buraco_learn.exercises.checkers.NotYet: Not yet: a) is not right: a 2 is wild unless it stands as a natural 2 in a run of its suit (EQ-3, RUN-5). Hint: Only one kind of card is wild wherever it lies (EQ-3).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .catalog import EXERCISES, by_rule
+from .checkers import (RULE_ID, ActionExercise, Blank, CardsExercise, Checker, ChoiceExercise, Exercise,
+                       LayOffExercise, MeldExercise, NotYet, NumberExercise, Verdict, cards_of)
+from .show import TableView, table_text
+
+__all__ = [
+    "check", "check_meld", "check_layoff", "check_number", "check_choice", "check_cards", "check_action",
+    "show", "CHECKER", "EXERCISES", "by_rule", "NotYet", "Blank", "Verdict", "Checker", "Exercise",
+    "MeldExercise", "LayOffExercise", "NumberExercise", "ChoiceExercise", "CardsExercise", "ActionExercise",
+    "TableView", "table_text", "cards_of", "RULE_ID",
+]
+
+#: The checker the notebooks use: it remembers wrong answers for the kernel's lifetime.
+CHECKER = Checker(EXERCISES)
+
+
+def check(exercise: str, answer: Any) -> None:
+    """Check an answer to any exercise; print a confirmation or raise :class:`NotYet`."""
+    __tracebackhide__ = True
+    print(CHECKER.check(exercise, answer))
+
+
+def _checker(kind: str, what: str) -> Any:
+    def check_kind(exercise: str, answer: Any) -> None:
+        __tracebackhide__ = True
+        print(CHECKER.check(exercise, answer, kind=kind))
+
+    check_kind.__name__ = f"check_{kind}"
+    check_kind.__qualname__ = f"check_{kind}"
+    check_kind.__doc__ = (f"Check {what} given as the answer to exercise ``exercise``; print a "
+                          "confirmation, or raise :class:`NotYet` with a hint naming the rule.")
+    return check_kind
+
+
+check_meld = _checker("meld", "a meld (notation, cards, or a hand widget's selection)")
+check_layoff = _checker("layoff", "the cards to lay off (notation, cards, or a hand widget's selection)")
+check_number = _checker("number", "a number")
+check_choice = _checker("choice", "the letter of an option")
+check_cards = _checker("cards", "cards (notation, cards, or a hand widget's selection)")
+check_action = _checker("action", "a move in action notation")
+
+
+def show(exercise: str) -> TableView:
+    """The table an exercise is about (every hand if the exercise says so, else the mover's)."""
+    ex = CHECKER.get(exercise)
+    return TableView(ex.game(), reveal=ex.reveal)

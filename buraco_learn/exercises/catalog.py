@@ -1,0 +1,589 @@
+"""Every exercise of the course, in one place: question, rule IDs, hints, worked answer, judge.
+
+The notebooks place exercises by id (``%% exercise ace-high`` in ``buraco_learn/course/source``);
+the learner notebook gets a blank, the solution notebook the worked answer below, and both call
+the same checker. Right answers are computed by the engine wherever a rule decides them.
+
+>>> EXERCISES["ace-high"].rules
+('RUN-2',)
+>>> EXERCISES["ace-high"].judge("QH KH AH").ok
+True
+"""
+
+from __future__ import annotations
+
+from ..cards import make_deck, parse_cards
+from ..game import Game, seat_names
+from ..melds import Meld, is_valid_meld
+from ..rules import get_rules
+from ..scoring import hand_points, score_side, victory_points
+from .checkers import (ActionExercise, CardsExercise, ChoiceExercise, Exercise, LayOffExercise,
+                       MeldExercise, NumberExercise)
+
+__all__ = ["EXERCISES", "by_rule"]
+
+
+def _first_valid(options: dict[str, str]) -> str:
+    """The letter of the first option that the engine accepts as a meld."""
+    return next(k for k, v in options.items() if is_valid_meld(parse_cards(v)))
+
+
+def _first_invalid(options: dict[str, str]) -> str:
+    """The letter of the first option that the engine refuses as a meld."""
+    return next(k for k, v in options.items() if not is_valid_meld(parse_cards(v)))
+
+
+def _kind_letter(cards: str, rules: str | None = None) -> str:
+    """a/b/c/d for a clean/semi-clean/dirty burraco or no burraco, as the engine reads the meld."""
+    kind = Meld.from_cards(cards, rules=rules).burraco
+    return {"clean": "a", "semi-clean": "b", "dirty": "c", None: "d"}[kind]
+
+
+_BURRACO_KINDS = {"a": "clean (200)", "b": "semi-clean (150)", "c": "dirty (100)", "d": "not a burraco"}
+
+
+def _near_stock_end() -> str:
+    """A seeded 2-player hand played (draw, first legal discard) until the stock holds 3 cards."""
+    g = Game.new(2, seed=5)
+    while not (g.phase == "draw" and len(g.stock) == 3):
+        if g.phase == "draw":
+            g.draw()
+        else:
+            g.discard(g.legal_discards()[-1].card)
+    return g.position()
+
+
+def _stock_end_letter() -> str:
+    g = Game.from_position(_near_stock_end())
+    g.draw()
+    g.discard(g.legal_discards()[0].card)
+    if not g.is_over:
+        return "a"
+    return "b" if g.result().closed_by is None else "c"
+
+
+# ----------------------------------------------------------------------------- positions
+# 2 players, South to play, no pot taken: South can empty his hand by melding.
+FLY = "fibur 2p d1 t0 play | h: 4C 5C 6C / 9D 9S KD | m: - | p: 3C | s: * | pots: *11 / *11 | took: -"
+# 2 players, South holds only a joker after drawing.
+LAST_JOKER = "fibur 2p d1 t0 play | h: JK / 9D 9S KD | m: 0=5H 6H 7H | p: 3C | s: * | pots: *11 / *11 | took: -"
+# 4 players, North-South took their pot and have a burraco; South holds 2C KD.
+CLOSE = ("fibur 4p d3 t0 play | h: 2C KD / 4S 9D 9H / QD QC / 8S JH | m: 0=3H 4H 5H 6H 7H 8H 9H; 2=9S TS JS | "
+         "p: 3C | s: * | pots: *11 | took: 2")
+# 4 players, North-South took their pot and have a burraco; South holds three hearts only.
+KEEP_ONE = ("fibur 4p d3 t0 play | h: 7D 8D 9D / 4S 9D 9H / QD QC / 8S JH | m: 0=3H 4H 5H 6H 7H 8H 9H | "
+            "p: 3C | s: * | pots: *11 | took: 0")
+# 4 players, North-South took their pot but have no burraco yet.
+NO_BURRACO = ("fibur 4p d3 t0 play | h: 4D 5D 6D KS / 4S 9D 9H / QD QC / 8S JH | m: 0=9S TS JS | "
+              "p: 3C | s: * | pots: *11 | took: 2")
+# 2 players: South took a one-card pile (9C) and holds no other 9C.
+SINGLE = "fibur 2p d1 t0 play single=9C | h: 5H KD 9C QS / 9D 9S KH | m: - | p: - | s: * | pots: *11 / *11 | took: -"
+# 4 players: South already has a set of 7s on the table.
+SECOND_SET = ("fibur 4p d3 t0 play | h: 7C 7C 7D 9D KS / 4S 9H / QD QC / 8S JH | m: 0=7H 7D 7S | p: 3C | "
+              "s: * | pots: *11 / *11 | took: -")
+# 4 players: West's run and North's run both take the 8C.
+PARTNER = ("fibur 4p d3 t0 play | h: 8C 4D KS / 4S 9H / QD QC / 8S JH | m: 1=5C 6C 7C; 2=9C TC JC | p: 3C | "
+           "s: * | pots: *11 / *11 | took: -")
+# 3 players, nobody has a pot yet; West can empty his hand.
+SOLO = ("fibur 3p d0 t1 play | h: 9H 4S KD / 5S 6S 7S / JD 2C QH | m: - | p: 3C | s: * | pots: *18 / *11 | "
+        "took: -")
+# 3 players, West is the soloist; South and East are partners; South closes.
+THREE_END = ("fibur 3p d2 t0 play solo=1 | h: KD / 5C 5D QS / 9C JK | m: 0=3H 4H 5H 6H 7H 8H 9H; "
+             "2=JS QS KS | p: 3C | s: * | pots: - | took: 0,1")
+# A position to try a refused meld on.
+REFUSED = "fibur 2p d1 t0 play | h: 5H 6H 8H KS / 9D 9S KD | m: - | p: 3C | s: * | pots: *11 / *11 | took: -"
+
+
+def _hand_unchanged() -> str:
+    g = Game.from_position(REFUSED)
+    before = g.hand(0)
+    ok = g.can_meld("5H 6H 8H")
+    return "a" if not ok and g.hand(0) == before else "b"
+
+
+def _sides_after_solo() -> str:
+    g = Game.from_position(SOLO)
+    g.apply("meld 5S 6S 7S")
+    names = seat_names(3)
+    pair = next(side for side in g.sides if len(side) == 2)
+    text = " and ".join(names[s] for s in pair)
+    return {"South and East": "a", "South and West": "b", "West and East": "c"}[text]
+
+
+def _ns() -> int:
+    melds = [Meld.from_cards(m) for m in ("3H 4H 5H 6H 7H 8H 9H TH", "KC KD KS JK", "AS 2S 3S 4S 5S")]
+    return score_side(melds, parse_cards("QD 4C"), closed=True, took_pot=True, any_pot_taken=True).total
+
+
+def _ew() -> int:
+    melds = [Meld.from_cards(m) for m in ("8D 9D TD JD QD KD 2C", "5C 5D 5H")]
+    return score_side(melds, parse_cards("JK 7S 7S AC 2D 9H"), took_pot=False, any_pot_taken=True).total
+
+
+def _hole() -> int:
+    return score_side([Meld.from_cards("5C 5D 5H")], parse_cards("JK 2D AC"), took_pot=False,
+                      any_pot_taken=True).total
+
+
+def _three_end() -> int:
+    g = Game.from_position(THREE_END)
+    g.apply("discard KD")
+    return g.result().credits[2]
+
+
+def _letter_of_seat(seat: int, players: int, letters: dict[str, str]) -> str:
+    name = seat_names(players)[seat]
+    return next(k for k, v in letters.items() if v == name)
+
+
+_FIRST = {"a": "North", "b": "East", "c": "West", "d": "South"}
+
+
+_LIST: list[Exercise] = [
+    # ------------------------------------------------------------------ 01 Welcome
+    ChoiceExercise(
+        id="words-pot", rules=("POT-1",),
+        question="An Italian friend says *pozzetto*. Which English word of the course is it?",
+        options={"a": "the stock", "b": "the pot", "c": "a pinella"}, correct="b",
+        why={"a": "the stock is the *tallone* (Italian) or *pioche* (French)",
+             "c": "a pinella is any 2 (EQ-3)"},
+        hint="The pozzetto is the reserve hand of 11 cards each side takes once (POT-1).",
+        stronger="Pozzetto, puits (French), pot (English): the 11-card reserve hand (POT-1)."),
+    ChoiceExercise(
+        id="turn-shape", rules=("TURN-1", "TURN-2", "TURN-3"),
+        question="Which of these is a whole turn?",
+        options={"a": "draw one card from the stock or take the whole discard pile; meld and lay off as "
+                      "you like; discard one card",
+                 "b": "discard a card, then draw one",
+                 "c": "take the top card of the discard pile; meld; discard one card"},
+        correct="a",
+        why={"b": "a turn starts with the draw and ends with the discard (TURN-1, TURN-3)",
+             "c": "the discard pile is taken whole, never in part (TURN-1)"},
+        hint="A turn starts with a draw (TURN-1) and ends with a discard (TURN-3).",
+        stronger="Draw from the stock or take the WHOLE pile (TURN-1), play (TURN-2), discard one card (TURN-3)."),
+    # ------------------------------------------------------------------ 02 Cards and the deal
+    NumberExercise(
+        id="deck-size", rules=("EQ-1",),
+        question="How many cards are in the Buraco deck (rule set `fibur`)?",
+        expected=lambda: len(make_deck(get_rules("fibur").jokers)),
+        mistakes={104: "two packs of 52 are 104; and the jokers? (EQ-1)",
+                  106: "106 is the deck with 2 jokers (preset ramiroyal); fibur has 4 (EQ-1)",
+                  52: "Buraco is played with two packs (EQ-1)"},
+        hint="Two packs of 52 cards, plus the jokers (EQ-1).",
+        stronger="2 × 52 + 4 jokers (EQ-1)."),
+    NumberExercise(
+        id="hand-points", rules=("EQ-2",),
+        question="What are the cards `JK 2C AS KD 7H` worth, counted in a hand?",
+        expected=lambda: hand_points(parse_cards("JK 2C AS KD 7H")),
+        mistakes={65: "the 2 is worth 20, not 5 (EQ-2)", 75: "the ace is worth 15 (EQ-2)"},
+        hint="Joker 30, any 2 20, ace 15, K to 8 10, 7 to 3 5 (EQ-2).",
+        stronger="30 + 20 + 15 + 10 + 5 (EQ-2)."),
+    ChoiceExercise(
+        id="always-wild", rules=("EQ-3",),
+        question="Which card is **always** wild?",
+        options={"a": "the 2♣", "b": "the joker", "c": "the ace of spades"}, correct="b",
+        why={"a": "a 2 is wild unless it stands as a natural 2 in a run of its suit (EQ-3, RUN-5)",
+             "c": "an ace is a natural card (EQ-3)"},
+        hint="Only one kind of card is wild wherever it lies (EQ-3).",
+        stronger="A 2 can be natural (RUN-5); the joker never is (EQ-3)."),
+    NumberExercise(
+        id="hand-size", rules=("DEAL-1",),
+        question="How many cards does each player get in the deal?",
+        expected=lambda: len(Game.new(4, seed=1).hand(0)),
+        hint="Count the cards in one hand of `Game.new(4, seed=1)` (DEAL-1).",
+        stronger="The same number as in a pot for 2 or 4 players (DEAL-1, DEAL-2)."),
+    NumberExercise(
+        id="pot-3p", rules=("DEAL-2", "P3-1"),
+        question="With 3 players, how many cards does the **larger** pot hold?",
+        expected=lambda: max(len(p) for p in Game.new(3, seed=1).pots),
+        mistakes={11: "11 is the smaller pot; the first player to empty his hand takes a bigger one (DEAL-2)"},
+        hint="With 3 players the two pots differ in size (DEAL-2, P3-1).",
+        stronger="The soloist's pot is 18 cards (DEAL-2)... check `Game.new(3, seed=1).pots` (P3-1)."),
+    NumberExercise(
+        id="stock-3p", rules=("DEAL-3",),
+        question="With 3 players, how many cards are left in the stock right after the deal?",
+        expected=lambda: len(Game.new(3, seed=1).stock),
+        mistakes={46: "one card is turned up to start the discard pile (DEAL-3)"},
+        hint="108 cards, minus the hands, the pots, and the up-card (DEAL-3).",
+        stronger="108 − 3 × 11 − 18 − 11 − 1 (DEAL-1, DEAL-2, DEAL-3)."),
+    ChoiceExercise(
+        id="first-player", rules=("DEAL-4",),
+        question="Four players; North deals (`Game.new(4, seed=1, dealer=2)`). Who plays first?",
+        options=_FIRST,
+        correct=lambda: _letter_of_seat(Game.new(4, seed=1, dealer=2).to_move, 4, _FIRST),
+        why={"a": "the dealer does not play first (DEAL-4)", "c": "play passes to the left (DEAL-4)",
+             "d": "South sits opposite North; the player on the dealer's left starts (DEAL-4)"},
+        hint="The player on the dealer's left plays first (DEAL-4); seats go South, West, North, East.",
+        stronger="After North comes East in turn order (DEAL-4)."),
+    ChoiceExercise(
+        id="same-seed", rules=("DEAL-5",),
+        question="Two classrooms each run `Game.new(4, seed=11)`. What do they get?",
+        options={"a": "exactly the same cards in every hand, pot and stock", "b": "different deals"},
+        correct=lambda: "a" if Game.new(4, seed=11).position() == Game.new(4, seed=11).position() else "b",
+        why={"b": "a deal is reproducible from its seed (DEAL-5)"},
+        hint="A deal is reproducible from a seed (DEAL-5).",
+        stronger="Same seed, same rules, same players: same cards (DEAL-5)."),
+    # ------------------------------------------------------------------ 03 Melding
+    MeldExercise(
+        id="first-set", rules=("SET-1",), meld_kind="set", from_hand="7H 9C 7D KH 7S 4D",
+        answer="7H 7D 7S",
+        question="Your hand is `7H 9C 7D KH 7S 4D`. Write a **set** you can lay down.",
+        hint="A set is three or more cards of one rank (SET-1).",
+        stronger="You hold three 7s (SET-1)."),
+    ChoiceExercise(
+        id="suits-run", rules=("RUN-1",),
+        question="Which of these is a run?",
+        options={"a": "5H 6D 7H", "b": "5H 6H 8H", "c": "5H 6H 7H"},
+        correct=lambda: _first_valid({"a": "5H 6D 7H", "b": "5H 6H 8H", "c": "5H 6H 7H"}),
+        why={"a": "a run is all of one suit (RUN-1)", "b": "a run has no gap (RUN-1)"},
+        hint="A run is three or more consecutive cards of one suit (RUN-1).",
+        stronger="Look for one suit and no missing rank (RUN-1)."),
+    MeldExercise(
+        id="ace-high", rules=("RUN-2",), meld_kind="run", ace="high", from_hand="QH KH AH 3H 4S 9C",
+        answer="QH KH AH",
+        question="Your hand is `QH KH AH 3H 4S 9C`. Write a run in which the ace stands **high**.",
+        hint="The ace is high after the king: Q-K-A (RUN-2).",
+        stronger="Use the queen, the king and the ace of hearts (RUN-2)."),
+    ChoiceExercise(
+        id="no-wrap", rules=("RUN-2",),
+        question="Which of these is **not** a meld?",
+        options={"a": "AS 2S 3S", "b": "QS KS AS", "c": "KS AS 2S 3S"},
+        correct=lambda: _first_invalid({"a": "AS 2S 3S", "b": "QS KS AS", "c": "KS AS 2S 3S"}),
+        why={"a": "A-2-3 is a run with the ace low and a natural 2 (RUN-2, RUN-5)",
+             "b": "Q-K-A is a run with the ace high (RUN-2)"},
+        hint="The ace is low or high, never both: no wrap-around (RUN-2).",
+        stronger="K-A-2 would go round the corner (RUN-2)."),
+    NumberExercise(
+        id="max-set", rules=("SET-3",),
+        question="At most how many cards can a set hold?",
+        expected=lambda: len(Meld.from_cards("7H 7H 7D 7D 7S 7S 7C 7C JK")),
+        mistakes={8: "there are 8 natural cards of a rank in two packs; and one wild may join (SET-3)",
+                  10: "only one wild per set (SET-2, SET-3)"},
+        hint="Two packs hold 8 cards of each rank; a set may add one wild (SET-3).",
+        stronger="8 naturals + 1 wild (SET-3)."),
+    NumberExercise(
+        id="longest-run", rules=("RUN-3",),
+        question="At most how many cards can a run hold?",
+        expected=lambda: len(Meld.from_cards("AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH JK")),
+        mistakes={13: "the 13 ranks, and one wild may still join (RUN-3)"},
+        hint="The thirteen ranks, and one wild (RUN-3).",
+        stronger="A to K is 13 cards; a joker can stand as the high ace (RUN-3)."),
+    ActionExercise(
+        id="second-set", rules=("SET-4", "TURN-2"), position=SECOND_SET,
+        answer="layoff 0: 7C 7C 7D",
+        goal=lambda g: ("some 7s are still in your hand: all three go on the table (SET-4)"
+                        if any(c.r == 7 for c in g.hand(0)) else None),
+        question="You are South, with your set of 7s on the table as meld 0. Put **all three** 7s of your "
+                 "hand on the table in one move.",
+        hint="A side has only one set of each rank (SET-4): add the cards to the set you have.",
+        stronger="Lay off onto meld 0: `layoff 0: 7C 7C 7D` style (SET-4, TURN-2)."),
+    ActionExercise(
+        id="partner-layoff", rules=("TURN-2",), position=PARTNER,
+        answer="layoff 1: 8C",
+        goal=lambda g: "the 8C is still in your hand (TURN-2)" if "8C" in map(str, g.hand(0)) else None,
+        question="You are South; North is your partner. Both meld 0 and meld 1 would take your 8♣. "
+                 "Lay it off where you may.",
+        hint="You lay off only onto your own side's melds (TURN-2). Which meld is North's?",
+        stronger="Meld 0 is West's (an opponent), meld 1 is North's (TURN-2)."),
+    ChoiceExercise(
+        id="refused-whole", rules=("TURN-6",), position=REFUSED,
+        question="You (South) try `meld 5H 6H 8H` and the engine refuses it. What is in your hand afterwards?",
+        options={"a": "the same four cards as before", "b": "only 8H and KS", "c": "only KS"},
+        correct=_hand_unchanged,
+        why={"b": "a refused move changes nothing (TURN-6)", "c": "a refused move changes nothing (TURN-6)"},
+        hint="A move that breaks a rule is refused whole (TURN-6).",
+        stronger="Refused whole: the state stays exactly as it was (TURN-6)."),
+    # ------------------------------------------------------------------ 04 Pinellas and jokers
+    ChoiceExercise(
+        id="one-wild", rules=("RUN-4",),
+        question="Which of these is a legal meld?",
+        options={"a": "2S 4H 5H 6H 2D", "b": "JK JK 7H", "c": "2C 4H 5H 6H"},
+        correct=lambda: _first_valid({"a": "2S 4H 5H 6H 2D", "b": "JK JK 7H", "c": "2C 4H 5H 6H"}),
+        why={"a": "2S and 2D would both be wild (RUN-4)", "b": "two jokers: two wilds (RUN-4, SET-2)"},
+        hint="A meld holds at most one wild (RUN-4).",
+        stronger="Count the wilds in each option: only one may have a single wild (RUN-4)."),
+    ChoiceExercise(
+        id="set-of-twos", rules=("SET-2",),
+        question="Which of these is a legal set?",
+        options={"a": "2C 2C 2D", "b": "JK 2C 7H 7D", "c": "7H 7D JK"},
+        correct=lambda: _first_valid({"a": "2C 2C 2D", "b": "JK 2C 7H 7D", "c": "7H 7D JK"}),
+        why={"a": "a 2 in a set is always wild, so a set of 2s does not exist (SET-2)",
+             "b": "JK and 2C would both be wild (SET-2)"},
+        hint="A set needs at least two naturals and at most one wild (SET-2).",
+        stronger="In a set every 2 is wild (SET-2)."),
+    MeldExercise(
+        id="natural-two", rules=("RUN-5",), meld_kind="run", from_hand="AH 2H 3H 2C 9S", include="2H 2C",
+        min_cards=4, answer="AH 2H 3H 2C",
+        question="Your hand is `AH 2H 3H 2C 9S`. Write a run of four cards that uses **both** 2s.",
+        hint="A 2 of the run's suit in the 2 position is natural, not wild (RUN-5).",
+        stronger="2H is natural between AH and 3H; 2C is then the one wild (RUN-5, RUN-4)."),
+    MeldExercise(
+        id="engine-layout", rules=("RUN-6", "WILD-1"), layout_of="KH AH 2H",
+        question="You hand over `KH AH 2H`. Write the layout the engine finds, with the wild's "
+                 "stand-in, like `2C(=7C)`.",
+        hint="The order you give does not matter (RUN-6); K-A-2 would wrap, which RUN-2 forbids.",
+        stronger="The ace must be high, so the 2H stands for the queen (RUN-6, WILD-1)."),
+    MeldExercise(
+        id="wild-high", rules=("WILD-1",), layout="5H 6H JK(=7H)",
+        question="Lay down `5H 6H JK` with the joker at the **high** end. Write the layout with the "
+                 "stand-in, like `JK(=4H)`.",
+        hint="A free wild may stand at either end (WILD-1): write what it stands for.",
+        stronger="Above the 6H comes the 7H (WILD-1)."),
+    LayOffExercise(
+        id="wild-moves", rules=("WILD-2",), onto="2C(=4C) 5C 6C", from_hand="8C 3D",
+        result="5C 6C 2C(=7C) 8C", answer="8C",
+        question="Your side's meld is `2C(=4C) 5C 6C`. Which card of your hand `8C 3D` can you lay "
+                 "off, making the wild move into a gap?",
+        hint="A free wild may move to the other end or into a gap when you lay off (WILD-2).",
+        stronger="With the 8C, the 2C moves up to stand for the 7C (WILD-2)."),
+    LayOffExercise(
+        id="bound-wild", rules=("WILD-3",), onto="6C JK(=7C) 8C", from_hand="7C TC 4H",
+        result="6C 7C 8C JK(=9C) TC", answer="7C TC",
+        question="Your side's meld is `6C JK(=7C) 8C`. You hold `7C TC 4H`. Lay off so that the "
+                 "TC joins the run.",
+        hint="A bound wild moves only when the card it stands for is laid off (WILD-3).",
+        stronger="Give the 7C and the TC together: the joker moves to 9C (WILD-3)."),
+    ChoiceExercise(
+        id="wild-stays", rules=("WILD-4",),
+        question="Your side's meld is `5D 6D JK(=7D)`. You lay off the 7D. What happens to the joker?",
+        options={"a": "it comes back into your hand", "b": "it takes another place in the same run",
+                 "c": "you may move it to another meld"},
+        correct=lambda: "b" if Meld.parse("5D 6D JK(=7D)").lay_off("7D").wild is not None else "a",
+        why={"a": "a wild never leaves its meld (WILD-4)", "c": "a wild never leaves its meld (WILD-4)"},
+        hint="A wild never leaves its meld (WILD-4).",
+        stronger="It stays in the run, at an end: 4D or 8D (WILD-4)."),
+    LayOffExercise(
+        id="drop-in", rules=("WILD-5",), onto="2H(=3H) 4H 5H", from_hand="3H 6H",
+        result="2H 3H 4H 5H", answer="3H",
+        question="Your side's meld is `2H(=3H) 4H 5H`, with the 2♥ wild. Lay off one card of your hand "
+                 "`3H 6H` so that the 2♥ becomes natural.",
+        hint="A 2 of the run's suit drops into the 2 position when that becomes its slot (WILD-5).",
+        stronger="Supply the card the 2H stands for (WILD-5)."),
+    # ------------------------------------------------------------------ 05 Burracos
+    NumberExercise(
+        id="seven-cards", rules=("BUR-1",),
+        question="How many cards does a meld need, at least, to be a burraco?",
+        expected=lambda: min(n for n in range(3, 14)
+                             if Meld.from_cards(parse_cards("AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS")[:n]).is_burraco),
+        hint="A burraco is a long meld (BUR-1).",
+        stronger="Seven or more (BUR-1)."),
+    MeldExercise(
+        id="clean-burraco", rules=("BUR-1", "BUR-2"), burraco="clean", from_hand="3S 4S 5S 6S 7S 8S 9S JK KD",
+        answer="3S 4S 5S 6S 7S 8S 9S",
+        question="Your hand is `3S 4S 5S 6S 7S 8S 9S JK KD`. Write a **clean** burraco.",
+        hint="Clean means no wild at all (BUR-2); a burraco has 7 cards or more (BUR-1).",
+        stronger="Seven spades, no joker (BUR-2)."),
+    MeldExercise(
+        id="semi-clean", rules=("BUR-3",), burraco="semi-clean", from_hand="3S 4S 5S 6S 7S 8S 9S JK KD",
+        answer="3S 4S 5S 6S 7S 8S 9S JK",
+        question="Same hand, `3S 4S 5S 6S 7S 8S 9S JK KD`. Write a **semi-clean** burraco.",
+        hint="Semi-clean: a run whose one wild is at an end with at least 7 naturals beside it (BUR-3).",
+        stronger="All seven spades and the joker at an end (BUR-3)."),
+    ChoiceExercise(
+        id="dirty-kind", rules=("BUR-4",),
+        question="What kind is `3H 4H 5H JK 7H 8H 9H TH`?",
+        options=_BURRACO_KINDS, correct=lambda: _kind_letter("3H 4H 5H JK 7H 8H 9H TH"),
+        why={"a": "it holds a wild (BUR-2)", "b": "the wild is inside the run, not at an end (BUR-3, BUR-4)",
+             "d": "it has 8 cards (BUR-1)"},
+        hint="Where is the wild: at an end or inside (BUR-3, BUR-4)?",
+        stronger="A wild inside a run makes it dirty however long the run (BUR-4)."),
+    NumberExercise(
+        id="semi-set", rules=("BUR-3",),
+        question="What bonus does the set `7H 7H 7D 7D 7S 7S 7C JK` earn?",
+        expected=lambda: Meld.from_cards("7H 7H 7D 7D 7S 7S 7C JK").bonus,
+        mistakes={100: "a set of exactly 8 cards with one wild is semi-clean (BUR-3)",
+                  200: "it holds a wild, so it is not clean (BUR-2)"},
+        hint="A set of exactly 8 cards, one of them wild, is semi-clean (BUR-3).",
+        stronger="Semi-clean earns 150 (BUR-3)."),
+    ChoiceExercise(
+        id="nine-set", rules=("BUR-4",),
+        question="What kind is the set `7H 7H 7D 7D 7S 7S 7C 7C JK`?",
+        options=_BURRACO_KINDS, correct=lambda: _kind_letter("7H 7H 7D 7D 7S 7S 7C 7C JK"),
+        why={"a": "it holds a wild (BUR-2)", "b": "only a set of exactly 8 with one wild is semi-clean (BUR-3)",
+             "d": "it has 9 cards (BUR-1)"},
+        hint="Semi-clean sets have exactly 8 cards (BUR-3).",
+        stronger="A 9-card set with a wild is dirty (BUR-4)."),
+    LayOffExercise(
+        id="lower-it", rules=("BUR-5",), onto="4D 5D 6D 7D 8D 9D TD", from_hand="JK 3D",
+        burraco="semi-clean", answer="JK",
+        question="Your side's clean burraco is `4D 5D 6D 7D 8D 9D TD`. Lay off one card of `JK 3D` that "
+                 "makes it **semi-clean**.",
+        hint="The kind is read from the meld as it lies (BUR-5): a wild lowers it.",
+        stronger="The joker goes to an end with 7 naturals beside it (BUR-3, BUR-5)."),
+    LayOffExercise(
+        id="raise-it", rules=("BUR-5", "WILD-5"), onto="2D(=3D) 4D 5D 6D 7D 8D 9D", from_hand="3D TD",
+        burraco="clean", answer="3D",
+        question="Your side's dirty burraco is `2D(=3D) 4D 5D 6D 7D 8D 9D`. Lay off one card of `3D TD` "
+                 "that makes it **clean**.",
+        hint="A 2 of the run's suit that drops into its natural slot is no longer wild (WILD-5, BUR-5).",
+        stronger="Give the card the 2D stands for: the 2D drops into the 2 position (WILD-5)."),
+    # ------------------------------------------------------------------ 06 The pot and closing
+    ActionExercise(
+        id="on-the-fly", rules=("POT-1", "POT-2"), position=FLY, answer="meld 4C 5C 6C",
+        goal=lambda g: None if g.took_pot[0] and not g.is_over else "South has not taken the pot (POT-2)",
+        question="You are South and have drawn. Empty your hand by melding, and take the pot on the fly.",
+        hint="A hand emptied by melding takes the pot at once (POT-2).",
+        stronger="Lay down all three clubs as one meld (POT-1, POT-2)."),
+    ActionExercise(
+        id="with-discard", rules=("POT-3",), position=LAST_JOKER, answer="discard JK",
+        goal=lambda g: None if g.took_pot[0] else "South has not taken the pot (POT-3)",
+        question="You are South and hold only a joker. End your turn so that you take the pot.",
+        hint="A hand emptied by the discard takes the pot (POT-3); any card may be discarded then.",
+        stronger="Discard the joker: with the pot still to take, a wild is allowed (POT-3)."),
+    ActionExercise(
+        id="close-now", rules=("CLOSE-1", "CLOSE-2"), position=CLOSE, answer="layoff 1: 2C; discard KD",
+        goal=lambda g: None if g.is_over and g.result().closed_by == 0 else "the hand is not closed yet (CLOSE-1)",
+        question="You are South; your side has its pot and a burraco. You hold `2C KD`. Close the hand "
+                 "(several moves: separate them with `;`).",
+        hint="The closing discard may not be a wild (CLOSE-2): get rid of the 2C first.",
+        stronger="Lay the 2C off onto North's spades (meld 1), then discard the KD (CLOSE-1, CLOSE-2)."),
+    ChoiceExercise(
+        id="keep-one", rules=("CLOSE-3",), position=KEEP_ONE,
+        question="You are South; your side has its pot and a burraco. May you meld `7D 8D 9D`, your whole hand?",
+        options={"a": "yes, and that closes the hand", "b": "no: a card must be kept to discard",
+                 "c": "yes, and South takes another pot"},
+        correct=lambda: "a" if Game.from_position(KEEP_ONE).can_meld("7D 8D 9D") else "b",
+        why={"a": "a hand closes only by a discard (CLOSE-1, CLOSE-3)", "c": "each side takes one pot (POT-1)"},
+        hint="Once the side has its pot, one card must be kept for the discard (CLOSE-3).",
+        stronger="Closing is by discarding the last card, never by melding it (CLOSE-3)."),
+    ChoiceExercise(
+        id="no-burraco", rules=("CLOSE-4", "TURN-5"), position=NO_BURRACO,
+        question="You are South; your side has its pot but no burraco. May you meld `4D 5D 6D`, keeping `KS`?",
+        options={"a": "yes, then discard KS and close", "b": "no: the KS could not be discarded, so the "
+                 "turn could not end", "c": "yes, and play on with no cards"},
+        correct=lambda: "a" if Game.from_position(NO_BURRACO).can_meld("4D 5D 6D") else "b",
+        why={"a": "closing needs a burraco (CLOSE-1, CLOSE-4)", "c": "a turn never ends with an empty hand "
+             "except by closing or taking the pot (TURN-5)"},
+        hint="Without a burraco you cannot close, so you must keep a card after the discard (CLOSE-4).",
+        stronger="With one card left and no burraco, the discard would empty the hand: not allowed (CLOSE-4, TURN-5)."),
+    CardsExercise(
+        id="single-pile", rules=("TURN-4",), position=SINGLE,
+        fits=lambda g, c: g.can_discard(c),
+        question="You are South. You took a discard pile of one card, the 9♣, and held no other 9♣. Which "
+                 "cards of your hand may you discard? Name them all.",
+        hint="A one-card pile may not be thrown straight back (TURN-4).",
+        stronger="Every card but the 9C (TURN-4)."),
+    ChoiceExercise(
+        id="stock-end", rules=("STOCK-1",), position=_near_stock_end,
+        question="The stock holds 3 cards. South draws, then discards without closing. What happens?",
+        options={"a": "North plays next, as usual", "b": "the hand ends, with no closing bonus",
+                 "c": "the hand ends and South gets the closing bonus"},
+        correct=_stock_end_letter,
+        why={"a": "the last two cards of the stock are never drawn (STOCK-1)",
+             "c": "there is no closing bonus when the stock ends the hand (STOCK-1)"},
+        hint="The last two cards of the stock are never drawn (STOCK-1).",
+        stronger="The draw that leaves two cards starts the last turn (STOCK-1)."),
+    ChoiceExercise(
+        id="soloist", rules=("P3-1",), position=SOLO,
+        question="Three players. West melds `5S 6S 7S`, his whole hand, and takes the 18-card pot. Who "
+                 "plays together from now on?",
+        options={"a": "South and East", "b": "South and West", "c": "West and East"},
+        correct=_sides_after_solo,
+        why={"b": "the one who takes the 18-card pot plays alone (P3-1)",
+             "c": "the one who takes the 18-card pot plays alone (P3-1)"},
+        hint="The first to empty his hand takes the big pot and plays alone (P3-1).",
+        stronger="West is now alone; the other two are partners (P3-1)."),
+    # ------------------------------------------------------------------ 07 Scoring
+    NumberExercise(
+        id="meld-points", rules=("EQ-2", "SCORE-2"),
+        question="How many points are the cards of the meld `AS 2S 3S 4S 5S` worth (rule set `fibur`)?",
+        expected=lambda: Meld.from_cards("AS 2S 3S 4S 5S").points,
+        mistakes={35: "under fibur a natural 2 still counts 20 and the ace 15 (EQ-2)"},
+        hint="Ace 15, a 2 20, 3 to 7 5 each (EQ-2).",
+        stronger="15 + 20 + 5 + 5 + 5 (EQ-2, SCORE-2)."),
+    NumberExercise(
+        id="joker-points", rules=("SCORE-2",),
+        question="How many points are the cards of the meld `5H JK(=6H) 7H` worth?",
+        expected=lambda: Meld.parse("5H JK(=6H) 7H").points,
+        mistakes={15: "the joker counts 30 whatever it stands for (SCORE-2)"},
+        hint="Points are those of the physical card, not of the card it stands for (SCORE-2).",
+        stronger="5 + 30 + 5 (SCORE-2)."),
+    NumberExercise(
+        id="ns-count", rules=("SCORE-1", "SCORE-4", "CLOSE-5"),
+        question="North-South closed and took their pot. Their melds: `3H 4H 5H 6H 7H 8H 9H TH`, "
+                 "`KC KD KS JK`, `AS 2S 3S 4S 5S`; South still holds `QD 4C`. What is their score?",
+        expected=_ns, mistakes={350: "closing earns 100 (CLOSE-5)", 250: "the clean burraco earns 200 (BUR-2)",
+                                465: "the cards left in hand count against you (SCORE-1)"},
+        hint="Melded points + burraco bonuses + 100 for closing − cards in hand (SCORE-1, CLOSE-5).",
+        stronger="55 + 60 + 50 + 200 + 100 − 15 (SCORE-1, SCORE-4)."),
+    NumberExercise(
+        id="ew-count", rules=("SCORE-1",),
+        question="East-West did not take their pot. Their melds: `8D 9D TD JD QD KD 2C` and `5C 5D 5H`; "
+                 "East holds `JK 7S 7S`, West `AC 2D 9H`. What is their score?",
+        expected=_ew, mistakes={110: "without the pot a side loses 100 when the other took theirs (SCORE-1)"},
+        hint="Don't forget the hands of both partners, and the pot penalty (SCORE-1).",
+        stronger="80 + 15 + 100 (dirty) − 40 − 45 − 100 (SCORE-1)."),
+    NumberExercise(
+        id="hole", rules=("SCORE-3", "SCORE-1"),
+        question="A side melded only `5C 5D 5H`, still holds `JK 2D AC`, and never took its pot (the other "
+                 "side did). What is its score?",
+        expected=_hole, mistakes={150: "a score can be negative (SCORE-3)",
+                                  -50: "the pot penalty: −100 (SCORE-1)"},
+        hint="A hand's score can be negative (SCORE-3).",
+        stronger="15 − 65 − 100 (SCORE-1, SCORE-3)."),
+    NumberExercise(
+        id="victory", rules=("GAME-2",),
+        question="A tournament match ends 2620 to 2000. How many victory points does the winner get?",
+        expected=lambda: victory_points(2620 - 2000)[0],
+        hint="Look the difference up in the table (GAME-2).",
+        stronger="620 is in the band 505–700 (GAME-2)."),
+    ChoiceExercise(
+        id="match-end", rules=("GAME-1",),
+        question="After a hand the totals are North-South 2010, East-West 1990 (rule set `fibur`). What next?",
+        options={"a": "the match is over: North-South win", "b": "one more hand, since it is close",
+                 "c": "the match is over: a tie"},
+        correct=lambda: "a" if max(2010, 1990) >= get_rules("fibur").target else "b",
+        why={"b": "the match ends after the hand in which a side reaches the target (GAME-1)",
+             "c": "only an exact tie plays another hand (GAME-1)"},
+        hint="The target under fibur is 2005 (GAME-1).",
+        stronger="A side reached 2005: the higher total wins (GAME-1)."),
+    NumberExercise(
+        id="three-credit", rules=("P3-2",), position=THREE_END, reveal=True,
+        question="Three players: West plays alone, South and East together. South closes by discarding the "
+                 "KD. How many points is **East** credited for this hand?",
+        expected=_three_end,
+        hint="The pair's side score is halved, and each partner gets that half (P3-2).",
+        stronger="Count South-East's side (melds, bonus, closing, East's cards), then halve it (P3-2)."),
+    # ------------------------------------------------------------------ 10 Variants
+    NumberExercise(
+        id="classic-bonus", rules=("BUR-3",),
+        question="Under `classic-fr`, what bonus does `3H 4H 5H 6H 7H 8H 9H JK` earn?",
+        expected=lambda: Meld.from_cards("3H 4H 5H 6H 7H 8H 9H JK", rules="classic-fr").bonus,
+        mistakes={150: "classic-fr has no semi-clean burraco (BUR-3, section 12)"},
+        hint="classic-fr knows only clean (200) and other (100) burracos (BUR-3).",
+        stronger="No semi-clean in classic-fr: it is dirty (BUR-3, BUR-4)."),
+    NumberExercise(
+        id="wiki-points", rules=("EQ-2",),
+        question="Under `wikipedia-fr`, how many points is the meld `AH 2H 3H` worth?",
+        expected=lambda: Meld.from_cards("AH 2H 3H", rules="wikipedia-fr").points,
+        mistakes={40: "wikipedia-fr counts a natural 2 and a low ace 5 each in a meld (EQ-2)"},
+        hint="wikipedia-fr changes two card values in melds (EQ-2).",
+        stronger="A low ace and a natural 2 are 5 each there (EQ-2)."),
+    NumberExercise(
+        id="ramiroyal-deck", rules=("EQ-1",),
+        question="How many cards are in the `ramiroyal` deck?",
+        expected=lambda: get_rules("ramiroyal").deck_size(),
+        mistakes={108: "ramiroyal plays with 2 jokers (EQ-1)"},
+        hint="ramiroyal changes the number of jokers (EQ-1).",
+        stronger="104 + 2 jokers (EQ-1)."),
+]
+
+#: Every exercise of the course, by id.
+EXERCISES: dict[str, Exercise] = {}
+for _ex in _LIST:
+    if _ex.id in EXERCISES:  # pragma: no cover - caught by the tests
+        raise ValueError(f"two exercises with id {_ex.id!r}")
+    EXERCISES[_ex.id] = _ex
+
+
+def by_rule() -> dict[str, list[str]]:
+    """The exercise ids that exercise each rule ID.
+
+    >>> "ace-high" in by_rule()["RUN-2"]
+    True
+    """
+    out: dict[str, list[str]] = {}
+    for ex in EXERCISES.values():
+        for rule in ex.rules:
+            out.setdefault(rule, []).append(ex.id)
+    return out

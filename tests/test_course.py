@@ -1,0 +1,147 @@
+"""Tests of the course: every rule taught and exercised, notebooks in step with their source."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from buraco_learn.course.build import INSTALL_CELL, load_sources, notebook_cells
+from buraco_learn.exercises import EXERCISES
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = ROOT / "notebooks"
+RULES_MD = ROOT / "docs" / "rules.md"
+SOURCES = load_sources()
+
+
+def rule_ids() -> list[str]:
+    """The rule IDs of the project's rules reference (lines like ``- **RUN-5** ...``)."""
+    text = RULES_MD.read_text(encoding="utf-8")
+    ids = re.findall(r"^- \*\*([A-Z0-9]+-\d+)\*\*", text, flags=re.M)
+    assert ids, "docs/rules.md lists no rule IDs"
+    return ids
+
+
+def cited(text: str) -> set[str]:
+    return set(re.findall(r"\b[A-Z][A-Z0-9]+-\d+\b", text))
+
+
+def test_every_rule_is_taught_in_some_notebook() -> None:
+    taught = set().union(*(cited(src.markdown()) for src in SOURCES.values()))
+    missing = [r for r in rule_ids() if r not in taught]
+    assert not missing, f"rule IDs taught in no notebook's text: {missing}"
+
+
+def test_every_rule_is_exercised() -> None:
+    placed = {ex_id for src in SOURCES.values() for ex_id in src.exercises()}
+    exercised = {r for ex_id in placed for r in EXERCISES[ex_id].rules}
+    missing = [r for r in rule_ids() if r not in exercised]
+    assert not missing, f"rule IDs exercised by no exercise in a notebook: {missing}"
+
+
+def test_notebooks_cite_only_real_rule_ids() -> None:
+    known = set(rule_ids())
+    for src in SOURCES.values():
+        assert cited(src.markdown()) <= known, f"{src.stem} cites unknown IDs {cited(src.markdown()) - known}"
+
+
+def test_every_exercise_is_placed_once() -> None:
+    placed = [ex_id for src in SOURCES.values() for ex_id in src.exercises()]
+    assert sorted(placed) == sorted(EXERCISES), "an exercise is placed twice, or in no notebook"
+
+
+@pytest.mark.parametrize("number", [3, 4, 5, 6, 7])
+def test_core_notebooks_have_five_exercises(number: int) -> None:
+    src = next(s for s in SOURCES.values() if s.number == number)
+    assert len(src.exercises()) >= 5
+
+
+def test_each_notebook_says_what_it_teaches_and_ends_with_a_self_check() -> None:
+    for src in SOURCES.values():
+        if src.number == 0:
+            continue
+        assert "**In this notebook**" in src.cells[0].text, src.stem
+        kinds = [c.kind for c in src.cells]
+        if "exercise" in kinds:
+            assert any(c.kind == "md" and "Check yourself" in c.text for c in src.cells), src.stem
+            last_check = max(i for i, c in enumerate(src.cells) if c.kind == "md" and "Check yourself" in c.text)
+            assert "exercise" in kinds[last_check:], f"{src.stem}: no exercise after 'Check yourself'"
+
+
+def _load(path: Path) -> dict[str, Any]:
+    """A notebook with every cell's source joined into one string."""
+    nb: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    for c in nb["cells"]:
+        if not isinstance(c["source"], str):
+            c["source"] = "".join(c["source"])
+    return nb
+
+
+def _shape(cells: list[dict[str, Any]]) -> list[tuple[str, str, list[str]]]:
+    out = []
+    for c in cells:
+        out.append((c["cell_type"], c["source"], c.get("metadata", {}).get("tags", [])))
+    return out
+
+
+@pytest.mark.parametrize("solution", [False, True], ids=["learner", "solutions"])
+def test_committed_notebooks_match_their_source(solution: bool) -> None:
+    """The notebooks are generated: edit buraco_learn/course/source, then rebuild."""
+    folder = NOTEBOOKS / "solutions" if solution else NOTEBOOKS
+    committed = sorted(p.stem for p in folder.glob("*.ipynb"))
+    assert committed == sorted(SOURCES), "notebooks without a source, or sources not built"
+    for stem, src in SOURCES.items():
+        nb = _load(folder / f"{stem}.ipynb")
+        want = notebook_cells(src, solution=solution, sources=SOURCES)
+        assert _shape(nb["cells"]) == _shape(want), (
+            f"{folder.name}/{stem}.ipynb differs from its source: run python -m buraco_learn.course.build")
+
+
+def test_learner_blanks_raise_and_solutions_do_not() -> None:
+    for stem, src in SOURCES.items():
+        learner = _load(NOTEBOOKS / f"{stem}.ipynb")["cells"]
+        solution = _load(NOTEBOOKS / "solutions" / f"{stem}.ipynb")["cells"]
+        blanks = [c for c in learner if "raises-exception" in c["metadata"].get("tags", [])]
+        assert len(blanks) == len(src.exercises())
+        assert all(c["source"].startswith("answer = ...") for c in blanks)
+        assert not any("raises-exception" in c["metadata"].get("tags", []) for c in solution)
+        assert not any("answer = ..." in c["source"] for c in solution if c["cell_type"] == "code")
+
+
+def test_solution_notebooks_are_executed() -> None:
+    """Outputs are committed, so GitHub and nbviewer show them (and nbval compares them)."""
+    for stem in SOURCES:
+        cells = _load(NOTEBOOKS / "solutions" / f"{stem}.ipynb")["cells"]
+        checks = [c for c in cells if c["cell_type"] == "code" and re.search(r"^check_\w+\(", c["source"], re.M)]
+        for c in checks:
+            text = "".join("".join(o.get("text", "")) for o in c["outputs"])
+            assert text.startswith("Right: "), f"{stem}: {c['source']!r} has no confirmation stored"
+
+
+def test_first_code_cell_installs_the_package_in_the_browser() -> None:
+    for stem in SOURCES:
+        cells = _load(NOTEBOOKS / f"{stem}.ipynb")["cells"]
+        first_code = next(c for c in cells if c["cell_type"] == "code")
+        assert first_code["source"] == INSTALL_CELL
+        assert 'sys.platform == "emscripten"' in INSTALL_CELL
+
+
+def test_navigation_links_point_to_notebooks_that_exist() -> None:
+    for stem in SOURCES:
+        for folder in (NOTEBOOKS, NOTEBOOKS / "solutions"):
+            cells = _load(folder / f"{stem}.ipynb")["cells"]
+            text = "".join(c["source"] for c in cells if c["cell_type"] == "markdown")
+            for target in re.findall(r"\]\(([^)#]+\.(?:ipynb|md))\)", text):
+                assert (folder / target).resolve().exists(), f"{folder.name}/{stem}: broken link {target}"
+
+
+def test_index_lists_every_notebook() -> None:
+    index = _load(NOTEBOOKS / "00-Index.ipynb")["cells"]
+    text = "".join(c["source"] for c in index if c["cell_type"] == "markdown")
+    for stem in SOURCES:
+        if not stem.startswith("00"):
+            assert f"({stem}.ipynb)" in text

@@ -1,0 +1,228 @@
+"""Tests of buraco_learn.exercises: the checkers a learner's answers go through."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from buraco_learn import Card, Game, parse_cards
+from buraco_learn.exercises import (CHECKER, EXERCISES, RULE_ID, ActionExercise, Blank, CardsExercise, Checker,
+                                    ChoiceExercise, LayOffExercise, MeldExercise, NotYet, NumberExercise,
+                                    cards_of, check, check_meld, check_number, show, table_text)
+
+RULES_MD = Path(__file__).resolve().parents[1] / "docs" / "rules.md"
+
+
+def rule_ids() -> list[str]:
+    text = RULES_MD.read_text(encoding="utf-8")
+    return re.findall(r"^- \*\*([A-Z0-9]+-\d+)\*\*", text, flags=re.M)
+
+
+@pytest.fixture
+def checker() -> Checker:
+    return Checker(EXERCISES)
+
+
+@pytest.mark.parametrize("ex_id", sorted(EXERCISES))
+def test_worked_answer_is_right(checker: Checker, ex_id: str) -> None:
+    """The answer written into the solution notebook passes its own checker."""
+    ex = EXERCISES[ex_id]
+    message = checker.check(ex_id, ex.worked_answer())
+    assert message.startswith("Right: ")
+    assert ex_id in checker.solved and checker.attempts[ex_id] == 0
+
+
+@pytest.mark.parametrize("ex_id", sorted(EXERCISES))
+def test_blank_restates_the_question(checker: Checker, ex_id: str) -> None:
+    ex = EXERCISES[ex_id]
+    with pytest.raises(Blank) as info:
+        checker.check(ex_id, ...)
+    assert isinstance(info.value, AssertionError)
+    first_words = " ".join(ex.question.replace("`", "").replace("*", "").split()[:4])
+    assert first_words in str(info.value)
+    assert checker.attempts[ex_id] == 0, "a blank is not a wrong answer"
+
+
+@pytest.mark.parametrize("ex_id", sorted(EXERCISES))
+def test_every_exercise_names_known_rules_in_its_hints(ex_id: str) -> None:
+    ex = EXERCISES[ex_id]
+    known = set(rule_ids())
+    assert ex.rules and set(ex.rules) <= known, f"{ex_id} exercises unknown rules {set(ex.rules) - known}"
+    assert RULE_ID.search(ex.hint), f"{ex_id}: the first hint names no rule"
+    assert RULE_ID.search(ex.stronger), f"{ex_id}: the stronger hint names no rule"
+    assert ex.hint != ex.stronger
+    assert set(RULE_ID.findall(ex.hint + ex.stronger)) <= known
+
+
+def test_hints_grow_stronger_then_give_the_answer(checker: Checker) -> None:
+    with pytest.raises(NotYet) as first:
+        checker.check("ace-high", "AH 2H 3H")
+    assert "Hint: The ace is high after the king" in str(first.value)
+    assert first.value.attempt == 1 and "RUN-2" in first.value.rules
+    with pytest.raises(NotYet) as second:
+        checker.check("ace-high", "QH KH 3H")
+    assert "Stronger hint:" in str(second.value) and second.value.attempt == 2
+    assert "One right answer" not in str(second.value)
+    with pytest.raises(NotYet) as third:
+        checker.check("ace-high", "QH KH 3H")
+    assert "One right answer: answer = 'QH KH AH'" in str(third.value)
+
+
+def test_attempts_are_counted_per_exercise(checker: Checker) -> None:
+    with pytest.raises(NotYet):
+        checker.check("ace-high", "AH 2H 3H")
+    with pytest.raises(NotYet) as other:
+        checker.check("first-set", "7H 7D 9C")
+    assert other.value.attempt == 1 and "Hint:" in str(other.value)
+    checker.reset("ace-high")
+    with pytest.raises(NotYet) as again:
+        checker.check("ace-high", "AH 2H 3H")
+    assert again.value.attempt == 1
+
+
+def test_a_refused_meld_quotes_the_engine_rule(checker: Checker) -> None:
+    """The meld checker relays the engine's InvalidMeld and its rule IDs (SET-1, RUN-1)."""
+    with pytest.raises(NotYet) as info:
+        checker.check("first-set", "7H 9C KH")
+    assert set(info.value.rules) == {"SET-1", "RUN-1"}
+    assert "not a meld: 7H 9C KH" in str(info.value)
+
+
+def test_a_criterion_the_meld_misses_is_named(checker: Checker) -> None:
+    """RUN-5: the exercise asks for four cards using both 2s; three legal cards are not enough."""
+    with pytest.raises(NotYet, match="has 3 cards; at least 4"):
+        checker.check("natural-two", "AH 2H 2C")
+
+
+def test_a_meld_must_come_from_the_hand(checker: Checker) -> None:
+    with pytest.raises(NotYet, match="7C not in the hand"):
+        checker.check("first-set", "7H 7D 7C")
+
+
+def test_an_illegal_move_quotes_the_engine(checker: Checker) -> None:
+    """Laying off onto an opponent's meld is refused by the game engine (TURN-2)."""
+    with pytest.raises(NotYet) as info:
+        checker.check("partner-layoff", "layoff 0: 8C")
+    assert "belongs to the other side" in str(info.value) and info.value.rules == ("TURN-2",)
+
+
+def test_a_legal_move_that_misses_the_goal_says_so(checker: Checker) -> None:
+    with pytest.raises(NotYet, match="that is legal .* but the hand is not closed yet"):
+        checker.check("close-now", "discard 2C")
+
+
+def test_several_moves_are_played_in_order(checker: Checker) -> None:
+    assert "closes (CLOSE-1)" in checker.check("close-now", ["layoff 1: 2C", "discard KD"])
+
+
+def test_a_wrong_number_names_the_likely_mistake(checker: Checker) -> None:
+    with pytest.raises(NotYet) as info:
+        checker.check("ns-count", 350)
+    assert "closing earns 100 (CLOSE-5)" in str(info.value) and info.value.rules == ("CLOSE-5",)
+    with pytest.raises(NotYet, match="not a whole number"):
+        checker.check("ns-count", "450 points")
+
+
+def test_numbers_come_from_the_engine() -> None:
+    """The count exercises agree with the rules' worked example (section 13): 450 and 10."""
+    assert EXERCISES["ns-count"].worked_answer() == 450
+    assert EXERCISES["ew-count"].worked_answer() == 10
+
+
+@pytest.mark.parametrize("ex_id", sorted(k for k, v in EXERCISES.items() if isinstance(v, ChoiceExercise)))
+def test_choices_have_one_right_option(checker: Checker, ex_id: str) -> None:
+    ex = EXERCISES[ex_id]
+    assert isinstance(ex, ChoiceExercise)
+    right = ex.right()
+    assert right in ex.options
+    for letter in ex.options:
+        assert ex.judge(letter).ok is (letter == right)
+        assert ex.judge(letter.upper()).ok is (letter == right)
+    with pytest.raises(NotYet, match="not one of the options"):
+        checker.check(ex_id, "z")
+
+
+def test_cards_exercise_needs_every_card_in_all_mode(checker: Checker) -> None:
+    """TURN-4: the one card taken from a one-card pile may not be discarded at once."""
+    with pytest.raises(NotYet, match="9C does not fit.*TURN-4"):
+        checker.check("single-pile", "9C 5H KD QS")
+    with pytest.raises(NotYet, match="some cards are missing"):
+        checker.check("single-pile", "5H KD")
+    assert checker.check("single-pile", "QS KD 5H").startswith("Right")
+
+
+def test_kind_specific_checkers_refuse_the_wrong_kind() -> None:
+    with pytest.raises(TypeError, match="check_number"):
+        check_meld("deck-size", 108)
+
+
+def test_check_prints_a_confirmation(capsys: pytest.CaptureFixture[str]) -> None:
+    check_number("deck-size", 108)
+    assert capsys.readouterr().out == "Right: 108. (EQ-1)\n"
+    check("always-wild", "b")
+    assert "joker" in capsys.readouterr().out
+    CHECKER.reset()
+
+
+def test_unknown_exercise_id_is_a_clear_error() -> None:
+    with pytest.raises(KeyError, match="no exercise 'nope'"):
+        check("nope", 1)
+
+
+class FakeHandWidget:
+    """Stands for a hand widget: what matters is the selection it exposes."""
+
+    def __init__(self, cards: str) -> None:
+        self.selected = parse_cards(cards)
+
+
+def test_answers_may_be_a_widget_selection(checker: Checker) -> None:
+    assert cards_of(FakeHandWidget("QH KH AH")) == parse_cards("QH KH AH")
+    assert checker.check("ace-high", FakeHandWidget("AH KH QH")).startswith("Right")
+
+
+def test_answers_may_be_cards_or_annotated_layouts() -> None:
+    assert cards_of([Card.parse("5H"), "6H"]) == parse_cards("5H 6H")
+    assert cards_of("5C 6C 2C(=7C)") == parse_cards("5C 6C 2C")
+
+
+def test_layout_exercise_wants_the_wild_stand_in(checker: Checker) -> None:
+    """RUN-6/WILD-1: K-A-2 is laid out as Q-K-A with the 2 standing for the queen."""
+    with pytest.raises(NotYet, match="stand-in"):
+        checker.check("engine-layout", "KH AH 2H")
+    assert checker.check("engine-layout", "2H(=QH) KH AH").startswith("Right")
+
+
+def test_lay_off_exercise_follows_the_engine(checker: Checker) -> None:
+    """WILD-3: a bound joker does not move for a card it does not stand for."""
+    with pytest.raises(NotYet) as info:
+        checker.check("bound-wild", "TC")
+    assert "WILD-3" in info.value.rules
+    assert checker.check("bound-wild", "TC 7C").startswith("Right")
+
+
+def test_exercise_kinds_are_all_used() -> None:
+    kinds = {type(ex) for ex in EXERCISES.values()}
+    assert {MeldExercise, LayOffExercise, NumberExercise, ChoiceExercise, CardsExercise, ActionExercise} <= kinds
+
+
+def test_show_hides_the_other_hands_unless_revealed() -> None:
+    view = show("partner-layoff")
+    text = repr(view)
+    assert "South: 8C 4D KS" in text and "West: 2 cards" in text
+    assert "[1] 9C TC JC" in text
+    three = repr(show("three-credit"))
+    assert "West: 5C 5D QS" in three  # revealed: a scoring exercise needs every hand
+
+
+def test_table_text_tracks_the_game() -> None:
+    g = Game.new(2, seed=3)
+    who = g.seat_name(g.to_move)
+    before = table_text(g)
+    g.draw()
+    after = table_text(g)
+    assert f"{who} to draw" in before and f"{who} to play" in after
+    assert f"{who}: {' '.join(map(str, g.hand(g.to_move)[:-1]))}" in before
+    assert "stock: 63 cards" in before and "stock: 62 cards" in after
