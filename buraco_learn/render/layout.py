@@ -21,7 +21,7 @@ from typing import Literal
 from ..game import Game
 
 __all__ = ["Rect", "Hit", "MeldBox", "SideBox", "SeatBox", "TableGeometry", "fan", "hit_index", "meld_strip",
-           "flow_melds", "table_geometry", "geometry_for", "HitKind"]
+           "flow_melds", "table_geometry", "geometry_for", "HitKind", "hand_geometry", "melds_geometry"]
 
 HitKind = Literal["hand", "meld", "stock", "pile", "pot", "seat"]
 
@@ -343,3 +343,36 @@ def geometry_for(game: Game, viewer: int, *, width: int = 960, selected: Iterabl
     return table_geometry(players=game.players, viewer=viewer, width=width, hand_size=len(game.hand(viewer)),
                           hand_sizes=[len(h) for h in game.hands], sides=sides, pile_size=len(game.pile),
                           pots=len(game.pots), selected=selected, pile_open=pile_open)
+
+
+def hand_geometry(n: int, *, width: int, selected: Iterable[int] = ()) -> tuple[list[Rect], int]:
+    """The cards of a lone hand ``width`` pixels wide (a :class:`HandWidget`) and the height.
+
+    >>> rects, height = hand_geometry(11, width=720, selected=[2])
+    >>> len(rects), height, rects[2].y < rects[1].y
+    (11, 133, True)
+    """
+    u = max(0.5, width / 720)
+    cw = max(36.0, round(72 * u))
+    ch = round(cw * 1.4)
+    lift = round(cw * 0.22)
+    m = 8 * u
+    rects = fan(n, x=m, y=m + lift, width=width - 2 * m, card_w=cw, card_h=ch, max_step=round(cw * 0.62),
+                selected=selected, lift=lift)
+    return rects, int(round(m * 2 + lift + ch))
+
+
+def melds_geometry(melds: Sequence[tuple[int, int]], *, width: int) -> tuple[list[MeldBox], int]:
+    """The melds of a lone meld area ``width`` pixels wide (a :class:`MeldWidget`) and the height.
+
+    >>> boxes, height = melds_geometry([(0, 3), (1, 8)], width=600)
+    >>> [b.id for b in boxes], height > 0
+    ([0, 1], True)
+    """
+    u = max(0.5, width / 720)
+    sw = max(30.0, round(52 * u))
+    sh = round(sw * 1.4)
+    m = 8 * u
+    boxes, h = flow_melds(melds, x=m + 4, y=m + 4, width=width - 2 * m - 8, card_w=sw, card_h=sh,
+                          step=round(sw * 0.42), gap=12 * u, caption_h=18 * u)
+    return boxes, int(round(h + 2 * m + 4))

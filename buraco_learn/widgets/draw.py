@@ -1,0 +1,269 @@
+"""Drawing cards and tables on an ipycanvas ``Canvas``, at rectangles computed by
+:mod:`buraco_learn.render.layout`. Colours and faces come from :mod:`buraco_learn.render.style`,
+so a drawn card looks like its HTML twin. The caller wraps a whole redraw in one
+``hold_canvas()`` block.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import Card, Suit
+from ..game import Game
+from ..melds import Meld
+from ..render.layout import Rect, TableGeometry
+from ..render.style import (BURRACO_COLORS, COURT_FILL, FELT, FELT_DARK, HIGHLIGHT, JOKER_COLOR, SELECT, WILD_TAG,
+                            back_colors, card_color, face_kind, rank_label)
+from ..render.text import burraco_word, seat_title, side_title, status_line
+
+__all__ = ["rounded_rect", "draw_card", "draw_back", "draw_meld", "draw_table", "draw_label"]
+
+_FONT = "'DejaVu Sans', Arial, sans-serif"
+_COURT_GLYPH = {11: "♞", 12: "♛", 13: "♚"}
+
+
+def rounded_rect(c: Any, x: float, y: float, w: float, h: float, r: float) -> None:
+    """Trace a rounded rectangle as the current path (ipycanvas has no primitive for it)."""
+    c.begin_path()
+    c.move_to(x + r, y)
+    c.arc_to(x + w, y, x + w, y + h, r)
+    c.arc_to(x + w, y + h, x, y + h, r)
+    c.arc_to(x, y + h, x, y, r)
+    c.arc_to(x, y, x + w, y, r)
+    c.close_path()
+
+
+def draw_label(c: Any, text: str, x: float, y: float, *, size: float, color: str = "#ffffff",
+               bold: bool = False, align: str = "left") -> None:
+    """White (or ``color``) text on the felt, top-aligned at ``y``."""
+    c.fill_style = color
+    c.font = f"{'bold ' if bold else ''}{round(size)}px {_FONT}"
+    c.text_align = align
+    c.text_baseline = "top"
+    c.fill_text(text, x, y)
+
+
+def draw_back(c: Any, r: Rect, back: str = "blue") -> None:
+    """A face-down card: the back colour, an inner frame and a diamond."""
+    main, pattern = back_colors(back)
+    rad = max(2.0, r.w / 10)
+    rounded_rect(c, r.x, r.y, r.w, r.h, rad)
+    c.fill_style = main
+    c.fill()
+    c.stroke_style = "#ffffff"
+    c.line_width = 1
+    c.stroke()
+    inset = max(2.0, r.w / 9)
+    c.stroke_style = pattern
+    c.stroke_rect(r.x + inset, r.y + inset, r.w - 2 * inset, r.h - 2 * inset)
+    cx, cy = r.center
+    dx, dy = r.w * 0.18, r.h * 0.16
+    c.fill_style = pattern
+    c.fill_polygon([(cx, cy - dy), (cx + dx, cy), (cx, cy + dy), (cx - dx, cy)])
+
+
+def draw_card(c: Any, card: Card, r: Rect, *, deck: str = "classic", selected: bool = False,
+              highlight: bool = False, wild_for: str | None = None, corner_only: bool = False) -> None:
+    """A face-up card: rank and suit in the corners, a large pip, a court panel or a joker star,
+    an optional wild tag (``= 6♥``) and a selection or highlight outline. ``corner_only`` skips
+    the parts a covering card would hide anyway (fewer commands for overlapped cards)."""
+    rad = max(3.0, r.w / 10)
+    ink = card_color(card, deck)
+    kind = face_kind(card)
+    rounded_rect(c, r.x, r.y, r.w, r.h, rad)
+    c.fill_style = "#f6eefc" if kind == "joker" else "#fffef8"
+    c.fill()
+    c.stroke_style = "#555555"
+    c.line_width = 1
+    c.stroke()
+    fs = max(9.0, r.w * 0.27)
+    pad = max(2.0, r.w * 0.06)
+    c.fill_style = ink
+    c.text_align = "center"
+    c.text_baseline = "top"
+    ix = r.x + pad + fs * 0.55
+    if kind == "joker":
+        c.font = f"bold {round(fs * 0.62)}px {_FONT}"
+        for k, ch in enumerate("JOKER"):
+            c.fill_text(ch, ix - fs * 0.1, r.y + pad + k * fs * 0.66)
+    else:
+        assert card.suit is not None
+        c.font = f"bold {round(fs)}px {_FONT}"
+        c.fill_text(rank_label(card), ix, r.y + pad)
+        c.font = f"{round(fs * 0.95)}px {_FONT}"
+        c.fill_text(card.suit.symbol, ix, r.y + pad + fs * 1.02)
+    if not corner_only:
+        cx = r.x + r.w * 0.58 if kind != "joker" else r.x + r.w * 0.6
+        if kind == "pip":
+            assert card.suit is not None
+            c.font = f"{round(r.w * 0.5)}px {_FONT}"
+            c.text_baseline = "middle"
+            c.fill_text(card.suit.symbol, cx, r.y + r.h * 0.56)
+        elif kind == "court":
+            assert card.suit is not None
+            pw, ph = r.w * 0.46, r.h * 0.5
+            px, py = cx - pw / 2, r.y + r.h * 0.3
+            c.fill_style = COURT_FILL
+            c.fill_rect(px, py, pw, ph)
+            c.stroke_style = ink
+            c.line_width = 2
+            c.stroke_rect(px, py, pw, ph)
+            c.fill_style = ink
+            c.font = f"bold {round(r.w * 0.27)}px {_FONT}"
+            c.fill_text(rank_label(card), cx, py + ph * 0.08)
+            c.font = f"{round(r.w * 0.24)}px {_FONT}"
+            c.fill_text(_COURT_GLYPH[card.r], cx, py + ph * 0.52)
+        else:
+            c.font = f"{round(r.w * 0.5)}px {_FONT}"
+            c.text_baseline = "middle"
+            c.fill_text("★", cx, r.y + r.h * 0.55)
+    if wild_for is not None:
+        tag = f"={wild_for}"
+        tf = max(8.0, r.w * 0.22)
+        c.font = f"bold {round(tf)}px {_FONT}"
+        tw = tf * 0.62 * len(tag) + 4
+        ty = r.bottom - tf - 5
+        c.fill_style = WILD_TAG
+        c.fill_rect(r.x + 1, ty, tw, tf + 4)
+        c.stroke_style = "#b08900"
+        c.line_width = 1
+        c.stroke_rect(r.x + 1, ty, tw, tf + 4)
+        c.fill_style = "#3e2723"
+        c.text_align = "left"
+        c.text_baseline = "top"
+        c.fill_text(tag, r.x + 3, ty + 2)
+    if selected or highlight:
+        rounded_rect(c, r.x - 1, r.y - 1, r.w + 2, r.h + 2, rad)
+        c.stroke_style = SELECT if selected else HIGHLIGHT
+        c.line_width = 4 if selected else 3
+        c.stroke()
+
+
+def _wild_label(meld: Meld, i: int) -> str | None:
+    p = meld.placements[i]
+    if not p.wild:
+        return None
+    if p.stands_for is not None:
+        return p.stands_for.pretty
+    return rank_label(Card.of(meld.rank, Suit.SPADES)) if meld.rank is not None else "?"
+
+
+def draw_meld(c: Any, meld: Meld, cards: tuple[Rect, ...], box: Rect, *, number: int | None = None,
+              deck: str = "classic", target: bool = False, unit: float = 1.0) -> None:
+    """A meld: its cards in layout order with wild tags, then a caption with the burraco badge."""
+    if target:
+        rounded_rect(c, box.x - 4, box.y - 4, box.w + 8, box.h + 8, 6)
+        c.fill_style = "rgba(255, 179, 0, 0.25)"
+        c.fill()
+        c.stroke_style = HIGHLIGHT
+        c.line_width = 3
+        c.stroke()
+    n = len(cards)
+    for i, (card, r) in enumerate(zip(meld.cards, cards)):
+        draw_card(c, card, r, deck=deck, wild_for=_wild_label(meld, i), corner_only=i < n - 1)
+    y = cards[0].bottom + 2 if cards else box.y
+    size = 13 * unit
+    x = box.x
+    if meld.burraco is not None:
+        text = burraco_word(meld.burraco)
+        w = size * 0.6 * len(text) + 8
+        rounded_rect(c, x, y, w, size + 3, 4)
+        c.fill_style = BURRACO_COLORS[meld.burraco]
+        c.fill()
+        draw_label(c, text, x + 4, y + 1, size=size, bold=True)
+        x += w + 4
+    head = f"#{number} " if number is not None else ""
+    draw_label(c, f"{head}{meld.points} pts", x, y + 1, size=size, color="#e8f5e9")
+
+
+def draw_table(c: Any, game: Game, geo: TableGeometry, *, viewer: int, hand: list[Card], selected: set[int],
+               target: int | None, deck: str = "classic", highlight: frozenset[Card] = frozenset(),
+               pile_open: bool = False) -> None:
+    """The whole table: felt, status line, other seats (face down, with counts), every side's
+    melds, stock, pots and pile, and the viewer's hand face up with its selection."""
+    u = geo.unit
+    c.clear()
+    rounded_rect(c, 1, 1, geo.width - 2, geo.height - 2, 14 * u)
+    c.fill_style = FELT
+    c.fill()
+    c.stroke_style = FELT_DARK
+    c.line_width = 4
+    c.stroke()
+    # Status bar: whose turn, stock, score.
+    s = geo.status
+    rounded_rect(c, s.x, s.y, s.w, s.h, 6 * u)
+    c.fill_style = "rgba(0, 0, 0, 0.35)"
+    c.fill()
+    your_turn = game.to_move == viewer and not game.is_over
+    draw_label(c, status_line(game, viewer), s.x + 8 * u, s.y + 6 * u, size=16 * u, bold=True,
+               color="#ffe082" if your_turn else "#ffffff")
+    label = 15 * u
+    for box in geo.seats:
+        turn = game.to_move == box.seat and not game.is_over
+        n = len(game.hand(box.seat))
+        name = seat_title(game, box.seat, viewer)
+        text = f"{'▶ ' if turn else ''}{name}: {n} card{'s' if n != 1 else ''}"
+        if box.where == "north":
+            draw_label(c, text, box.area.x + box.area.w / 2, box.area.y, size=label, bold=True,
+                       color="#ffe082" if turn else "#ffffff", align="center")
+        else:
+            draw_label(c, f"{'▶ ' if turn else ''}{game.seat_name(box.seat)}", box.area.x + box.area.w / 2,
+                       box.area.y, size=label, bold=True, color="#ffe082" if turn else "#ffffff", align="center")
+            draw_label(c, f"{n} card{'s' if n != 1 else ''}" + (" · partner" if box.seat in game.side_of(viewer) else ""),
+                       box.area.x + box.area.w / 2, box.area.y + label * 1.2, size=label * 0.85, align="center")
+        back = "red" if box.seat % 2 else "blue"
+        for r in box.cards:
+            draw_back(c, r, back)
+        if game.took_pot[box.seat]:
+            last = box.cards[-1] if box.cards else box.area
+            draw_label(c, "pot taken ✓", box.area.x + box.area.w / 2, last.bottom + 4, size=label * 0.85,
+                       color="#c5e1a5", align="center")
+    for side in geo.sides:
+        a = side.area
+        c.stroke_style = "rgba(255, 255, 255, 0.35)" if not side.mine else "rgba(255, 224, 130, 0.7)"
+        c.line_width = 1.5
+        rounded_rect(c, a.x - 4 * u, a.y - 2 * u, a.w + 8 * u, a.h, 8 * u)
+        c.stroke()
+        title = side_title(game, side.seats, viewer)
+        if any(game.took_pot[s2] for s2 in side.seats):
+            title += " · pot taken"
+        draw_label(c, title, a.x + 4 * u, a.y + 2 * u, size=label, bold=True,
+                   color="#ffe082" if side.mine else "#ffffff")
+        if not side.melds:
+            draw_label(c, "no melds yet", a.x + 8 * u, a.y + 26 * u, size=label * 0.9, color="#a5d6a7")
+        by_id = {t.id: t for t in game.table}
+        for m in side.melds:
+            draw_meld(c, by_id[m.id].meld, m.cards, m.box, number=m.id, deck=deck, target=m.id == target, unit=u)
+    # Stock, pots, pile.
+    st = geo.stock
+    draw_label(c, f"Stock: {len(game.stock)}", st.x, st.y - label * 1.25, size=label, bold=True)
+    if game.stock:
+        for k in range(min(3, len(game.stock)) - 1, -1, -1):
+            draw_back(c, Rect(st.x + k * 2, st.y - k * 2, st.w, st.h), "blue" if k % 2 == 0 else "red")
+    else:
+        c.stroke_style = "rgba(255,255,255,0.5)"
+        c.stroke_rect(st.x, st.y, st.w, st.h)
+    if geo.pots:
+        draw_label(c, f"Pots: {len(game.pots)}", geo.pots[0].x, st.y - label * 1.25, size=label, bold=True)
+        for r in geo.pots:
+            draw_back(c, r, "red")
+    else:
+        draw_label(c, "Pots: all taken", st.right + 16 * u, st.y - label * 1.25, size=label, bold=True)
+    pa = geo.pile_area
+    pile = game.pile
+    more = "" if pile_open or len(pile) < 2 else " (click to spread)"
+    draw_label(c, f"Discard pile: {len(pile)}{more}", pa.x, pa.y, size=label, bold=True)
+    for k, (card, r) in enumerate(zip(pile, geo.pile)):
+        draw_card(c, card, r, deck=deck, corner_only=k < len(pile) - 1 and not pile_open)
+    # The viewer's hand.
+    ha = geo.hand_area
+    n = len(hand)
+    mine = seat_title(game, viewer, viewer)
+    took = " · pot taken" if game.took_pot[viewer] else ""
+    turn = game.to_move == viewer and not game.is_over
+    draw_label(c, f"{'▶ ' if turn else ''}{mine}: {n} card{'s' if n != 1 else ''}{took}"
+               + (f" · {len(selected)} selected" if selected else ""), ha.x, ha.y, size=label, bold=True,
+               color="#ffe082" if turn else "#ffffff")
+    for i, (card, r) in enumerate(zip(hand, geo.hand)):
+        draw_card(c, card, r, deck=deck, selected=i in selected, highlight=card in highlight,
+                  corner_only=False)

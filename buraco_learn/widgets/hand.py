@@ -1,0 +1,182 @@
+"""One hand on a canvas: click cards to select them, sort them, or use the native buttons.
+
+>>> from buraco_learn import parse_cards
+>>> w = HandWidget(parse_cards("7H 5S JK 6S"), sort="suit")
+>>> [c.pretty for c in w.cards]
+['5♠', '6♠', '7♥', 'JK']
+>>> rects = w.rects
+>>> w.click(rects[1].x + 5, rects[1].y + 10)
+>>> w.selected, [c.pretty for c in w.selected_cards]
+([1], ['6♠'])
+>>> w.description_text
+'Hand (4): 5♠ [6♠] 7♥ JK. Selected: 6♠.'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import traitlets
+from ipycanvas import Canvas, hold_canvas  # type: ignore[import-untyped]
+from ipywidgets import HTML, Button, HBox, Layout, ToggleButton, VBox  # type: ignore[import-untyped]
+
+from ..cards import Card, parse_cards
+from ..render.html import card_title, sort_cards
+from ..render.layout import Rect, hand_geometry, hit_index
+from ..render.style import FELT, check_deck
+from ..render.text import describe_hand
+from .draw import draw_card, rounded_rect
+
+__all__ = ["HandWidget"]
+
+
+class HandWidget(VBox):  # type: ignore[misc]
+    """A hand of cards; ``selected`` holds the positions (in the order shown) of chosen cards.
+
+    ``on_select(widget)`` is called after every change of the selection. Traits: ``selected``,
+    ``sort`` (``"dealt"``, ``"suit"``, ``"rank"``), ``deck``, ``width``.
+    """
+
+    selected = traitlets.List(traitlets.Int())
+    sort = traitlets.Unicode("dealt")
+    deck = traitlets.Unicode("classic")
+    width = traitlets.Int(720)
+
+    def __init__(self, cards: Iterable[Card] | str = (), *, sort: str = "dealt", deck: str = "classic",
+                 width: int = 720, on_select: Callable[[HandWidget], None] | None = None) -> None:
+        check_deck(deck)
+        self._dealt: list[Card] = parse_cards(cards) if isinstance(cards, str) else list(cards)
+        self.on_select = on_select
+        self._syncing = False
+        self.canvas = Canvas(width=width, height=140, layout=Layout(width="100%", max_width=f"{width}px",
+                                                                    height="auto"))
+        self.canvas.on_mouse_down(self._on_mouse_down)
+        self.canvas.on_client_ready(self.redraw)
+        self.words = HTML("")
+        self.card_buttons = HBox(layout=Layout(flex_flow="row wrap"))
+        suit = Button(description="Sort by suit", layout=Layout(width="auto"))
+        suit.on_click(lambda _b: self._set_sort("suit"))
+        rank = Button(description="Sort by rank", layout=Layout(width="auto"))
+        rank.on_click(lambda _b: self._set_sort("rank"))
+        clear = Button(description="Clear", layout=Layout(width="auto"))
+        clear.on_click(lambda _b: self.clear_selection())
+        super().__init__([self.canvas, self.card_buttons, HBox([suit, rank, clear]), self.words])
+        if sort not in ("dealt", "suit", "rank"):
+            raise ValueError(f"unknown sort {sort!r}: choose 'dealt', 'suit' or 'rank'")
+        self.set_trait("sort", sort)
+        self.set_trait("deck", deck)
+        self.set_trait("width", width)
+        self.observe(self._changed, names=["selected", "sort", "deck", "width"])
+        self._rebuild()
+
+    @property
+    def cards(self) -> list[Card]:
+        """The cards in the order shown."""
+        return list(self._dealt) if self.sort == "dealt" else sort_cards(self._dealt, self.sort)
+
+    @property
+    def selected_cards(self) -> list[Card]:
+        """The selected cards, in the order shown."""
+        shown = self.cards
+        return [shown[i] for i in sorted(self.selected)]
+
+    @property
+    def rects(self) -> list[Rect]:
+        """Where each shown card is drawn (canvas pixels)."""
+        return hand_geometry(len(self._dealt), width=self.width, selected=self.selected)[0]
+
+    @property
+    def description_text(self) -> str:
+        """What the canvas shows, in words."""
+        sel = " ".join(c.pretty for c in self.selected_cards)
+        return (f"Hand ({len(self._dealt)}): {describe_hand(self.cards, sorted(self.selected))}."
+                + (f" Selected: {sel}." if sel else " Nothing selected."))
+
+    def set_cards(self, cards: Iterable[Card] | str) -> None:
+        """Show other cards (the selection is cleared)."""
+        self._dealt = parse_cards(cards) if isinstance(cards, str) else list(cards)
+        self.set_trait("selected", [])
+        self._rebuild()
+
+    def toggle(self, i: int) -> None:
+        """Select or deselect the card at position ``i``."""
+        if not 0 <= i < len(self._dealt):
+            raise IndexError(f"no card at position {i}: the hand shows {len(self._dealt)} cards")
+        self.selected = sorted(set(self.selected) ^ {i})
+
+    def clear_selection(self) -> None:
+        """Deselect every card."""
+        self.selected = []
+
+    def click(self, x: float, y: float) -> None:
+        """A click at canvas coordinates."""
+        self._on_mouse_down(x, y)
+
+    def _on_mouse_down(self, x: float, y: float) -> None:
+        i = hit_index(self.rects, x, y)
+        if i is not None:
+            self.toggle(i)
+
+    def _set_sort(self, how: str) -> None:
+        self.set_trait("selected", [])
+        self.sort = how
+        self._rebuild()
+
+    def _changed(self, change: dict[str, Any]) -> None:
+        if change["name"] == "deck":
+            check_deck(change["new"])
+        if change["name"] == "width":
+            self.canvas.width = int(change["new"])
+            self.canvas.layout.max_width = f"{int(change['new'])}px"
+        if change["name"] == "sort":
+            self._rebuild()
+            return
+        self._sync_buttons()
+        self.redraw()
+        if change["name"] == "selected" and self.on_select is not None:
+            self.on_select(self)
+
+    def _rebuild(self) -> None:
+        self._syncing = True
+        try:
+            buttons = []
+            for i, c in enumerate(self.cards):
+                tb = ToggleButton(value=i in self.selected, description=c.pretty, tooltip=card_title(c),
+                                  layout=Layout(width="52px"))
+                tb.observe(self._toggler(i), "value")
+                buttons.append(tb)
+            self.card_buttons.children = buttons
+        finally:
+            self._syncing = False
+        self.redraw()
+
+    def _sync_buttons(self) -> None:
+        self._syncing = True
+        try:
+            for i, tb in enumerate(self.card_buttons.children):
+                tb.value = i in self.selected
+        finally:
+            self._syncing = False
+
+    def _toggler(self, i: int) -> Callable[[dict[str, Any]], None]:
+        def toggle(change: dict[str, Any]) -> None:
+            if not self._syncing and (i in self.selected) != change["new"]:
+                self.toggle(i)
+
+        return toggle
+
+    def redraw(self) -> None:
+        """Draw the hand: one ``hold_canvas()`` batch."""
+        rects, height = hand_geometry(len(self._dealt), width=self.width, selected=self.selected)
+        if self.canvas.height != height:
+            self.canvas.height = height
+        chosen = set(self.selected)
+        with hold_canvas():
+            self.canvas.clear()
+            rounded_rect(self.canvas, 1, 1, self.width - 2, height - 2, 10)
+            self.canvas.fill_style = FELT
+            self.canvas.fill()
+            for i, (card, r) in enumerate(zip(self.cards, rects)):
+                draw_card(self.canvas, card, r, deck=self.deck, selected=i in chosen)
+        self.words.value = f'<div class="hand-words" style="font-size:13px">{self.description_text}</div>'

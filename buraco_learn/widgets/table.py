@@ -1,0 +1,447 @@
+"""The whole table as one interactive widget: the viewer plays through the engine, computer
+players (any :class:`~buraco_learn.players.Player`) play the other seats.
+
+Every action goes through the engine (``Game.apply``, which verifies first); a refused action
+shows the engine's sentence, rule ID included, in the feedback line and changes nothing.
+The widget holds no rule logic. Everything can be driven from Python, as the tests do:
+
+>>> from buraco_learn import Game
+>>> g = Game.new(4, seed=7, dealer=3)          # South (seat 0) plays first
+>>> w = TableWidget(g, viewer=0)
+>>> w.discard_selected()                      # nothing drawn yet: the engine refuses
+>>> w.feedback_kind, "(TURN-1)" in w.feedback_text
+('info', False)
+>>> w.select(0); w.discard_selected()
+>>> w.feedback_kind, "(TURN-1)" in w.feedback_text, g.phase
+('refused', True, 'draw')
+>>> w.click(*w.geometry.stock.center)         # a click on the stock draws
+>>> g.phase, w.feedback_text.startswith("You drew")
+('play', True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+import traitlets
+from ipycanvas import Canvas, hold_canvas  # type: ignore[import-untyped]
+from ipywidgets import HTML, Button, Dropdown, HBox, Layout, ToggleButton, VBox  # type: ignore[import-untyped]
+
+from ..actions import Action, Discard, Draw, LayDown, LayOff, TakePile
+from ..cards import Card
+from ..errors import BuracoError
+from ..game import Event, Game
+from ..players import Player, PlayerLike, as_player
+from ..render.html import card_title, sort_cards
+from ..render.layout import Hit, TableGeometry, geometry_for
+from ..render.style import check_deck
+from ..render.text import describe_table
+from .common import FeedbackKind, event_words, feedback_html, make_feedback, new_cards, words_html
+from .draw import draw_table
+
+__all__ = ["TableWidget", "Player"]
+
+_SORTS = ("suit", "rank", "dealt")
+
+
+class TableWidget(VBox):  # type: ignore[misc]
+    """The table for 2, 3 or 4 players, seen from ``viewer``'s seat.
+
+    Parameters
+    ----------
+    game:
+        The :class:`~buraco_learn.game.Game` to show and play. The widget changes it only
+        through the engine's actions.
+    viewer:
+        The seat whose hand is face up and who plays with the buttons (default South, 0);
+        ``None`` is pass-and-play: the hand shown is always the player to move's.
+    opponents:
+        Computer players by seat, each a :class:`~buraco_learn.players.Player`
+        (``choose(view, legal) -> action``) or a function ``(view, legal) -> action``. When it is
+        such a seat's turn, the widget asks it for actions and applies them until the turn passes.
+    on_change:
+        Called with the game after every change (the viewer's action or a computer's turn).
+    extra_buttons:
+        Buttons appended to the action row (a Hint button, say); they may call
+        :meth:`set_feedback`, :meth:`highlight`, :meth:`select`.
+    width:
+        The canvas resolution in pixels; on screen it shrinks to the container's width.
+
+    Traits: ``width``, ``deck`` (``"classic"`` or ``"four-color"``), ``sort`` (``"suit"``,
+    ``"rank"`` or ``"dealt"``), ``selected`` (positions in the shown hand), ``target`` (the meld
+    number chosen for a lay-off, or ``None``), ``pile_open`` (the discard pile spread out).
+    """
+
+    width = traitlets.Int(960)
+    deck = traitlets.Unicode("classic")
+    sort = traitlets.Unicode("suit")
+    selected = traitlets.List(traitlets.Int())
+    target = traitlets.Int(None, allow_none=True)
+    pile_open = traitlets.Bool(False)
+
+    def __init__(self, game: Game, viewer: int | None = 0, *, opponents: Mapping[int, PlayerLike] | None = None,
+                 on_change: Callable[[Game], None] | None = None, extra_buttons: Sequence[Button] = (),
+                 width: int = 960, deck: str = "classic", sort: str = "suit", max_bot_actions: int = 2000) -> None:
+        if viewer is not None and not 0 <= viewer < game.players:
+            raise ValueError(f"viewer must be a seat from 0 to {game.players - 1} or None, not {viewer}")
+        bots = {int(s): as_player(p) for s, p in (opponents or {}).items()}
+        for s in bots:
+            if not 0 <= s < game.players:
+                raise ValueError(f"opponents: no seat {s} in a {game.players}-player game")
+        if viewer is not None and viewer in bots:
+            raise ValueError(f"seat {viewer} is the viewer; it cannot also be a computer player")
+        if sort not in _SORTS:
+            raise ValueError(f"unknown sort {sort!r}: choose 'suit', 'rank' or 'dealt'")
+        check_deck(deck)
+        self.game = game
+        self.fixed_viewer = viewer
+        self.bots: dict[int, Player] = bots
+        self.on_change = on_change
+        self.max_bot_actions = max_bot_actions
+        self._highlight: frozenset[Card] = frozenset()
+        self._feedback_text = ""
+        self._feedback_kind: FeedbackKind = "info"
+        self._syncing = False
+        self.redraws = 0
+        self._geo: TableGeometry | None = None
+        self.canvas = Canvas(width=width, height=600,
+                             layout=Layout(width="100%", max_width=f"{width}px", height="auto"))
+        self.canvas.on_mouse_down(self._on_mouse_down)
+        self.canvas.on_client_ready(self.redraw)
+        self.feedback = make_feedback()
+        self.words = HTML("")
+        self.card_buttons = HBox(layout=Layout(flex_flow="row wrap"))
+        self.target_choice = Dropdown(description="Lay off onto", options=[("(click a meld)", -1)], value=-1,
+                                      style={"description_width": "initial"}, layout=Layout(width="auto"))
+        self.target_choice.observe(self._on_target_choice, "value")
+        b = self._button
+        self.buttons = {
+            "draw": b("Draw", "Take the top card of the stock", self.draw),
+            "pile": b("Take pile", "Take the whole discard pile", self.take_pile),
+            "meld": b("Meld", "Lay down the selected cards as a new meld", self.meld_selected),
+            "layoff": b("Lay off", "Add the selected cards to the chosen meld", self.lay_off_selected),
+            "discard": b("Discard", "Discard the one selected card; this ends your turn", self.discard_selected),
+            "clear": b("Clear", "Deselect every card", self.clear_selection),
+            "suit": b("Sort by suit", "Sort your hand by suit, then rank", lambda: self._set_sort("suit")),
+            "rank": b("Sort by rank", "Sort your hand by rank", lambda: self._set_sort("rank")),
+            "spread": b("Spread pile", "Show every card of the discard pile", self.toggle_pile),
+        }
+        for key in ("draw", "pile", "meld", "layoff", "discard"):
+            self.buttons[key].button_style = "primary"
+        actions = HBox([*(self.buttons[k] for k in ("draw", "pile", "meld", "layoff", "discard")),
+                        self.target_choice], layout=Layout(flex_flow="row wrap"))
+        tools = HBox([*(self.buttons[k] for k in ("clear", "suit", "rank", "spread")), *extra_buttons],
+                     layout=Layout(flex_flow="row wrap"))
+        super().__init__([self.feedback, self.canvas, self.card_buttons, actions, tools, self.words],
+                         layout=Layout(width="100%"))
+        self.set_trait("width", width)
+        self.set_trait("deck", deck)
+        self.set_trait("sort", sort)
+        self.observe(self._on_view_trait, names=["deck", "sort", "selected", "target", "pile_open"])
+        self.observe(self._on_width, names=["width"])
+        self._run_bots()
+        self.refresh()
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def viewer(self) -> int:
+        """The seat shown face up (the player to move in pass-and-play)."""
+        return self.game.to_move if self.fixed_viewer is None else self.fixed_viewer
+
+    @property
+    def hand(self) -> list[Card]:
+        """The viewer's hand in the order shown (after sorting)."""
+        cards = self.game.hand(self.viewer)
+        return list(cards) if self.sort == "dealt" else sort_cards(cards, self.sort)
+
+    @property
+    def selected_cards(self) -> list[Card]:
+        """The selected cards, in the order shown."""
+        hand = self.hand
+        return [hand[i] for i in sorted(self.selected) if 0 <= i < len(hand)]
+
+    @property
+    def geometry(self) -> TableGeometry:
+        """The rectangles of the table as last drawn (what clicks are tested against)."""
+        if self._geo is None:
+            self._geo = self._compute_geometry()
+        return self._geo
+
+    @property
+    def feedback_text(self) -> str:
+        """The feedback line as plain text (the engine's sentence after a refusal)."""
+        return self._feedback_text
+
+    @property
+    def feedback_kind(self) -> FeedbackKind:
+        """``"ok"`` after a done action, ``"refused"`` after a refusal, ``"info"`` otherwise."""
+        return self._feedback_kind
+
+    @property
+    def description_text(self) -> str:
+        """What the canvas shows, in words (also shown under it)."""
+        return describe_table(self.game, self.viewer, hand=self.hand, selected=sorted(self.selected),
+                              target=self.target, pile_open=self.pile_open)
+
+    # ------------------------------------------------------------------ changing the view
+    def select(self, *items: int | Card | str) -> None:
+        """Toggle cards by position in the shown hand, or by card (``"5H"``: the first unselected copy)."""
+        chosen = set(self.selected)
+        hand = self.hand
+        for item in items:
+            if isinstance(item, int):
+                if not 0 <= item < len(hand):
+                    raise IndexError(f"no card at position {item}: the hand shows {len(hand)} cards (0 to {len(hand) - 1})")
+                chosen ^= {item}
+                continue
+            card = Card.parse(item) if isinstance(item, str) else item
+            spots = [i for i, c in enumerate(hand) if c == card]
+            if not spots:
+                raise ValueError(f"{card} is not in {self.game.seat_name(self.viewer)}'s hand")
+            free = [i for i in spots if i not in chosen]
+            chosen ^= {free[0] if free else spots[0]}
+        self.selected = sorted(chosen)
+
+    def clear_selection(self) -> None:
+        """Deselect every card."""
+        self.selected = []
+
+    def toggle_pile(self) -> None:
+        """Spread the discard pile out (every card visible), or stack it again."""
+        self.pile_open = not self.pile_open
+
+    def highlight(self, cards: Iterable[Card | str]) -> None:
+        """Outline these cards of the viewer's hand (for hints); an empty list clears it."""
+        self._highlight = frozenset(Card.parse(c) if isinstance(c, str) else c for c in cards)
+        self.redraw()
+
+    def set_feedback(self, text: str, kind: FeedbackKind = "info") -> None:
+        """Show ``text`` in the feedback line."""
+        self._feedback_text = text
+        self._feedback_kind = kind
+        self.feedback.value = feedback_html(text, kind)
+
+    def _set_sort(self, how: str) -> None:
+        self.selected = []
+        self.sort = how
+
+    # ------------------------------------------------------------------ actions (through the engine only)
+    def draw(self) -> None:
+        """Draw from the stock (TURN-1)."""
+        self.play(Draw())
+
+    def take_pile(self) -> None:
+        """Take the whole discard pile (TURN-1)."""
+        self.play(TakePile())
+
+    def meld_selected(self) -> None:
+        """Lay down the selected cards as a new meld."""
+        cards = self.selected_cards
+        if not cards:
+            self.set_feedback("Select the cards of the new meld first: click them, or use the card buttons.")
+            return
+        self.play(LayDown(tuple(cards)))
+
+    def lay_off_selected(self) -> None:
+        """Lay the selected cards off onto the chosen meld (click a meld, or pick it in the list)."""
+        cards = self.selected_cards
+        if self.target is None:
+            self.set_feedback("Choose the meld to lay off onto: click it on the table, or pick it in the list.")
+            return
+        if not cards:
+            self.set_feedback("Select the cards to lay off first.")
+            return
+        self.play(LayOff(self.target, tuple(cards)))
+
+    def discard_selected(self) -> None:
+        """Discard the one selected card, ending the turn."""
+        cards = self.selected_cards
+        if len(cards) != 1:
+            self.set_feedback("Select exactly one card to discard." if cards else "Select the card to discard first.")
+            return
+        self.play(Discard(cards[0]))
+
+    def play(self, action: Action | str) -> Event | None:
+        """Play ``action`` for the viewer through the engine; on refusal show the engine's sentence.
+
+        Returns the :class:`~buraco_learn.game.Event`, or ``None`` when refused.
+        """
+        g = self.game
+        if g.is_over:
+            self.set_feedback("The hand is over.", "info")
+            return None
+        if g.to_move != self.viewer:
+            self.set_feedback(f"It is {g.seat_name(g.to_move)}'s turn, not yours: wait for them to play.")
+            return None
+        before = g.hand(self.viewer)
+        seat = self.viewer
+        try:
+            event = g.apply(action)
+        except BuracoError as err:
+            self.set_feedback(str(err), "refused")
+            self.redraw()
+            return None
+        gained = new_cards(before, g.hand(seat))
+        lines = [event_words(g, event, you=True, gained=gained)]
+        self._highlight = frozenset(gained)
+        self.set_trait("selected", [])
+        self.set_trait("target", None)
+        lines += self._run_bots()
+        self.set_feedback("\n".join(lines), "ok")
+        self.refresh()
+        if self.on_change is not None:
+            self.on_change(g)
+        return event
+
+    def _run_bots(self) -> list[str]:
+        """Let computer players play while it is their turn; return what they did, in words."""
+        g = self.game
+        lines: list[str] = []
+        steps = 0
+        while not g.is_over and g.to_move in self.bots and g.to_move != self.fixed_viewer:
+            seat = g.to_move
+            if steps >= self.max_bot_actions:
+                lines.append(f"{g.seat_name(seat)}'s player made {steps} moves without finishing; stopped.")
+                break
+            try:
+                action = self.bots[seat].choose(g.view(seat), g.legal_actions())
+                event = g.apply(action)
+            except BuracoError as err:
+                lines.append(f"{g.seat_name(seat)}'s player chose a move the engine refused: {err}")
+                break
+            steps += 1
+            if not isinstance(event.action, Draw) or event.note.partition("; ")[2]:
+                lines.append(event_words(g, event, you=False))
+            elif isinstance(event.action, Draw):
+                lines.append(f"{g.seat_name(seat)} drew from the stock.")
+        return _compact(lines)
+
+    # ------------------------------------------------------------------ events
+    def click(self, x: float, y: float) -> None:
+        """A click at canvas coordinates (what the browser sends)."""
+        self._on_mouse_down(x, y)
+
+    def _on_mouse_down(self, x: float, y: float) -> None:
+        hit: Hit | None = self.geometry.hit(x, y)
+        if hit is None:
+            return
+        if hit.kind == "hand":
+            self.select(hit.index)
+        elif hit.kind == "meld":
+            self.target = None if self.target == hit.index else hit.index
+        elif hit.kind == "pile":
+            self.toggle_pile()
+        elif hit.kind == "stock":
+            self.draw()
+        elif hit.kind == "pot":
+            self.set_feedback("A pot is taken the first time a hand of your side empties (POT-1).")
+        elif hit.kind == "seat":
+            n = len(self.game.hand(hit.index))
+            self.set_feedback(f"{self.game.seat_name(hit.index)} holds {n} card{'s' if n != 1 else ''}.")
+
+    def _on_target_choice(self, change: dict[str, Any]) -> None:
+        if self._syncing:
+            return
+        value = change["new"]
+        self.target = None if value == -1 else int(value)
+
+    def _on_view_trait(self, change: dict[str, Any]) -> None:
+        if change["name"] == "deck":
+            check_deck(change["new"])
+        if change["name"] == "sort" and change["new"] not in _SORTS:
+            raise traitlets.TraitError(f"unknown sort {change['new']!r}: choose 'suit', 'rank' or 'dealt'")
+        if change["name"] == "sort":
+            self.refresh()
+        elif change["name"] in ("selected", "target"):
+            self._sync_values()
+            self.redraw()
+        else:
+            self.redraw()
+
+    def _on_width(self, change: dict[str, Any]) -> None:
+        w = int(change["new"])
+        if w < 320:
+            raise traitlets.TraitError(f"width must be at least 320 pixels, not {w}")
+        self.canvas.width = w
+        self.canvas.layout.max_width = f"{w}px"
+        self.redraw()
+
+    # ------------------------------------------------------------------ drawing
+    def _compute_geometry(self) -> TableGeometry:
+        return geometry_for(self.game, self.viewer, width=self.width, selected=self.selected,
+                            pile_open=self.pile_open)
+
+    def refresh(self, buttons: bool = True) -> None:
+        """Redraw the canvas and update the buttons and the text line from the game."""
+        if buttons:
+            self._sync_controls()
+        self.redraw()
+
+    def redraw(self) -> None:
+        """Draw the whole table from the game: one ``hold_canvas()`` batch (one message)."""
+        geo = self._compute_geometry()
+        self._geo = geo
+        if self.canvas.height != geo.height:
+            self.canvas.height = geo.height
+        with hold_canvas():
+            draw_table(self.canvas, self.game, geo, viewer=self.viewer, hand=self.hand, selected=set(self.selected),
+                       target=self.target, deck=self.deck, highlight=self._highlight, pile_open=self.pile_open)
+        self.redraws += 1
+        self.words.value = words_html(self.description_text)
+
+    def _sync_controls(self) -> None:
+        self._syncing = True
+        try:
+            hand = self.hand
+            chosen = set(self.selected)
+            buttons = []
+            for i, c in enumerate(hand):
+                tb = ToggleButton(value=i in chosen, description=c.pretty, tooltip=card_title(c),
+                                  layout=Layout(width="52px"))
+                tb.observe(self._card_toggler(i), "value")
+                buttons.append(tb)
+            self.card_buttons.children = buttons
+            options: list[tuple[str, int]] = [("(click a meld)", -1)]
+            options += [(f"#{t.id} {t.meld.notation(pretty=True)}", t.id) for t in self.game.table]
+            self.target_choice.options = options
+            self.target_choice.value = self.target if self.target is not None and any(
+                t.id == self.target for t in self.game.table) else -1
+        finally:
+            self._syncing = False
+
+    def _sync_values(self) -> None:
+        self._syncing = True
+        try:
+            chosen = set(self.selected)
+            for i, tb in enumerate(self.card_buttons.children):
+                tb.value = i in chosen
+            ids = {t.id for t in self.game.table}
+            self.target_choice.value = self.target if self.target in ids else -1
+        finally:
+            self._syncing = False
+
+    def _card_toggler(self, i: int) -> Callable[[dict[str, Any]], None]:
+        def toggle(change: dict[str, Any]) -> None:
+            if self._syncing:
+                return
+            chosen = set(self.selected)
+            if change["new"]:
+                chosen.add(i)
+            else:
+                chosen.discard(i)
+            self.selected = sorted(chosen)
+
+        return toggle
+
+    def _button(self, label: str, tip: str, fn: Callable[[], None]) -> Button:
+        button = Button(description=label, tooltip=tip, layout=Layout(width="auto"))
+        button.on_click(lambda _b: fn())
+        return button
+
+
+def _compact(lines: list[str]) -> list[str]:
+    """Merge runs of lines: at most 8 lines, the middle summarized."""
+    if len(lines) <= 8:
+        return lines
+    return [*lines[:3], f"... {len(lines) - 6} more moves ...", *lines[-3:]]
