@@ -396,6 +396,8 @@ class Game:
         if may_close:
             if has_burraco:
                 if card.is_wild:
+                    if has_pot and self.rules.play_on_with_empty_hand:
+                        return None  # no close with a wild (CLOSE-2), but play goes on empty-handed
                     return (f"the closing discard may not be a wild: {card} is a "
                             f"{'joker' if card.is_joker else 'pinella'} (CLOSE-2)")
                 return None
@@ -648,7 +650,7 @@ class Game:
         if not rest:
             has_pot = self.side_has_pot(seat)
             may_close = has_pot or (self.rules.close_without_pot_when_none_left and not s.pots)
-            if may_close and self.side_has_burraco(seat):
+            if may_close and self.side_has_burraco(seat) and not c.is_wild:
                 s.closed_by = seat
                 s.end_reason = "closed"
                 s.phase = "over"
@@ -662,7 +664,8 @@ class Game:
                     s.soloist = seat
                     note += "; the other two now play as partners (P3-1)"
             else:
-                note += "; the hand is empty and play goes on (no burraco yet)"
+                why = "a wild cannot close (CLOSE-2)" if c.is_wild else "no burraco yet"
+                note += f"; the hand is empty and play goes on ({why})"
         if s.last_turn:
             s.end_reason = "stock"
             s.phase = "over"

@@ -378,3 +378,10 @@ def test_legal_actions_are_all_legal_and_stable() -> None:
     assert {tuple(sorted(c.index for c in m.cards)) for m in melds} == {
         tuple(sorted(c.index for c in m)) for m in g.candidate_melds() if g.can_meld(m)}
     assert all(isinstance(a, (LayDown, LayOff, Discard)) for a in acts)
+
+
+def test_close_2_classic_fr_wild_last_card_plays_on_instead() -> None:
+    """classic-fr: a lone wild cannot close (CLOSE-2), but discarding it leaves an empty hand and play goes on."""
+    g = table(["2H", "5C", "6C", "7C"], melds=BURRACO, took="0", pots="*11", head="classic-fr 4p d3 t0 play")
+    ev = g.discard("2H")
+    assert not g.is_over and g.hand(0) == () and "CLOSE-2" in ev.note
