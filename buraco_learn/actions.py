@@ -122,10 +122,10 @@ def parse_action(text: str) -> Action:
         return LayOff(int(target_text), cards, high)
     if verb == "discard":
         try:
-            cards = parse_cards(rest)
+            one = parse_cards(rest)
         except NotationError as err:
             raise NotationError(f"bad action {text!r}: {err}") from None
-        if len(cards) != 1:
+        if len(one) != 1:
             raise NotationError(f"bad action {text!r}: discard exactly one card (TURN-3), like 'discard 9C'")
-        return Discard(cards[0])
+        return Discard(one[0])
     raise NotationError(f"bad action {text!r}: {_HELP}")

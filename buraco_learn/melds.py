@@ -20,7 +20,7 @@ Meld.parse('5C 6C 2C(=7C) 8C')
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Literal
+from typing import Any, Literal
 
 from .cards import JOKER, Card, Rank, Suit, format_cards, parse_cards
 from .errors import InvalidMeld, NotationError
@@ -77,7 +77,7 @@ class Placement:
 # A failure is a tuple ("error", message-builder-args...). See _explain.
 # --------------------------------------------------------------------------------------
 
-_Result = tuple  # type: ignore[type-arg]
+_Result = tuple[Any, ...]
 
 
 def _analyse(cards: Sequence[Card], wild_high: bool | None) -> _Result:
@@ -268,7 +268,7 @@ def _explain(cards: Sequence[Card], res: _Result, what: str | None = None) -> In
         return InvalidMeld(f"{text}: a run may not hold the same rank twice (RUN-1); here two "
                            f"{_RANK_WORD[res[2]]}s", ("RUN-1",))
     if code == "gap":
-        rules = ("RUN-1",)
+        rules: tuple[str, ...] = ("RUN-1",)
         extra = ""
         if any(c.r == 1 for c in naturals) and any(c.r == 13 for c in naturals) and any(
                 c.r in (2, 3) for c in cards if c.r != 0):
@@ -314,7 +314,7 @@ def is_valid_meld(cards: Sequence[Card] | str) -> bool:
     """
     if isinstance(cards, str):
         cards = parse_cards(cards)
-    return _analyse(cards, None)[0] != "error"
+    return bool(_analyse(cards, None)[0] != "error")
 
 
 def meld_error(cards: Sequence[Card] | str) -> InvalidMeld | None:
@@ -356,6 +356,11 @@ class Meld:
 
     kind: MeldKind
     rules: Rules
+    _slots: tuple[Card, ...]
+    _start: int
+    _wild_index: int
+    _rank: int
+    _suit: int
 
     def __init__(self) -> None:  # pragma: no cover - use the constructors
         raise TypeError("build a Meld with Meld.from_cards(...) or Meld.parse(...)")

@@ -39,7 +39,7 @@ from typing import Any
 from .actions import parse_action
 from .cards import Card, check_copies, format_cards, make_deck, parse_cards
 from .errors import BuracoError, DeckError, IllegalMove, NotationError, RulesError
-from .game import Game, TableMeld, _State
+from .game import Game, Phase, TableMeld, _State
 from .melds import Meld
 from .rules import PRESETS, Rules, get_rules
 
@@ -117,9 +117,10 @@ def parse_position(text: str, *, rules: Rules | str | None = None) -> Game:
         raise _bad(text, "after the players come the dealer 'd<seat>' and the seat to move 't<seat>'")
     dealer = _seat(head[2][1:], players, text, "the dealer")
     turn = _seat(head[3][1:], players, text, "the seat to move")
-    phase = head[4]
-    if phase not in _PHASES:
-        raise _bad(text, f"the phase is draw, play or over, not {phase!r}")
+    phase_text = head[4]
+    if phase_text not in _PHASES:
+        raise _bad(text, f"the phase is draw, play or over, not {phase_text!r}")
+    phase: Phase = "draw" if phase_text == "draw" else ("play" if phase_text == "play" else "over")
     last = False
     closed: int | None = None
     solo: int | None = None
