@@ -8,25 +8,21 @@ Pip's own cache is used; the environments live for one test session only.
 from __future__ import annotations
 
 import email.parser
-import functools
-import http.server
 import json
 import os
 import re
 import subprocess
 import sys
 import tarfile
-import threading
 import time
 import zipfile
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-BROWSER_DIR = ROOT / "tests" / "browser"
-LITE_PROBE = BROWSER_DIR / "fixtures" / "no_language_info.ipynb"
+LITE_PROBE = ROOT / "tests" / "browser" / "fixtures" / "no_language_info.ipynb"
 JUPYTER_MODULES = ("ipywidgets", "ipykernel", "ipycanvas", "jupyter", "nbval", "notebook")
 BINDER_PINS = ("jupyterlab", "ipywidgets", "ipycanvas", "nbval")
 
@@ -258,7 +254,11 @@ def test_runtime_dependencies_install_in_pyodide(dists: dict[str, Path]) -> None
 def lite_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The site as scripts/build_lite.sh builds it, plus a probe notebook whose metadata
     has a ``python3`` kernelspec and no language_info (the case that asks for a kernel)."""
-    out = tmp_path_factory.mktemp("lite") / "site"
+    return build_lite_site(tmp_path_factory.mktemp("lite") / "site")
+
+
+def build_lite_site(out: Path) -> Path:
+    """Run scripts/build_lite.sh into ``out`` (with the probe notebook); return ``out``."""
     t0 = time.monotonic()
     run(["bash", str(ROOT / "scripts" / "build_lite.sh"), str(out), "--contents", str(LITE_PROBE)],
         env={"PYTHON": sys.executable}, timeout=900)  # fmt: skip
@@ -286,69 +286,4 @@ def test_lite_site_holds_notebooks_wheel_and_settings(lite_site: Path) -> None:
     assert config["defaultKernelName"] == "python"
 
 
-@pytest.fixture
-def lite_server(lite_site: Path) -> Iterator[str]:
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, *args: Any) -> None:
-            pass
-
-    handler = functools.partial(Quiet, directory=str(lite_site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-    server.server_close()
-
-
-@pytest.mark.browser
-def test_lite_page_loads_and_picks_the_kernel_itself(lite_server: str) -> None:
-    """The built site opens a notebook in headless Chromium: every file of the site
-    is found, and the notebook gets the Pyodide kernel without a kernel dialog.
-    (Pyodide itself comes from a CDN that is unreachable here; those errors are
-    expected and the only ones allowed.)"""
-    sys.path.insert(0, str(BROWSER_DIR))
-    from lab_harness import SCREENSHOT_DIR, launch_chromium
-    from playwright.sync_api import sync_playwright
-
-    local_failures: list[str] = []
-    page_errors: list[str] = []
-    with sync_playwright() as p:
-        browser = launch_chromium(p)
-        try:
-            page = browser.new_page(viewport={"width": 1280, "height": 800})
-            page.on("pageerror", lambda e: page_errors.append(str(e)))
-
-            def on_response(r: Any) -> None:
-                if r.url.startswith(lite_server) and r.status >= 400:
-                    if not r.url.endswith("/favicon.ico"):  # the browser's own guess
-                        local_failures.append(f"{r.status} {r.url}")
-
-            page.on("response", on_response)
-            page.on("requestfailed", lambda r: local_failures.append(f"failed {r.url}")
-                    if r.url.startswith(lite_server) else None)  # fmt: skip
-            page.goto(f"{lite_server}lab/index.html?path={LITE_PROBE.name}")
-            panel = page.locator(".jp-NotebookPanel:visible").first
-            panel.wait_for(timeout=60_000)
-            page.locator(".jp-NotebookPanel:visible .jp-Notebook .jp-Cell").first.wait_for()
-            kernel_name = panel.locator(".jp-KernelName, .jp-Toolbar-kernelName").first
-            page.wait_for_function(
-                "el => el.textContent.includes('Pyodide')",
-                arg=kernel_name.element_handle(),
-                timeout=30_000,
-            )
-            time.sleep(1)  # a kernel dialog would be up by now
-            dialogs = page.locator(".jp-Dialog").all_inner_texts()
-            SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(SCREENSHOT_DIR / "lite-notebook.png"))
-            page.goto(f"{lite_server}index.html")
-            page.wait_for_url(re.compile(r"/lab/"), timeout=30_000)
-            page.locator(".jp-DirListing-content").wait_for(timeout=60_000)
-            listing = page.locator(".jp-DirListing-content").inner_text()
-        finally:
-            browser.close()
-    assert not dialogs, dialogs
-    assert not local_failures, local_failures
-    unexpected = [e for e in page_errors if "/pyodide/" not in e]
-    assert not unexpected, unexpected
-    assert LITE_PROBE.name in listing
+# The page itself is opened in Chromium by tests/browser/test_lite_site.py.
