@@ -190,9 +190,10 @@ def notebook_cells(src: NotebookSource, *, solution: bool,
     nav = _nav(src, sources, solution)
     cells = [_cell("md", f"<!-- generated from buraco_learn/course/source/{src.stem}.md: edit that, "
                          f"then run python -m buraco_learn.course.build -->\n{nav}")]
-    cells.append(_cell("code", INSTALL_CELL))
     n = 0
-    for c in src.cells:
+    for i, c in enumerate(src.cells):
+        if i == 1 or (i == 0 and c.kind != "md"):  # after the title and what the notebook teaches
+            cells.append(_cell("code", INSTALL_CELL))
         if c.kind == "exercise":
             n += 1
             ex = EXERCISES[c.text]
@@ -202,10 +203,10 @@ def notebook_cells(src: NotebookSource, *, solution: bool,
             if setup:
                 cells.append(_cell("code", setup))
             if solution:
-                code = f"answer = {ex.answer_code()}\n{ex.check_call()}"
-                cells.append(_cell("code", code))
+                worked = ex.solution_code or f"answer = {ex.answer_code()}"
+                cells.append(_cell("code", f"{worked}\n{ex.check_call()}"))
             else:
-                code = f"answer = ...  # {ex.form}\n{ex.check_call()}"
+                code = f"answer = ...  # {ex.blank_hint or ex.form}\n{ex.check_call()}"
                 cells.append(_cell("code", code, ("raises-exception",)))
         elif "{{contents}}" in c.text:
             cells.append(_cell(c.kind, c.text.replace("{{contents}}", _contents(sources)), c.tags))

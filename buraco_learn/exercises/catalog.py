@@ -90,6 +90,10 @@ SOLO = ("fibur 3p d0 t1 play | h: 9H 4S KD / 5S 6S 7S / JD 2C QH | m: - | p: 3C 
 # 3 players, West is the soloist; South and East are partners; South closes.
 THREE_END = ("fibur 3p d2 t0 play solo=1 | h: KD / 5C 5D QS / 9C JK | m: 0=3H 4H 5H 6H 7H 8H 9H; "
              "2=JS QS KS | p: 3C | s: * | pots: - | took: 0,1")
+# 2 players: the hand notebook 8 is played from (South to draw).
+PLAY_HAND = "QH KH AH 7S 7D 7C 4C 9D JS 2C 5D"
+PLAY = (f"fibur 2p d1 t0 draw | h: {PLAY_HAND} / 8S 8D 3H 3S TC TD 6H 6C KS 4D 9S | m: - | p: 5S | s: * | "
+        "pots: *11 / *11 | took: -")
 # A position to try a refused meld on.
 REFUSED = "fibur 2p d1 t0 play | h: 5H 6H 8H KS / 9D 9S KD | m: - | p: 3C | s: * | pots: *11 / *11 | took: -"
 
@@ -544,6 +548,16 @@ _LIST: list[Exercise] = [
         expected=_three_end,
         hint="The pair's side score is halved, and each partner gets that half (P3-2).",
         stronger="Count South-East's side (melds, bonus, closing, East's cards), then halve it (P3-2)."),
+    # ------------------------------------------------------------------ 08 Play a hand
+    MeldExercise(
+        id="pick-a-run", rules=("RUN-1", "RUN-2"), meld_kind="run", ace="high",
+        from_hand=PLAY_HAND, answer="QH KH AH",
+        solution_code='table.select("QH", "KH", "AH")  # or click the three cards on the table\nanswer = table',
+        blank_hint="click the cards on the table above, then write: answer = table",
+        question="On the table above, **select** (click) three cards of your hand that form a run with the "
+                 "ace high, then give the table as the answer: `answer = table`.",
+        hint="A run is one suit, consecutive; the ace is high after the king (RUN-1, RUN-2).",
+        stronger="Your hearts: the queen, the king and the ace (RUN-2)."),
     # ------------------------------------------------------------------ 10 Variants
     NumberExercise(
         id="classic-bonus", rules=("BUR-3",),

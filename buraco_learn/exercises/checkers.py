@@ -128,6 +128,11 @@ class Exercise:
     position: str | Callable[[], str] | None = None
     #: Show every hand of the position, not only the hand of the player to move.
     reveal: bool = False
+    #: Python source of the worked answer cell, when ``answer = <value>`` is not enough
+    #: (an answer picked on a widget, say); it must set ``answer``.
+    solution_code: str = ""
+    #: The comment of the blank cell, when the kind's usual one does not fit.
+    blank_hint: str = ""
     kind: ClassVar[str] = "exercise"
     #: How to write an answer, shown as a comment in the blank cell.
     form: ClassVar[str] = "your answer"

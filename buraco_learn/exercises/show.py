@@ -1,7 +1,7 @@
 """Plain-text views of a table for exercises and notebooks (the cards as the game writes them).
 
-A :class:`TableView` prints as text and, once :mod:`buraco_learn.render` is there, shows the
-cards in Jupyter too (its ``_repr_html_`` asks the renderer, lazily, and falls back to the text).
+A :class:`TableView` prints as text and shows the cards in Jupyter (its ``_repr_html_`` asks
+:func:`buraco_learn.render.table_html`, imported lazily), with the player to move at the bottom.
 
 >>> from buraco_learn import Game
 >>> g = Game.from_position("fibur 2p d1 t0 play | h: 4C 5C 6C KD / 9D 9S | m: 1=QH KH AH | p: 3C | "
@@ -71,10 +71,11 @@ class TableView:
     def __repr__(self) -> str:
         return table_text(self.game, reveal=self.reveal, seat=self.seat)
 
-    def _repr_html_(self) -> str | None:  # pragma: no cover - depends on the renderer
-        try:
-            from ..render import table_html  # type: ignore[attr-defined, unused-ignore]
-        except ImportError:
-            return None
-        html: str = table_html(self.game)
-        return html
+    def _repr_html_(self) -> str:
+        from ..render import table_html
+
+        if self.seat is not None:
+            viewer = self.seat
+        else:
+            viewer = 0 if self.reveal else self.game.to_move
+        return table_html(self.game, viewer=viewer, reveal=self.reveal)
