@@ -26,7 +26,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from .actions import Action, Discard, Draw, LayDown, LayOff, TakePile, parse_action
 from .cards import Card, check_copies, format_cards, make_deck, parse_cards
@@ -448,21 +448,27 @@ class Game:
         return meld, rest
 
     def _check_rest(self, rest: list[Card], seat: int, makes_burraco: bool, doing: str) -> None:
-        has_pot = self.side_has_pot(seat)
+        problem = self._rest_problem(rest, self.side_has_pot(seat), makes_burraco or self.side_has_burraco(seat))
+        if problem is not None:
+            why, rules = problem
+            raise IllegalMove(f"{doing} would {why}", rules)
+
+    def _rest_problem(self, rest: list[Card], has_pot: bool, has_burraco: bool) -> tuple[str, tuple[str, ...]] | None:
+        """Why a meld or lay-off leaving ``rest`` in the hand is refused, or ``None`` (CLOSE-3/4, TURN-5)."""
         if not rest:
             if has_pot:
-                raise IllegalMove(f"{doing} would empty the hand, but once the side has its pot a card must be "
-                                  "kept to discard (CLOSE-3)", ("CLOSE-3",))
+                return ("empty the hand, but once the side has its pot a card must be kept to discard (CLOSE-3)",
+                        ("CLOSE-3",))
             if not self._s.pots:
-                raise IllegalMove(f"{doing} would empty the hand with no pot left to take; keep a card to "
-                                  "discard (TURN-5, POT-1)", ("TURN-5", "POT-1"))
-            return
-        why = self._can_end_turn(rest, has_pot, makes_burraco or self.side_has_burraco(seat))
-        if why is not None:
-            if len(rest) == 1 and "CLOSE-2" in why:
-                why += "; with only a wild left he cannot close, so he must keep more (CLOSE-4)"
-            raise IllegalMove(f"{doing} would leave {format_cards(rest)}, and then the turn could not end: "
-                              f"{why}", self._rule_ids(why))
+                return ("empty the hand with no pot left to take; keep a card to discard (TURN-5, POT-1)",
+                        ("TURN-5", "POT-1"))
+            return None
+        why = self._can_end_turn(rest, has_pot, has_burraco)
+        if why is None:
+            return None
+        if len(rest) == 1 and "CLOSE-2" in why:
+            why += "; with only a wild left he cannot close, so he must keep more (CLOSE-4)"
+        return (f"leave {format_cards(rest)}, and then the turn could not end: {why}", self._rule_ids(why))
 
     def verify_meld(self, cards: Iterable[Card] | str, wild_high: bool | None = None) -> None:
         """Raise :class:`IllegalMove` unless the player to move may lay down these cards as a new meld."""
@@ -741,9 +747,16 @@ class Game:
         """Every legal new meld of the player to move (game rules such as SET-4 and CLOSE-3 applied)."""
         if self._s.phase != "play":
             return []
+        seat = self._s.turn
+        hand = self._s.hands[seat]
+        has_pot, has_burraco = self.side_has_pot(seat), self.side_has_burraco(seat)
+        set_ranks = {t.meld.rank for t in self.side_melds(seat) if t.meld.kind == "set"}
         out = []
-        for cards in self.candidate_melds():
-            if self.can_meld(cards):
+        for cards, res in _candidate_results(hand):
+            if res[0] == "set" and res[1] in set_ranks:
+                continue  # SET-4
+            rest = _remove(hand, cards)
+            if rest is not None and self._rest_problem(rest, has_pot, has_burraco or len(cards) >= 7) is None:
                 out.append(LayDown(cards))
         return out
 
@@ -751,29 +764,35 @@ class Game:
         """Every legal lay-off of one card (and of two cards onto a run) by the player to move."""
         if self._s.phase != "play":
             return []
-        hand = self._s.hands[self._s.turn]
+        seat = self._s.turn
+        hand = self._s.hands[seat]
+        has_pot, has_burraco = self.side_has_pot(seat), self.side_has_burraco(seat)
         distinct = list(dict.fromkeys(hand))
         out: list[LayOff] = []
+
+        def game_allows(meld: Meld, cards: list[Card]) -> bool:
+            rest = _remove(hand, cards)
+            burraco = has_burraco or len(meld) + len(cards) >= 7
+            return rest is not None and self._rest_problem(rest, has_pot, burraco) is None
+
         for t in self.lay_off_targets():
             meld = t.meld
-            # Meld.can_lay_off is the fast meld-level filter; can_lay_off adds the game's checks.
+            # Cheap filters first; Meld.can_lay_off is the meld's own verdict (no sentence built).
             if meld.kind == "set":
                 rank = meld.rank
                 maybe = [c for c in distinct if c.rank == rank or (c.is_wild and meld.wild is None)]
             else:
                 maybe = [c for c in distinct if c.suit == meld.suit or c.is_wild]
             fits = [c for c in maybe if meld.can_lay_off([c])]
-            singles = [c for c in fits if self.can_lay_off(t.id, [c])]
-            out.extend(LayOff(t.id, (c,)) for c in singles)
+            out.extend(LayOff(t.id, (c,)) for c in fits if game_allows(meld, [c]))
             if meld.kind == "run":
-                rel = maybe
-                for i, a in enumerate(rel):
-                    for b in rel[i:]:
+                for i, a in enumerate(maybe):
+                    for b in maybe[i:]:
                         if a == b and hand.count(a) < 2:
                             continue
                         if a in fits and b in fits:
                             continue
-                        if meld.can_lay_off([a, b]) and self.can_lay_off(t.id, [a, b]):
+                        if meld.can_lay_off([a, b]) and game_allows(meld, [a, b]):
                             out.append(LayOff(t.id, (a, b)))
         return out
 
@@ -863,9 +882,14 @@ _SUIT_CARDS: dict[int, dict[int, Card]] = {}
 
 def _candidate_melds(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
     """Every distinct legal meld (as a card multiset in layout order) that ``hand`` can form."""
+    return [cards for cards, _ in _candidate_results(hand)]
+
+
+def _candidate_results(hand: Sequence[Card]) -> list[tuple[tuple[Card, ...], tuple[Any, ...]]]:
+    """Every distinct legal meld ``hand`` can form, with the meld analysis of each."""
     counts = Counter(hand)
     wild_kinds = [c for c in counts if c.r == 0 or c.r == 2]
-    out: list[tuple[Card, ...]] = []
+    out: list[tuple[tuple[Card, ...], tuple[Any, ...]]] = []
     seen: set[tuple[int, ...]] = set()
 
     def add(cards: list[Card]) -> None:
@@ -880,7 +904,7 @@ def _candidate_melds(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
             laid = list(res[2]) + ([res[3]] if res[3] is not None else [])
         else:
             laid = list(res[3])
-        out.append(tuple(laid))
+        out.append((tuple(laid), res))
 
     # Sets: every multiset of naturals of one rank (2 or more), with no wild or one wild.
     by_rank: dict[int, list[Card]] = {}

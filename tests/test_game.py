@@ -385,3 +385,30 @@ def test_close_2_classic_fr_wild_last_card_plays_on_instead() -> None:
     g = table(["2H", "5C", "6C", "7C"], melds=BURRACO, took="0", pots="*11", head="classic-fr 4p d3 t0 play")
     ev = g.discard("2H")
     assert not g.is_over and g.hand(0) == () and "CLOSE-2" in ev.note
+
+
+def test_legal_actions_match_verify_on_random_positions() -> None:
+    """legal_actions() lists exactly the melds and one-card lay-offs that verify accepts, and only legal moves."""
+    import random
+
+    checked = 0
+    for seed in range(12):
+        players = 2 + seed % 3
+        g = Game.new(players, seed=seed, rules=["fibur", "classic-fr", "fibur"][seed % 3] if players > 2 else "fibur")
+        rng = random.Random(seed)
+        while not g.is_over:
+            acts = g.legal_actions()
+            if g.phase == "play":
+                assert all(g.can(a) for a in acts)
+                listed = set(acts)
+                for cards in g.candidate_melds():
+                    assert (LayDown(cards) in listed) == g.can_meld(cards), cards
+                for t in g.lay_off_targets():
+                    for c in set(g.hand(g.to_move)):
+                        assert (LayOff(t.id, (c,)) in listed) == g.can_lay_off(t.id, [c]), (t, c)
+                for c in set(g.hand(g.to_move)):
+                    assert (Discard(c) in listed) == g.can_discard(c)
+                checked += 1
+            others = [a for a in acts if not isinstance(a, Discard)]
+            g.apply(rng.choice(others) if others and rng.random() < 0.6 and g.phase == "play" else rng.choice(acts))
+    assert checked > 300
