@@ -1,0 +1,629 @@
+"""An exact solver for one turn: the most points a hand can lay down, how to close, dead cards.
+
+The question :func:`solve` answers: *from the hand of the player to move, which new melds and
+which lay-offs onto the side's melds lay down the most points this turn?* Points are what the
+count (SCORE-1) would gain: the card points of every card laid (EQ-2, SCORE-2) plus the change
+in burraco bonuses (BUR-1..5; laying a wild onto a clean burraco can lower its bonus, BUR-5).
+
+Every rule comes from the engine: the melds a hand can form are the engine's
+``_candidate_melds``, each meld and each lay-off is built by :class:`~buraco_learn.Meld`
+(``from_cards``, ``lay_off``: one wild per meld, WILD-1..5), SET-4 is asked of
+:meth:`Game.verify_meld`, and whether the cards left over can still end the turn (CLOSE-3,
+CLOSE-4, TURN-4, TURN-5) is the engine's own check. The answer is then replayed on a
+:meth:`Game.clone` and must be accepted action by action, with the same points.
+
+The search is exact: a branch over the distinct cards of the hand, lowest first, where each card
+is either kept or is the lowest card of a new meld or of one lay-off, with memoisation on the
+remaining hand multiset (plus which lay-off targets and set ranks are used). A new set may be
+laid once per rank (SET-4: further cards of that rank go into the same set), and each target
+receives all its cards in one lay-off (the engine accepts several cards at once, WILD-3).
+
+**The pot (POT-2).** When the side has no pot and one is left, a plan may empty the hand: the
+player then takes the pot on the fly. Its cards are unknown, so the plan stops there; the
+objective counts only points laid from the current hand, plus ``pot_value`` (default 0) when the
+plan takes the pot. Laying everything down usually scores most anyway, since every card is
+worth points; bots pass a positive ``pot_value`` to prefer taking the pot on ties.
+
+>>> from buraco_learn import Game
+>>> g = Game.from_position("fibur 2p d1 t0 play | h: 5H 6H 7H 9C 9D JK 4S / - | m: - | p: 3C | s: * "
+...                        "| pots: *11 / *11 | took: -")
+>>> plan = solve(g)
+>>> plan.points, [str(a) for a in plan.actions()], plan.rest
+(65, ['meld 5H 6H 7H', 'meld 9D 9C JK'], (Card.parse('4S'),))
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import sys
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .actions import Action, Discard, LayDown, LayOff
+from .cards import Card, format_cards, make_deck
+from .errors import IllegalMove, InvalidMeld
+from .game import Game, TableMeld, _candidate_melds
+from .melds import Meld
+
+__all__ = ["Plan", "solve", "can_close", "dead_cards", "meld_value", "SolverError"]
+
+_NEG = -(10**9)
+#: The kept cards' shape when two or more are kept (the engine accepts any such rest: a turn can
+#: always end with a discard from two cards, TURN-3; checked on the whole hand, and every plan
+#: is replayed on the engine anyway).
+_MANY: tuple[int, ...] = (-1, -1)
+
+
+class SolverError(RuntimeError):
+    """The engine refused a plan the solver found: a bug in the solver, never a user error."""
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What to lay down this turn: new melds, lay-offs, the points they gain, the cards kept.
+
+    ``points`` is the gain in the side's count (card points plus burraco bonus change);
+    ``takes_pot`` says the plan empties the hand and takes the pot on the fly (POT-2);
+    ``discard`` is the closing discard when the plan closes (CLOSE-1), else ``None``.
+    """
+
+    melds: tuple[Meld, ...]
+    lay_offs: tuple[tuple[int, tuple[Card, ...]], ...]
+    points: int
+    rest: tuple[Card, ...]
+    takes_pot: bool = False
+    discard: Card | None = None
+
+    def actions(self) -> list[Action]:
+        """The plan as engine actions: the lay-offs, then the new melds, then the closing discard."""
+        out: list[Action] = [LayOff(t, cards) for t, cards in self.lay_offs]
+        out.extend(LayDown(m.cards) for m in self.melds)
+        if self.discard is not None:
+            out.append(Discard(self.discard))
+        return out
+
+    @property
+    def is_empty(self) -> bool:
+        """True when the plan lays nothing down."""
+        return not self.melds and not self.lay_offs
+
+    @property
+    def cards_laid(self) -> tuple[Card, ...]:
+        """Every card the plan takes from the hand to the table (the closing discard excluded)."""
+        out: list[Card] = []
+        for m in self.melds:
+            out.extend(m.cards)
+        for _, cards in self.lay_offs:
+            out.extend(cards)
+        return tuple(out)
+
+    def __str__(self) -> str:
+        if self.is_empty and self.discard is None:
+            return "lay nothing down (0 points)"
+        parts = [str(a) for a in self.actions()]
+        tail = "; the hand is empty: take the pot (POT-2)" if self.takes_pot else ""
+        return f"{'; '.join(parts)} ({self.points:+d} points){tail}"
+
+
+def meld_value(meld: Meld) -> int:
+    """What a meld is worth at the count: card points plus its burraco bonus (SCORE-1).
+
+    >>> meld_value(Meld.from_cards("3H 4H 5H 6H 7H 8H 9H"))
+    245
+    """
+    return meld.points + meld.bonus
+
+
+@dataclass(frozen=True)
+class _Item:
+    needs: tuple[tuple[int, int], ...]  # (local card index, count)
+    gain: int
+    low: int  # lowest local index used
+    target_bit: int  # 0 for a new meld
+    rank_bit: int  # a new set's rank bit (SET-4), else 0
+    burraco: bool
+    meld: Meld | None  # a new meld
+    target: int  # lay-off target id, or -1
+    cards: tuple[Card, ...]
+    pts: int = 0  # the bound's points of the item's cards
+
+
+def _first(child: tuple[int, int, tuple[int, ...]]) -> int:
+    return child[0]
+
+
+def _order(c: Card) -> tuple[int, int, int]:
+    return (1 if c.r in (0, 2) else 0, c.r, c.s)
+
+
+def _side_value(game: Game, seat: int) -> int:
+    return sum(meld_value(t.meld) for t in game.side_melds(seat))
+
+
+def _lay_off_additions(target: TableMeld, hand: Sequence[Card]) -> list[tuple[tuple[Card, ...], Meld]]:
+    """Every multiset of hand cards the target meld accepts in one lay-off, with the result."""
+    meld = target.meld
+    if meld.kind == "set":
+        relevant = [c for c in hand if c.rank == meld.rank or c.is_wild]
+    else:
+        relevant = [c for c in hand if c.suit == meld.suit or c.is_wild]
+    if not relevant:
+        return []
+    base = Counter(meld.cards)
+    have = Counter(relevant)
+    out: list[tuple[tuple[Card, ...], Meld]] = []
+    seen: set[tuple[int, ...]] = set()
+    for cand in _candidate_melds(list(meld.cards) + relevant):
+        cc = Counter(cand)
+        if cc == base or any(cc[c] < n for c, n in base.items()):
+            continue
+        add = cc - base
+        if any(have[c] < n for c, n in add.items()):  # pragma: no cover - by construction
+            continue
+        cards = tuple(sorted(add.elements(), key=lambda c: c.index))
+        key = tuple(c.index for c in cards)
+        if key in seen:
+            continue
+        seen.add(key)
+        try:
+            new = meld.lay_off(cards)
+        except InvalidMeld:
+            continue
+        out.append((cards, new))
+    return out
+
+
+class _Search:
+    def __init__(self, game: Game, pot_value: int, close: bool) -> None:
+        if game.phase != "play":
+            raise IllegalMove(f"the solver plans the play phase of a turn; the game is in phase {game.phase!r} "
+                              "(draw first, TURN-1)", ("TURN-1",))
+        self.game = game
+        self.seat = seat = game.to_move
+        self.pot_value = pot_value
+        self.close = close
+        hand = list(game.hand(seat))
+        # Rank-major order with the wilds (jokers and 2s) last: a set's cards are neighbours, and a
+        # run only reaches ahead within its suit, which keeps the memo small.
+        self.cards = sorted(set(hand), key=_order)
+        self.local = {c: i for i, c in enumerate(self.cards)}
+        self.counts = tuple(hand.count(c) for c in self.cards)
+        self.has_pot = game.side_has_pot(seat)
+        self.had_burraco = game.side_has_burraco(seat)
+        self.items: list[_Item] = []
+        self._set4: dict[int, bool] = {}
+        self._build_items(hand)
+        self.by_low: list[list[int]] = [[] for _ in self.cards]
+        for n, it in enumerate(self.items):
+            self.by_low[it.low].append(n)
+        self.rest_cache: dict[tuple[tuple[int, ...], bool], bool] = {}
+        self.banned_close: set[tuple[int, bool]] = set()
+        self.memo: dict[tuple[object, ...], tuple[int, bool, int]] = {}
+        #: Values at or below ``alpha`` need not be found exactly (solve: the empty plan's 0 wins).
+        self.alpha = _NEG // 2 if close else -1
+        self._prepare_bound()
+
+    # -- items ------------------------------------------------------------------------
+    def _needs(self, cards: Sequence[Card]) -> tuple[tuple[int, int], ...]:
+        cnt = Counter(self.local[c] for c in cards)
+        return tuple(sorted(cnt.items()))
+
+    def _set_blocked(self, meld: Meld) -> bool:
+        """SET-4, asked of the engine: may the side lay down a new set of this rank?"""
+        r = int(meld.rank) if meld.rank is not None else 0
+        if r not in self._set4:
+            try:
+                self.game.verify_meld(meld.cards)
+                blocked = False
+            except IllegalMove as err:
+                blocked = "SET-4" in err.rules
+            self._set4[r] = blocked
+        return self._set4[r]
+
+    def _build_items(self, hand: list[Card]) -> None:
+        rules = self.game.rules
+        for cards in _candidate_melds(hand):
+            meld = Meld.from_cards(cards, rules=rules)
+            rank_bit = 0
+            if meld.kind == "set":
+                if self._set_blocked(meld):
+                    continue
+                rank_bit = 1 << int(meld.rank)  # type: ignore[arg-type]
+            needs = self._needs(cards)
+            self.items.append(_Item(needs, meld_value(meld), needs[0][0], 0, rank_bit, meld.is_burraco, meld, -1,
+                                    tuple(cards)))
+        for bit, target in enumerate(self.game.lay_off_targets(self.seat)):
+            old = meld_value(target.meld)
+            for cards, new in _lay_off_additions(target, hand):
+                needs = self._needs(cards)
+                self.items.append(_Item(needs, meld_value(new) - old, needs[0][0], 1 << bit, 0, new.is_burraco,
+                                        None, target.id, cards))
+
+    # -- the rest of the hand -----------------------------------------------------------
+    def _rest_ok(self, kept: tuple[int, ...], burraco: bool) -> bool:
+        key = (kept, burraco)
+        ok = self.rest_cache.get(key)
+        if ok is None:
+            if kept == _MANY:
+                rest = list(self.game.hand(self.seat))
+            else:
+                rest = [self.cards[i] for i in kept]
+            try:
+                # The engine's own check after a meld or lay-off (CLOSE-3, CLOSE-4, TURN-4, TURN-5).
+                self.game._check_rest(rest, self.seat, burraco, "the plan")
+                ok = True
+            except IllegalMove:
+                ok = False
+            self.rest_cache[key] = ok
+        return ok
+
+    def _leaf(self, kept: tuple[int, ...], burraco: bool) -> int:
+        if self.close:
+            if len(kept) != 1 or (kept[0], burraco) in self.banned_close:
+                return _NEG
+            return 0 if self._rest_ok(kept, burraco) else _NEG
+        if not kept:
+            return self.pot_value if self._rest_ok(kept, burraco) else _NEG
+        return 0 if self._rest_ok(kept, burraco) else _NEG
+
+    # -- the bound ----------------------------------------------------------------------
+    def _prepare_bound(self) -> None:
+        rules = self.game.rules
+        top_bonus = max(rules.clean_bonus, rules.dirty_bonus, rules.semi_clean_bonus or 0)
+        self.top_bonus = top_bonus
+        self.dirty_bonus = max(rules.dirty_bonus, 0)
+        pts = []
+        for c in self.cards:
+            p = c.points
+            if c.r == 1:
+                p = max(p, rules.low_ace_meld_points)
+            elif c.r == 2:
+                p = max(p, rules.natural_two_meld_points)
+            pts.append(p)
+        self.pts = pts
+        self.suit_of = [c.s if c.r != 0 else -1 for c in self.cards]
+        self.items = [dataclasses.replace(it, pts=sum(pts[j] * n for j, n in it.needs)) for it in self.items]
+        self.rank_of = [c.r if c.r not in (0, 2) else -1 for c in self.cards]
+        # Run positions a card may take (the ace low and high; a 2 of the suit as a natural 2).
+        self.pos_bits = [0 if c.r == 0 else ((1 << 1) | (1 << 14)) if c.r == 1 else 1 << c.r for c in self.cards]
+        # What an unused lay-off target may add beyond its cards' points (a burraco bonus).
+        extra: dict[int, int] = {}
+        for it in self.items:
+            if it.target_bit:
+                e = it.gain - sum(pts[j] * n for j, n in it.needs)
+                extra[it.target_bit] = max(extra.get(it.target_bit, 0), e)
+        self.target_extra = [(bit, e) for bit, e in extra.items() if e > 0]
+        self.target_extra_of = dict(self.target_extra)
+        k = len(self.cards)
+        # last_use[j]: the highest position at which an item using card j can be chosen.
+        self.last_use = [-1] * k
+        self.live_t = [0] * (k + 1)
+        self.live_r = [0] * (k + 1)
+        for it in self.items:
+            for j, _ in it.needs:
+                if it.low > self.last_use[j]:
+                    self.last_use[j] = it.low
+            self.live_t[it.low] |= it.target_bit
+            self.live_r[it.low] |= it.rank_bit
+        for i in range(k - 1, -1, -1):
+            self.live_t[i] |= self.live_t[i + 1]
+            self.live_r[i] |= self.live_r[i + 1]
+
+    def points_of(self, rem: tuple[int, ...], i: int) -> int:
+        """The points of the cards ``rem`` that an item from position ``i`` on may still use."""
+        pts, last = self.pts, self.last_use
+        return sum(pts[j] * n for j, n in enumerate(rem) if n and last[j] >= i)
+
+    def bound(self, rem: tuple[int, ...], tmask: int, rmask: int, points: int) -> int:
+        """An upper bound on what the cards ``rem`` can still gain: ``points`` (their points), a top
+        bonus for each run or set that could still reach seven cards (BUR-1) with one wild at most,
+        each unused target's best bonus gain, and the pot's value."""
+        total = self.pot_value + points
+        once = [0, 0, 0, 0]  # per suit: bit p set when a card of position p is left
+        twice = [0, 0, 0, 0]
+        ranks = [0] * 15
+        wilds = 0
+        suit_of, rank_of, pos_bits = self.suit_of, self.rank_of, self.pos_bits
+        for j, n in enumerate(rem):
+            if n:
+                r = rank_of[j]
+                if r < 0:
+                    wilds += n
+                s = suit_of[j]
+                if s >= 0:
+                    once[s] |= pos_bits[j]
+                    if n > 1:
+                        twice[s] |= pos_bits[j]
+                if r > 0:
+                    ranks[r] += n
+        # A clean or semi-clean burraco needs seven naturals in a row (BUR-2, BUR-3); with six, a wild
+        # makes it dirty at best (BUR-4), and each such burraco uses up a wild (RUN-4, SET-2).
+        full = 0
+        dirty = 0
+        for s in range(4):
+            for mask in (once[s], twice[s]):
+                if mask.bit_count() >= 6:
+                    best_w = 0
+                    for lo in range(1, 9):
+                        w = (mask >> lo & 0x7F).bit_count()
+                        if w > best_w:
+                            best_w = w
+                    if best_w == 7:
+                        full += 1
+                    elif best_w == 6:
+                        dirty += 1
+        for r in range(1, 14):
+            if not rmask & (1 << r):
+                if ranks[r] >= 7:
+                    full += 1
+                elif ranks[r] == 6:
+                    dirty += 1
+        total += full * self.top_bonus + min(dirty, wilds) * self.dirty_bonus
+        for bit, e in self.target_extra:
+            if not tmask & bit:
+                total += e
+        return total
+
+    # -- the search ---------------------------------------------------------------------
+    def best(self, rem: tuple[int, ...], i: int, tmask: int, rmask: int, kept: tuple[int, ...],
+             bur: bool, alpha: int) -> tuple[int, bool]:
+        """The best gain from this state: ``(value, True)`` exactly when it beats ``alpha``, else
+        ``(bound, False)`` with the true value at most ``bound <= alpha`` (branch and bound with a
+        memo of exact values and of such upper bounds)."""
+        k = len(rem)
+        while i < k and rem[i] == 0:
+            i += 1
+        if i == k:
+            return self._leaf(kept, bur), True
+        # Forget the lay-off targets and set ranks no item from here on can use: same state.
+        tmask &= self.live_t[i]
+        rmask &= self.live_r[i]
+        key = (rem, tmask, rmask, kept, bur)
+        got = self.memo.get(key)
+        if got is not None:
+            value, exact, _ = got
+            if exact or value <= alpha:
+                return value, exact
+        # Children: keep every remaining copy of card i, or lay it down in an item whose lowest card
+        # it is. Each child's optimistic bound orders the search and prunes it.
+        lst = list(rem)
+        lst[i] = 0
+        keep_rem = tuple(lst)
+        # The bound of a child: its cards' points plus this node's bonus allowance (a child has
+        # fewer cards, so the node's allowance still bounds it), less a used target's share.
+        pts_now = self.points_of(rem, i)
+        extra = self.bound(rem, tmask, rmask, 0)
+        target_extra = self.target_extra_of
+        keep_ub = pts_now + extra - (self.pts[i] * rem[i] if self.last_use[i] >= i else 0)
+        children: list[tuple[int, int, tuple[int, ...]]] = [(keep_ub, -1, keep_rem)]
+        items = self.items
+        for n in self.by_low[i]:
+            it = items[n]
+            if it.target_bit & tmask or it.rank_bit & rmask:
+                continue
+            ok = True
+            for j, need in it.needs:
+                if rem[j] < need:
+                    ok = False
+                    break
+            if not ok:
+                continue
+            lst = list(rem)
+            for j, need in it.needs:
+                lst[j] -= need
+            child = tuple(lst)
+            ub = it.gain + pts_now - it.pts + extra - target_extra.get(it.target_bit, 0)
+            children.append((ub, n, child))
+        children.sort(key=_first, reverse=True)
+        lower = _NEG
+        upper = _NEG
+        choice = -1
+        for ub, n, child in children:
+            target = alpha if alpha > lower else lower
+            if ub <= target:
+                if ub > lower and ub > upper:
+                    upper = ub
+                break
+            if n < 0:
+                v, exact = self.best(child, i + 1, tmask, rmask, _MANY if kept or rem[i] > 1 else (i,), bur, target)
+            else:
+                it = items[n]
+                v, exact = self.best(child, i, tmask | it.target_bit, rmask | it.rank_bit, kept,
+                                     bur or it.burraco, target - it.gain)
+                if v > _NEG // 2:
+                    v += it.gain
+            if exact:
+                if v > lower:
+                    lower, choice = v, n
+            elif v > upper:
+                upper = v
+        if upper > lower:
+            self.memo[key] = (upper, False, -1)
+            return upper, False
+        self.memo[key] = (lower, True, choice)
+        return lower, True
+
+    def run(self) -> tuple[int, list[_Item], tuple[Card, ...]] | None:
+        self.memo.clear()
+        start = self.counts
+        value, exact = self.best(start, 0, 0, 0, (), self.had_burraco, self.alpha)
+        if not exact or value <= _NEG // 2:
+            return None
+        # Walk the choices back.
+        chosen: list[_Item] = []
+        kept: tuple[int, ...] = ()
+        rem, i, tmask, rmask, bur = start, 0, 0, 0, self.had_burraco
+        k = len(rem)
+        while True:
+            while i < k and rem[i] == 0:
+                i += 1
+            if i == k:
+                break
+            tmask &= self.live_t[i]
+            rmask &= self.live_r[i]
+            _, _, choice = self.memo[(rem, tmask, rmask, kept, bur)]
+            lst = list(rem)
+            if choice < 0:
+                kept = _MANY if kept or rem[i] > 1 else (i,)
+                lst[i] = 0
+                rem = tuple(lst)
+                i += 1
+                continue
+            it = self.items[choice]
+            for j, need in it.needs:
+                lst[j] -= need
+            rem = tuple(lst)
+            tmask |= it.target_bit
+            rmask |= it.rank_bit
+            bur = bur or it.burraco
+            chosen.append(it)
+        used = Counter(c for it in chosen for c in it.cards)
+        rest = Counter(self.game.hand(self.seat)) - used
+        rest_cards = tuple(sorted(rest.elements(), key=lambda c: c.sort_key))
+        return value, chosen, rest_cards
+
+    def plan_of(self, chosen: list[_Item], rest: tuple[Card, ...]) -> Plan:
+        melds = tuple(it.meld for it in chosen if it.meld is not None)
+        lay_offs = tuple(sorted((it.target, it.cards) for it in chosen if it.meld is None))
+        points = sum(it.gain for it in chosen)
+        takes_pot = not rest and not self.has_pot
+        discard = rest[0] if self.close else None
+        return Plan(melds, lay_offs, points, () if self.close else rest, takes_pot, discard)
+
+
+def _replay(game: Game, plan: Plan) -> Game:
+    """Play the plan on a clone; the engine must accept every action and agree on the points."""
+    g = game.clone()
+    seat = g.to_move
+    before = _side_value(g, seat)
+    lays = [a for a in plan.actions() if not isinstance(a, Discard)]
+    for a in lays:
+        try:
+            g.apply(a)
+        except IllegalMove as err:  # pragma: no cover - a solver bug
+            raise SolverError(f"the engine refused {a} from the plan {plan}: {err}") from None
+    gained = _side_value(g, seat) - before
+    if gained != plan.points:  # pragma: no cover - a solver bug
+        raise SolverError(f"the plan {plan} gains {gained} points on the table, not {plan.points}")
+    return g
+
+
+def solve(game: Game, *, pot_value: int = 0) -> Plan:
+    """The new melds and lay-offs that lay down the most points for the player to move.
+
+    The game must be in the play phase (after the draw). The plan respects every rule the engine
+    applies to a meld or a lay-off, including CLOSE-3 (keep a card to discard once the side has its
+    pot) and CLOSE-4; a plan that empties the hand takes the pot (POT-2) and earns ``pot_value``
+    extra in the objective (not in ``points``). Among equal plans the one found first is returned.
+
+    >>> from buraco_learn import Game
+    >>> g = Game.from_position("fibur 2p d1 t0 play | h: 8H 9H TH 5C / - | m: 0=5H 6H 7H | p: 3C | s: * "
+    ...                        "| pots: *11 | took: 0")
+    >>> print(solve(g))  # with the pot and no burraco, one card cannot end the turn (CLOSE-4)
+    layoff 0: 8H 9H (+20 points)
+    """
+    search = _Search(game, pot_value, close=False)
+    found = search.run()
+    if found is None or found[0] < 0 or (found[0] == 0 and not found[1]):
+        hand = tuple(sorted(game.hand(game.to_move), key=lambda c: c.sort_key))
+        return Plan((), (), 0, hand)
+    _, chosen, rest = found
+    plan = search.plan_of(chosen, rest)
+    _replay(game, plan)
+    return plan
+
+
+def can_close(game: Game) -> Plan | None:
+    """How the player to move can close this turn (CLOSE-1), laying down the most points; ``None``
+    if he cannot.
+
+    Closing means laying down so that exactly one card is left and discarding it ends the hand:
+    the side needs its pot and a burraco (CLOSE-1, CLOSE-4) and the last card may not be a wild
+    (CLOSE-2). The plan's ``discard`` is that card; its ``points`` exclude the close bonus (CLOSE-5).
+
+    >>> from buraco_learn import Game
+    >>> g = Game.from_position("fibur 2p d1 t0 play | h: 9H TH 2C 5C / - | m: 0=3H 4H 5H 6H 7H 8H | p: 3C "
+    ...                        "| s: * | pots: *11 | took: 0")
+    >>> print(can_close(g))  # 2C cannot be the last card (CLOSE-2): it goes onto the run
+    layoff 0: 9H TH 2C; discard 5C (+190 points)
+    >>> print(can_close(Game.from_position("fibur 2p d1 t0 play | h: 9H 2C / - | m: 0=3H 4H 5H | p: 3C "
+    ...                                    "| s: * | pots: *11 | took: 0")))
+    None
+    """
+    search = _Search(game, 0, close=True)
+    for _ in range(2 * len(search.cards) + 2):
+        found = search.run()
+        if found is None:
+            return None
+        _, chosen, rest = found
+        plan = search.plan_of(chosen, rest)
+        g = _replay(game, plan)
+        seat = g.to_move
+        assert plan.discard is not None
+        if g.can_discard(plan.discard):
+            g.discard(plan.discard)
+            if g.is_over and g.result().closed_by == seat:
+                return plan
+        # The engine says this last card does not close with this table: never offer it again.
+        bur = g.side_has_burraco(seat)
+        search.banned_close.add((search.local[plan.discard], bur))
+    return None  # pragma: no cover - the loop bans a pair each time
+
+
+def dead_cards(game: Game, seat: int | None = None) -> list[Card]:
+    """Cards of ``seat``'s hand that can never be melded, whatever is drawn later, given what the
+    seat can see: every card on the table is out of reach, every other card might still come.
+
+    A card is alive if some legal meld containing it can be built from the cards not on the table
+    (SET-4 respected: a rank the side already has as a set is only laid off), or if the side's melds
+    accept it in a lay-off with such cards (TURN-2).
+
+    >>> from buraco_learn import Game
+    >>> g = Game.from_position("fibur 2p d1 t0 play | h: 7H KS / - | m: 1=7S 7S 7D 7D 7C 7C 7H; "
+    ...     "1=4H 5H 6H JK(=7H) 8H 9H TH; 1=5H 6H 2S(=7H) 8H 9H | p: 3C | s: * | pots: *11 / *11 | took: -")
+    >>> dead_cards(g)
+    [Card.parse('7H')]
+    """
+    seat = game.to_move if seat is None else seat
+    rules = game.rules
+    on_table = Counter(c for t in game.table for c in t.meld.cards)
+    pool = list((Counter(make_deck(rules.jokers)) - on_table).elements())
+    wilds = [c for c in pool if c.is_wild]
+    wild_once = list(dict.fromkeys(wilds))
+    own_sets = {t.meld.rank for t in game.side_melds(seat) if t.meld.kind == "set"}
+    targets = game.lay_off_targets(seat)
+    out: list[Card] = []
+    for card in dict.fromkeys(game.hand(seat)):
+        alive = False
+        # New melds from the pool containing the card.
+        if card.is_wild:
+            related = pool
+        else:
+            related = [c for c in pool if (c.rank == card.rank and not c.is_wild) or c.suit == card.suit]
+            related += [w for w in wild_once if w not in related]
+        for cand in _candidate_melds(related):
+            if card not in cand:
+                continue
+            m = Meld.from_cards(cand, rules=rules)
+            if m.kind == "set" and m.rank in own_sets:
+                continue  # SET-4: such cards only go onto the side's set
+            alive = True
+            break
+        if not alive:
+            for t in targets:
+                adds = _lay_off_additions(t, pool)
+                if any(card in cards for cards, _ in adds):
+                    alive = True
+                    break
+        if not alive:
+            out.append(card)
+    return out
+
+
+def _format(cards: Sequence[Card]) -> str:  # pragma: no cover - debugging aid
+    return format_cards(cards)
+
+
+if sys.version_info < (3, 11):  # pragma: no cover
+    raise ImportError("buraco_learn needs Python 3.11+")
