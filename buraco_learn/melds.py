@@ -19,6 +19,7 @@ Meld.parse('5C 6C 2C(=7C) 8C')
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any, Literal
 
@@ -110,6 +111,11 @@ def _analyse(cards: Sequence[Card], wild_high: bool | None) -> _Result:
             return ("error", "set-wilds")
         if n > 9:
             return ("error", "set-size")
+        per_suit = [0, 0, 0, 0, 0]
+        for c in cards:
+            per_suit[c.s] += c.r == nat_rank
+        if max(per_suit) > 2:
+            return ("error", "copies")
         if n_wild:
             naturals = [c for c in cards if c.r != 0 and c.r != 2]
             wild = next(c for c in cards if c.r == 0 or c.r == 2)
@@ -235,6 +241,11 @@ def _explain(cards: Sequence[Card], res: _Result, what: str | None = None) -> In
                            f"{' and '.join(map(str, wilds))} would all be wild"
                            .replace("would all", "would both" if len(wilds) == 2 else "would all"),
                            ("SET-2",))
+    if code == "copies":
+        counts = Counter(c for c in cards if c.r not in (0, 2))
+        card, k = counts.most_common(1)[0]
+        return InvalidMeld(f"{text}: {card} appears {k} times, but only 2 copies of each card exist (EQ-1)",
+                           ("EQ-1",))
     if code == "set-size":
         return InvalidMeld(f"{text}: a set holds at most 9 cards, 8 naturals and one wild (SET-3); "
                            f"here there are {len(cards)}", ("SET-3",))

@@ -81,6 +81,12 @@ def test_set1_three_of_a_rank_suits_may_repeat() -> None:
         Meld.from_cards("9S 9H")
 
 
+def test_eq1_no_third_copy_in_a_meld() -> None:
+    with pytest.raises(InvalidMeld, match=r"7H appears 3 times.*\(EQ-1\)"):
+        Meld.from_cards("7H 7H 7H")
+    assert not is_valid_meld("7H 7H 7H 7D")
+
+
 def test_set2_two_naturals_one_wild_and_no_set_of_twos() -> None:
     assert Meld.from_cards("9S 9H JK").wild is JOKER
     assert Meld.from_cards("9S 9H 2D").wild == Card.parse("2D")
