@@ -19,9 +19,10 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from ..game import Game
+from ..melds import Meld
 
 __all__ = ["Rect", "Hit", "MeldBox", "SideBox", "SeatBox", "TableGeometry", "fan", "hit_index", "meld_strip",
-           "flow_melds", "table_geometry", "geometry_for", "HitKind", "hand_geometry", "melds_geometry"]
+           "flow_melds", "strip_width", "table_geometry", "geometry_for", "HitKind", "hand_geometry", "melds_geometry"]
 
 HitKind = Literal["hand", "meld", "stock", "pile", "pot", "seat"]
 
@@ -101,13 +102,27 @@ def hit_index(rects: Sequence[Rect], x: float, y: float) -> int | None:
     return None
 
 
-def meld_strip(n: int, *, x: float, y: float, card_w: float, card_h: float, step: float) -> list[Rect]:
-    """The cards of one meld, left to right, ``step`` apart (each covers the one before).
+def meld_strip(n: int, *, x: float, y: float, card_w: float, card_h: float, step: float,
+               wide: int = -1) -> list[Rect]:
+    """The cards of one meld, left to right, ``step`` apart (each covers the one before); the
+    card at ``wide`` (a wild, whose "= 7♦" tag must show) gets a step half as wide again.
 
     >>> [r.x for r in meld_strip(3, x=5, y=0, card_w=40, card_h=56, step=18)]
     [5.0, 23.0, 41.0]
+    >>> [r.x for r in meld_strip(3, x=5, y=0, card_w=40, card_h=56, step=18, wide=0)]
+    [5.0, 32.0, 50.0]
     """
-    return [Rect(float(x + i * step), float(y), float(card_w), float(card_h)) for i in range(n)]
+    out = []
+    cx = float(x)
+    for i in range(n):
+        out.append(Rect(cx, float(y), float(card_w), float(card_h)))
+        cx += step * 1.5 if i == wide else step
+    return out
+
+
+def strip_width(n: int, card_w: float, step: float, wide: int = -1) -> float:
+    """The width of a meld strip (see :func:`meld_strip`)."""
+    return card_w + step * (n - 1) + (step * 0.5 if 0 <= wide < n - 1 else 0)
 
 
 @dataclass(frozen=True)
@@ -119,10 +134,10 @@ class MeldBox:
     cards: tuple[Rect, ...]
 
 
-def flow_melds(melds: Sequence[tuple[int, int]], *, x: float, y: float, width: float, card_w: float,
+def flow_melds(melds: Sequence[tuple[int, int] | tuple[int, int, int]], *, x: float, y: float, width: float, card_w: float,
                card_h: float, step: float, gap: float, caption_h: float, min_rows: int = 1
                ) -> tuple[list[MeldBox], float]:
-    """Lay melds (``(id, number of cards)``) in rows, wrapping at ``width``; return the boxes and
+    """Lay melds (``(id, number of cards)`` or ``(id, number of cards, index of a wild)``) in rows, wrapping at ``width``; return the boxes and
     the height used (at least ``min_rows`` rows). A meld wider than a row is squeezed.
 
     >>> boxes, height = flow_melds([(0, 3), (1, 7), (2, 4)], x=0, y=0, width=300, card_w=40,
@@ -133,15 +148,17 @@ def flow_melds(melds: Sequence[tuple[int, int]], *, x: float, y: float, width: f
     row_h = card_h + caption_h + gap
     out: list[MeldBox] = []
     cx, cy, rows = x, y, 1
-    for mid, n in melds:
+    for item in melds:
+        mid, n = item[0], item[1]
+        wide = item[2] if len(item) > 2 else -1
         s = step
-        w = card_w + s * (n - 1)
+        w = strip_width(n, card_w, s, wide)
         if w > width and n > 1:
-            s = (width - card_w) / (n - 1)
-            w = width
+            s = (width - card_w) / (n - 1 + (0.5 if 0 <= wide < n - 1 else 0))
+            w = strip_width(n, card_w, s, wide)
         if cx > x and cx + w > x + width:
             cx, cy, rows = x, cy + row_h, rows + 1
-        cards = tuple(meld_strip(n, x=cx, y=cy, card_w=card_w, card_h=card_h, step=s))
+        cards = tuple(meld_strip(n, x=cx, y=cy, card_w=card_w, card_h=card_h, step=s, wide=wide))
         out.append(MeldBox(mid, Rect(float(cx), float(cy), float(w), float(card_h + caption_h)), cards))
         cx += w + gap
     return out, max(rows, min_rows) * row_h
@@ -228,7 +245,8 @@ _WHERE = {2: ("south", "north"), 3: ("south", "west", "east"), 4: ("south", "wes
 
 
 def table_geometry(*, players: int, viewer: int, width: int, hand_size: int, hand_sizes: Sequence[int],
-                   sides: Sequence[tuple[tuple[int, ...], Sequence[tuple[int, int]]]], pile_size: int,
+                   sides: Sequence[tuple[tuple[int, ...], Sequence[tuple[int, int] | tuple[int, int, int]]]],
+                   pile_size: int,
                    pots: int, selected: Iterable[int] = (), pile_open: bool = False) -> TableGeometry:
     """Compute every rectangle of a table ``width`` pixels wide, as ``viewer`` sees it.
 
@@ -249,19 +267,19 @@ def table_geometry(*, players: int, viewer: int, width: int, hand_size: int, han
         raise ValueError(f"viewer must be a seat from 0 to {players - 1}, not {viewer}")
     u = max(0.5, width / 960)
     m = 10 * u
-    cw = max(36.0, round(66 * u))
+    cw = max(36.0, round(74 * u))
     ch = round(cw * 1.4)
     sw = round(cw * 0.72)
     sh = round(sw * 1.4)
     tw = round(cw * 0.5)
     th = round(tw * 1.4)
-    label = 20 * u
+    label = 22 * u
     where = _WHERE[players]
     seat_at = {where[k]: (viewer + k) % players for k in range(players)}
     col = round(118 * u) if "west" in seat_at else 0
 
     y = m
-    status = Rect(m, y, width - 2 * m, 30 * u)
+    status = Rect(m, y, width - 2 * m, 50 * u)
     y = status.bottom + m / 2
     seat_boxes: list[SeatBox] = []
     if "north" in seat_at:
@@ -283,7 +301,8 @@ def table_geometry(*, players: int, viewer: int, width: int, hand_size: int, han
     side_boxes: list[SideBox] = []
     meld_index: dict[int, MeldBox] = {}
 
-    def place(group: Sequence[tuple[tuple[int, ...], Sequence[tuple[int, int]]]], y0: float, mine: bool) -> float:
+    def place(group: Sequence[tuple[tuple[int, ...], Sequence[tuple[int, int] | tuple[int, int, int]]]], y0: float,
+              mine: bool) -> float:
         if not group:
             return y0
         part = (mid_w - gap * (len(group) - 1)) / len(group)
@@ -291,7 +310,7 @@ def table_geometry(*, players: int, viewer: int, width: int, hand_size: int, han
         for k, (seats, melds) in enumerate(group):
             x0 = mid_x + k * (part + gap)
             boxes, h = flow_melds(list(melds), x=x0, y=y0 + label, width=part, card_w=sw, card_h=sh, step=step,
-                                  gap=gap, caption_h=caption, min_rows=2 if len(group) == 1 else 1)
+                                  gap=gap, caption_h=caption, min_rows=1)
             side_boxes.append(SideBox(tuple(seats), mine, Rect(x0, y0, part, label + h), tuple(boxes)))
             meld_index.update((b.id, b) for b in boxes)
             used = max(used, label + h)
@@ -300,9 +319,10 @@ def table_geometry(*, players: int, viewer: int, width: int, hand_size: int, han
     y = place(others, y, False)
     centre = Rect(mid_x, y, mid_w, label + sh + m)
     stock = Rect(mid_x, y + label, sw, sh)
-    pot_rects = tuple(Rect(stock.right + 2.2 * m + k * (tw * 0.5), y + label + (sh - th) / 2, tw, th)
+    pots_x = mid_x + 100 * u
+    pot_rects = tuple(Rect(pots_x + k * (tw * 0.6), y + label + (sh - th) / 2, tw, th)
                       for k in range(pots))
-    pile_x = stock.right + 2.2 * m + tw * (1 + 0.5 * max(0, pots - 1)) + 3 * m
+    pile_x = pots_x + 100 * u
     pile_area = Rect(pile_x, y, mid_x + mid_w - pile_x, label + sh)
     pstep = sw + 4 if pile_open else max(8.0, round(sw * 0.34))
     pile = tuple(fan(pile_size, x=pile_x, y=y + label, width=pile_area.w, card_w=sw, card_h=sh, max_step=pstep))
@@ -330,6 +350,11 @@ def table_geometry(*, players: int, viewer: int, width: int, hand_size: int, han
                          tuple(seat_boxes), tuple(side_boxes), centre, stock, pot_rects, pile_area, pile, meld_index)
 
 
+def _meld_item(mid: int, meld: Meld) -> tuple[int, int, int]:
+    wi = meld.wild_index
+    return (mid, len(meld.cards), -1 if wi is None else wi)
+
+
 def geometry_for(game: Game, viewer: int, *, width: int = 960, selected: Iterable[int] = (),
                  pile_open: bool = False) -> TableGeometry:
     """:func:`table_geometry` for a game as it stands.
@@ -339,7 +364,7 @@ def geometry_for(game: Game, viewer: int, *, width: int = 960, selected: Iterabl
     >>> [s.where for s in g.seats], len(g.sides), g.width
     (['north'], 2, 960)
     """
-    sides = [(side, [(t.id, len(t.meld.cards)) for t in game.side_melds(side[0])]) for side in game.sides]
+    sides = [(side, [_meld_item(t.id, t.meld) for t in game.side_melds(side[0])]) for side in game.sides]
     return table_geometry(players=game.players, viewer=viewer, width=width, hand_size=len(game.hand(viewer)),
                           hand_sizes=[len(h) for h in game.hands], sides=sides, pile_size=len(game.pile),
                           pots=len(game.pots), selected=selected, pile_open=pile_open)
@@ -362,7 +387,7 @@ def hand_geometry(n: int, *, width: int, selected: Iterable[int] = ()) -> tuple[
     return rects, int(round(m * 2 + lift + ch))
 
 
-def melds_geometry(melds: Sequence[tuple[int, int]], *, width: int) -> tuple[list[MeldBox], int]:
+def melds_geometry(melds: Sequence[tuple[int, int] | tuple[int, int, int]], *, width: int) -> tuple[list[MeldBox], int]:
     """The melds of a lone meld area ``width`` pixels wide (a :class:`MeldWidget`) and the height.
 
     >>> boxes, height = melds_geometry([(0, 3), (1, 8)], width=600)

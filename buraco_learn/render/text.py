@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from ..cards import Card
 from ..game import Game, TableMeld
 
-__all__ = ["status_line", "seat_title", "side_title", "side_names", "burraco_word", "describe_table",
+__all__ = ["status_line", "turn_line", "score_line", "seat_title", "side_title", "side_names", "burraco_word", "describe_table",
            "describe_hand", "describe_meld"]
 
 _BURRACO_WORD = {"clean": "clean burraco", "semi-clean": "semi-clean burraco", "dirty": "dirty burraco"}
@@ -66,6 +66,37 @@ def score_words(game: Game) -> str:
     """``South & North 0, West & East 0``: the count as if the hand ended now."""
     now = game.score_now()
     return ", ".join(f"{side_names(game, side)} {sc.total}" for side, sc in zip(now.sides, now.scores))
+
+
+def turn_line(game: Game, viewer: int | None = None) -> str:
+    """Whose turn and what to do, or how the hand ended.
+
+    >>> from buraco_learn import Game
+    >>> turn_line(Game.new(2, seed=1, dealer=1), viewer=0)
+    'Your turn (South): draw from the stock or take the discard pile'
+    """
+    if game.is_over:
+        res = game.result()
+        how = f"{game.seat_name(res.closed_by)} closed" if res.closed_by is not None else "the stock ran out"
+        return f"Hand over: {how}"
+    who = game.seat_name(game.to_move)
+    head = (f"Your turn ({who})" if viewer is not None and game.to_move == viewer else f"{who} to play")
+    head += f": {_phase_words(game)}"
+    if game.last_turn:
+        head += " (last turn)"
+    return head
+
+
+def score_line(game: Game) -> str:
+    """The running score: the count as if the hand ended now, or the final count.
+
+    >>> from buraco_learn import Game
+    >>> score_line(Game.new(2, seed=1))
+    'Count if the hand ended now: South -105 · North -80'
+    """
+    now = game.score_now()
+    parts = " · ".join(f"{side_names(game, side)} {sc.total}" for side, sc in zip(now.sides, now.scores))
+    return ("Final count: " if game.is_over else "Count if the hand ended now: ") + parts
 
 
 def status_line(game: Game, viewer: int | None = None) -> str:

@@ -14,7 +14,7 @@ from ..melds import Meld
 from ..render.layout import Rect, TableGeometry
 from ..render.style import (BURRACO_COLORS, COURT_FILL, FELT, FELT_DARK, HIGHLIGHT, JOKER_COLOR, SELECT, WILD_TAG,
                             back_colors, card_color, face_kind, rank_label)
-from ..render.text import burraco_word, seat_title, side_title, status_line
+from ..render.text import burraco_word, score_line, seat_title, side_title, turn_line
 
 __all__ = ["rounded_rect", "draw_card", "draw_back", "draw_meld", "draw_table", "draw_label"]
 
@@ -195,9 +195,10 @@ def draw_table(c: Any, game: Game, geo: TableGeometry, *, viewer: int, hand: lis
     c.fill_style = "rgba(0, 0, 0, 0.35)"
     c.fill()
     your_turn = game.to_move == viewer and not game.is_over
-    draw_label(c, status_line(game, viewer), s.x + 8 * u, s.y + 6 * u, size=16 * u, bold=True,
+    draw_label(c, turn_line(game, viewer), s.x + 10 * u, s.y + 5 * u, size=19 * u, bold=True,
                color="#ffe082" if your_turn else "#ffffff")
-    label = 15 * u
+    draw_label(c, score_line(game), s.x + 10 * u, s.y + 29 * u, size=15 * u, color="#e0f2f1")
+    label = 17 * u
     for box in geo.seats:
         turn = game.to_move == box.seat and not game.is_over
         n = len(game.hand(box.seat))
@@ -236,7 +237,7 @@ def draw_table(c: Any, game: Game, geo: TableGeometry, *, viewer: int, hand: lis
             draw_meld(c, by_id[m.id].meld, m.cards, m.box, number=m.id, deck=deck, target=m.id == target, unit=u)
     # Stock, pots, pile.
     st = geo.stock
-    draw_label(c, f"Stock: {len(game.stock)}", st.x, st.y - label * 1.25, size=label, bold=True)
+    draw_label(c, f"Stock {len(game.stock)}", st.x, st.y - label * 1.25, size=label, bold=True)
     if game.stock:
         for k in range(min(3, len(game.stock)) - 1, -1, -1):
             draw_back(c, Rect(st.x + k * 2, st.y - k * 2, st.w, st.h), "blue" if k % 2 == 0 else "red")
@@ -244,15 +245,15 @@ def draw_table(c: Any, game: Game, geo: TableGeometry, *, viewer: int, hand: lis
         c.stroke_style = "rgba(255,255,255,0.5)"
         c.stroke_rect(st.x, st.y, st.w, st.h)
     if geo.pots:
-        draw_label(c, f"Pots: {len(game.pots)}", geo.pots[0].x, st.y - label * 1.25, size=label, bold=True)
+        draw_label(c, f"Pots {len(game.pots)}", geo.pots[0].x, st.y - label * 1.25, size=label, bold=True)
         for r in geo.pots:
             draw_back(c, r, "red")
     else:
-        draw_label(c, "Pots: all taken", st.right + 16 * u, st.y - label * 1.25, size=label, bold=True)
+        draw_label(c, "Pots taken", st.x + 100 * u, st.y - label * 1.25, size=label, bold=True)
     pa = geo.pile_area
     pile = game.pile
     more = "" if pile_open or len(pile) < 2 else " (click to spread)"
-    draw_label(c, f"Discard pile: {len(pile)}{more}", pa.x, pa.y, size=label, bold=True)
+    draw_label(c, f"Discard pile {len(pile)}{more}", pa.x, pa.y, size=label, bold=True)
     for k, (card, r) in enumerate(zip(pile, geo.pile)):
         draw_card(c, card, r, deck=deck, corner_only=k < len(pile) - 1 and not pile_open)
     # The viewer's hand.

@@ -79,7 +79,7 @@ class MeldWidget(VBox):  # type: ignore[misc]
     @property
     def boxes(self) -> list[MeldBox]:
         """Where each meld is drawn."""
-        return melds_geometry([(t.id, len(t.meld.cards)) for t in self.melds], width=self.width)[0]
+        return melds_geometry([_item(t) for t in self.melds], width=self.width)[0]
 
     @property
     def description_text(self) -> str:
@@ -136,7 +136,7 @@ class MeldWidget(VBox):  # type: ignore[misc]
     def redraw(self) -> None:
         """Draw the melds: one ``hold_canvas()`` batch."""
         melds = self.melds
-        boxes, height = melds_geometry([(t.id, len(t.meld.cards)) for t in melds], width=self.width)
+        boxes, height = melds_geometry([_item(t) for t in melds], width=self.width)
         height = max(height, 60)
         if self.canvas.height != height:
             self.canvas.height = height
@@ -154,3 +154,8 @@ class MeldWidget(VBox):  # type: ignore[misc]
                 draw_meld(c, by_id[b.id], b.cards, b.box, number=b.id, deck=self.deck, target=b.id == self.target,
                           unit=u)
         self.words.value = f'<div class="meld-words" style="font-size:13px">{self.description_text}</div>'
+
+
+def _item(t: TableMeld) -> tuple[int, int, int]:
+    wi = t.meld.wild_index
+    return (t.id, len(t.meld.cards), -1 if wi is None else wi)

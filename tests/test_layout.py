@@ -1,0 +1,157 @@
+"""Layout geometry and hit-testing: cards fit, nothing overlaps what it should not, and a click
+at the point the layout names for a thing lands on that thing."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from buraco_learn import Game
+from buraco_learn.render.layout import (Hit, Rect, fan, flow_melds, geometry_for, hand_geometry, hit_index,
+                                        meld_strip, melds_geometry, table_geometry)
+
+
+def overlap(a: Rect, b: Rect) -> bool:
+    return a.x < b.right and b.x < a.right and a.y < b.bottom and b.y < a.bottom
+
+
+def inside(r: Rect, width: float, height: float) -> bool:
+    return r.x >= 0 and r.y >= 0 and r.right <= width + 1e-6 and r.bottom <= height + 1e-6
+
+
+def test_fan_keeps_the_step_and_fits_the_width() -> None:
+    short = fan(5, x=0, y=0, width=1000, card_w=60, card_h=84, max_step=40)
+    assert [r.x for r in short] == [0, 40, 80, 120, 160]
+    long = fan(30, x=10, y=0, width=500, card_w=60, card_h=84, max_step=40)
+    assert long[0].x == 10 and long[-1].right == pytest.approx(510)
+    steps = {round(b.x - a.x, 6) for a, b in zip(long, long[1:])}
+    assert len(steps) == 1 and steps.pop() < 40
+
+
+def test_fan_lifts_selected_cards_and_can_centre() -> None:
+    rects = fan(4, x=0, y=100, width=400, card_w=50, card_h=70, selected={0, 3}, lift=12)
+    assert [r.y for r in rects] == [88, 100, 100, 88]
+    centred = fan(2, x=0, y=0, width=400, card_w=50, card_h=70, max_step=30, center=True)
+    assert centred[0].x == pytest.approx((400 - 80) / 2)
+    assert fan(0, x=0, y=0, width=100, card_w=50, card_h=70) == []
+
+
+def test_hit_index_prefers_the_card_on_top() -> None:
+    rects = fan(3, x=0, y=0, width=300, card_w=60, card_h=84, max_step=30)
+    assert hit_index(rects, 35, 10) == 1  # cards 0 and 1 overlap there; 1 is on top
+    assert hit_index(rects, 5, 10) == 0
+    assert hit_index(rects, 119, 83) == 2
+    assert hit_index(rects, 121, 10) is None and hit_index(rects, 10, 85) is None
+
+
+def test_meld_strip_widens_the_wild_slot() -> None:
+    plain = meld_strip(4, x=0, y=0, card_w=40, card_h=56, step=20)
+    wide = meld_strip(4, x=0, y=0, card_w=40, card_h=56, step=20, wide=1)
+    assert [r.x for r in plain] == [0, 20, 40, 60]
+    assert [r.x for r in wide] == [0, 20, 50, 70]
+
+
+def test_flow_melds_wraps_rows_and_squeezes_a_meld_wider_than_a_row() -> None:
+    boxes, height = flow_melds([(0, 3), (1, 3), (2, 14)], x=0, y=0, width=200, card_w=40, card_h=56, step=20,
+                               gap=10, caption_h=14)
+    assert [b.box.y for b in boxes] == [0, 0, 80]
+    assert boxes[2].box.w == pytest.approx(200) and boxes[2].cards[-1].right <= 200 + 1e-6
+    assert height == 160
+
+
+@pytest.mark.parametrize("n", [1, 2, 11, 18, 30])
+@pytest.mark.parametrize("width", [480, 960, 1400])
+def test_a_click_at_hand_center_selects_that_card(n: int, width: int) -> None:
+    g = table_geometry(players=4, viewer=0, width=width, hand_size=n, hand_sizes=[n, 11, 11, 11],
+                       sides=[((0, 2), []), ((1, 3), [])], pile_size=3, pots=2, selected={0})
+    for i in range(n):
+        assert g.hit(*g.hand_center(i)) == Hit("hand", i)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("viewer", [0, 1])
+def test_table_regions_are_inside_and_do_not_overlap(players: int, viewer: int) -> None:
+    g = Game.new(players, seed=4)
+    geo = geometry_for(g, viewer, width=960)
+    regions = [geo.status, geo.hand_area, geo.centre, *(s.area for s in geo.sides), *(s.area for s in geo.seats)]
+    for r in regions:
+        assert inside(r, geo.width, geo.height), r
+    for a, b in combinations(regions, 2):
+        assert not overlap(a, b), (a, b)
+    assert len(geo.seats) == players - 1
+    assert sum(1 for s in geo.sides if s.mine) == 1
+
+
+def test_three_players_show_two_other_sides_side_by_side() -> None:
+    geo = geometry_for(Game.new(3, seed=4), 0)
+    others = [s for s in geo.sides if not s.mine]
+    assert len(others) == 2
+    assert others[0].area.y == others[1].area.y and others[0].area.right < others[1].area.x
+    assert [s.where for s in geo.seats] == ["west", "east"]
+
+
+def test_hit_finds_stock_pile_pots_melds_and_seats() -> None:
+    geo = table_geometry(players=4, viewer=0, width=960, hand_size=11, hand_sizes=[11] * 4,
+                         sides=[((0, 2), [(0, 3), (2, 7, 3)]), ((1, 3), [(1, 4)])], pile_size=4, pots=2)
+    assert geo.hit(*geo.stock.center) == Hit("stock")
+    assert geo.hit(*geo.pile[-1].center) == Hit("pile")
+    assert geo.hit(*geo.pots[1].center) == Hit("pot", 1)
+    for mid in (0, 1, 2):
+        assert geo.hit(*geo.meld_center(mid)) == Hit("meld", mid)
+    west = next(s for s in geo.seats if s.where == "west")
+    assert geo.hit(*west.cards[0].center) == Hit("seat", west.seat)
+    assert geo.hit(geo.width - 2, geo.height - 2) is None
+
+
+def test_empty_pile_area_still_answers_to_a_click() -> None:
+    geo = table_geometry(players=2, viewer=0, width=960, hand_size=11, hand_sizes=[11, 11],
+                         sides=[((0,), []), ((1,), [])], pile_size=0, pots=2)
+    assert geo.pile == () and geo.hit(*geo.pile_area.center) == Hit("pile")
+
+
+def test_spread_pile_shows_more_of_each_card() -> None:
+    args = dict(players=2, viewer=0, width=960, hand_size=11, hand_sizes=[11, 11], sides=[((0,), []), ((1,), [])],
+                pile_size=6, pots=2)
+    closed = table_geometry(**args)  # type: ignore[arg-type]
+    opened = table_geometry(**args, pile_open=True)  # type: ignore[arg-type]
+    assert opened.pile[1].x - opened.pile[0].x > closed.pile[1].x - closed.pile[0].x
+
+
+def test_bad_table_arguments() -> None:
+    with pytest.raises(ValueError, match="2, 3 or 4 players"):
+        table_geometry(players=5, viewer=0, width=960, hand_size=1, hand_sizes=[1] * 5, sides=[], pile_size=0, pots=0)
+    with pytest.raises(ValueError, match="viewer must be a seat from 0 to 1"):
+        table_geometry(players=2, viewer=2, width=960, hand_size=1, hand_sizes=[1, 1], sides=[], pile_size=0, pots=0)
+
+
+def test_lone_hand_and_meld_geometry() -> None:
+    rects, height = hand_geometry(5, width=720, selected=[0])
+    assert all(inside(r, 720, height) for r in rects) and rects[0].y < rects[1].y
+    boxes, h = melds_geometry([(0, 3), (1, 14, 0)], width=500)
+    assert all(inside(b.box, 500, h) for b in boxes)
+
+
+@settings(max_examples=60, deadline=None)
+@given(players=st.sampled_from([2, 3, 4]), width=st.integers(400, 1600), hand=st.integers(0, 30),
+       pile=st.integers(0, 60), pots=st.integers(0, 2),
+       melds=st.lists(st.integers(3, 14), max_size=14), viewer=st.integers(0, 3))
+def test_every_rectangle_lies_on_the_canvas(players: int, width: int, hand: int, pile: int, pots: int,
+                                            melds: list[int], viewer: int) -> None:
+    viewer %= players
+    sides: list[tuple[tuple[int, ...], list[tuple[int, int]]]] = (
+        [((0, 2), []), ((1, 3), [])] if players == 4 else [((s,), []) for s in range(players)])
+    for i, n in enumerate(melds):
+        sides[i % len(sides)][1].append((i, n))
+    geo = table_geometry(players=players, viewer=viewer, width=width, hand_size=hand,
+                         hand_sizes=[hand if s == viewer else 11 for s in range(players)], sides=sides,
+                         pile_size=pile, pots=pots, selected={0})
+    rects = [*geo.hand, geo.stock, *geo.pots, *geo.pile]
+    rects += [r for s in geo.seats for r in s.cards]
+    rects += [b.box for s in geo.sides for b in s.melds] + [r for s in geo.sides for b in s.melds for r in b.cards]
+    for r in rects:
+        assert inside(r, geo.width, geo.height), r
+    for mid in range(len(melds)):
+        assert geo.hit(*geo.meld_center(mid)) == Hit("meld", mid)
