@@ -258,15 +258,12 @@ def _execute(path: Path, *, learner: bool) -> float:
             if learner and "raises-exception" in cell.metadata.get("tags", []):
                 cell.outputs = []
                 cell.execution_count = None
-    nb.metadata.pop("widgets", None) if not _has_widgets(nb) else None
+    # Widget state holds random model ids: storing it would churn every rebuild's diff, and a
+    # canvas has nothing to show without a kernel anyway.
+    nb.metadata.pop("widgets", None)
     text = dumps(json.loads(nbformat.writes(nb)))  # type: ignore[no-untyped-call, unused-ignore]
     path.write_text(text, encoding="utf-8")
     return took
-
-
-def _has_widgets(nb: Any) -> bool:
-    return any("application/vnd.jupyter.widget-view+json" in o.get("data", {})
-               for c in nb.cells if c.cell_type == "code" for o in c.outputs)
 
 
 def build(out: Path, *, execute: bool = True, only: list[str] | None = None) -> dict[str, float]:
