@@ -39,8 +39,8 @@ class HandWidget(VBox):  # type: ignore[misc]
     """
 
     selected = traitlets.List(traitlets.Int())
-    sort = traitlets.Unicode("dealt")
-    deck = traitlets.Unicode("classic")
+    sort = traitlets.Enum(("dealt", "suit", "rank"), "dealt")
+    deck = traitlets.Enum(("classic", "four-color"), "classic")
     width = traitlets.Int(720)
 
     def __init__(self, cards: Iterable[Card] | str = (), *, sort: str = "dealt", deck: str = "classic",

@@ -38,7 +38,7 @@ class MeldWidget(VBox):  # type: ignore[misc]
     """
 
     target = traitlets.Int(None, allow_none=True)
-    deck = traitlets.Unicode("classic")
+    deck = traitlets.Enum(("classic", "four-color"), "classic")
     width = traitlets.Int(720)
 
     def __init__(self, melds: Sequence[Meld] | Game, seat: int | None = None, *, deck: str = "classic",

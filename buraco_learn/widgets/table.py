@@ -74,8 +74,8 @@ class TableWidget(VBox):  # type: ignore[misc]
     """
 
     width = traitlets.Int(960)
-    deck = traitlets.Unicode("classic")
-    sort = traitlets.Unicode("suit")
+    deck = traitlets.Enum(("classic", "four-color"), "classic")
+    sort = traitlets.Enum(("suit", "rank", "dealt"), "suit")
     selected = traitlets.List(traitlets.Int())
     target = traitlets.Int(None, allow_none=True)
     pile_open = traitlets.Bool(False)

@@ -1,0 +1,332 @@
+"""The widgets driven from Python, as the browser would drive them: clicks go through the
+canvas callback, keyboard users' buttons through their traits; the engine decides, the widget
+shows its sentence. No frontend is needed (ipycanvas commands go nowhere under pytest)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import pytest
+from traitlets import TraitError
+from ipycanvas import canvas as ipycanvas_canvas
+
+from buraco_learn import Action, Card, Discard, Game, Meld, PlayerView, parse_cards
+from buraco_learn.players import RandomPlayer
+from buraco_learn.widgets import HandWidget, MeldWidget, TableWidget
+
+
+def south_first(players: int = 4, seed: int = 10) -> Game:
+    """Seed 10, dealer East: South plays first and holds 8♦ 9♦ 10♦ J♦ Q♦ after drawing."""
+    return Game.new(players, seed=seed, dealer=players - 1)
+
+
+def click_card(w: TableWidget, card: str) -> None:
+    w.click(*w.geometry.hand_center(w.hand.index(Card.parse(card))))
+
+
+@pytest.fixture
+def sent() -> Iterator[list[int]]:
+    """How many drawing commands each message ipycanvas sends holds (one entry per message)."""
+    manager = ipycanvas_canvas._CANVAS_MANAGER
+    sizes: list[int] = []
+    original = manager._send_custom
+
+    def spy(command: Any, buffers: Sequence[Any] = ()) -> None:
+        sizes.append(len(command))
+        original(command, list(buffers))
+
+    manager._send_custom = spy
+    yield sizes
+    manager._send_custom = original
+
+
+# ---------------------------------------------------------------------- TableWidget
+def test_click_on_stock_draws_through_the_engine() -> None:
+    g = south_first()
+    w = TableWidget(g, viewer=0)
+    top = g.stock[-1]
+    w.click(*w.geometry.stock.center)
+    assert g.phase == "play" and g.hand(0).count(top) >= 1
+    assert w.feedback_kind == "ok" and w.feedback_text == f"You drew {top.pretty} from the stock."
+
+
+def test_clicks_select_cards_and_meld_button_melds_them() -> None:
+    g = south_first()
+    w = TableWidget(g, viewer=0)
+    w.draw()
+    for c in ("8D", "9D", "TD"):
+        click_card(w, c)
+    assert sorted(map(str, w.selected_cards)) == ["8D", "9D", "TD"]
+    assert sum(tb.value for tb in w.card_buttons.children) == 3  # the keyboard buttons follow
+    w.buttons["meld"].click()
+    assert [str(t.meld) for t in g.table] == ["8D 9D TD"] and g.table[0].owner == 0
+    assert w.selected == [] and w.feedback_text.startswith("You melded 8♦ 9♦ 10♦")
+
+
+def test_a_second_click_deselects() -> None:
+    w = TableWidget(south_first(), viewer=0)
+    click_card(w, "JK")
+    click_card(w, "JK")
+    assert w.selected == []
+
+
+def test_TURN6_refused_meld_shows_the_rule_and_changes_nothing() -> None:
+    g = south_first()
+    w = TableWidget(g, viewer=0)
+    w.draw()
+    before = g.position()
+    for c in ("8D", "9D", "KC"):
+        click_card(w, c)
+    w.buttons["meld"].click()
+    assert g.position() == before
+    assert w.feedback_kind == "refused"
+    assert "(RUN-1" in w.feedback_text or "(SET-1" in w.feedback_text
+    assert "refused" in w.feedback.value and "Refused" in w.feedback.value
+    assert len(w.selected) == 3  # the selection stays, to be fixed
+
+
+def test_TURN1_discard_before_drawing_is_refused_with_the_engine_sentence() -> None:
+    g = south_first()
+    w = TableWidget(g, viewer=0)
+    before = g.position()
+    click_card(w, "KC")
+    w.buttons["discard"].click()
+    assert g.position() == before
+    assert w.feedback_kind == "refused"
+    with pytest.raises(Exception) as err:
+        g.verify_discard(Card.parse("KC"))
+    assert w.feedback_text == str(err.value) and "(TURN-1)" in w.feedback_text
+
+
+def test_TURN1_taking_the_pile_after_drawing_is_refused() -> None:
+    g = south_first()
+    w = TableWidget(g, viewer=0)
+    w.draw()
+    before = g.position()
+    w.buttons["pile"].click()
+    assert g.position() == before and "(TURN-1)" in w.feedback_text
+
+
+def test_lay_off_onto_a_clicked_meld() -> None:
+    g = south_first()
+    w = TableWidget(g, viewer=0)
+    w.draw()
+    w.select("8D", "9D", "TD")
+    w.meld_selected()
+    w.click(*w.geometry.meld_center(0))
+    assert w.target == 0 and w.target_choice.value == 0
+    click_card(w, "JD")
+    w.buttons["layoff"].click()
+    assert str(g.table[0].meld) == "8D 9D TD JD"
+    assert w.target is None and w.feedback_text.startswith("You laid off J♦ onto meld #0")
+
+
+def test_lay_off_needs_a_target_and_cards_before_asking_the_engine() -> None:
+    g = south_first()
+    w = TableWidget(g, viewer=0)
+    w.draw()
+    before = g.position()
+    w.lay_off_selected()
+    assert w.feedback_kind == "info" and "Choose the meld" in w.feedback_text
+    w.meld_selected()
+    assert "Select the cards" in w.feedback_text
+    w.select(0, 1)
+    w.discard_selected()
+    assert "exactly one card" in w.feedback_text
+    assert g.position() == before
+
+
+def test_target_dropdown_is_the_keyboard_way_to_choose_a_meld() -> None:
+    g = south_first()
+    w = TableWidget(g, viewer=0)
+    w.draw()
+    w.play("meld 8D 9D TD")
+    assert [v for _, v in w.target_choice.options] == [-1, 0]
+    w.target_choice.value = 0
+    assert w.target == 0
+    w.target_choice.value = -1
+    assert w.target is None
+
+
+def test_card_toggle_buttons_select_like_clicks() -> None:
+    w = TableWidget(south_first(), viewer=0)
+    w.card_buttons.children[2].value = True
+    assert w.selected == [2]
+    assert w.description_text.count("[") == 1
+    w.card_buttons.children[2].value = False
+    assert w.selected == []
+
+
+def test_not_your_turn_is_refused_without_touching_the_game() -> None:
+    g = Game.new(4, seed=10, dealer=0)  # West to move, nobody plays West
+    w = TableWidget(g, viewer=0)
+    before = g.position()
+    w.draw()
+    assert g.position() == before and "West's turn" in w.feedback_text
+
+
+def test_computer_players_take_their_turns_through_the_engine() -> None:
+    g = south_first()
+    changes: list[int] = []
+    w = TableWidget(g, viewer=0, opponents={s: RandomPlayer(seed=s) for s in (1, 2, 3)},
+                    on_change=lambda game: changes.append(len(game.history)))
+    w.draw()
+    w.select("KC")
+    w.discard_selected()
+    assert g.is_over or (g.to_move == 0 and g.phase == "draw")
+    seats = [e.seat for e in g.history]
+    assert {1, 2, 3} <= set(seats)
+    g.check_invariants()
+    assert "West drew from the stock." in w.feedback_text
+    assert changes == [1, len(g.history)]
+
+
+def test_a_computer_player_that_cheats_is_stopped_and_reported() -> None:
+    g = south_first()
+
+    def cheat(view: PlayerView, legal: Sequence[Action]) -> Action:
+        return Discard(Card.parse("JK"))  # before drawing: TURN-1
+
+    w = TableWidget(g, viewer=0, opponents={1: cheat})
+    w.draw()
+    w.select("KC")
+    w.discard_selected()
+    assert g.to_move == 1 and g.phase == "draw"
+    assert "West's player chose a move the engine refused" in w.feedback_text and "(TURN-1)" in w.feedback_text
+
+
+def test_computer_players_move_first_when_it_is_their_turn() -> None:
+    g = Game.new(2, seed=3, dealer=0)  # North moves first
+    TableWidget(g, viewer=0, opponents={1: RandomPlayer(1)})
+    assert g.to_move == 0 and g.history[0].seat == 1
+
+
+def test_pass_and_play_shows_the_hand_of_the_player_to_move() -> None:
+    g = Game.new(2, seed=3, dealer=1)
+    w = TableWidget(g, viewer=None)
+    assert w.viewer == 0
+    w.draw()
+    w.select(0)
+    w.discard_selected()
+    if g.phase != "over":
+        assert w.viewer == 1 and sorted(map(str, w.hand)) == sorted(map(str, g.hand(1)))
+
+
+def test_one_redraw_is_one_canvas_message(sent: list[int]) -> None:
+    w = TableWidget(Game.new(4, seed=2), viewer=0)
+    sent.clear()
+    w.redraw()
+    assert len(sent) == 1 and sent[0] > 300  # hundreds of commands, one message
+
+
+def test_client_ready_redraws() -> None:
+    w = TableWidget(Game.new(4, seed=2), viewer=0)
+    n = w.redraws
+    w.canvas._handle_frontend_event(None, {"event": "client_ready"}, [])
+    assert w.redraws == n + 1
+
+
+def test_width_trait_resizes_canvas_and_geometry() -> None:
+    w = TableWidget(Game.new(3, seed=2), viewer=0)
+    w.width = 640
+    assert w.canvas.width == 640 and w.geometry.width == 640 and w.canvas.layout.max_width == "640px"
+    assert w.canvas.layout.width == "100%"  # shrinks with the container
+
+
+def test_sort_buttons_reorder_the_hand_and_clear_the_selection() -> None:
+    g = Game.new(4, seed=2)
+    w = TableWidget(g, viewer=0)
+    w.select(0)
+    w.buttons["rank"].click()
+    ranks = [c.r or 99 for c in w.hand]
+    assert ranks == sorted(ranks) and w.selected == [] and w.sort == "rank"
+    assert [tb.description for tb in w.card_buttons.children] == [c.pretty for c in w.hand]
+
+
+def test_deck_trait_and_pile_spread() -> None:
+    w = TableWidget(Game.new(4, seed=2), viewer=0)
+    w.deck = "four-color"
+    with pytest.raises(TraitError, match="expected any of"):
+        w.deck = "rainbow"
+    assert w.deck == "four-color"
+    w.click(*w.geometry.pile[-1].center)
+    assert w.pile_open
+    w.buttons["spread"].click()
+    assert not w.pile_open
+
+
+def test_hint_hooks_highlight_and_feedback() -> None:
+    from ipywidgets import Button
+
+    hint = Button(description="Hint")
+    w = TableWidget(south_first(), viewer=0, extra_buttons=[hint])
+    assert any(hint in box.children for box in w.children if hasattr(box, "children"))
+    w.highlight(["8D"])
+    w.set_feedback("Try the diamonds.")
+    assert w.feedback_text == "Try the diamonds." and w.feedback_kind == "info"
+
+
+def test_bad_constructor_arguments() -> None:
+    g = Game.new(2, seed=1)
+    with pytest.raises(ValueError, match="viewer must be a seat"):
+        TableWidget(g, viewer=2)
+    with pytest.raises(ValueError, match="no seat 3"):
+        TableWidget(g, viewer=0, opponents={3: RandomPlayer()})
+    with pytest.raises(ValueError, match="cannot also be a computer"):
+        TableWidget(g, viewer=0, opponents={0: RandomPlayer()})
+    with pytest.raises(TypeError, match="a player has a choose"):
+        TableWidget(g, viewer=0, opponents={1: 42})  # type: ignore[dict-item]
+
+
+def test_select_errors_name_the_problem() -> None:
+    w = TableWidget(Game.new(2, seed=1), viewer=0)
+    with pytest.raises(IndexError, match="no card at position 40"):
+        w.select(40)
+    missing = next(c for c in parse_cards("AS AH AD AC KS KH") if c not in w.hand)
+    with pytest.raises(ValueError, match=f"{missing} is not in South's hand"):
+        w.select(missing)
+
+
+# ---------------------------------------------------------------------- HandWidget
+def test_hand_widget_click_sort_and_callback() -> None:
+    seen: list[list[str]] = []
+    w = HandWidget("KC 3S JK 3H", on_select=lambda hw: seen.append([str(c) for c in hw.selected_cards]))
+    r = w.rects[1]
+    w.click(r.x + 3, r.y + 10)
+    assert w.selected == [1] and seen == [["3S"]]
+    w.card_buttons.children[3].value = True
+    assert seen[-1] == ["3S", "3H"]
+    w._set_sort("rank")
+    assert [str(c) for c in w.cards] == ["3S", "3H", "KC", "JK"] and w.selected == []
+    w.set_cards("5D")
+    assert w.description_text == "Hand (1): 5♦. Nothing selected."
+
+
+def test_hand_widget_redraw_is_one_message(sent: list[int]) -> None:
+    w = HandWidget("KC 3S JK 3H")
+    sent.clear()
+    w.toggle(0)
+    assert len(sent) == 1
+
+
+# ---------------------------------------------------------------------- MeldWidget
+def test_meld_widget_click_chooses_and_unchooses() -> None:
+    chosen: list[int | None] = []
+    w = MeldWidget([Meld.from_cards("5C 6C 7C"), Meld.from_cards("3H 4H 5H 6H 7H 8H 9H JK")],
+                   on_target=lambda mw: chosen.append(mw.target))
+    w.click(*w.boxes[1].box.center)
+    w.click(*w.boxes[1].box.center)
+    assert chosen == [1, None]
+    assert "#1 JK(=2♥) 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥: 75 pts, semi-clean burraco" in w.description_text
+
+
+def test_meld_widget_follows_a_side_of_a_game() -> None:
+    g = south_first()
+    g.draw()
+    g.meld("8D 9D TD")
+    w = MeldWidget(g, seat=2)  # North sees the partnership's melds
+    assert [b.id for b in w.boxes] == [0]
+    assert w.description_text.startswith("Them: South & North") or "South & North" in w.description_text
+    with pytest.raises(ValueError, match="give the seat"):
+        MeldWidget(g)
