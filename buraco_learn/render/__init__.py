@@ -11,7 +11,8 @@ Checked in JupyterLab 4.6 with headless Chromium (``tests/browser/test_widgets_b
 "Cannot display an untrusted SVG", and stored HTML goes through the sanitizer, which keeps
 ``div``/``span`` with ``class``, ``title`` and ``style`` (``display``, ``position``, borders,
 ``border-radius``, ``box-shadow``, colours, fonts, flex layout ...) but strips every ``<svg>``
-element, so inline SVG inside HTML vanishes too. So every renderer returns HTML built from
+element, so inline SVG inside HTML vanishes too (only its text is left), and it drops a
+``repeating-linear-gradient`` background (a card back then shows as plain colour with its frame). So every renderer returns HTML built from
 ``div``s with inline styles and Unicode suit symbols; a saved, untrusted notebook still shows
 real-looking cards, and GitHub's and nbviewer's static views show the same.
 

@@ -117,7 +117,7 @@ def card_html(card: Card, *, selected: bool = False, highlight: bool = False, fa
     label = rank_label(card)
     parts: list[str] = []
     corner = dict(position="absolute", text_align="center", font_weight="bold", font_size=fs,
-                  width=round(fs * 1.3))
+                  width=round(fs * 1.1))
     if kind == "joker":
         index = "<br>".join("JOKER")
         parts.append(f'<div class="index" style="{_style(left=pad, top=pad, **corner, letter_spacing="0")}">'
@@ -128,7 +128,7 @@ def card_html(card: Card, *, selected: bool = False, highlight: bool = False, fa
         parts.append(f'<div class="index" style="{_style(left=pad, top=pad, **corner)}">{index_html}</div>')
         parts.append(f'<div class="index" style="{_style(right=pad, bottom=pad, **corner)}">{index_html}</div>')
         if kind == "court":
-            pw, ph = round(w * 0.5), round(h * 0.56)
+            pw, ph = round(w * 0.4), round(h * 0.5)
             panel = _style(position="absolute", left=round((w - pw) / 2), top=round((h - ph) / 2), width=pw,
                            height=ph, box_sizing="border-box", border=f"2px solid {ink}", border_radius=3,
                            background=COURT_FILL, text_align="center", font_weight="bold",

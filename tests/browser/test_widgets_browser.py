@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from lab_harness import LabPage, near
+from lab_harness import LabPage
 
 pytestmark = pytest.mark.browser
 
@@ -141,4 +141,3 @@ def test_table_widget_click_meld_and_refusal(lab: LabPage) -> None:
     lab.screenshot("table-4p-page", full_page=True)
     assert shot.stat().st_size > 20_000
     print(f"server start {lab.server.startup_seconds:.1f}s, open+run {t_run:.1f}s, click->kernel {t_click:.2f}s")
-    assert near(scale, scale)  # the harness helper, for readers comparing coordinates
