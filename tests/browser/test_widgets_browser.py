@@ -103,6 +103,13 @@ def test_table_widget_click_meld_and_refusal(lab: LabPage) -> None:
     assert lab.value("game.position()") == before
     lab.screenshot("table-refused", locator=lab.notebook())
 
+    # The discard pile can be inspected: a click spreads it out.
+    px, py = lab.value("table.geometry.pile[-1].center")
+    _click_at(lab, canvas, px, py, scale)
+    lab.wait_for_value("table.pile_open", lambda v: v is True)
+    lab.notebook().get_by_role("button", name="Spread pile", exact=True).click()
+    lab.wait_for_value("table.pile_open", lambda v: v is False)
+
     # Lay off onto the meld: click the meld (target), a card, then Lay off.
     mx, my = lab.value("table.geometry.meld_center(0)")
     _click_at(lab, canvas, mx, my, scale)
@@ -133,6 +140,10 @@ def test_table_widget_click_meld_and_refusal(lab: LabPage) -> None:
     )
     lab.execute("table.draw()")
     lab.execute("table.select(*range(min(2, len(table.hand))))")
+    lab.execute("table.pile_open = True")
+    time.sleep(1.0)
+    lab.screenshot("table-4p-pile-spread", locator=canvas)
+    lab.execute("table.pile_open = False")
     lab.wait_for_value("table.redraws", lambda v: v > 10)
     time.sleep(1.0)  # let the last canvas message paint
     pixel = canvas.evaluate("c => Array.from(c.getContext('2d').getImageData(5, c.height / 2, 1, 1).data)")
