@@ -127,9 +127,10 @@ class _Item:
     target: int  # lay-off target id, or -1
     cards: tuple[Card, ...]
     pts: int = 0  # the bound's points of the item's cards
+    packed: int = 0  # the needs as 4-bit fields, one per local card (see _Search.best)
 
 
-def _first(child: tuple[int, int, tuple[int, ...]]) -> int:
+def _first(child: tuple[int, int, int]) -> int:
     return child[0]
 
 
@@ -175,7 +176,7 @@ def _lay_off_additions(target: TableMeld, hand: Sequence[Card]) -> list[tuple[tu
 
 
 class _Search:
-    def __init__(self, game: Game, pot_value: int, close: bool) -> None:
+    def __init__(self, game: Game, pot_value: int, close: bool, prune: bool = True) -> None:
         if game.phase != "play":
             raise IllegalMove(f"the solver plans the play phase of a turn; the game is in phase {game.phase!r} "
                               "(draw first, TURN-1)", ("TURN-1",))
@@ -183,6 +184,7 @@ class _Search:
         self.seat = seat = game.to_move
         self.pot_value = pot_value
         self.close = close
+        self.prune = prune  # False: no bound, a plain memoised search (the tests' reference)
         hand = list(game.hand(seat))
         # Rank-major order with the wilds (jokers and 2s) last: a set's cards are neighbours, and a
         # run only reaches ahead within its suit, which keeps the memo small.
@@ -200,6 +202,7 @@ class _Search:
         self.rest_cache: dict[tuple[tuple[int, ...], bool], bool] = {}
         self.banned_close: set[tuple[int, bool]] = set()
         self.memo: dict[tuple[object, ...], tuple[int, bool, int]] = {}
+        self.guard = sum(8 << (4 * j) for j in range(len(self.cards)))
         #: Values at or below ``alpha`` need not be found exactly (solve: the empty plan's 0 wins).
         self.alpha = _NEG // 2 if close else -1
         self._prepare_bound()
@@ -267,6 +270,18 @@ class _Search:
             return self.pot_value if self._rest_ok(kept, burraco) else _NEG
         return 0 if self._rest_ok(kept, burraco) else _NEG
 
+    def _profile(self, kept: tuple[int, ...]) -> tuple[int, int, int]:
+        """A kept shape as the search stores it: its size (0, 1, or 2 for more) and the leaf's value
+        without and with a burraco. Shapes with equal profiles are the same state."""
+        size = 0 if not kept else (1 if kept != _MANY else 2)
+        return (size, self._leaf(kept, False), self._leaf(kept, True))
+
+    def _keep(self, kept: tuple[int, int, int], i: int, n: int) -> tuple[int, int, int]:
+        """The kept profile after keeping ``n`` copies of card ``i``."""
+        if kept[0] or n > 1:
+            return self.kept_many
+        return self.kept_single[i]
+
     # -- the bound ----------------------------------------------------------------------
     def _prepare_bound(self) -> None:
         rules = self.game.rules
@@ -283,7 +298,8 @@ class _Search:
             pts.append(p)
         self.pts = pts
         self.suit_of = [c.s if c.r != 0 else -1 for c in self.cards]
-        self.items = [dataclasses.replace(it, pts=sum(pts[j] * n for j, n in it.needs)) for it in self.items]
+        self.items = [dataclasses.replace(it, pts=sum(pts[j] * n for j, n in it.needs),
+                                          packed=sum(n << (4 * j) for j, n in it.needs)) for it in self.items]
         self.rank_of = [c.r if c.r not in (0, 2) else -1 for c in self.cards]
         # Run positions a card may take (the ace low and high; a 2 of the suit as a natural 2).
         self.pos_bits = [0 if c.r == 0 else ((1 << 1) | (1 << 14)) if c.r == 1 else 1 << c.r for c in self.cards]
@@ -296,65 +312,124 @@ class _Search:
         self.target_extra = [(bit, e) for bit, e in extra.items() if e > 0]
         self.target_extra_of = dict(self.target_extra)
         k = len(self.cards)
-        # last_use[j]: the highest position at which an item using card j can be chosen.
-        self.last_use = [-1] * k
         self.live_t = [0] * (k + 1)
         self.live_r = [0] * (k + 1)
+        self.target_bits = [0] * k  # per card: the targets some lay-off of it may go to
+        self.set_ranks = 0  # ranks a new set may still be laid in (SET-4 applied)
         for it in self.items:
             for j, _ in it.needs:
-                if it.low > self.last_use[j]:
-                    self.last_use[j] = it.low
+                self.target_bits[j] |= it.target_bit
             self.live_t[it.low] |= it.target_bit
             self.live_r[it.low] |= it.rank_bit
+            self.set_ranks |= it.rank_bit
+        # Per card: the masks of the three-position windows of a run that contain it.
+        self.windows: list[list[int]] = []
+        for c, bits in zip(self.cards, self.pos_bits):
+            ws = []
+            for p in range(1, 15):
+                if bits >> p & 1:
+                    for lo in (p - 2, p - 1, p):
+                        if lo >= 1 and lo + 2 <= 14:
+                            ws.append(0b111 << lo)
+            self.windows.append(ws)
         for i in range(k - 1, -1, -1):
             self.live_t[i] |= self.live_t[i + 1]
             self.live_r[i] |= self.live_r[i + 1]
 
-    def points_of(self, rem: tuple[int, ...], i: int) -> int:
-        """The points of the cards ``rem`` that an item from position ``i`` on may still use."""
-        pts, last = self.pts, self.last_use
-        return sum(pts[j] * n for j, n in enumerate(rem) if n and last[j] >= i)
+    def bound(self, rem: int, i: int, tmask: int, rmask: int) -> tuple[int, bool]:
+        """An upper bound on what the cards ``rem`` can still gain, and whether card ``i`` counts in it.
 
-    def bound(self, rem: tuple[int, ...], tmask: int, rmask: int, points: int) -> int:
-        """An upper bound on what the cards ``rem`` can still gain: ``points`` (their points), a top
-        bonus for each run or set that could still reach seven cards (BUR-1) with one wild at most,
-        each unused target's best bonus gain, and the pot's value."""
-        total = self.pot_value + points
+        It adds the points of every card that some meld could still use (a natural with two
+        neighbours in its suit, or one and a wild, in some three positions of a run; or with enough
+        cards of its rank for a set; or a lay-off target still free for it), the wilds when two such
+        naturals remain, a top bonus for each run or set that could still reach seven cards (BUR-1)
+        with one wild at most, each free target's best bonus gain, and the pot's value.
+        """
         once = [0, 0, 0, 0]  # per suit: bit p set when a card of position p is left
-        twice = [0, 0, 0, 0]
+        suit_count = [0, 0, 0, 0]
         ranks = [0] * 15
         wilds = 0
         suit_of, rank_of, pos_bits = self.suit_of, self.rank_of, self.pos_bits
-        for j, n in enumerate(rem):
+        cards_left: list[tuple[int, int]] = []
+        x = rem >> (4 * i)
+        j = i
+        while x:
+            n = x & 15
             if n:
+                cards_left.append((j, n))
                 r = rank_of[j]
                 if r < 0:
                     wilds += n
                 s = suit_of[j]
                 if s >= 0:
                     once[s] |= pos_bits[j]
-                    if n > 1:
-                        twice[s] |= pos_bits[j]
+                    suit_count[s] += n
                 if r > 0:
                     ranks[r] += n
-        # A clean or semi-clean burraco needs seven naturals in a row (BUR-2, BUR-3); with six, a wild
-        # makes it dirty at best (BUR-4), and each such burraco uses up a wild (RUN-4, SET-2).
+            x >>= 4
+            j += 1
+        pts, windows, tbits = self.pts, self.windows, self.target_bits
+        free_t = ~tmask
+        set_ok = self.set_ranks & ~rmask
+        alive_pts = 0
+        alive_naturals = 0
+        wild_pts = 0
+        any_wild_target = False
+        i_state = 0  # 1: card i counts as a natural, 2: it counts only if the wilds do
+        for j, n in cards_left:
+            r = rank_of[j]
+            s = suit_of[j]
+            alive = False
+            if s >= 0:  # a natural, or a 2 that may be its suit's natural 2 (RUN-5)
+                alive = bool(tbits[j] & free_t) and r > 0
+                if not alive and r > 0 and set_ok >> r & 1:
+                    c = ranks[r]
+                    alive = c >= 3 or (c >= 2 and wilds > 0)
+                if not alive:
+                    m = once[s]
+                    for w in windows[j]:
+                        c = (m & w).bit_count()
+                        if c == 3 or (c == 2 and wilds > 0):
+                            alive = True
+                            break
+            if alive:
+                alive_pts += pts[j] * n
+                alive_naturals += n
+                if j == i:
+                    i_state = 1
+            elif r > 0:
+                continue
+            else:  # a joker, or a 2 only as a wild
+                wild_pts += pts[j] * n
+                if tbits[j] & free_t:
+                    any_wild_target = True
+                if j == i:
+                    i_state = 2
+        alive_i = i_state == 1
+        if alive_naturals >= 2 or any_wild_target:
+            alive_pts += wild_pts
+            alive_i = i_state > 0
+        total = self.pot_value + alive_pts
+        # A burraco needs seven cards, one wild at most (BUR-1, RUN-4, SET-2): six naturals of a
+        # suit within seven positions, or six of a rank. Clean or semi-clean needs seven naturals in
+        # a row (BUR-2, BUR-3); with six, a wild makes it dirty at best (BUR-4) and uses up a wild.
         full = 0
         dirty = 0
         for s in range(4):
-            for mask in (once[s], twice[s]):
-                if mask.bit_count() >= 6:
-                    best_w = 0
-                    for lo in range(1, 9):
-                        w = (mask >> lo & 0x7F).bit_count()
-                        if w > best_w:
-                            best_w = w
+            mask = once[s]
+            if mask.bit_count() >= 6:
+                best_w = 0
+                for lo in range(1, 9):
+                    w = (mask >> lo & 0x7F).bit_count()
+                    if w > best_w:
+                        best_w = w
+                if best_w >= 6:
+                    n_suit = suit_count[s]
                     if best_w == 7:
-                        full += 1
-                    elif best_w == 6:
-                        dirty += 1
+                        full += n_suit // 7
+                    dirty += n_suit // 6
         for r in range(1, 14):
-            if not rmask & (1 << r):
+            if set_ok >> r & 1:
                 if ranks[r] >= 7:
                     full += 1
                 elif ranks[r] == 6:
@@ -363,19 +438,21 @@ class _Search:
         for bit, e in self.target_extra:
             if not tmask & bit:
                 total += e
-        return total
+        return total, alive_i
 
     # -- the search ---------------------------------------------------------------------
-    def best(self, rem: tuple[int, ...], i: int, tmask: int, rmask: int, kept: tuple[int, ...],
+    def best(self, rem: int, i: int, tmask: int, rmask: int, kept: tuple[int, int, int],
              bur: bool, alpha: int) -> tuple[int, bool]:
         """The best gain from this state: ``(value, True)`` exactly when it beats ``alpha``, else
         ``(bound, False)`` with the true value at most ``bound <= alpha`` (branch and bound with a
-        memo of exact values and of such upper bounds)."""
-        k = len(rem)
-        while i < k and rem[i] == 0:
-            i += 1
-        if i == k:
-            return self._leaf(kept, bur), True
+        memo of exact values and of such upper bounds).
+
+        ``rem`` is the remaining hand as 4-bit fields, one per distinct card, in ``_order``.
+        """
+        x = rem >> (4 * i)
+        if not x:
+            return kept[2 if bur else 1], True
+        i += ((x & -x).bit_length() - 1) // 4
         # Forget the lay-off targets and set ranks no item from here on can use: same state.
         tmask &= self.live_t[i]
         rmask &= self.live_r[i]
@@ -387,34 +464,24 @@ class _Search:
                 return value, exact
         # Children: keep every remaining copy of card i, or lay it down in an item whose lowest card
         # it is. Each child's optimistic bound orders the search and prunes it.
-        lst = list(rem)
-        lst[i] = 0
-        keep_rem = tuple(lst)
-        # The bound of a child: its cards' points plus this node's bonus allowance (a child has
-        # fewer cards, so the node's allowance still bounds it), less a used target's share.
-        pts_now = self.points_of(rem, i)
-        extra = self.bound(rem, tmask, rmask, 0)
+        shift = 4 * i
+        n_i = (rem >> shift) & 15
+        keep_rem = rem & ~(15 << shift)
+        node_ub, alive_i = self.bound(rem, i, tmask, rmask) if self.prune else (-_NEG, False)
         target_extra = self.target_extra_of
-        keep_ub = pts_now + extra - (self.pts[i] * rem[i] if self.last_use[i] >= i else 0)
-        children: list[tuple[int, int, tuple[int, ...]]] = [(keep_ub, -1, keep_rem)]
+        keep_ub = node_ub - (self.pts[i] * n_i if alive_i else 0)
+        children: list[tuple[int, int, int]] = [(keep_ub, -1, keep_rem)]
         items = self.items
+        guarded = rem | self.guard
+        guard = self.guard
         for n in self.by_low[i]:
             it = items[n]
             if it.target_bit & tmask or it.rank_bit & rmask:
                 continue
-            ok = True
-            for j, need in it.needs:
-                if rem[j] < need:
-                    ok = False
-                    break
-            if not ok:
+            if (guarded - it.packed) & guard != guard:
                 continue
-            lst = list(rem)
-            for j, need in it.needs:
-                lst[j] -= need
-            child = tuple(lst)
-            ub = it.gain + pts_now - it.pts + extra - target_extra.get(it.target_bit, 0)
-            children.append((ub, n, child))
+            ub = it.gain + node_ub - it.pts - target_extra.get(it.target_bit, 0)
+            children.append((ub, n, rem - it.packed))
         children.sort(key=_first, reverse=True)
         lower = _NEG
         upper = _NEG
@@ -426,7 +493,7 @@ class _Search:
                     upper = ub
                 break
             if n < 0:
-                v, exact = self.best(child, i + 1, tmask, rmask, _MANY if kept or rem[i] > 1 else (i,), bur, target)
+                v, exact = self.best(child, i + 1, tmask, rmask, self._keep(kept, i, n_i), bur, target)
             else:
                 it = items[n]
                 v, exact = self.best(child, i, tmask | it.target_bit, rmask | it.rank_bit, kept,
@@ -446,34 +513,32 @@ class _Search:
 
     def run(self) -> tuple[int, list[_Item], tuple[Card, ...]] | None:
         self.memo.clear()
-        start = self.counts
-        value, exact = self.best(start, 0, 0, 0, (), self.had_burraco, self.alpha)
+        start = sum(n << (4 * j) for j, n in enumerate(self.counts))
+        self.kept_none = self._profile(())
+        self.kept_many = self._profile(_MANY)
+        self.kept_single = [self._profile((i,)) for i in range(len(self.cards))]
+        value, exact = self.best(start, 0, 0, 0, self.kept_none, self.had_burraco, self.alpha)
         if not exact or value <= _NEG // 2:
             return None
         # Walk the choices back.
         chosen: list[_Item] = []
-        kept: tuple[int, ...] = ()
+        kept = self.kept_none
         rem, i, tmask, rmask, bur = start, 0, 0, 0, self.had_burraco
-        k = len(rem)
         while True:
-            while i < k and rem[i] == 0:
-                i += 1
-            if i == k:
+            x = rem >> (4 * i)
+            if not x:
                 break
+            i += ((x & -x).bit_length() - 1) // 4
             tmask &= self.live_t[i]
             rmask &= self.live_r[i]
             _, _, choice = self.memo[(rem, tmask, rmask, kept, bur)]
-            lst = list(rem)
             if choice < 0:
-                kept = _MANY if kept or rem[i] > 1 else (i,)
-                lst[i] = 0
-                rem = tuple(lst)
+                kept = self._keep(kept, i, (rem >> (4 * i)) & 15)
+                rem &= ~(15 << (4 * i))
                 i += 1
                 continue
             it = self.items[choice]
-            for j, need in it.needs:
-                lst[j] -= need
-            rem = tuple(lst)
+            rem -= it.packed
             tmask |= it.target_bit
             rmask |= it.rank_bit
             bur = bur or it.burraco

@@ -15,7 +15,7 @@ import pytest
 
 from buraco_learn import PRESETS, Card, Game, IllegalMove, Meld, format_cards, make_deck
 from buraco_learn.game import _candidate_melds
-from buraco_learn.solver import Plan, can_close, dead_cards, meld_value, solve
+from buraco_learn.solver import Plan, _Search, can_close, dead_cards, meld_value, solve
 
 
 def side_value(g: Game, seat: int) -> int:
@@ -117,6 +117,33 @@ def test_solver_equals_brute_force(seed: int) -> None:
         expect = brute_force(g)
         assert expect is not None
         assert plan.points == expect, g.position()
+
+
+def test_bound_never_cuts_the_best_plan() -> None:
+    """The branch and bound finds the same value as the search without any bound, on dealt hands
+    of 14 to 22 cards with melds on the table (where brute force would be too slow)."""
+    rng = random.Random(3)
+    for n in range(200):
+        g = Game.new(2 if n % 2 else 4, seed=rng.randrange(10**6), rules="fibur" if n % 3 else "wikipedia-fr")
+        g.draw()
+        seat = g.to_move
+        size = rng.randint(14, 22)
+        hand = list(g.hand(seat)) + list(g.stock[:size - 12])
+        table = list(g.pots[0])
+        melds = [m for m in _candidate_melds(table) if len(m) >= 4][:1]
+        players = g.players
+        hands = [format_cards(hand)] + ["-"] * (players - 1)
+        mtext = "; ".join(f"0={Meld.from_cards(m, rules=g.rules)}" for m in melds) or "-"
+        took = rng.random() < 0.5
+        text = (f"{g.rules.name} {players}p d{players - 1} t0 play | h: {' / '.join(hands)} | m: {mtext} | p: - "
+                f"| s: * | pots: {'*11' if took else '*11 / *11'} | took: {'0' if took else '-'}")
+        pos = Game.from_position(text)
+        for close in (False, True):
+            fast = _Search(pos, 0, close).run()
+            slow = _Search(pos, 0, close, prune=False).run()
+            assert (fast is None) == (slow is None), text
+            if fast is not None and slow is not None:
+                assert fast[0] == slow[0], text
 
 
 @pytest.mark.parametrize("seed", range(2))
