@@ -286,7 +286,7 @@ class _Search:
     def _prepare_bound(self) -> None:
         rules = self.game.rules
         top_bonus = max(rules.clean_bonus, rules.dirty_bonus, rules.semi_clean_bonus or 0)
-        self.top_bonus = top_bonus
+        self.top_bonus = max(top_bonus, rules.dirty_bonus)
         self.dirty_bonus = max(rules.dirty_bonus, 0)
         pts = []
         for c in self.cards:
@@ -414,7 +414,7 @@ class _Search:
         # suit within seven positions, or six of a rank. Clean or semi-clean needs seven naturals in
         # a row (BUR-2, BUR-3); with six, a wild makes it dirty at best (BUR-4) and uses up a wild.
         full = 0
-        dirty = 0
+        bursts = 0
         for s in range(4):
             mask = once[s]
             if mask.bit_count() >= 6:
@@ -427,14 +427,16 @@ class _Search:
                     n_suit = suit_count[s]
                     if best_w == 7:
                         full += n_suit // 7
-                    dirty += n_suit // 6
+                    bursts += n_suit // 6
         for r in range(1, 14):
             if set_ok >> r & 1:
                 if ranks[r] >= 7:
                     full += 1
+                    bursts += 1
                 elif ranks[r] == 6:
-                    dirty += 1
-        total += full * self.top_bonus + min(dirty, wilds) * self.dirty_bonus
+                    bursts += 1
+        # At most ``full`` clean or semi-clean burracos, ``bursts`` in all, the dirty ones a wild each.
+        total += full * self.top_bonus + min(bursts - full, wilds) * self.dirty_bonus
         for bit, e in self.target_extra:
             if not tmask & bit:
                 total += e
