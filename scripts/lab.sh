@@ -4,7 +4,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
-bash scripts/setup.sh
+bash scripts/setup.sh lab
 args=()
 [ "$(id -u)" = 0 ] && args+=(--allow-root)  # JupyterLab refuses root without it
 exec .venv/bin/python -m jupyterlab "${args[@]}" "$@" notebooks/

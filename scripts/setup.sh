@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Create (or reuse) .venv and install the package into it, editable.
 #
-#   bash scripts/setup.sh         # pip install -e .
+#   bash scripts/setup.sh         # pip install -e .  (the package and its widgets)
+#   bash scripts/setup.sh lab     # pip install -e ".[lab]"  (plus JupyterLab)
 #   bash scripts/setup.sh test    # pip install -e ".[test]"
 #
 # Needs only python3 (3.11+) with venv; $PYTHON picks another interpreter.

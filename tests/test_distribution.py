@@ -150,7 +150,8 @@ def test_binder_pins_match_project() -> None:
     import tomllib
 
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
-    for dep in project["dependencies"]:
+    extras = project["optional-dependencies"]
+    for dep in project["dependencies"] + extras["lab"] + extras["test"]:
         r = Requirement(dep)
         if r.name.lower() in pins:
             assert r.specifier.contains(pins[r.name.lower()]), (dep, pins[r.name.lower()])
@@ -227,12 +228,6 @@ def test_import_in_binder_env_loads_no_jupyter_module(binder_venv: Path, tmp_pat
     assert not loaded, f"import buraco_learn loaded {loaded}"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="pyproject [project].dependencies lists jupyterlab and nbval; micropip cannot "
-    "install them in Pyodide (jupyter-server/jupyter-client need pyzmq), so "
-    "`%pip install buraco_learn` fails in JupyterLite. Move them to an extra.",
-)
 def test_runtime_dependencies_install_in_pyodide(dists: dict[str, Path]) -> None:
     from packaging.requirements import Requirement
 
