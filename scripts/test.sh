@@ -29,7 +29,7 @@ explain() {  # pytest exit code 5 = no test collected: a failure here, never a p
   return 0
 }
 
-paths=(tests)
+paths=(tests buraco_learn)  # buraco_learn: the doctests of every public example
 [ -d notebooks ] && paths+=(notebooks)  # git keeps no empty folder
 status=0
 echo "==> pytest ${paths[*]} (learner notebooks under --nbval-lax)"
