@@ -1,0 +1,291 @@
+"""Computer players at three levels, all through :class:`~buraco_learn.players.Player`.
+
+Every bot implements ``choose(view, legal) -> Action``: it sees only what its seat may see (the
+:class:`~buraco_learn.game.PlayerView`: own hand, the table, the pile, sizes of the rest) and
+returns one of the legal actions. To use the solver, a bot rebuilds a game from the view
+(:func:`game_from_view`) in which the cards it cannot see are dealt at random among the other
+hands, the stock and the pots: the seat's own hand, the table and the pile are exact, so every
+engine check about its own moves is exact, and nothing hidden is read.
+
+- :class:`RandomBot`: a uniformly random legal action.
+- :class:`GreedyBot`: lays down the most points each turn (:func:`~buraco_learn.solver.solve`),
+  takes the pile when it lets it lay down more, closes when it can, discards its highest card.
+- :class:`StrongBot`: the same solver, plus the pile's value in cards and discard safety (never
+  feed the opponents' melds, TURN-2).
+
+>>> from buraco_learn import Game
+>>> g = Game.new(2, seed=4)
+>>> result = play_hand(g, [GreedyBot(), RandomBot(seed=1)])
+>>> g.is_over, result.reason in ("closed", "stock")
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+from .actions import Action, Discard, Draw, LayDown, LayOff, TakePile
+from .cards import Card, format_cards, make_deck
+from .errors import IllegalMove
+from .game import Game, HandResult, PlayerView
+from .players import Player, PlayerLike, as_player
+from .records import parse_position
+from .solver import Plan, can_close, solve
+
+__all__ = ["Player", "RandomBot", "GreedyBot", "StrongBot", "BOTS", "make_bot", "game_from_view", "play_hand",
+           "opponent_melds_accepting"]
+
+
+# ---------------------------------------------------------------------------------------
+# Seeing only the view
+# ---------------------------------------------------------------------------------------
+def game_from_view(view: PlayerView, seed: int = 0, *, phase: str | None = None,
+                   pile_single: tuple[Card, bool] | None = None) -> Game:
+    """A game consistent with what ``view.seat`` sees; the unseen cards are dealt at random.
+
+    The seat's hand, the table, the pile, the sizes of every hand, of the stock and of the pots,
+    who took a pot and whose turn it is are exact; ``phase`` overrides the phase (``'play'`` asks
+    "what could I lay down now"). ``pile_single`` is the card taken from a one-card pile this turn
+    and whether an identical card was held (TURN-4), which a player remembers.
+
+    >>> from buraco_learn import Game
+    >>> g = Game.new(4, seed=2)
+    >>> h = game_from_view(g.view(1), seed=5)
+    >>> h.hand(1) == g.hand(1), h.table == g.table, h.pile == g.pile, len(h.stock) == len(g.stock)
+    (True, True, True, True)
+    >>> h.hand(0) == g.hand(0)  # the others' cards are a guess
+    False
+    """
+    rules = view.rules
+    visible = Counter(view.hand) + Counter(view.pile)
+    for t in view.table:
+        visible.update(t.meld.cards)
+    unseen = list((Counter(make_deck(rules.jokers)) - visible).elements())
+    unseen.sort(key=lambda c: c.index)
+    rng = random.Random(seed)
+    rng.shuffle(unseen)
+    hands = []
+    for seat, size in enumerate(view.hand_sizes):
+        if seat == view.seat:
+            hands.append(format_cards(view.hand) or "-")
+        else:
+            chunk, unseen = unseen[:size], unseen[size:]
+            hands.append(format_cards(chunk) or "-")
+    ph = phase or view.phase
+    head = [rules.name, f"{view.players}p", "d0", f"t{view.to_move}", ph, f"fill={seed}"]
+    if ph == "play" and view.stock_size <= rules.stock_reserve and not (rules.pots_become_stock and view.pots_left):
+        head.append("last")
+    if view.players == 3 and any(view.took_pot):
+        solo = next(s for side in view.sides if len(side) == 1 for s in side if view.took_pot[s])
+        head.append(f"solo={solo}")
+    if ph == "play" and pile_single is not None:
+        head.append(f"single={pile_single[0]}{'+' if pile_single[1] else ''}")
+    melds = "; ".join(f"{t.owner}={t.meld}" for t in view.table) or "-"
+    pots = " / ".join(f"*{n}" for n in view.pots_left) or "-"
+    took = ",".join(str(s) for s, t in enumerate(view.took_pot) if t) or "-"
+    text = (f"{' '.join(head)} | h: {' / '.join(hands)} | m: {melds} | p: {format_cards(view.pile) or '-'} "
+            f"| s: *{view.stock_size} | pots: {pots} | took: {took}")
+    return parse_position(text, rules=rules)
+
+
+def opponent_melds_accepting(view: PlayerView, card: Card) -> list[int]:
+    """The opponents' melds that would take ``card`` as a lay-off (what a discard may feed, TURN-2).
+
+    >>> from buraco_learn import Game, Card
+    >>> g = Game.from_position("fibur 2p d1 t0 play | h: 8H 4C / - | m: 1=5H 6H 7H | p: 3C | s: * "
+    ...                        "| pots: *11 / *11 | took: -")
+    >>> opponent_melds_accepting(g.view(0), Card.parse("8H")), opponent_melds_accepting(g.view(0), Card.parse("4C"))
+    ([0], [])
+    """
+    mine = next(side for side in view.sides if view.seat in side)
+    return [t.id for t in view.table if t.owner not in mine and t.meld.can_lay_off([card])]
+
+
+# ---------------------------------------------------------------------------------------
+# Turning a plan into one legal action at a time
+# ---------------------------------------------------------------------------------------
+def _next_step(plan: Plan, legal: Sequence[Action]) -> Action | None:
+    """The first action of ``plan`` found among ``legal`` (a lay-off of several cards may go one
+    or two cards at a time, as the engine lists them)."""
+    for m in plan.melds:
+        want = Counter(m.cards)
+        for a in legal:
+            if isinstance(a, LayDown) and Counter(a.cards) == want:
+                return a
+    for target, cards in plan.lay_offs:
+        want = Counter(cards)
+        best: LayOff | None = None
+        for a in legal:
+            if isinstance(a, LayOff) and a.target == target and not Counter(a.cards) - want:
+                if best is None or len(a.cards) > len(best.cards):
+                    best = a
+        if best is not None:
+            return best
+    return None
+
+
+def _discards(legal: Sequence[Action]) -> list[Discard]:
+    return [a for a in legal if isinstance(a, Discard)]
+
+
+class RandomBot:
+    """A uniformly random legal action (the baseline).
+
+    >>> from buraco_learn import Game
+    >>> g = Game.new(2, seed=1)
+    >>> RandomBot(seed=0).choose(g.view(g.to_move), g.legal_actions()) in g.legal_actions()
+    True
+    """
+
+    level = "random"
+
+    def __init__(self, seed: int | None = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        """A random legal action."""
+        return legal[self.rng.randrange(len(legal))]
+
+    def __repr__(self) -> str:
+        return "RandomBot()"
+
+
+class GreedyBot:
+    """Lays down the most points it can every turn, using the exact solver on its own view.
+
+    Draw: takes the discard pile when that lets it lay down more points now, else draws.
+    Play: closes when it can (CLOSE-1), else plays the best plan one action at a time.
+    Discard: its highest-point card that is not a wild.
+    """
+
+    level = "greedy"
+    pot_value = 0
+
+    def __init__(self, seed: int | None = 0) -> None:
+        self.rng = random.Random(seed)
+        self._pile_before: tuple[Card, ...] = ()
+        self._hand_before: tuple[Card, ...] = ()
+        self._took_pile = False
+
+    # -- the view as a game ------------------------------------------------------------
+    def _game(self, view: PlayerView, phase: str | None = None) -> Game:
+        single = None
+        if self._took_pile and len(self._pile_before) == 1 and view.phase == "play":
+            card = self._pile_before[0]
+            single = (card, card in self._hand_before)
+        return game_from_view(view, self.rng.randrange(2**31), phase=phase, pile_single=single)
+
+    def pile_gain(self, view: PlayerView) -> int:
+        """Points the best plan gains by taking the pile rather than playing the hand as it is."""
+        now = solve(self._game(view, phase="play")).points
+        g = self._game(view)
+        g.take_pile()
+        return solve(g, pot_value=self.pot_value).points - now
+
+    def take_pile(self, view: PlayerView) -> bool:
+        """Whether to take the discard pile (TURN-1)."""
+        return self.pile_gain(view) > 0
+
+    # -- choose -----------------------------------------------------------------------
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        """The next action of this bot's turn."""
+        if view.phase == "draw":
+            self._pile_before, self._hand_before = view.pile, view.hand
+            self._took_pile = TakePile() in legal and self.take_pile(view)
+            return TakePile() if self._took_pile else (Draw() if Draw() in legal else legal[0])
+        g = self._game(view)
+        mine = next(side for side in view.sides if view.seat in side)
+        if any(view.took_pot[s] for s in mine) or view.rules.close_without_pot_when_none_left:
+            closing = can_close(g)
+            if closing is not None:
+                step = _next_step(closing, legal)
+                if step is not None:
+                    return step
+                if closing.is_empty and closing.discard is not None and Discard(closing.discard) in legal:
+                    return Discard(closing.discard)
+        plan = solve(g, pot_value=self.pot_value)
+        if not plan.is_empty and self.lay_down(view, plan):
+            step = _next_step(plan, legal)
+            if step is not None:
+                return step
+        discards = _discards(legal)
+        if not discards:  # pragma: no cover - the engine always leaves a discard in the play phase
+            return legal[0]
+        return self.discard(view, g, discards)
+
+    def lay_down(self, view: PlayerView, plan: Plan) -> bool:
+        """Whether to play the plan now (the greedy bot always does)."""
+        return True
+
+    def discard(self, view: PlayerView, game: Game, discards: list[Discard]) -> Discard:
+        """The highest-point card that is not a wild (ties: the first)."""
+        return max(discards, key=lambda d: (not d.card.is_wild, d.card.points))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
+class StrongBot(GreedyBot):
+    """The greedy bot with judgement about the pile and the discard.
+
+    Pile: with two players it also takes a pile of two cards or more when that loses nothing now
+    (more cards, more melds and burracos later); with three or four, where a big hand is a burden
+    when the partners close fast, only a pile that gains 15 points or more now. Discard: never a card an opponent's meld takes (the opponent would
+    lay it off, TURN-2), never a wild while another card will do, then the highest points.
+    In the tournament (``benchmarks/tournament.py``) this beats the greedy bot clearly.
+    """
+
+    level = "strong"
+
+    def take_pile(self, view: PlayerView) -> bool:
+        """Take the pile when it pays (see the class description; tuned by the tournament)."""
+        gain = self.pile_gain(view)
+        if view.players == 2:
+            return gain > 0 or (gain == 0 and len(view.pile) >= 2)
+        return gain >= 15
+
+    def discard(self, view: PlayerView, game: Game, discards: list[Discard]) -> Discard:
+        """The safest card: not one an opponent meld takes, not a wild, then the highest points."""
+        return min(discards, key=lambda d: (1 if opponent_melds_accepting(view, d.card) else 0, d.card.is_wild,
+                                            -d.card.points))
+
+
+#: The levels by name.
+BOTS: dict[str, type[RandomBot] | type[GreedyBot]] = {"random": RandomBot, "greedy": GreedyBot, "strong": StrongBot}
+
+
+def make_bot(level: str, seed: int | None = 0) -> Player:
+    """A bot of that level (``'random'``, ``'greedy'`` or ``'strong'``).
+
+    >>> make_bot("strong")
+    StrongBot()
+    >>> make_bot("expert")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown bot level 'expert'; levels: random, greedy, strong
+    """
+    cls = BOTS.get(level)
+    if cls is None:
+        raise ValueError(f"unknown bot level {level!r}; levels: {', '.join(BOTS)}")
+    return cls(seed)
+
+
+def play_hand(game: Game, bots: Sequence[PlayerLike], *, max_actions: int = 5000) -> HandResult:
+    """Play ``game`` to its end with one bot per seat; each gets only ``game.view(seat)`` and
+    ``game.legal_actions()``. A choice outside the legal actions raises :class:`IllegalMove`.
+    """
+    players = [as_player(b) for b in bots]
+    if len(players) != game.players:
+        raise ValueError(f"play_hand needs {game.players} bots, one per seat, not {len(players)}")
+    for _ in range(max_actions):
+        if game.is_over:
+            return game.result()
+        seat = game.to_move
+        legal = game.legal_actions()
+        action = players[seat].choose(game.view(seat), legal)
+        if action not in legal:
+            raise IllegalMove(f"{game.seat_name(seat)}'s bot chose {action}, which is not among the legal actions")
+        game.apply(action)
+    raise IllegalMove(f"the hand did not end within {max_actions} actions")

@@ -1,0 +1,292 @@
+"""Puzzles with verified answers: a position, a question, and the answer the solver proves.
+
+Four kinds of question, each on a position in the engine's notation (:meth:`Game.from_position`),
+always asked of the seat to move:
+
+- ``most``: lay down the most points this turn (answer: the points; a learner may also answer
+  with actions, which the engine replays);
+- ``close``: can you close this turn, and how (answer: ``no``, or the actions ending in the
+  closing discard);
+- ``safe``: which discard is safe, that is no opponent meld takes it (answer: the safe cards);
+- ``score``: the count of a finished hand for the side of the seat to move (answer: the total).
+
+The puzzles live in ``puzzles.txt`` beside this module, a readable text file made by
+``python -m buraco_learn.puzzles.generate``; the tests re-verify every answer with the solver.
+
+>>> puzzles = load_puzzles()
+>>> len(puzzles) >= 30, sorted({p.level for p in puzzles})
+(True, ['easy', 'hard', 'medium'])
+>>> p = next(p for p in puzzles if p.kind == "most")
+>>> p.check(p.answer).correct
+True
+>>> print(p.check(-5).message.splitlines()[0])  # doctest: +ELLIPSIS
+Not quite: the most you can lay down is ... points, not -5.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import resources
+
+from ..actions import Discard, parse_action
+from ..cards import Card, format_cards, parse_cards
+from ..errors import BuracoError, IllegalMove, NotationError
+from ..game import Game
+from ..solver import can_close, meld_value, solve
+
+__all__ = ["Puzzle", "Verdict", "load_puzzles", "parse_puzzles", "KINDS", "LEVELS", "solve_puzzle"]
+
+#: The question kinds and how each is asked.
+KINDS: dict[str, str] = {
+    "most": "Lay down the most points you can this turn. How many points, and how?",
+    "close": "Can you close this turn? If so, how?",
+    "safe": "Which of your cards can you discard safely (no opponent meld takes it)?",
+    "score": "The hand is over. What does your side score?",
+}
+LEVELS = ("easy", "medium", "hard")
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The check of an answer: right or not, and a message that explains (citing rule IDs)."""
+
+    correct: bool
+    message: str
+    rules: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return self.message
+
+
+def _side_value(game: Game, seat: int) -> int:
+    return sum(meld_value(t.meld) for t in game.side_melds(seat))
+
+
+def _actions(answer: object) -> list[str]:
+    if isinstance(answer, str):
+        return [a.strip() for a in answer.replace("\n", ";").split(";") if a.strip()]
+    if isinstance(answer, (list, tuple)):
+        return [str(a) for a in answer]
+    raise NotationError(f"an answer made of actions is text like 'meld 5H 6H 7H; layoff 0: 8H', not {answer!r}")
+
+
+def solve_puzzle(kind: str, game: Game) -> tuple[str, str]:
+    """The verified answer and a worked solution for a puzzle of ``kind`` on ``game``."""
+    seat = game.to_move
+    if kind == "most":
+        plan = solve(game)
+        return str(plan.points), "; ".join(str(a) for a in plan.actions()) or "nothing"
+    if kind == "close":
+        closing = can_close(game)
+        if closing is None:
+            return "no", "no way to close this turn"
+        return "yes", "; ".join(str(a) for a in closing.actions())
+    if kind == "safe":
+        mine = game.side_of(seat)
+        opp = [t for t in game.table if t.owner not in mine]
+        safe = [c for c in dict.fromkeys(game.hand(seat)) if game.can_discard(c)
+                and not any(t.meld.can_lay_off([c]) for t in opp)]
+        safe.sort(key=lambda c: c.sort_key)
+        return format_cards(safe) or "none", "cards no opponent meld takes (TURN-2)"
+    if kind == "score":
+        res = game.result()
+        side = next(i for i, s in enumerate(res.sides) if seat in s)
+        sc = res.scores[side]
+        return str(sc.total), "; ".join(f"{ln.label} {ln.points:+d}" for ln in sc.lines)
+    raise ValueError(f"unknown puzzle kind {kind!r}; kinds: {', '.join(KINDS)}")
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """One puzzle: its name, level, kind, position, the verified answer and a worked solution."""
+
+    name: str
+    level: str
+    kind: str
+    position: str
+    answer: str
+    solution: str
+
+    @property
+    def question(self) -> str:
+        """The question, in words."""
+        return KINDS[self.kind]
+
+    def game(self) -> Game:
+        """A fresh game at the puzzle's position."""
+        return Game.from_position(self.position)
+
+    def verify(self) -> bool:
+        """Whether the solver, run now, finds exactly the stored answer."""
+        return solve_puzzle(self.kind, self.game())[0] == self.answer
+
+    def check(self, answer: object) -> Verdict:
+        """Check a learner's answer; a wrong one is explained with the rule IDs that decide.
+
+        ``most``: the points (an int) or the actions (``'meld 5H 6H 7H; layoff 0: 8H'``);
+        ``close``: ``'no'``/``False`` or the actions ending in the closing discard;
+        ``safe``: one card (``'9C'``); ``score``: the total (an int).
+        """
+        try:
+            if self.kind == "most":
+                return self._check_most(answer)
+            if self.kind == "close":
+                return self._check_close(answer)
+            if self.kind == "safe":
+                return self._check_safe(answer)
+            return self._check_score(answer)
+        except NotationError as err:
+            return Verdict(False, f"I could not read that answer: {err}")
+
+    # -- the kinds ----------------------------------------------------------------------
+    def _check_most(self, answer: object) -> Verdict:
+        best = int(self.answer)
+        if isinstance(answer, (int, str)) and str(answer).strip().lstrip("-").isdigit():
+            got = int(str(answer).strip())
+            if got == best:
+                return Verdict(True, f"Right: {best} points ({self.solution}).")
+            return Verdict(False, f"Not quite: the most you can lay down is {best} points, not {got}.\n"
+                                  f"One best way: {self.solution} (card points EQ-2, burraco bonuses BUR-2..4).",
+                           ("EQ-2", "BUR-2", "BUR-3", "BUR-4"))
+        g = self.game()
+        seat = g.to_move
+        before = _side_value(g, seat)
+        for text in _actions(answer):
+            action = parse_action(text)
+            if isinstance(action, Discard):
+                break
+            try:
+                g.apply(action)
+            except IllegalMove as err:
+                return Verdict(False, f"{text!r} is not allowed: {err}", err.rules)
+        got = _side_value(g, seat) - before
+        if got == best:
+            return Verdict(True, f"Right: that lays down {got} points, the most possible.")
+        return Verdict(False, f"That lays down {got} points; the most is {best}: {self.solution} "
+                              "(card points EQ-2, burraco bonuses BUR-2..4).", ("EQ-2", "BUR-2", "BUR-3", "BUR-4"))
+
+    def _check_close(self, answer: object) -> Verdict:
+        says_no = answer is False or (isinstance(answer, str) and answer.strip().lower() in ("no", "n", "cannot"))
+        if says_no:
+            if self.answer == "no":
+                return Verdict(True, "Right: there is no way to close this turn (CLOSE-1, CLOSE-4).",
+                               ("CLOSE-1", "CLOSE-4"))
+            return Verdict(False, f"You can close: {self.solution} (CLOSE-1).", ("CLOSE-1",))
+        if answer is True or (isinstance(answer, str) and answer.strip().lower() in ("yes", "y")):
+            if self.answer == "yes":
+                return Verdict(True, f"Right, you can close: {self.solution} (CLOSE-1).", ("CLOSE-1",))
+            return Verdict(False, "No: closing needs the pot, a burraco and a last card that is not a wild "
+                                  "(CLOSE-1, CLOSE-2, CLOSE-4), and this hand cannot get there this turn.",
+                           ("CLOSE-1", "CLOSE-2", "CLOSE-4"))
+        g = self.game()
+        seat = g.to_move
+        for text in _actions(answer):
+            try:
+                g.apply(parse_action(text))
+            except IllegalMove as err:
+                return Verdict(False, f"{text!r} is not allowed: {err}", err.rules)
+            if g.is_over:
+                break
+        if g.is_over and g.result().closed_by == seat:
+            return Verdict(True, "Right: that closes the hand (CLOSE-1); the close earns 100 (CLOSE-5).",
+                           ("CLOSE-1", "CLOSE-5"))
+        if self.answer == "no":
+            return Verdict(False, "That does not close, and no way does this turn (CLOSE-1, CLOSE-4).",
+                           ("CLOSE-1", "CLOSE-4"))
+        return Verdict(False, f"That does not close the hand: a close ends with the last card discarded, with the "
+                              f"pot taken and a burraco on the table (CLOSE-1). One way: {self.solution}.",
+                       ("CLOSE-1",))
+
+    def _check_safe(self, answer: object) -> Verdict:
+        cards = [answer] if isinstance(answer, Card) else parse_cards(str(answer))
+        if not cards:
+            raise NotationError("name a card to discard, like '9C'")
+        if len(cards) > 1:
+            for c in cards:
+                v = self._check_safe(c)
+                if not v.correct:
+                    return v
+            return Verdict(True, f"Right: {format_cards(cards)} are all safe (TURN-2).", ("TURN-2",))
+        card = cards[0]
+        g = self.game()
+        seat = g.to_move
+        if card not in g.hand(seat):
+            return Verdict(False, f"{card} is not in your hand ({format_cards(g.hand(seat))}).")
+        if not g.can_discard(card):
+            try:
+                g.verify_discard(card)
+            except IllegalMove as err:
+                return Verdict(False, f"You may not discard {card}: {err}", err.rules)
+        mine = g.side_of(seat)
+        for t in g.table:
+            if t.owner not in mine and t.meld.can_lay_off([card]):
+                return Verdict(False, f"{card} is not safe: the opponents would lay it off onto their meld {t.id} "
+                                      f"({t.meld}) (TURN-2). Safe: {self.answer}.", ("TURN-2",))
+        return Verdict(True, f"Right: no opponent meld takes {card} (TURN-2). All safe cards: {self.answer}.",
+                       ("TURN-2",))
+
+    def _check_score(self, answer: object) -> Verdict:
+        try:
+            got = int(str(answer).strip())
+        except ValueError:
+            raise NotationError(f"a score is a whole number, not {answer!r}") from None
+        if got == int(self.answer):
+            return Verdict(True, f"Right: {self.answer} ({self.solution}).", ("SCORE-1",))
+        return Verdict(False, f"Not quite: the side scores {self.answer}, not {got}. The count (SCORE-1, SCORE-4): "
+                              f"{self.solution}. Cards count by the card (SCORE-2); the pot not taken costs 100 "
+                              "(SCORE-1).", ("SCORE-1", "SCORE-2", "SCORE-4"))
+
+
+def parse_puzzles(text: str) -> list[Puzzle]:
+    """Read puzzles from their text form: blocks of ``key: value`` lines, a ``[name]`` line first.
+
+    >>> parse_puzzles("[p1]\\nlevel: easy\\nkind: score\\nposition: x\\nanswer: 5\\nsolution: s\\n")[0].answer
+    '5'
+    >>> parse_puzzles("[p1]\\nlevel: easy\\n")
+    Traceback (most recent call last):
+    ...
+    buraco_learn.errors.NotationError: puzzle 'p1' lacks kind, position, answer, solution
+    """
+    out: list[Puzzle] = []
+    block: dict[str, str] = {}
+    name = ""
+
+    def flush() -> None:
+        if not name:
+            return
+        missing = [k for k in ("level", "kind", "position", "answer", "solution") if k not in block]
+        if missing:
+            raise NotationError(f"puzzle {name!r} lacks {', '.join(missing)}")
+        if block["kind"] not in KINDS or block["level"] not in LEVELS:
+            raise NotationError(f"puzzle {name!r}: kind must be one of {', '.join(KINDS)} and level one of "
+                                f"{', '.join(LEVELS)}")
+        out.append(Puzzle(name, block["level"], block["kind"], block["position"], block["answer"], block["solution"]))
+
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("[") and line.endswith("]"):
+            flush()
+            name, block = line[1:-1].strip(), {}
+            continue
+        key, colon, value = line.partition(":")
+        if not colon or not name:
+            raise NotationError(f"bad puzzle line {line!r}: write 'key: value' inside a [name] block")
+        block[key.strip()] = value.strip()
+    flush()
+    return out
+
+
+def load_puzzles() -> list[Puzzle]:
+    """Every puzzle shipped with the package, easy first."""
+    text = resources.files(__package__).joinpath("puzzles.txt").read_text(encoding="utf-8")
+    puzzles = parse_puzzles(text)
+    return sorted(puzzles, key=lambda p: (LEVELS.index(p.level), p.name))
+
+
+def _check_puzzles(puzzles: list[Puzzle]) -> list[str]:  # pragma: no cover - used by the generator
+    return [p.name for p in puzzles if not p.verify()]
+
+
+_ = BuracoError

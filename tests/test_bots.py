@@ -1,0 +1,85 @@
+"""Bots: every level plays whole seeded hands for 2, 3 and 4 players and every preset without an
+illegal move or an exception, through the Player protocol, seeing only its seat's view."""
+
+from __future__ import annotations
+
+import pytest
+
+from buraco_learn import PRESETS, Game, IllegalMove
+from buraco_learn.actions import Discard, Draw, TakePile
+from buraco_learn.bots import (GreedyBot, RandomBot, StrongBot, game_from_view, make_bot, opponent_melds_accepting,
+                               play_hand)
+from buraco_learn.players import Player
+
+CASES = [(name, n) for name, rules in PRESETS.items() for n in rules.players]
+
+
+@pytest.mark.parametrize("name,players", CASES)
+def test_bots_play_whole_hands_legally(name: str, players: int) -> None:
+    """Mixed levels play seeded hands to the end; play_hand refuses any action outside legal."""
+    for seed in range(6):
+        levels = ["random", "greedy", "strong", "greedy"]
+        g = Game.new(players, rules=name, seed=seed, dealer=seed % players)
+        bots = [make_bot(levels[(seed + s) % 4], seed * 7 + s) for s in range(players)]
+        result = play_hand(g, bots)
+        assert g.is_over and result.reason in ("closed", "stock")
+        g.check_invariants()
+
+
+def test_bots_are_players() -> None:
+    """Every level implements the one Player protocol."""
+    for bot in (RandomBot(), GreedyBot(), StrongBot()):
+        assert isinstance(bot, Player)
+
+
+def test_bots_see_only_their_view() -> None:
+    """The game a bot rebuilds keeps its own hand, the table and the pile, and guesses the rest."""
+    g = Game.new(4, seed=11)
+    g.draw()
+    v = g.view(g.to_move)
+    h = game_from_view(v, seed=1)
+    assert h.hand(g.to_move) == g.hand(g.to_move) and h.pile == g.pile and h.table == g.table
+    assert [len(x) for x in h.hands] == [len(x) for x in g.hands]
+    assert h.hands != g.hands  # the hidden hands are not read
+    # The view carries no other hand: choose() works from it alone.
+    assert not hasattr(v, "hands")
+
+
+def test_greedy_lays_down_its_best_plan() -> None:
+    """The greedy bot's first play is the solver's plan (it melds 5H 6H 7H before discarding)."""
+    g = Game.from_position("fibur 2p d1 t0 play | h: 5H 6H 7H 9C KD / - | m: - | p: 3C | s: * "
+                           "| pots: *11 / *11 | took: -")
+    a = GreedyBot().choose(g.view(0), g.legal_actions())
+    assert str(a) == "meld 5H 6H 7H"
+
+
+def test_strong_never_feeds_an_opponent_meld() -> None:
+    """TURN-2: with a safe card available, the strong bot does not discard one the opponents take."""
+    g = Game.from_position("fibur 2p d1 t0 play | h: 8H 4C / - | m: 1=5H 6H 7H | p: 3C | s: * "
+                           "| pots: *11 / *11 | took: -")
+    a = StrongBot().choose(g.view(0), g.legal_actions())
+    assert a == Discard(g.hand(0)[1]) and opponent_melds_accepting(g.view(0), g.hand(0)[0]) == [0]
+
+
+def test_greedy_takes_a_useful_pile() -> None:
+    """TURN-1: the pile is taken when it lets the bot lay down more now."""
+    g = Game.from_position("fibur 2p d1 t0 draw | h: 5H 6H 9C 8D KS / - | m: - | p: 4C 7H | s: * "
+                           "| pots: *11 / *11 | took: -")
+    assert GreedyBot().choose(g.view(0), g.legal_actions()) == TakePile()
+    g2 = Game.from_position("fibur 2p d1 t0 draw | h: 5H 6H 9C 8D KS / - | m: - | p: QD 4C | s: * "
+                            "| pots: *11 / *11 | took: -")
+    assert GreedyBot().choose(g2.view(0), g2.legal_actions()) == Draw()
+
+
+def test_play_hand_refuses_an_illegal_choice() -> None:
+    """TURN-6: a bot that answers outside the legal actions is stopped with a clear error."""
+    g = Game.new(2, seed=1)
+    with pytest.raises(IllegalMove, match="not among the legal actions"):
+        play_hand(g, [lambda view, legal: Discard(view.hand[0]), RandomBot()])
+
+
+def test_make_bot_levels() -> None:
+    assert [type(make_bot(x)).__name__ for x in ("random", "greedy", "strong")] == [
+        "RandomBot", "GreedyBot", "StrongBot"]
+    with pytest.raises(ValueError, match="unknown bot level"):
+        make_bot("expert")
