@@ -559,6 +559,26 @@ class _Search:
         return Plan(melds, lay_offs, points, () if self.close else rest, takes_pot, discard)
 
 
+def _replay_in_order(game: Game, plan: Plan) -> tuple[Plan, Game]:
+    """Replay the plan, choosing the order of its actions: when the hand is emptied by one-card
+    lay-offs, the card laid last is alone in the hand just before, and it must be a card that
+    could end the turn (TURN-4 forbids the one card just taken from the pile). The engine decides
+    which orders work; the first that does is kept."""
+    try:
+        return plan, _replay(game, plan)
+    except SolverError:
+        if plan.melds or len(plan.lay_offs) < 2:
+            raise
+    for k in range(len(plan.lay_offs)):
+        order = plan.lay_offs[:k] + plan.lay_offs[k + 1:] + (plan.lay_offs[k],)
+        other = dataclasses.replace(plan, lay_offs=order)
+        try:
+            return other, _replay(game, other)
+        except SolverError:
+            continue
+    raise SolverError(f"no order of the plan {plan} is accepted by the engine")  # pragma: no cover
+
+
 def _replay(game: Game, plan: Plan) -> Game:
     """Play the plan on a clone; the engine must accept every action and agree on the points."""
     g = game.clone()
@@ -597,7 +617,7 @@ def solve(game: Game, *, pot_value: int = 0) -> Plan:
         return Plan((), (), 0, hand)
     _, chosen, rest = found
     plan = search.plan_of(chosen, rest)
-    _replay(game, plan)
+    plan, _ = _replay_in_order(game, plan)
     return plan
 
 
@@ -625,7 +645,7 @@ def can_close(game: Game) -> Plan | None:
             return None
         _, chosen, rest = found
         plan = search.plan_of(chosen, rest)
-        g = _replay(game, plan)
+        plan, g = _replay_in_order(game, plan)
         seat = g.to_move
         assert plan.discard is not None
         if g.can_discard(plan.discard):

@@ -280,3 +280,15 @@ def test_big_hands_are_solved_and_replayed() -> None:
         assert plan.points > 0
         for a in plan.actions():
             big.apply(a)
+
+
+def test_turn4_orders_the_lay_offs() -> None:
+    """TURN-4: emptying the hand with one-card lay-offs, the card just taken from a one-card pile
+    is not the one left alone before the last lay-off (the engine would refuse that order)."""
+    g = Game.from_position("fibur 2p d1 t0 play single=QD | h: 3C QD / - | m: 0=4C 5C 6C; 0=QS QH QC | p: - "
+                           "| s: * | pots: *11 / *11 | took: -")
+    plan = solve(g)
+    assert plan.takes_pot and plan.points == 15
+    for a in plan.actions():
+        g.apply(a)
+    assert g.took_pot[0]
