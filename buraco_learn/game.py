@@ -35,7 +35,7 @@ from .melds import Meld, _analyse, _explain
 from .rules import Rules, get_rules
 from .scoring import SideScore, score_side
 
-__all__ = ["Game", "TableMeld", "Event", "HandResult", "PlayerView", "seat_names", "Phase"]
+__all__ = ["Game", "TableMeld", "Event", "HandResult", "PlayerView", "seat_names", "Phase", "candidate_melds"]
 
 Phase = Literal["draw", "play", "over"]
 
@@ -105,6 +105,12 @@ class PlayerView:
     to_move: int
     phase: Phase
     history: tuple[Event, ...]
+    #: The current turn is the last one (the stock reached its reserve, STOCK-1).
+    last_turn: bool = False
+    #: The card the player to move took from a one-card pile this turn (TURN-4; everyone saw it).
+    pile_taken: Card | None = None
+    #: For the player to move only: whether he already held a card identical to ``pile_taken``.
+    held_identical: bool = False
 
 
 @dataclass
@@ -326,7 +332,8 @@ class Game:
         s = self._s
         return PlayerView(seat, self.players, self.rules, tuple(s.hands[seat]), tuple(len(h) for h in s.hands),
                           tuple(s.table), tuple(s.pile), len(s.stock), tuple(len(p) for p in s.pots),
-                          tuple(s.took_pot), self.sides, s.turn, s.phase, tuple(s.history))
+                          tuple(s.took_pot), self.sides, s.turn, s.phase, tuple(s.history), s.last_turn,
+                          s.pile_single, s.held_identical if seat == s.turn else False)
 
     # ------------------------------------------------------------------ verify: raise with the rule
     def _not_over(self) -> None:
@@ -446,6 +453,20 @@ class Game:
                         f"(meld {t.id}: {t.meld}); lay these cards off onto it instead (SET-4)", ("SET-4",))
         self._check_rest(rest, seat, meld.is_burraco, f"melding {format_cards(seq)}")
         return meld, rest
+
+    def check_rest(self, rest: Sequence[Card], *, makes_burraco: bool = False, doing: str = "the play") -> None:
+        """Raise :class:`IllegalMove` if the player to move, left holding ``rest`` after melding or
+        laying off, could not end the turn (CLOSE-3, CLOSE-4, TURN-4, TURN-5); ``makes_burraco``:
+        the play itself completes a burraco. Planners use it to stay within the rules.
+
+        >>> g = Game.from_position("fibur 2p d1 t0 play | h: 9C JK / 4D | m: 0=3H 4H 5H 6H 7H 8H 9H | p: 3C"
+        ...                        " | s: * | pots: *11 | took: 0")
+        >>> g.check_rest(parse_cards("JK"), doing="laying off 9C")
+        Traceback (most recent call last):
+        ...
+        buraco_learn.errors.IllegalMove: laying off 9C would leave JK, and then the turn could not end: the closing discard may not be a wild: JK is a joker (CLOSE-2); with only a wild left he cannot close, so he must keep more (CLOSE-4)
+        """
+        self._check_rest(list(rest), self._s.turn, makes_burraco, doing)
 
     def _check_rest(self, rest: list[Card], seat: int, makes_burraco: bool, doing: str) -> None:
         problem = self._rest_problem(rest, self.side_has_pot(seat), makes_burraco or self.side_has_burraco(seat))
@@ -880,9 +901,17 @@ class Game:
 _SUIT_CARDS: dict[int, dict[int, Card]] = {}
 
 
-def _candidate_melds(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
-    """Every distinct legal meld (as a card multiset in layout order) that ``hand`` can form."""
+def candidate_melds(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
+    """Every distinct legal meld (a card multiset, in layout order) that ``hand`` can form,
+    whatever the table; the game's own checks (SET-4, CLOSE-3, ...) are :meth:`Game.can_meld`'s.
+
+    >>> [format_cards(m) for m in candidate_melds(parse_cards("5H 6H 7H JK"))]
+    ['JK 5H 6H', '5H 6H 7H', 'JK 5H 6H 7H', '5H JK 7H', 'JK 6H 7H']
+    """
     return [cards for cards, _ in _candidate_results(hand)]
+
+
+_candidate_melds = candidate_melds
 
 
 def _candidate_results(hand: Sequence[Card]) -> list[tuple[tuple[Card, ...], tuple[Any, ...]]]:
