@@ -412,3 +412,21 @@ def test_legal_actions_match_verify_on_random_positions() -> None:
             others = [a for a in acts if not isinstance(a, Discard)]
             g.apply(rng.choice(others) if others and rng.random() < 0.6 and g.phase == "play" else rng.choice(acts))
     assert checked > 300
+
+
+def test_p3_1_pair_keeps_both_sets_but_lays_no_third() -> None:
+    """P3-1: the new partners keep the sets of one rank they each had (SET-4 does not merge them), may lay
+    off onto either, and may not lay down another set of that rank (SET-4)."""
+    text = ("fibur 3p d0 t1 play solo=0 | h: 4D / 7C 7C 7H 9S / KS KD | m: 1=7S 7S 7D; 2=7H 7D 2S | p: 3C | s: *"
+            " | pots: *11 | took: 0")
+    g = Game.from_position(text)
+    assert [t.owner for t in g.lay_off_targets(1)] == [1, 2]
+    refused(g, "meld 7C 7C 7H", "SET-4")
+    g.lay_off(1, "7C")  # onto the partner's set (meld 1 is East's 7H 7D 2S)
+    assert len(g.table[1].meld) == 4 and g.table[1].owner == 2
+
+
+def test_p3_1_before_the_pot_everyone_plays_alone() -> None:
+    g = table(["5H 6H 7H 8H 2C", "9S 9S 9D 4C", "KS KD KC 4D"], melds="1=5C 6C 7C", head="fibur 3p d2 t0 play")
+    refused(g, "layoff 0: 8C", "TURN-2")
+    assert g.side_of(0) == (0,) and g.side_of(1) == (1,)
