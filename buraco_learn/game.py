@@ -803,7 +803,12 @@ class Game:
                 rank = meld.rank
                 maybe = [c for c in distinct if c.rank == rank or (c.is_wild and meld.wild is None)]
             else:
-                maybe = [c for c in distinct if c.suit == meld.suit or c.is_wild]
+                # Within two places of the run's ends (a pair reaches no further), or a wild for a
+                # run without one.
+                lo, hi, suit = meld.low - 2, meld.high + 2, meld.suit
+                maybe = [c for c in distinct
+                         if (c.is_wild and meld.wild is None)
+                         or (c.suit == suit and (lo <= c.r <= hi or (c.r == 1 and hi >= 14)))]
             fits = [c for c in maybe if meld.can_lay_off([c])]
             out.extend(LayOff(t.id, (c,)) for c in fits if game_allows(meld, [c]))
             if meld.kind == "run":
