@@ -130,6 +130,8 @@ class _State:
     closed_by: int | None
     end_reason: Literal["closed", "stock"] | None
     history: list[Event] = field(default_factory=list)
+    #: Values derived from this state (each side's melds), dropped whenever the state changes.
+    cache: dict[int, tuple[TableMeld, ...]] = field(default_factory=dict, repr=False, compare=False)
 
     def copy(self) -> _State:
         return _State([list(h) for h in self.hands], list(self.table), list(self.pile), list(self.stock),
@@ -309,8 +311,12 @@ class Game:
 
     def side_melds(self, seat: int) -> tuple[TableMeld, ...]:
         """The melds of ``seat``'s side."""
-        side = self.side_of(seat)
-        return tuple(t for t in self._s.table if t.owner in side)
+        cache = self._s.cache
+        found = cache.get(seat)
+        if found is None:
+            side = self.side_of(seat)
+            found = cache[seat] = tuple(t for t in self._s.table if t.owner in side)
+        return found
 
     def lay_off_targets(self, seat: int | None = None) -> tuple[TableMeld, ...]:
         """The melds ``seat`` (default: the player to move) may lay off onto (TURN-2)."""
@@ -589,6 +595,7 @@ class Game:
     # ------------------------------------------------------------------ do: verify, then apply
     def _push(self) -> _State:
         self._undo.append(self._s.copy())
+        self._s.cache.clear()
         return self._s
 
     def _record(self, seat: int, action: Action, note: str) -> Event:
@@ -637,6 +644,7 @@ class Game:
         note = f"; the hand is empty, so {self.seat_name(seat)} takes the pot on the fly ({len(pot)} cards, POT-2)"
         if self.players == 3 and s.soloist is None:
             s.soloist = seat
+            s.cache.clear()
             note += "; the other two now play as partners (P3-1)"
         return note
 
@@ -689,6 +697,7 @@ class Game:
                 note += f"; {self.seat_name(seat)} takes the pot with the discard ({len(pot)} cards, POT-3)"
                 if self.players == 3 and s.soloist is None:
                     s.soloist = seat
+                    s.cache.clear()
                     note += "; the other two now play as partners (P3-1)"
             else:
                 why = "a wild cannot close (CLOSE-2)" if c.is_wild else "no burraco yet"
@@ -947,6 +956,8 @@ def _candidate_results(hand: Sequence[Card]) -> list[tuple[tuple[Card, ...], tup
             by_rank.setdefault(c.r, []).append(c)
     for r in sorted(by_rank):
         kinds = sorted(by_rank[r], key=lambda c: c.s)
+        if len(kinds) == 1 and counts[kinds[0]] < 2:
+            continue
         combos: list[list[Card]] = [[]]
         for k in kinds:
             combos = [base + [k] * n for base in combos for n in range(counts[k] + 1)]
