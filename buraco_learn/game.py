@@ -31,7 +31,7 @@ from typing import Any, Literal
 from .actions import Action, Discard, Draw, LayDown, LayOff, TakePile, parse_action
 from .cards import Card, check_copies, format_cards, make_deck, parse_cards
 from .errors import IllegalMove, InvalidMeld, NotationError
-from .melds import Meld, _analyse, _explain
+from .melds import Meld, _analyse, as_cards
 from .rules import Rules, get_rules
 from .scoring import SideScore, score_side
 
@@ -503,10 +503,7 @@ class Game:
 
     def _plan_lay_off(self, target: int, cards: Iterable[Card] | str | Card,
                       wild_high: bool | None) -> tuple[Meld, list[Card]]:
-        if isinstance(cards, Card):
-            seq = [cards]
-        else:
-            seq = parse_cards(cards) if isinstance(cards, str) else list(cards)
+        seq = as_cards(cards)
         self._in_play("lay off")
         seat = self._s.turn
         if not isinstance(target, int) or not 0 <= target < len(self._s.table):
@@ -667,7 +664,7 @@ class Game:
         s.hands[seat] = rest
         old = s.table[target]
         s.table[target] = TableMeld(old.id, old.owner, new)
-        seq = (cards,) if isinstance(cards, Card) else tuple(parse_cards(cards) if isinstance(cards, str) else cards)
+        seq = tuple(as_cards(cards))
         note = f"meld {target} is now {new}" + self._after_empty_by_play(seat)
         return self._record(seat, LayOff(target, seq, wild_high), note)
 

@@ -313,6 +313,19 @@ def _wild_cards_of_run(cards: Sequence[Card], naturals: Sequence[Card]) -> list[
     return wilds + own[1:] if len(wilds) >= 2 else wilds + own
 
 
+def as_cards(cards: Iterable[Card] | str | Card) -> list[Card]:
+    """One card, cards in notation, or an iterable of cards, as a list of cards.
+
+    >>> as_cards("5H 6H"), as_cards(JOKER)
+    ([Card.parse('5H'), Card.parse('6H')], [Card.parse('JK')])
+    """
+    if isinstance(cards, Card):
+        return [cards]
+    if isinstance(cards, str):
+        return parse_cards(cards)
+    return list(cards)
+
+
 def _meld_from_text(text: str, rules: Rules) -> Meld:
     return Meld.parse(text, rules=rules)
 
@@ -629,12 +642,7 @@ class Meld:
         >>> Meld.from_cards("2H 4H 5H").lay_off("3H").burraco is None, Meld.from_cards("2H 4H 5H").lay_off("3H").wild
         (True, None)
         """
-        if isinstance(cards, Card):
-            new = [cards]
-        elif isinstance(cards, str):
-            new = parse_cards(cards)
-        else:
-            new = list(cards)
+        new = as_cards(cards)
         if not new:
             raise InvalidMeld(f"{self}: a lay-off adds at least one card (TURN-2)", ("TURN-2",))
         union = list(self._slots) + new
@@ -661,12 +669,7 @@ class Meld:
         >>> Meld.from_cards("6C JK 8C").can_lay_off("TC"), Meld.from_cards("6C JK 8C").can_lay_off("7C TC")
         (False, True)
         """
-        if isinstance(cards, Card):
-            new = [cards]
-        elif isinstance(cards, str):
-            new = parse_cards(cards)
-        else:
-            new = list(cards)
+        new = as_cards(cards)
         if not new:
             return False
         res = _analyse(list(self._slots) + new, None)
