@@ -12,6 +12,7 @@ from traitlets import TraitError
 from ipycanvas import canvas as ipycanvas_canvas
 
 from buraco_learn import Action, Card, Discard, Game, Meld, PlayerView, parse_cards
+from buraco_learn.bots import RandomBot, play_hand
 from buraco_learn.players import RandomPlayer
 from buraco_learn.widgets import HandWidget, MeldWidget, TableWidget
 
@@ -330,3 +331,63 @@ def test_meld_widget_follows_a_side_of_a_game() -> None:
     assert w.description_text.startswith("Them: South & North") or "South & North" in w.description_text
     with pytest.raises(ValueError, match="give the seat"):
         MeldWidget(g)
+
+
+# ---------------------------------------------------------------------- the Hint button
+# South to draw; the one-card pile (5S) fits South's 5D and 2C, so the hint weighs taking it.
+HINT_POSITION = ("fibur 2p d1 t0 draw | h: QH KH AH 7S 7D 7C 4C 9D JS 2C 5D / 8S 8D 3H 3S TC TD 6H 6C KS 4D 9S "
+                 "| m: - | p: 5S | s: * | pots: *11 / *11 | took: -")
+
+
+def test_hint_button_shows_the_advice_with_rule_ids_and_changes_nothing() -> None:
+    from buraco_learn.hints import hint
+
+    g = Game.from_position(HINT_POSITION)
+    w = TableWidget(g, viewer=0)
+    before, history = g.position(), len(g.history)
+    expected = hint(g.clone())
+    w.buttons["hint"].click()
+    assert g.position() == before and len(g.history) == history
+    assert w.feedback_kind == "info"
+    assert w.feedback_text == "Hint: " + str(expected)
+    assert "(TURN-1)" in w.feedback_text, "the draw-phase hint names the rule that decides (TURN-1)"
+    assert w.last_hint == expected
+    assert w.highlighted == frozenset(c for c in expected.cards if c in g.hand(0))
+
+
+def test_hint_in_the_play_phase_outlines_the_meld_and_its_move_is_legal() -> None:
+    g = Game.from_position(HINT_POSITION)
+    w = TableWidget(g, viewer=0)
+    w.draw()
+    before = g.position()
+    w.show_hint()
+    h = w.last_hint
+    assert h is not None and h.action is not None and h.rules
+    assert g.position() == before
+    assert w.highlighted and w.highlighted <= set(g.hand(0))
+    assert all(rule in w.feedback_text for rule in h.rules)
+    assert g.can(h.action), "the suggested move is one the engine accepts"
+    w.play(h.action)
+    assert w.feedback_kind == "ok"
+
+
+def test_hint_refuses_when_it_is_not_the_viewers_turn_or_the_hand_is_over() -> None:
+    g = Game.from_position(HINT_POSITION)
+    w = TableWidget(g, viewer=1)
+    before = g.position()
+    w.show_hint()
+    assert w.last_hint is None and g.position() == before
+    assert w.feedback_text == "It is South's turn: a hint is for your own turn."
+    done = Game.from_position(HINT_POSITION)
+    play_hand(done, [RandomBot(seed=1), RandomBot(seed=2)])
+    over = TableWidget(done, viewer=0)
+    over.show_hint()
+    assert over.last_hint is None and over.feedback_text.startswith("The hand is over")
+
+
+def test_hints_false_hides_the_hint_button() -> None:
+    w = TableWidget(south_first(), viewer=0, hints=False)
+    assert w.buttons["hint"].layout.display == "none"
+    w.hints = True
+    assert w.buttons["hint"].layout.display is None
+    assert TableWidget(south_first(), viewer=0).buttons["hint"].layout.display is None

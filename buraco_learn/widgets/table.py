@@ -17,6 +17,15 @@ The widget holds no rule logic. Everything can be driven from Python, as the tes
 >>> w.click(*w.geometry.stock.center)         # a click on the stock draws
 >>> g.phase, w.feedback_text.startswith("You drew")
 ('play', True)
+
+The **Hint** button (``hints=True``, the default) asks :func:`buraco_learn.hints.hint` for advice
+on the viewer's move, shows its sentences (with the rule IDs that decide) in the feedback line and
+outlines the cards it is about; it never changes the game:
+
+>>> before = g.position()
+>>> w.show_hint()
+>>> w.feedback_text.startswith("Hint: "), g.position() == before
+(True, True)
 """
 
 from __future__ import annotations
@@ -32,6 +41,7 @@ from ..actions import Action, Discard, Draw, LayDown, LayOff, TakePile
 from ..cards import Card
 from ..errors import BuracoError
 from ..game import Event, Game
+from ..hints import Hint, hint
 from ..players import Player, PlayerLike, as_player
 from ..render.html import card_title, sort_cards
 from ..render.layout import Hit, TableGeometry, geometry_for
@@ -63,14 +73,18 @@ class TableWidget(VBox):  # type: ignore[misc]
     on_change:
         Called with the game after every change (the viewer's action or a computer's turn).
     extra_buttons:
-        Buttons appended to the action row (a Hint button, say); they may call
-        :meth:`set_feedback`, :meth:`highlight`, :meth:`select`.
+        Buttons appended to the tool row; they may call :meth:`set_feedback`,
+        :meth:`highlight`, :meth:`select`.
+    hints:
+        Show the **Hint** button (:meth:`show_hint`): advice for the viewer's move from
+        :func:`buraco_learn.hints.hint`, citing rule IDs. It never changes the game.
     width:
         The canvas resolution in pixels; on screen it shrinks to the container's width.
 
     Traits: ``width``, ``deck`` (``"classic"`` or ``"four-color"``), ``sort`` (``"suit"``,
     ``"rank"`` or ``"dealt"``), ``selected`` (positions in the shown hand), ``target`` (the meld
-    number chosen for a lay-off, or ``None``), ``pile_open`` (the discard pile spread out).
+    number chosen for a lay-off, or ``None``), ``pile_open`` (the discard pile spread out),
+    ``hints`` (the Hint button shown).
     """
 
     width = traitlets.Int(960)
@@ -79,10 +93,12 @@ class TableWidget(VBox):  # type: ignore[misc]
     selected = traitlets.List(traitlets.Int())
     target = traitlets.Int(None, allow_none=True)
     pile_open = traitlets.Bool(False)
+    hints = traitlets.Bool(True)
 
     def __init__(self, game: Game, viewer: int | None = 0, *, opponents: Mapping[int, PlayerLike] | None = None,
                  on_change: Callable[[Game], None] | None = None, extra_buttons: Sequence[Button] = (),
-                 width: int = 960, deck: str = "classic", sort: str = "suit", max_bot_actions: int = 2000) -> None:
+                 width: int = 960, deck: str = "classic", sort: str = "suit", max_bot_actions: int = 2000,
+                 hints: bool = True) -> None:
         if viewer is not None and not 0 <= viewer < game.players:
             raise ValueError(f"viewer must be a seat from 0 to {game.players - 1} or None, not {viewer}")
         bots = {int(s): as_player(p) for s, p in (opponents or {}).items()}
@@ -102,6 +118,8 @@ class TableWidget(VBox):  # type: ignore[misc]
         self._highlight: frozenset[Card] = frozenset()
         self._feedback_text = ""
         self._feedback_kind: FeedbackKind = "info"
+        #: The last hint shown by :meth:`show_hint` (``None`` before the first).
+        self.last_hint: Hint | None = None
         self._syncing = False
         self.redraws = 0
         self._geo: TableGeometry | None = None
@@ -126,20 +144,26 @@ class TableWidget(VBox):  # type: ignore[misc]
             "suit": b("Sort by suit", "Sort your hand by suit, then rank", lambda: self._set_sort("suit")),
             "rank": b("Sort by rank", "Sort your hand by rank", lambda: self._set_sort("rank")),
             "spread": b("Spread pile", "Show every card of the discard pile", self.toggle_pile),
+            "hint": b("Hint", "Advice for your move, with the rules that decide it (changes nothing)",
+                      self.show_hint),
         }
+        self.buttons["hint"].button_style = "info"
         for key in ("draw", "pile", "meld", "layoff", "discard"):
             self.buttons[key].button_style = "primary"
         actions = HBox([*(self.buttons[k] for k in ("draw", "pile", "meld", "layoff", "discard")),
                         self.target_choice], layout=Layout(flex_flow="row wrap"))
-        tools = HBox([*(self.buttons[k] for k in ("clear", "suit", "rank", "spread")), *extra_buttons],
+        tools = HBox([*(self.buttons[k] for k in ("clear", "suit", "rank", "spread", "hint")), *extra_buttons],
                      layout=Layout(flex_flow="row wrap"))
         super().__init__([self.feedback, self.canvas, self.card_buttons, actions, tools, self.words],
                          layout=Layout(width="100%"))
         self.set_trait("width", width)
         self.set_trait("deck", deck)
         self.set_trait("sort", sort)
+        self.set_trait("hints", bool(hints))
+        self._show_hint_button()
         self.observe(self._on_view_trait, names=["deck", "sort", "selected", "target", "pile_open"])
         self.observe(self._on_width, names=["width"])
+        self.observe(lambda _change: self._show_hint_button(), names=["hints"])
         self._run_bots()
         self.refresh()
 
@@ -177,6 +201,11 @@ class TableWidget(VBox):  # type: ignore[misc]
     def feedback_kind(self) -> FeedbackKind:
         """``"ok"`` after a done action, ``"refused"`` after a refusal, ``"info"`` otherwise."""
         return self._feedback_kind
+
+    @property
+    def highlighted(self) -> frozenset[Card]:
+        """The cards outlined in the hand (the cards just gained, or a hint's cards)."""
+        return self._highlight
 
     @property
     def description_text(self) -> str:
@@ -221,6 +250,30 @@ class TableWidget(VBox):  # type: ignore[misc]
         self._feedback_text = text
         self._feedback_kind = kind
         self.feedback.value = feedback_html(text, kind)
+
+    def show_hint(self) -> None:
+        """Advice for the viewer's move (the **Hint** button): :func:`buraco_learn.hints.hint`'s
+        sentences in the feedback line, the cards it is about outlined in the hand. The game is
+        not changed; the advice is kept in :attr:`last_hint`."""
+        g = self.game
+        if g.is_over:
+            self.set_feedback("The hand is over: no hint to give. The count is on the table.")
+            return
+        if g.to_move != self.viewer:
+            self.set_feedback(f"It is {g.seat_name(g.to_move)}'s turn: a hint is for your own turn.")
+            return
+        try:
+            advice = hint(g.clone())
+        except BuracoError as err:  # pragma: no cover - the hints only ask the engine
+            self.set_feedback(f"No hint this time: {err}")
+            return
+        self.last_hint = advice
+        hand = set(self.game.hand(self.viewer))
+        self.set_feedback("Hint: " + str(advice), "info")
+        self.highlight([c for c in advice.cards if c in hand])
+
+    def _show_hint_button(self) -> None:
+        self.buttons["hint"].layout.display = None if self.hints else "none"
 
     def _set_sort(self, how: str) -> None:
         self.selected = []
