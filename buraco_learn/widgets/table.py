@@ -167,6 +167,11 @@ class TableWidget(VBox):  # type: ignore[misc]
         self._run_bots()
         self.refresh()
 
+    def __repr__(self) -> str:
+        # The plain-text output a saved notebook shows before it is run (no model ids in it).
+        who = "pass-and-play" if self.fixed_viewer is None else f"{self.game.seat_name(self.fixed_viewer)}'s view"
+        return f"TableWidget({self.game.players} players, {who}; run the cell to play on it)"
+
     # ------------------------------------------------------------------ reading
     @property
     def viewer(self) -> int:

@@ -1,0 +1,91 @@
+"""The teacher's demo: a scripted hand stepped move by move on a large table widget, driven
+from Python as the buttons drive it (no browser needed)."""
+
+from __future__ import annotations
+
+from buraco_learn import Discard, Draw
+from buraco_learn.course.teacher import Demo, DemoWidget, script_move
+
+
+def test_next_move_button_plays_exactly_the_scripts_move() -> None:
+    demo = Demo(players=4, seed=11)
+    w = demo.widget()
+    assert isinstance(w, DemoWidget) and w.table.width == 1280
+    expected = script_move(demo.game.clone())
+    w.buttons["next"].click()
+    assert [e.action for e in demo.game.history] == [expected]
+    assert w.said_text == f"Move 1. {demo.said(demo.game.history[0])}"
+    assert w.table.viewer == demo.game.to_move, "by default the table shows the hand whose move it is"
+
+
+def test_finish_the_turn_stops_at_the_discard_TURN3() -> None:
+    demo = Demo(players=4, seed=11)
+    w = demo.widget()
+    first = demo.game.to_move
+    w.buttons["turn"].click()
+    last = demo.game.history[-1]
+    assert last.seat == first and isinstance(last.action, Discard)
+    assert demo.game.to_move != first and demo.game.phase == "draw"
+    assert w.said_text.startswith(f"Moves 1–{len(demo.game.history)}. ")
+
+
+def test_back_takes_the_last_move_back_and_says_so_at_the_deal() -> None:
+    demo = Demo(players=2, seed=3)
+    w = demo.widget()
+    start = demo.game.position()
+    w.buttons["back"].click()
+    assert demo.game.position() == start and w.said_text == "This is the deal: there is no move to take back."
+    w.next_move()
+    w.next_move()
+    after_one = demo.game.clone()
+    after_one.undo()
+    w.buttons["back"].click()
+    assert demo.game.position() == after_one.position() and len(demo.game.history) == 1
+    assert w.said_text.startswith("Took back move 2 (")
+
+
+def test_reveal_toggle_shows_every_hand_face_up_and_hides_them_again() -> None:
+    demo = Demo(players=3, seed=5)
+    w = demo.widget()
+    assert not w.reveal and w.hands.layout.display == "none" and w.hands.value == ""
+    w.reveal_toggle.value = True
+    for seat in range(3):
+        assert f"{demo.game.seat_name(seat)} · {len(demo.game.hand(seat))} cards" in w.hands.value
+    assert w.hands.value.count('class="card') >= sum(len(h) for h in demo.game.hands)
+    w.next_move()  # the revealed hands follow the game
+    drawer = demo.game.history[-1].seat
+    assert f"{demo.game.seat_name(drawer)} · {len(demo.game.hand(drawer))} cards" in w.hands.value
+    w.reveal = False
+    assert w.hands.layout.display == "none"
+
+
+def test_a_fixed_seat_and_a_move_played_by_hand_then_the_script_goes_on() -> None:
+    demo = Demo(players=2, seed=4)
+    w = demo.widget(seat=None, width=960)
+    w.table.play(Draw())  # the class plays the draw on the table's own button
+    assert demo.game.phase == "play"
+    expected = script_move(demo.game.clone())
+    w.next_move()
+    assert [e.action for e in demo.game.history] == [Draw(), expected]
+    fixed = Demo(players=4, seed=11).widget(seat=0)
+    fixed.finish_turn()
+    assert fixed.table.viewer == 0
+
+
+def test_to_the_end_then_next_move_says_the_hand_is_over() -> None:
+    demo = Demo(players=2, seed=2)
+    w = demo.widget()
+    for _ in range(400):
+        if demo.game.is_over:
+            break
+        w.finish_turn()
+    assert demo.game.is_over and w.said_text.endswith("The hand is over.")
+    moves = len(demo.game.history)
+    w.next_move()
+    assert len(demo.game.history) == moves and w.said_text == "The hand is over: the count is on the table."
+
+
+def test_saved_output_text_has_no_model_id() -> None:
+    w = Demo(players=4, seed=11).widget()
+    text = w._repr_mimebundle_()["text/plain"]
+    assert text == "DemoWidget(4 players, 0 moves played; run the cell to step through the hand)"
