@@ -16,7 +16,7 @@ import statistics
 import time
 
 from buraco_learn import Game, format_cards
-from buraco_learn.game import _candidate_melds
+from buraco_learn.game import candidate_melds
 from buraco_learn.melds import Meld
 from buraco_learn.solver import _Search, solve
 
@@ -30,7 +30,7 @@ def position(seed: int, size: int) -> Game:
     hand = list(g.hand(g.to_move)) + stock[: size - 11]
     melds = "-"
     if rng.random() < 0.5:
-        cands = [m for m in _candidate_melds(list(g.pots[0])) if len(m) >= 3]
+        cands = [m for m in candidate_melds(list(g.pots[0])) if len(m) >= 3]
         if cands:
             melds = f"0={Meld.from_cards(rng.choice(cands))}"
     return Game.from_position(f"fibur 2p d1 t0 play | h: {format_cards(hand)} / - | m: {melds} | p: - | s: * "

@@ -6,7 +6,7 @@ count (SCORE-1) would gain: the card points of every card laid (EQ-2, SCORE-2) p
 in burraco bonuses (BUR-1..5; laying a wild onto a clean burraco can lower its bonus, BUR-5).
 
 Every rule comes from the engine: the melds a hand can form are the engine's
-``_candidate_melds``, each meld and each lay-off is built by :class:`~buraco_learn.Meld`
+``candidate_melds``, each meld and each lay-off is built by :class:`~buraco_learn.Meld`
 (``from_cards``, ``lay_off``: one wild per meld, WILD-1..5), SET-4 is asked of
 :meth:`Game.verify_meld`, and whether the cards left over can still end the turn (CLOSE-3,
 CLOSE-4, TURN-4, TURN-5) is the engine's own check. The answer is then replayed on a
@@ -43,7 +43,7 @@ from dataclasses import dataclass
 from .actions import Action, Discard, LayDown, LayOff
 from .cards import Card, format_cards, make_deck
 from .errors import IllegalMove, InvalidMeld
-from .game import Game, TableMeld, _candidate_melds
+from .game import Game, TableMeld, candidate_melds
 from .melds import Meld
 
 __all__ = ["Plan", "solve", "can_close", "dead_cards", "meld_value", "SolverError"]
@@ -130,6 +130,21 @@ class _Item:
     packed: int = 0  # the needs as 4-bit fields, one per local card (see _Search.best)
 
 
+_SEVEN: dict[int, int] = {}
+
+
+def _best_seven(mask: int) -> int:
+    """The most positions of ``mask`` inside seven run positions in a row (1..14)."""
+    got = _SEVEN.get(mask)
+    if got is None:
+        got = max((mask >> lo & 0x7F).bit_count() for lo in range(1, 9))
+        _SEVEN[mask] = got
+    return got
+
+
+_ItemKey = tuple[tuple[tuple[int, int], ...], int, int]
+
+
 def _first(child: tuple[int, int, int]) -> int:
     return child[0]
 
@@ -155,7 +170,7 @@ def _lay_off_additions(target: TableMeld, hand: Sequence[Card]) -> list[tuple[tu
     have = Counter(relevant)
     out: list[tuple[tuple[Card, ...], Meld]] = []
     seen: set[tuple[int, ...]] = set()
-    for cand in _candidate_melds(list(meld.cards) + relevant):
+    for cand in candidate_melds(list(meld.cards) + relevant):
         cc = Counter(cand)
         if cc == base or any(cc[c] < n for c, n in base.items()):
             continue
@@ -202,10 +217,14 @@ class _Search:
         self.rest_cache: dict[tuple[tuple[int, ...], bool], bool] = {}
         self.banned_close: set[tuple[int, bool]] = set()
         self.memo: dict[tuple[object, ...], tuple[int, bool, int]] = {}
+        self.bounds: dict[tuple[int, int, int], tuple[int, bool]] = {}
+        self.bur_free: set[tuple[int, int, int]] = set()
         self.guard = sum(8 << (4 * j) for j in range(len(self.cards)))
         #: Values at or below ``alpha`` need not be found exactly (solve: the empty plan's 0 wins).
         self.alpha = _NEG // 2 if close else -1
         self._prepare_bound()
+        self._prepare_symmetry()
+        self.canon: list[tuple[tuple[int, ...], ...]] = [()] * (len(self.cards) + 1)
 
     # -- items ------------------------------------------------------------------------
     def _needs(self, cards: Sequence[Card]) -> tuple[tuple[int, int], ...]:
@@ -226,7 +245,7 @@ class _Search:
 
     def _build_items(self, hand: list[Card]) -> None:
         rules = self.game.rules
-        for cards in _candidate_melds(hand):
+        for cards in candidate_melds(hand):
             meld = Meld.from_cards(cards, rules=rules)
             rank_bit = 0
             if meld.kind == "set":
@@ -254,7 +273,7 @@ class _Search:
                 rest = [self.cards[i] for i in kept]
             try:
                 # The engine's own check after a meld or lay-off (CLOSE-3, CLOSE-4, TURN-4, TURN-5).
-                self.game._check_rest(rest, self.seat, burraco, "the plan")
+                self.game.check_rest(rest, makes_burraco=burraco, doing="the plan")
                 ok = True
             except IllegalMove:
                 ok = False
@@ -335,8 +354,120 @@ class _Search:
         for i in range(k - 1, -1, -1):
             self.live_t[i] |= self.live_t[i + 1]
             self.live_r[i] |= self.live_r[i + 1]
+        # Per card, for the bound: rank (-1 for a wild), suit, run positions, points, targets, the
+        # positions within two of its own (a run with a wild), the three-position windows.
+        self.info: list[tuple[int, int, int, int, int, int, tuple[int, ...]]] = []
+        for j, bits in enumerate(self.pos_bits):
+            near = 0
+            for p in range(1, 15):
+                if bits >> p & 1:
+                    for q in range(max(1, p - 2), min(14, p + 2) + 1):
+                        near |= 1 << q
+            near &= ~bits
+            self.info.append((self.rank_of[j], self.suit_of[j], bits, pts[j], self.target_bits[j], near,
+                              tuple(self.windows[j])))
 
     def bound(self, rem: int, i: int, tmask: int, rmask: int) -> tuple[int, bool]:
+        """An upper bound on what the cards ``rem`` can still gain, and whether card ``i`` counts in it.
+
+        It adds the points of every card that some meld could still use (a natural with two
+        neighbours in its suit, or one and a wild, in some three positions of a run; or with enough
+        cards of its rank for a set; or a lay-off target still free for it), the wilds when two such
+        naturals remain, a top bonus for each run or set that could still reach seven cards (BUR-1)
+        with one wild at most, each free target's best bonus gain, and the pot's value.
+        """
+        once = [0, 0, 0, 0]  # per suit: bit p set when a card of position p is left
+        suit_count = [0, 0, 0, 0]
+        ranks = [0] * 15
+        wilds = 0
+        info = self.info
+        cards_left = []
+        x = rem >> (4 * i)
+        j = i
+        while x:
+            n = x & 15
+            if n:
+                inf = info[j]
+                cards_left.append((inf, n, j))
+                r, s = inf[0], inf[1]
+                if r < 0:
+                    wilds += n
+                if s >= 0:
+                    once[s] |= inf[2]
+                    suit_count[s] += n
+                if r > 0:
+                    ranks[r] += n
+            x >>= 4
+            j += 1
+        free_t = ~tmask
+        set_ok = self.set_ranks & ~rmask
+        alive_pts = 0
+        alive_naturals = 0
+        wild_pts = 0
+        any_wild_target = False
+        i_state = 0  # 1: card i counts as a natural, 2: it counts only if the wilds do
+        for (r, s, _, p, tb, near, windows), n, j in cards_left:
+            alive = False
+            if s >= 0:  # a natural, or a 2 that may be its suit's natural 2 (RUN-5)
+                alive = bool(tb & free_t) and r > 0
+                if not alive and r > 0 and set_ok >> r & 1:
+                    c = ranks[r]
+                    alive = c >= 3 or (c >= 2 and wilds > 0)
+                if not alive:
+                    m = once[s]
+                    if wilds:  # another card within two positions, a wild between
+                        alive = bool(m & near)
+                    else:  # three positions in a row
+                        for w in windows:
+                            if m & w == w:
+                                alive = True
+                                break
+            if alive:
+                alive_pts += p * n
+                alive_naturals += n
+                if j == i:
+                    i_state = 1
+            elif r > 0:
+                continue
+            else:  # a joker, or a 2 only as a wild
+                wild_pts += p * n
+                if tb & free_t:
+                    any_wild_target = True
+                if j == i:
+                    i_state = 2
+        alive_i = i_state == 1
+        if alive_naturals >= 2 or any_wild_target:
+            alive_pts += wild_pts
+            alive_i = i_state > 0
+        total = self.pot_value + alive_pts
+        # A burraco needs seven cards, one wild at most (BUR-1, RUN-4, SET-2): six naturals of a
+        # suit within seven positions, or six of a rank. Clean or semi-clean needs seven naturals in
+        # a row (BUR-2, BUR-3); with six, a wild makes it dirty at best (BUR-4) and uses up a wild.
+        full = 0
+        bursts = 0
+        for s in range(4):
+            mask = once[s]
+            if mask.bit_count() >= 6:
+                best_w = _best_seven(mask)
+                if best_w >= 6:
+                    n_suit = suit_count[s]
+                    if best_w == 7:
+                        full += n_suit // 7
+                    bursts += n_suit // 6
+        for r in range(1, 14):
+            c = ranks[r]
+            if c >= 6 and set_ok >> r & 1:
+                if c >= 7:
+                    full += 1
+                bursts += 1
+        # At most ``full`` clean or semi-clean burracos, ``bursts`` in all, the dirty ones a wild each.
+        total += full * self.top_bonus + min(bursts - full, wilds) * self.dirty_bonus
+        for bit, e in self.target_extra:
+            if not tmask & bit:
+                total += e
+        return total, alive_i
+
+    def _bound_reference(self, rem: int, i: int, tmask: int, rmask: int) -> tuple[int, bool]:
         """An upper bound on what the cards ``rem`` can still gain, and whether card ``i`` counts in it.
 
         It adds the points of every card that some meld could still use (a natural with two
@@ -442,6 +573,68 @@ class _Search:
                 total += e
         return total, alive_i
 
+    # -- symmetric 2s ---------------------------------------------------------------------
+    def _swapped(self, it: _Item, perm: dict[int, int]) -> _ItemKey:
+        needs = tuple(sorted((perm.get(j, j), n) for j, n in it.needs))
+        return (needs, it.target_bit, it.rank_bit)
+
+    def _prepare_symmetry(self) -> None:
+        """For each pair of 2s, the first card from which on every item left is the same with the
+        two swapped (same gain, same burraco): from there they are the same wild."""
+        self.item_index = {(it.needs, it.target_bit, it.rank_bit): n for n, it in enumerate(self.items)}
+        twos = [j for j, c in enumerate(self.cards) if c.is_two]
+        self.pair_from: dict[tuple[int, int], int] = {}
+        for x, a in enumerate(twos):
+            for b in twos[x + 1:]:
+                perm = {a: b, b: a}
+                start = 0
+                for it in self.items:
+                    if it.low >= start and any(j in perm for j, _ in it.needs):
+                        other = self.item_index.get(self._swapped(it, perm))
+                        if other is None or (self.items[other].gain, self.items[other].burraco) != (it.gain,
+                                                                                                    it.burraco):
+                            start = it.low + 1
+                self.pair_from[(a, b)] = start
+
+    def _prepare_canon(self) -> None:
+        """Per card index, the groups of 2s that are interchangeable from there on (items and the
+        kept card's leaf values alike); the search merges their counts (``_canonical``)."""
+        k = len(self.cards)
+        self.canon = [()] * (k + 1)
+        for i in range(k):
+            groups: list[list[int]] = []
+            for (a, b), start in self.pair_from.items():
+                if start > i or a < i or self.kept_single[a] != self.kept_single[b]:
+                    continue
+                ga = next((g for g in groups if a in g), None)
+                gb = next((g for g in groups if b in g), None)
+                if ga is None and gb is None:
+                    groups.append([a, b])
+                elif ga is None and gb is not None:
+                    gb.append(a)
+                elif gb is None and ga is not None:
+                    ga.append(b)
+                elif ga is not gb and ga is not None and gb is not None:
+                    ga.extend(gb)
+                    groups.remove(gb)
+            self.canon[i] = tuple(tuple(sorted(g)) for g in groups)
+
+    def _canonical(self, rem: int, i: int) -> tuple[int, dict[int, int]]:
+        """``rem`` with the counts of each group of interchangeable 2s sorted (most on the first),
+        and the map from each canonical card to the hand's card it stands for."""
+        to_actual: dict[int, int] = {}
+        for g in self.canon[i]:
+            order = sorted(g, key=lambda j: -((rem >> (4 * j)) & 15))
+            if order == list(g):
+                continue
+            counts = [(rem >> (4 * j)) & 15 for j in order]
+            for j in g:
+                rem &= ~(15 << (4 * j))
+            for j, n in zip(g, counts):
+                rem |= n << (4 * j)
+            to_actual.update(zip(g, order))
+        return rem, to_actual
+
     # -- the search ---------------------------------------------------------------------
     def best(self, rem: int, i: int, tmask: int, rmask: int, kept: tuple[int, int, int],
              bur: bool, alpha: int) -> tuple[int, bool]:
@@ -458,7 +651,9 @@ class _Search:
         # Forget the lay-off targets and set ranks no item from here on can use: same state.
         tmask &= self.live_t[i]
         rmask &= self.live_r[i]
-        key = (rem, tmask, rmask, kept, bur)
+        if self.canon[i]:
+            rem = self._canonical(rem, i)[0]
+        key = (rem, tmask, rmask, kept, bur and kept not in self.bur_free)
         got = self.memo.get(key)
         if got is not None:
             value, exact, _ = got
@@ -469,7 +664,14 @@ class _Search:
         shift = 4 * i
         n_i = (rem >> shift) & 15
         keep_rem = rem & ~(15 << shift)
-        node_ub, alive_i = self.bound(rem, i, tmask, rmask) if self.prune else (-_NEG, False)
+        if self.prune:
+            bkey = (rem, tmask, rmask)
+            cached = self.bounds.get(bkey)
+            if cached is None:
+                cached = self.bounds[bkey] = self.bound(rem, i, tmask, rmask)
+            node_ub, alive_i = cached
+        else:
+            node_ub, alive_i = -_NEG, False
         target_extra = self.target_extra_of
         keep_ub = node_ub - (self.pts[i] * n_i if alive_i else 0)
         children: list[tuple[int, int, int]] = [(keep_ub, -1, keep_rem)]
@@ -516,9 +718,24 @@ class _Search:
     def run(self) -> tuple[int, list[_Item], tuple[Card, ...]] | None:
         self.memo.clear()
         start = sum(n << (4 * j) for j, n in enumerate(self.counts))
-        self.kept_none = self._profile(())
-        self.kept_many = self._profile(_MANY)
-        self.kept_single = [self._profile((i,)) for i in range(len(self.cards))]
+        # Kept shapes whose leaves are worth the same, now and after keeping more, are one state:
+        # one card kept is "many" when its leaf values are many's; nothing kept is "many" when
+        # every shape it may grow into is. The burraco flag is left out of the memo key when no
+        # leaf reachable from the shape depends on it.
+        many = self._profile(_MANY)
+        singles = [self._profile((i,)) for i in range(len(self.cards))]
+        singles = [many if s[1:] == many[1:] else s for s in singles]
+        none = self._profile(())
+        if none[1:] == many[1:] and all(s is many for s in singles):
+            none = many
+        bur_free: set[tuple[int, int, int]] = set()
+        if many[1] == many[2]:
+            bur_free.add(many)
+            bur_free.update(s for s in singles if s[1] == s[2])
+            if none[1] == none[2] and all(s in bur_free for s in singles):
+                bur_free.add(none)
+        self.kept_none, self.kept_many, self.kept_single, self.bur_free = none, many, singles, bur_free
+        self._prepare_canon()
         value, exact = self.best(start, 0, 0, 0, self.kept_none, self.had_burraco, self.alpha)
         if not exact or value <= _NEG // 2:
             return None
@@ -526,6 +743,7 @@ class _Search:
         chosen: list[_Item] = []
         kept = self.kept_none
         rem, i, tmask, rmask, bur = start, 0, 0, 0, self.had_burraco
+        perm: dict[int, int] = {}
         while True:
             x = rem >> (4 * i)
             if not x:
@@ -533,7 +751,11 @@ class _Search:
             i += ((x & -x).bit_length() - 1) // 4
             tmask &= self.live_t[i]
             rmask &= self.live_r[i]
-            _, _, choice = self.memo[(rem, tmask, rmask, kept, bur)]
+            if self.canon[i]:  # the search's own state; ``perm`` maps its cards to the hand's
+                rem, to_actual = self._canonical(rem, i)
+                perm = {j: perm.get(to_actual.get(j, j), to_actual.get(j, j))
+                        for j in set(perm) | set(to_actual)}
+            _, _, choice = self.memo[(rem, tmask, rmask, kept, bur and kept not in self.bur_free)]
             if choice < 0:
                 kept = self._keep(kept, i, (rem >> (4 * i)) & 15)
                 rem &= ~(15 << (4 * i))
@@ -541,6 +763,8 @@ class _Search:
                 continue
             it = self.items[choice]
             rem -= it.packed
+            if perm:  # the same item with the hand's own 2s
+                it = self.items[self.item_index[self._swapped(it, perm)]]
             tmask |= it.target_bit
             rmask |= it.rank_bit
             bur = bur or it.burraco
@@ -689,7 +913,7 @@ def dead_cards(game: Game, seat: int | None = None) -> list[Card]:
         else:
             related = [c for c in pool if (c.rank == card.rank and not c.is_wild) or c.suit == card.suit]
             related += [w for w in wild_once if w not in related]
-        for cand in _candidate_melds(related):
+        for cand in candidate_melds(related):
             if card not in cand:
                 continue
             m = Meld.from_cards(cand, rules=rules)

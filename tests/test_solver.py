@@ -13,13 +13,27 @@ from collections.abc import Iterator
 
 import pytest
 
-from buraco_learn import PRESETS, Card, Game, IllegalMove, Meld, format_cards, make_deck
-from buraco_learn.game import _candidate_melds
+from buraco_learn import PRESETS, Card, Game, IllegalMove, LayOff, Meld, format_cards, make_deck
+from buraco_learn.game import candidate_melds
 from buraco_learn.solver import Plan, _Search, can_close, dead_cards, meld_value, solve
 
 
 def side_value(g: Game, seat: int) -> int:
     return sum(meld_value(t.meld) for t in g.side_melds(seat))
+
+
+def engine_lay_offs(g: Game) -> list[LayOff]:
+    """Every lay-off of one or two hand cards the engine accepts (``legal_lay_offs``, and
+    ``can_lay_off`` asked of every card and pair, so that the reference does not depend on the
+    filters of ``legal_lay_offs``)."""
+    out = dict.fromkeys(g.legal_lay_offs())
+    hand = list(dict.fromkeys(g.hand(g.to_move)))
+    for t in g.lay_off_targets():
+        for x, a in enumerate(hand):
+            for cards in [(a,)] + [(a, b) for b in hand[x:] if b != a or g.hand(g.to_move).count(a) > 1]:
+                if g.can_lay_off(t.id, list(cards)):
+                    out.setdefault(LayOff(t.id, cards))
+    return list(out)
 
 
 def brute_force(game: Game, *, pot_value: int = 0, close: bool = False) -> int | None:
@@ -53,7 +67,7 @@ def brute_force(game: Game, *, pot_value: int = 0, close: bool = False) -> int |
                     offer(value)
         else:
             offer(value)
-        for action in [*g.legal_melds(), *g.legal_lay_offs()]:
+        for action in [*g.legal_melds(), *engine_lay_offs(g)]:
             g2 = g.clone()
             g2.apply(action)
             visit(g2)
@@ -78,7 +92,7 @@ def random_position(rng: random.Random, closing: bool = False) -> Game:
     melds: list[tuple[int, Meld]] = []
     for n in range(rng.choice([1, 2]) if closing else rng.choice([0, 1, 1, 2])):
         sample = pool[:9] if rng.random() < 0.6 and not closing else pool[:24]
-        cands = _candidate_melds(sample)
+        cands = candidate_melds(sample)
         if not cands:
             continue
         cands.sort(key=len)
@@ -130,7 +144,7 @@ def test_bound_never_cuts_the_best_plan() -> None:
         size = rng.randint(14, 22)
         hand = list(g.hand(seat)) + list(g.stock[:size - 12])
         table = list(g.pots[0])
-        melds = [m for m in _candidate_melds(table) if len(m) >= 4][:1]
+        melds = [m for m in candidate_melds(table) if len(m) >= 4][:1]
         players = g.players
         hands = [format_cards(hand)] + ["-"] * (players - 1)
         mtext = "; ".join(f"0={Meld.from_cards(m, rules=g.rules)}" for m in melds) or "-"
