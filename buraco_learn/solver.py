@@ -145,6 +145,10 @@ def _best_seven(mask: int) -> int:
 _ItemKey = tuple[tuple[tuple[int, int], ...], int, int]
 
 
+def _neg_first(pair: tuple[int, int]) -> int:
+    return -pair[0]
+
+
 def _first(child: tuple[int, int, int]) -> int:
     return child[0]
 
@@ -217,7 +221,8 @@ class _Search:
         self.rest_cache: dict[tuple[tuple[int, ...], bool], bool] = {}
         self.banned_close: set[tuple[int, bool]] = set()
         self.memo: dict[tuple[object, ...], tuple[int, bool, int]] = {}
-        self.bounds: dict[tuple[int, int, int], tuple[int, bool]] = {}
+        self.bounds: dict[tuple[int, int, int], tuple[int, bool, int]] = {}
+        self.canon_of: dict[int, int] = {}  # a remaining hand -> its canonical form (``_canonical``)
         self.bur_free: set[tuple[int, int, int]] = set()
         self.guard = sum(8 << (4 * j) for j in range(len(self.cards)))
         #: Values at or below ``alpha`` need not be found exactly (solve: the empty plan's 0 wins).
@@ -367,8 +372,9 @@ class _Search:
             self.info.append((self.rank_of[j], self.suit_of[j], bits, pts[j], self.target_bits[j], near,
                               tuple(self.windows[j])))
 
-    def bound(self, rem: int, i: int, tmask: int, rmask: int) -> tuple[int, bool]:
-        """An upper bound on what the cards ``rem`` can still gain, and whether card ``i`` counts in it.
+    def bound(self, rem: int, i: int, tmask: int, rmask: int) -> tuple[int, bool, int]:
+        """An upper bound on what the cards ``rem`` can still gain, whether card ``i`` counts in it,
+        and a tighter bound (``capped``) that cannot be split card by card to bound the children.
 
         It adds the points of every card that some meld could still use (a natural with two
         neighbours in its suit, or one and a wild, in some three positions of a run; or with enough
@@ -401,32 +407,48 @@ class _Search:
             j += 1
         free_t = ~tmask
         set_ok = self.set_ranks & ~rmask
+        # Per suit, the run positions with a partner: another card within two positions when a
+        # wild can fill the gap, else three positions in a row.
+        runs = [0, 0, 0, 0]
+        plain = [0, 0, 0, 0]  # the same without a wild
+        ace_block = [0, 0, 0, 0]  # where the block holding a high ace starts (merged with the low one)
+        for s in range(4):
+            m = once[s]
+            if m:
+                t = m & (m >> 1) & (m >> 2)
+                plain[s] = m & (t | (t << 1) | (t << 2))
+                if wilds:
+                    runs[s] = m & ((m << 1) | (m >> 1) | (m << 2) | (m >> 2))
+                    if m >> 14 & 1:
+                        ace_block[s] = (~m & ((1 << 14) - 1)).bit_length()
+                else:
+                    runs[s] = plain[s]
+        needy: dict[int, int] = {}
         alive_pts = 0
         alive_naturals = 0
         wild_pts = 0
         any_wild_target = False
         i_state = 0  # 1: card i counts as a natural, 2: it counts only if the wilds do
-        for (r, s, _, p, tb, near, windows), n, j in cards_left:
-            alive = False
-            if s >= 0:  # a natural, or a 2 that may be its suit's natural 2 (RUN-5)
-                alive = bool(tb & free_t) and r > 0
-                if not alive and r > 0 and set_ok >> r & 1:
-                    c = ranks[r]
-                    alive = c >= 3 or (c >= 2 and wilds > 0)
-                if not alive:
-                    m = once[s]
-                    if wilds:  # another card within two positions, a wild between
-                        alive = bool(m & near)
-                    else:  # three positions in a row
-                        for w in windows:
-                            if m & w == w:
-                                alive = True
-                                break
-            if alive:
+        for (r, s, bits, p, tb, _, _), n, j in cards_left:
+            if s >= 0 and ((r > 0 and (tb & free_t or (set_ok >> r & 1 and (ranks[r] >= 3 or (ranks[r] >= 2
+                                                                                                and wilds)))))
+                           or bits & runs[s]):
+                # a natural (or a 2 that may be its suit's natural 2, RUN-5) with a partner
                 alive_pts += p * n
                 alive_naturals += n
                 if j == i:
                     i_state = 1
+                if wilds and r > 0 and not (tb & free_t or (set_ok >> r & 1 and ranks[r] >= 3)
+                                            or bits & plain[s]):
+                    # Alive only thanks to a wild: one wild's meld reaches two blocks of a suit's
+                    # positions in a row at most (a run's two sides of its wild, a set's two cards).
+                    m = once[s]
+                    low = bits & -bits
+                    start = (~m & (low - 1)).bit_length()
+                    if bits >> 14 & 1 == 0 and start == ace_block[s]:
+                        start = 1
+                    key = s * 16 + start
+                    needy[key] = needy.get(key, 0) + p * n
             elif r > 0:
                 continue
             else:  # a joker, or a 2 only as a wild
@@ -465,7 +487,12 @@ class _Search:
         for bit, e in self.target_extra:
             if not tmask & bit:
                 total += e
-        return total, alive_i
+        # Each wild makes one meld (RUN-4, SET-2), reaching two blocks of cards alive only thanks to
+        # a wild: the blocks beyond twice the wilds are left out, the cheapest first.
+        capped = total
+        if len(needy) > 2 * wilds:
+            capped -= sum(sorted(needy.values())[: len(needy) - 2 * wilds])
+        return total, alive_i, capped
 
     def _bound_reference(self, rem: int, i: int, tmask: int, rmask: int) -> tuple[int, bool]:
         """An upper bound on what the cards ``rem`` can still gain, and whether card ``i`` counts in it.
@@ -571,7 +598,12 @@ class _Search:
         for bit, e in self.target_extra:
             if not tmask & bit:
                 total += e
-        return total, alive_i
+        # Each wild makes one meld (RUN-4, SET-2), reaching two blocks of cards alive only thanks to
+        # a wild: the blocks beyond twice the wilds are left out, the cheapest first.
+        capped = total
+        if len(needy) > 2 * wilds:
+            capped -= sum(sorted(needy.values())[: len(needy) - 2 * wilds])
+        return total, alive_i, capped
 
     # -- symmetric 2s ---------------------------------------------------------------------
     def _swapped(self, it: _Item, perm: dict[int, int]) -> _ItemKey:
@@ -624,9 +656,10 @@ class _Search:
         and the map from each canonical card to the hand's card it stands for."""
         to_actual: dict[int, int] = {}
         for g in self.canon[i]:
-            order = sorted(g, key=lambda j: -((rem >> (4 * j)) & 15))
-            if order == list(g):
+            have = [(rem >> (4 * j)) & 15 for j in g]
+            if have == sorted(have, reverse=True):
                 continue
+            order = [j for _, j in sorted(zip(have, g), key=_neg_first)]
             counts = [(rem >> (4 * j)) & 15 for j in order]
             for j in g:
                 rem &= ~(15 << (4 * j))
@@ -652,7 +685,10 @@ class _Search:
         tmask &= self.live_t[i]
         rmask &= self.live_r[i]
         if self.canon[i]:
-            rem = self._canonical(rem, i)[0]
+            crem = self.canon_of.get(rem)
+            if crem is None:
+                crem = self.canon_of[rem] = self._canonical(rem, i)[0]
+            rem = crem
         key = (rem, tmask, rmask, kept, bur and kept not in self.bur_free)
         got = self.memo.get(key)
         if got is not None:
@@ -669,7 +705,10 @@ class _Search:
             cached = self.bounds.get(bkey)
             if cached is None:
                 cached = self.bounds[bkey] = self.bound(rem, i, tmask, rmask)
-            node_ub, alive_i = cached
+            node_ub, alive_i, capped = cached
+            if capped <= alpha:
+                self.memo[key] = (capped, False, -1)
+                return capped, False
         else:
             node_ub, alive_i = -_NEG, False
         target_extra = self.target_extra_of
@@ -736,6 +775,7 @@ class _Search:
                 bur_free.add(none)
         self.kept_none, self.kept_many, self.kept_single, self.bur_free = none, many, singles, bur_free
         self._prepare_canon()
+        self.canon_of.clear()
         value, exact = self.best(start, 0, 0, 0, self.kept_none, self.had_burraco, self.alpha)
         if not exact or value <= _NEG // 2:
             return None
