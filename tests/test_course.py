@@ -147,3 +147,20 @@ def test_index_lists_every_notebook() -> None:
     for stem in SOURCES:
         if not stem.startswith("00"):
             assert f"({stem}.ipynb)" in text
+
+
+def test_stored_outputs_hold_no_widget_model_ids() -> None:
+    """Widget views name random model ids (every build would churn the diff): the build keeps
+    only the widget's text, which says to run the cell."""
+    for folder in (NOTEBOOKS, NOTEBOOKS / "solutions"):
+        for path in folder.glob("*.ipynb"):
+            text = path.read_text(encoding="utf-8")
+            assert "model_id" not in text and "widget-view+json" not in text, path.name
+
+
+def test_puzzle_notebook_has_three_levels_and_widget_answers() -> None:
+    src = SOURCES["09-Puzzles"]
+    levels = [EXERCISES[e].puzzle.level for e in src.exercises()]  # type: ignore[attr-defined]
+    assert {"easy", "medium", "hard"} <= set(levels) and levels == sorted(levels, key=("easy", "medium", "hard").index)
+    assert any("PuzzleWidget" in EXERCISES[e].setup for e in src.exercises()), "no puzzle answered by clicks"
+    assert any(not EXERCISES[e].setup for e in src.exercises()), "no typed puzzle answer"

@@ -226,3 +226,66 @@ def test_table_text_tracks_the_game() -> None:
     assert f"{who} to draw" in before and f"{who} to play" in after
     assert f"{who}: {' '.join(map(str, g.hand(g.to_move)[:-1]))}" in before
     assert "stock: 63 cards" in before and "stock: 62 cards" in after
+
+
+# ---------------------------------------------------------------------- puzzles (notebook 9)
+PUZZLE_EXERCISES = sorted(k for k, ex in EXERCISES.items() if ex.kind == "puzzle")
+
+
+@pytest.mark.parametrize("ex_id", PUZZLE_EXERCISES)
+def test_puzzle_hints_grow_and_only_the_third_wrong_answer_gives_the_solution(checker: Checker, ex_id: str) -> None:
+    ex = EXERCISES[ex_id]
+    worked = str(ex.worked_answer())
+    puzzle = ex.puzzle  # type: ignore[attr-defined]
+    g = ex.game()
+    unsafe = [c for c in g.hand(g.to_move) if c not in parse_cards(puzzle.answer)] if puzzle.kind == "safe" else []
+    wrong = {"most": 1, "close": "no" if puzzle.answer == "yes" else "yes",
+             "safe": str(unsafe[0]) if unsafe else "", "score": 1}[puzzle.kind]
+    messages = []
+    for _ in range(3):
+        with pytest.raises(NotYet) as info:
+            checker.check(ex_id, wrong)
+        messages.append(str(info.value))
+    assert worked not in messages[0] and worked not in messages[1], "the solution is given away too early"
+    assert ex.hint in messages[0] and ex.stronger in messages[1]
+    assert f"answer = {ex.answer_code()}" in messages[2]
+
+
+def test_puzzle_answer_refused_by_the_engine_names_the_rule(checker: Checker) -> None:
+    with pytest.raises(NotYet) as info:
+        checker.check("puzzle-medium-most", "meld 5H 6H 7H")
+    assert "the engine refuses 'meld 5H 6H 7H'" in str(info.value) and "does not hold 5H 6H 7H" in str(info.value)
+
+
+def test_puzzle_answered_by_clicks_on_the_puzzle_widget(checker: Checker) -> None:
+    from buraco_learn.widgets.puzzle import PuzzleWidget
+
+    ex = EXERCISES["puzzle-hard-safe"]
+    w = PuzzleWidget(ex.puzzle)  # type: ignore[attr-defined]
+    g = w.table.game
+    unsafe = next(c for c in g.hand(g.to_move) if c not in parse_cards(ex.puzzle.answer))  # type: ignore[attr-defined]
+    w.table.select(unsafe)
+    with pytest.raises(NotYet) as info:
+        checker.check("puzzle-hard-safe", w)
+    assert "TURN-2" in str(info.value)
+    w.table.clear_selection()
+    w.table.select(str(ex.worked_answer()))
+    assert checker.check("puzzle-hard-safe", w).startswith("Right: ")
+    most = EXERCISES["puzzle-easy-most"]
+    w2 = PuzzleWidget(most.puzzle)  # type: ignore[attr-defined]
+    for move in str(most.worked_answer()).split(";"):
+        w2.table.play(move.strip())
+    assert checker.check("puzzle-easy-most", w2).startswith("Right: ")
+
+
+def test_a_finished_hand_is_shown_for_counting_without_its_result() -> None:
+    ex = EXERCISES["puzzle-easy-score"]
+    view = show("puzzle-easy-score")
+    html, text = view._repr_html_(), repr(view)
+    total = str(ex.worked_answer())
+    assert total not in html and total not in text and "final" not in html.lower()
+    g = ex.game()
+    for seat in range(g.players):
+        for card in g.hand(seat):
+            assert str(card) in text
+    assert "Count for: North" in text

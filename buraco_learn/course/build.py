@@ -51,6 +51,8 @@ SOURCE_DIR = Path(__file__).resolve().parent / "source"
 INSTALL_CELL = ('import sys\nif sys.platform == "emscripten":  # in JupyterLite, install the package first\n'
                 '    %pip install -q buraco_learn')
 
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
 _MARK = re.compile(r"^%% ?(\w+)(.*)$")
 
 
@@ -255,6 +257,19 @@ def _execute(path: Path, *, learner: bool) -> float:
     for cell in nb.cells:
         if cell.cell_type == "code":
             cell.metadata.pop("execution", None)
+            merged: list[Any] = []
+            for out in cell.get("outputs", []):
+                # A widget view names a random model id, and with no widget state stored it has
+                # nothing to show: keep the widget's text (its repr says to run the cell).
+                out.get("data", {}).pop(WIDGET_VIEW, None)
+                # The kernel may flush one print() in two stream messages: store them as one,
+                # so two builds write the same file.
+                if (merged and out.get("output_type") == "stream" and merged[-1].get("output_type") == "stream"
+                        and merged[-1].get("name") == out.get("name")):
+                    merged[-1]["text"] = "".join(merged[-1]["text"]) + "".join(out["text"])
+                else:
+                    merged.append(out)
+            cell["outputs"] = merged
             if learner and "raises-exception" in cell.metadata.get("tags", []):
                 cell.outputs = []
                 cell.execution_count = None

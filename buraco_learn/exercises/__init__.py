@@ -23,14 +23,14 @@ from typing import Any
 
 from .catalog import EXERCISES, by_rule
 from .checkers import (RULE_ID, ActionExercise, Blank, CardsExercise, Checker, ChoiceExercise, Exercise,
-                       LayOffExercise, MeldExercise, NotYet, NumberExercise, Verdict, cards_of)
-from .show import TableView, table_text
+                       LayOffExercise, MeldExercise, NotYet, NumberExercise, PuzzleExercise, Verdict, cards_of)
+from .show import CountView, TableView, count_text, table_text
 
 __all__ = [
     "check", "check_meld", "check_layoff", "check_number", "check_choice", "check_cards", "check_action",
-    "show", "CHECKER", "EXERCISES", "by_rule", "NotYet", "Blank", "Verdict", "Checker", "Exercise",
+    "check_puzzle", "show", "CHECKER", "EXERCISES", "by_rule", "NotYet", "Blank", "Verdict", "Checker", "Exercise",
     "MeldExercise", "LayOffExercise", "NumberExercise", "ChoiceExercise", "CardsExercise", "ActionExercise",
-    "TableView", "table_text", "cards_of", "RULE_ID",
+    "PuzzleExercise", "TableView", "CountView", "table_text", "count_text", "cards_of", "RULE_ID",
 ]
 
 #: The checker the notebooks use: it remembers wrong answers for the kernel's lifetime.
@@ -61,9 +61,14 @@ check_number = _checker("number", "a number")
 check_choice = _checker("choice", "the letter of an option")
 check_cards = _checker("cards", "cards (notation, cards, or a hand widget's selection)")
 check_action = _checker("action", "a move in action notation")
+check_puzzle = _checker("puzzle", "the answer to a puzzle (typed, or a puzzle widget played by clicks)")
 
 
 def show(exercise: str) -> TableView:
-    """The table an exercise is about (every hand if the exercise says so, else the mover's)."""
+    """The table an exercise is about (every hand if the exercise says so, else the mover's); a
+    finished hand is laid out for counting, without its result."""
     ex = CHECKER.get(exercise)
-    return TableView(ex.game(), reveal=ex.reveal)
+    game = ex.game()
+    if game.is_over:
+        return CountView(game)
+    return TableView(game, reveal=ex.reveal)

@@ -17,10 +17,11 @@ from ..game import Game, seat_names
 from ..melds import Meld, is_valid_meld
 from ..rules import get_rules
 from ..scoring import hand_points, score_side, victory_points
+from ..puzzles import load_puzzles
 from .checkers import (ActionExercise, CardsExercise, ChoiceExercise, Exercise, LayOffExercise,
-                       MeldExercise, NumberExercise)
+                       MeldExercise, NumberExercise, PuzzleExercise)
 
-__all__ = ["EXERCISES", "by_rule"]
+__all__ = ["EXERCISES", "PUZZLES", "by_rule"]
 
 
 def _first_valid(options: dict[str, str]) -> str:
@@ -141,6 +142,90 @@ def _letter_of_seat(seat: int, players: int, letters: dict[str, str]) -> str:
 
 
 _FIRST = {"a": "North", "b": "East", "c": "West", "d": "South"}
+
+
+# 2 players, South has drawn, melded two runs from the hand of notebook 8, and holds four cards.
+PLAY_LATER = ("fibur 2p d1 t0 play | h: 4C 9D JS 5D / 8S 8D 3H 3S TC TD 6H 6C KS 4D | m: 0=QH KH AH; 0=7S 7D 7C; "
+              "1=3C 4C 5C | p: 9S | s: * | pots: *11 / *11 | took: -")
+
+
+def _close_letter(position: str) -> str:
+    """a: South can close now; b: no pot yet; c: no burraco yet; d: other (asked of the engine)."""
+    g = Game.from_position(position)
+    seat = g.to_move
+    if not g.side_has_pot(seat):
+        return "b"
+    if not g.side_has_burraco(seat):
+        return "c"
+    from ..solver import can_close
+
+    return "a" if can_close(g) is not None else "d"
+
+
+# ----------------------------------------------------------------------------- puzzles (notebook 9)
+PUZZLES = {p.name: p for p in load_puzzles()}
+_PUZZLE_RULES = {"most": ("EQ-2", "TURN-2"), "close": ("CLOSE-1", "CLOSE-2"), "safe": ("TURN-2",),
+                 "score": ("SCORE-1", "SCORE-4")}
+_PUZZLE_HINTS = {
+    "most": ("Count each card's points (EQ-2); a card laid off onto your side's melds counts as much as a card "
+             "in a new meld (TURN-2).",
+             "Try every meld your hand makes and every card your side's melds can take, and keep the combination "
+             "worth the most; seven cards in a meld also earn a burraco bonus (BUR-1, EQ-2)."),
+    "close": ("To close, your side needs its pot taken and a burraco, and your turn must end by discarding your "
+              "last card (CLOSE-1).",
+              "Meld or lay off every card but one, and keep as the last card one that is not a wild "
+              "(CLOSE-1, CLOSE-2)."),
+    "safe": ("A discard is safe when no opponent meld can take it (TURN-2).",
+             "For each card ask: does it extend an opponent run at one end, or match the rank of an opponent set "
+             "(RUN-1, SET-1)?"),
+    "score": ("Add the points of the side's melded cards and its burraco bonuses, then take off the cards left "
+              "in its players' hands (SCORE-1).",
+              "Melded card points, plus each burraco's bonus (BUR-2, BUR-3, BUR-4), plus 100 for closing "
+              "(CLOSE-5), minus the cards left in hand, minus 100 if the side never took its pot (SCORE-1)."),
+}
+_TYPED_FORM = {
+    "most": 'your moves, like "meld 5H 6H 7H; layoff 0: 8H" (or the number of points)',
+    "close": '"no", or your moves ending with the closing discard, like "layoff 0: 8H; discard 9C"',
+    "safe": 'one card, like "9C"',
+    "score": "a whole number",
+}
+_TYPED_ASK = {
+    "most": "Type the moves that lay down the most points (melds and lay-offs, separated by `;`), or just the "
+            "number of points.",
+    "close": "Type `\"no\"`, or the moves that close, ending with the closing discard (separated by `;`).",
+    "safe": "Type one card you can discard safely.",
+    "score": "Type the total.",
+}
+
+
+def _puzzle(id: str, name: str, *, widget: str = "") -> PuzzleExercise:
+    """The exercise for puzzle ``name``: typed, or (``widget``: the variable) played on a PuzzleWidget."""
+    p = PUZZLES[name]
+    hint, stronger = _PUZZLE_HINTS[p.kind]
+    g = p.game()
+    who = f"you are {g.seat_name(g.to_move)}" if g.is_over else f"{g.seat_name(g.to_move)} to play"
+    head = f"**{p.level.capitalize()} puzzle** `{p.name}` ({who}). "
+    if not widget:
+        return PuzzleExercise(id=id, puzzle=p, rules=_PUZZLE_RULES[p.kind], position=p.position,
+                              question=head + f"{p.question} {_TYPED_ASK[p.kind]}",
+                              hint=hint, stronger=stronger, blank_hint=_TYPED_FORM[p.kind])
+    how = {"most": "play your melds and lay-offs on the table (select cards, then **Meld**, or click one of your "
+                   "melds and **Lay off**)",
+           "close": "play your moves on the table, ending with the closing discard",
+           "safe": "select the one card you would discard (click it, or use its button)",
+           "score": "type the total in the box"}[p.kind]
+    setup = f"{widget} = PuzzleWidget(PUZZLES[{p.name!r}])\n{widget}"
+    if p.kind == "safe":
+        worked = f"{widget}.table.select({p.answer.split()[0]!r})  # or click the card on the table"
+    else:
+        worked = "\n".join(f"{widget}.table.play({a.strip()!r})" for a in p.solution.split(";"))
+        worked += "  # or play the moves by clicks and buttons"
+    return PuzzleExercise(id=id, puzzle=p, rules=_PUZZLE_RULES[p.kind], position=p.position, setup=setup,
+                          question=head + f"{p.question} On the puzzle below, {how}; press **Check** to see the "
+                                          f"verdict, then give the puzzle as the answer: `answer = {widget}`.",
+                          solution_code=f"{worked}\nanswer = {widget}",
+                          blank_hint=f"play on the puzzle above, then write: answer = {widget}",
+                          hint=hint, stronger=stronger)
 
 
 _LIST: list[Exercise] = [
@@ -558,6 +643,30 @@ _LIST: list[Exercise] = [
                  "ace high, then give the table as the answer: `answer = table`.",
         hint="A run is one suit, consecutive; the ace is high after the king (RUN-1, RUN-2).",
         stronger="Your hearts: the queen, the king and the ace (RUN-2)."),
+    ChoiceExercise(
+        id="play-can-close", rules=("CLOSE-1", "POT-1"), position=PLAY_LATER,
+        question="Later in the hand of this notebook: you have drawn, melded two runs, and hold four cards "
+                 "(the table below). Can you close this turn?",
+        options={"a": "yes: discard the last card after melding the rest",
+                 "b": "no: your side has not taken its pot yet",
+                 "c": "no: your side has no burraco yet, though it took its pot",
+                 "d": "no: the last card would be a wild"},
+        correct=lambda: _close_letter(PLAY_LATER),
+        why={"a": "closing needs the pot first (CLOSE-1)",
+             "c": "look at the pots: yours is still on the table (POT-1)",
+             "d": "you hold no wild; something else is missing (CLOSE-1)"},
+        hint="CLOSE-1 names three things a close needs; check each against the table.",
+        stronger="Your hand has not run out yet, so your side has not taken its pot (POT-1, CLOSE-1)."),
+    # ------------------------------------------------------------------ 09 Puzzles
+    _puzzle("puzzle-easy-most", "easy-most-1-42", widget="easy"),
+    _puzzle("puzzle-easy-safe", "easy-safe-2-9"),
+    _puzzle("puzzle-easy-score", "easy-score-4-84"),
+    _puzzle("puzzle-medium-close", "medium-close-300-141", widget="medium"),
+    _puzzle("puzzle-medium-most", "medium-most-2-1"),
+    _puzzle("puzzle-medium-safe", "medium-safe-3-21"),
+    _puzzle("puzzle-hard-safe", "hard-safe-1-63", widget="hard"),
+    _puzzle("puzzle-hard-most", "hard-most-2-78"),
+    _puzzle("puzzle-hard-score", "hard-score-5-37"),
     # ------------------------------------------------------------------ 10 Variants
     NumberExercise(
         id="classic-bonus", rules=("BUR-3",),

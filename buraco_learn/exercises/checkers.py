@@ -37,10 +37,11 @@ from ..cards import Card, format_cards, parse_cards
 from ..errors import BuracoError, IllegalMove, InvalidMeld, NotationError
 from ..game import Game
 from ..melds import Meld
+from ..puzzles import Puzzle
 
 __all__ = [
     "NotYet", "Blank", "Verdict", "Exercise", "MeldExercise", "LayOffExercise", "NumberExercise",
-    "ChoiceExercise", "CardsExercise", "ActionExercise", "Checker", "cards_of", "RULE_ID",
+    "ChoiceExercise", "CardsExercise", "ActionExercise", "PuzzleExercise", "Checker", "cards_of", "RULE_ID",
 ]
 
 #: A rule ID of the rules reference: ``RUN-5``, ``P3-1``.
@@ -447,6 +448,93 @@ class ActionExercise(Exercise):
         if problem is not None:
             return Verdict(False, f"that is legal ({said}), but {problem}", _rules_in(problem))
         return Verdict(True, said, self.rules)
+
+
+# ----------------------------------------------------------------------------------- puzzles
+@dataclass(frozen=True, kw_only=True)
+class PuzzleExercise(Exercise):
+    """A puzzle of :mod:`buraco_learn.puzzles`: :meth:`Puzzle.check` decides, with the solver.
+
+    The answer is typed (``most``: the moves, like ``"meld 5H 6H 7H; layoff 0: 8H"``, or the
+    points; ``close``: ``"no"`` or the moves ending with the closing discard; ``safe``: one card;
+    ``score``: the total), or it is a :class:`~buraco_learn.widgets.puzzle.PuzzleWidget` played
+    by clicks (its ``answer()``). A wrong answer says what the engine refused or what is wrong
+    without giving the solution away; the hints grow, and the third wrong answer shows it.
+    """
+
+    puzzle: Puzzle
+    kind: ClassVar[str] = "puzzle"
+    form: ClassVar[str] = "your answer"
+
+    def worked_answer(self) -> Any:
+        p = self.puzzle
+        if p.kind == "most":
+            return p.solution if p.solution != "nothing" else int(p.answer)
+        if p.kind == "close":
+            return p.solution if p.answer == "yes" else "no"
+        if p.kind == "safe":
+            return p.answer.split()[0]
+        return int(p.answer)
+
+    def game(self) -> Game:
+        return self.puzzle.game()
+
+    def judge(self, answer: Any) -> Verdict:
+        if not isinstance(answer, (str, int, Card)) and callable(getattr(answer, "answer", None)):
+            answer = answer.answer()  # a puzzle widget: what was played or selected on it
+        if isinstance(answer, bool) or not isinstance(answer, (str, int, Card)):
+            return Verdict(False, f"{answer!r} is not an answer to this puzzle; {self.blank_hint or self.form}")
+        verdict = self.puzzle.check(answer)
+        if verdict.correct:
+            message = verdict.message.removeprefix("Right, ").removeprefix("Right: ")
+            return Verdict(True, message[:1].upper() + message[1:], verdict.rules or self.rules)
+        return Verdict(False, self._wrong(answer), verdict.rules)
+
+    def _wrong(self, answer: str | int | Card) -> str:
+        """What is wrong with an answer, from the engine, without the solution."""
+        p = self.puzzle
+        text = str(answer).strip()
+        moves = [m.strip() for m in text.replace("\n", ";").split(";") if m.strip()]
+        if p.kind in ("most", "close") and not text.lstrip("-").isdigit() and text.lower() not in (
+                "no", "n", "yes", "y", "cannot"):
+            g = self.game()
+            for k, move in enumerate(moves):
+                try:
+                    g.apply(move)
+                except BuracoError as err:
+                    done = f" (after {'; '.join(moves[:k])})" if k else ""
+                    return f"the engine refuses {move!r}{done}: {err}"
+                if g.is_over:
+                    break
+            if p.kind == "most":
+                return "those moves are legal, but you can lay down more points this turn"
+            return "those moves are legal, but they do not close the hand"
+        if p.kind == "most":
+            if not text.lstrip("-").isdigit():
+                return f"{text!r} is neither moves nor a number of points"
+            return f"{text} points is not the most you can lay down this turn"
+        if p.kind == "close":
+            return ("this hand can close this turn" if p.answer == "yes"
+                    else "this hand cannot close this turn")
+        if p.kind == "safe":
+            g = self.game()
+            seat = g.to_move
+            cards = parse_cards(text) if not isinstance(answer, Card) else [answer]
+            for c in cards:
+                if c not in g.hand(seat):
+                    return f"{c} is not in your hand ({format_cards(g.hand(seat))})"
+                takers = [t for t in g.table if t.owner not in g.side_of(seat) and t.meld.can_lay_off([c])]
+                if takers:
+                    return f"{c} is not safe: the opponents' meld {takers[0].id} ({takers[0].meld}) takes it (TURN-2)"
+                if not g.can_discard(c):
+                    try:
+                        g.verify_discard(c)
+                    except IllegalMove as err:
+                        return f"you may not discard {c}: {err}"
+            return "that is not a safe discard"
+        if not text.lstrip("-").isdigit():
+            return f"{text!r} is not a whole number; write the score like 465"
+        return f"{text} is not the side's score"
 
 
 # ----------------------------------------------------------------------------------- the checker

@@ -19,7 +19,7 @@ from __future__ import annotations
 from ..cards import format_cards
 from ..game import Game
 
-__all__ = ["TableView", "table_text"]
+__all__ = ["TableView", "CountView", "table_text", "count_text"]
 
 
 def table_text(game: Game, *, reveal: bool = False, seat: int | None = None) -> str:
@@ -79,3 +79,69 @@ class TableView:
         else:
             viewer = 0 if self.reveal else self.game.to_move
         return table_html(self.game, viewer=viewer, reveal=self.reveal)
+
+
+def count_text(game: Game, seat: int) -> str:
+    """A finished hand laid out for counting ``seat``'s side: who closed, each side's melds and
+    the cards left in every hand, without the result (the learner counts it).
+
+    >>> from buraco_learn.puzzles import load_puzzles
+    >>> g = next(p for p in load_puzzles() if p.name == "easy-score-4-84").game()
+    >>> print(count_text(g, g.to_move))  # doctest: +ELLIPSIS
+    ramiroyal, 2 players · the hand is over: North closed
+    Count for: North
+    melds of South: ...
+      South holds 7S 7H (took no pot)
+    melds of North: ...
+      North holds no cards (took a pot)
+    """
+    res = game.result()
+    who = game.seat_name(res.closed_by) if res.closed_by is not None else None
+    lines = [f"{game.rules.name}, {game.players} players · the hand is over"
+             + (f": {who} closed" if who else " (the stock ran out)"),
+             f"Count for: {' & '.join(game.seat_name(s) for s in game.side_of(seat))}"]
+    for side in game.sides:
+        names = " & ".join(game.seat_name(s) for s in side)
+        melds = "  ".join(f"[{t.id}] {t.meld}" + (f" ({t.meld.burraco} burraco)" if t.meld.burraco else "")
+                          for t in game.side_melds(side[0])) or "none"
+        lines.append(f"melds of {names}: {melds}")
+        for s in side:
+            hand = game.hand(s)
+            pot = "took a pot" if game.took_pot[s] else "took no pot"
+            lines.append(f"  {game.seat_name(s)} holds {format_cards(hand) if hand else 'no cards'} ({pot})")
+    return "\n".join(lines)
+
+
+class CountView(TableView):
+    """A finished hand shown for counting (every hand face up, the result not shown)."""
+
+    def __init__(self, game: Game, *, seat: int | None = None) -> None:
+        super().__init__(game, reveal=True, seat=game.to_move if seat is None else seat)
+
+    def __repr__(self) -> str:
+        return count_text(self.game, self.seat or 0)
+
+    def _repr_html_(self) -> str:
+        from html import escape
+
+        from ..render import hand_html, side_html
+
+        g = self.game
+        seat = self.seat or 0
+        res = g.result()
+        who = g.seat_name(res.closed_by) if res.closed_by is not None else None
+        head = (f"The hand is over: {who} closed." if who else "The hand is over: the stock ran out.")
+        parts = [f'<div style="font-size:16px;font-weight:bold;margin-bottom:6px">{escape(head)} '
+                 f'Count for {escape(" & ".join(g.seat_name(s) for s in g.side_of(seat)))}.</div>']
+        for side in g.sides:
+            names = " & ".join(g.seat_name(s) for s in side)
+            mine = " (your side)" if seat in side else ""
+            parts.append(side_html(g.side_melds(side[0]), title=f"Melds of {names}{mine}"))
+            for s in side:
+                hand = g.hand(s)
+                pot = "took a pot" if g.took_pot[s] else "took no pot"
+                body = hand_html(hand, size="small") if hand else "<i>no cards</i>"
+                parts.append(f'<div style="margin:2px 0 8px"><b>{escape(g.seat_name(s))}</b> holds '
+                             f'({escape(pot)}):{body}</div>')
+        return ('<div class="count-view" style="background:#f4f1e8;border-radius:10px;padding:8px;'
+                f'color:#222;display:inline-block;max-width:100%">{"".join(parts)}</div>')
