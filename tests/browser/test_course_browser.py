@@ -1,5 +1,7 @@
 """The course in a real JupyterLab: notebook 8 (Play a hand) runs top to bottom, its blank
-exercise stops with a hint, and a learner plays a whole turn by clicking the table widget."""
+exercises stop with a hint, and a learner plays a whole turn by clicking the table widget (with
+the Hint button); notebook 9's first puzzle is solved by clicks and checked; notebook 11's demo
+widget steps a move and reveals the hands."""
 
 from __future__ import annotations
 
@@ -12,6 +14,14 @@ from lab_harness import LabPage
 pytestmark = pytest.mark.browser
 
 PLAY = "notebooks/08-Play.ipynb"
+PUZZLES = "notebooks/09-Puzzles.ipynb"
+TEACHER = "notebooks/11-Teacher.ipynb"
+CARD = "__import__('buraco_learn').Card.parse"
+
+
+def _widget_output(lab: LabPage, index: int = 0) -> Any:
+    """The ``index``-th output area of the visible notebook that holds a canvas (a widget)."""
+    return lab.notebook().locator(".jp-OutputArea-output").filter(has=lab.page.locator("canvas")).nth(index)
 
 
 def _click_at(lab: LabPage, canvas: Any, x: float, y: float, scale: float) -> None:
@@ -23,12 +33,13 @@ def test_play_a_hand_notebook_runs_and_a_turn_is_clicked_through(lab: LabPage) -
     lab.open_notebook(PLAY)
     state = lab.run_all()
     blanks = [c for c in state["cells"] if c["raises"]]
-    assert len(blanks) == 1 and blanks[0]["errors"], "the blank exercise cell must stop with NotYet"
-    assert lab.notebook().locator(".jp-OutputArea-output", has_text="Not answered yet").count() == 1
+    assert len(blanks) == 2 and all(b["errors"] for b in blanks), "the blank exercise cells must stop with NotYet"
+    assert lab.notebook().locator(".jp-OutputArea-output", has_text="Not answered yet").count() == 2
 
-    # The notebook's own cells drew a card and tried a refused meld.
+    # The notebook's own cells drew a card, tried a refused meld and asked for a hint.
     assert lab.value("game.phase") == "play" and lab.value("game.to_move") == 0
-    assert "SET-1" in lab.value("table.feedback_text")
+    assert lab.notebook().locator(".jp-OutputArea-output", has_text="(SET-1;").count() == 1
+    assert lab.value("table.feedback_text").startswith("Hint: ")
 
     canvas = lab.canvas(0)
     box = canvas.bounding_box()
@@ -46,6 +57,17 @@ def test_play_a_hand_notebook_runs_and_a_turn_is_clicked_through(lab: LabPage) -
     lab.wait_for_value("len(game.table)", lambda v: v == 1)
     assert lab.value("game.table[0].owner") == 0
 
+    # The Hint button: advice in the feedback line, with rule IDs, and the game unchanged.
+    before = lab.value("game.position()")
+    lab.execute("table.set_feedback('')")
+    lab.notebook().get_by_role("button", name="Hint", exact=True).first.click()
+    advice = lab.wait_for_value("table.feedback_text", lambda v: v.startswith("Hint: "))
+    assert "(TURN-2)" in advice or "(EQ-2" in advice
+    assert lab.value("game.position()") == before
+    shown = lab.notebook().locator(".feedback").first.inner_text()
+    assert "Hint:" in shown
+    lab.screenshot("course-play-hint", locator=_widget_output(lab))
+
     # Discard the 4C: the turn ends and the computer player (North) plays its whole turn.
     x, y = lab.value("table.geometry.hand_center(table.hand.index(__import__('buraco_learn').Card.parse('4C')))")
     _click_at(lab, canvas, x, y, scale)
@@ -57,3 +79,44 @@ def test_play_a_hand_notebook_runs_and_a_turn_is_clicked_through(lab: LabPage) -
     assert any(seat == 1 for seat, _ in history), "North did not play its turn"
     assert lab.notebook().locator(".feedback").first.inner_text().strip()
     lab.screenshot("course-play-after-turn", locator=canvas)
+
+
+def test_puzzle_notebook_easy_puzzle_solved_by_clicks(lab: LabPage) -> None:
+    lab.open_notebook(PUZZLES)
+    state = lab.run_all()
+    blanks = [c for c in state["cells"] if c["raises"]]
+    assert len(blanks) == 9 and all(b["errors"] for b in blanks)
+    canvas = lab.canvas(0)
+    box = canvas.bounding_box()
+    assert box is not None
+    scale = float(box["width"]) / float(lab.value("easy.table.width"))
+    for card in ("5S", "5D", "5C"):
+        x, y = lab.value(f"easy.table.geometry.hand_center(easy.table.hand.index({CARD}({card!r})))")
+        _click_at(lab, canvas, x, y, scale)
+    lab.wait_for_value("len(easy.table.selected_cards)", lambda v: v == 3)
+    lab.notebook().get_by_role("button", name="Meld", exact=True).first.click()
+    lab.wait_for_value("len(easy.table.game.table)", lambda v: v > 0)
+    lab.notebook().get_by_role("button", name="Check", exact=True).first.click()
+    verdict = lab.wait_for_value("easy.verdict and easy.verdict.correct", lambda v: v is not None and v is not False)
+    assert verdict is True
+    assert "the most possible" in lab.notebook().locator(".feedback").first.inner_text()
+    assert lab.value("check_puzzle('puzzle-easy-most', easy) is None")
+    lab.screenshot("course-puzzle-easy-checked", locator=_widget_output(lab))
+
+
+def test_teacher_demo_widget_steps_and_reveals(lab: LabPage) -> None:
+    lab.open_notebook(TEACHER)
+    lab.run_all()
+    lab.canvas(0)
+    lab.notebook().get_by_role("button", name="Next move", exact=True).click()
+    lab.wait_for_value("len(board.demo.game.history)", lambda v: v == 1)
+    lab.notebook().get_by_role("button", name="Finish the turn", exact=True).click()
+    lab.wait_for_value("board.demo.game.to_move", lambda v: v == 2)
+    said = lab.notebook().locator(".demo-said").first.inner_text()
+    assert said.startswith("Moves 2") and "West: discard" in said
+    lab.notebook().get_by_role("button", name="Reveal hands").first.click()
+    lab.wait_for_value("board.reveal", lambda v: v is True)
+    hands = lab.notebook().locator(".demo-hands").first
+    hands.wait_for(state="visible")
+    assert "East" in hands.inner_text()
+    lab.screenshot("course-teacher-demo", locator=_widget_output(lab))
