@@ -810,10 +810,12 @@ class Game:
                 maybe = [c for c in distinct if c.rank == rank or (c.is_wild and meld.wild is None)]
             else:
                 # Within two places of the run's ends (a pair reaches no further), or a wild for a
-                # run without one.
+                # run without one, or whose wild is its own suit's 2 (it may drop in: WILD-5).
                 lo, hi, suit = meld.low - 2, meld.high + 2, meld.suit
+                w = meld.wild
+                room = w is None or (w.is_two and w.suit == suit)
                 maybe = [c for c in distinct
-                         if (c.is_wild and meld.wild is None)
+                         if (c.is_wild and room)
                          or (c.suit == suit and (lo <= c.r <= hi or (c.r == 1 and hi >= 14)))]
             fits = [c for c in maybe if meld.can_lay_off([c])]
             out.extend(LayOff(t.id, (c,)) for c in fits if game_allows(meld, [c]))

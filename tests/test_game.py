@@ -430,3 +430,11 @@ def test_p3_1_before_the_pot_everyone_plays_alone() -> None:
     g = table(["5H 6H 7H 8H 2C", "9S 9S 9D 4C", "KS KD KC 4D"], melds="1=5C 6C 7C", head="fibur 3p d2 t0 play")
     refused(g, "layoff 0: 8C", "TURN-2")
     assert g.side_of(0) == (0,) and g.side_of(1) == (1,)
+
+
+def test_legal_lay_offs_list_a_wild_that_lets_the_suits_two_drop_in() -> None:
+    """WILD-5: a run whose wild is its own suit's 2 accepts another wild; legal_lay_offs lists it."""
+    g = Game.from_position("fibur 4p d3 t0 play | h: 2H 2S 7S 2D 2H / - / - / - | m: 2=2C(=3C) 4C 5C; "
+                           "0=2C 2S(=3C) 4C 5C 6C | p: - | s: * | pots: *11 / *11 | took: -")
+    assert g.can_lay_off(0, "2H")
+    assert LayOff(0, (Card.parse("2H"),)) in g.legal_lay_offs()
