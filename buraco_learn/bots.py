@@ -48,7 +48,8 @@ def game_from_view(view: PlayerView, seed: int = 0, *, phase: str | None = None,
     The seat's hand, the table, the pile, the sizes of every hand, of the stock and of the pots,
     who took a pot and whose turn it is are exact; ``phase`` overrides the phase (``'play'`` asks
     "what could I lay down now"). ``pile_single`` is the card taken from a one-card pile this turn
-    and whether an identical card was held (TURN-4), which a player remembers.
+    and whether an identical card was held (TURN-4); by default the view's own ``pile_taken`` and
+    ``held_identical``.
 
     >>> from buraco_learn import Game
     >>> g = Game.new(4, seed=2)
@@ -75,8 +76,11 @@ def game_from_view(view: PlayerView, seed: int = 0, *, phase: str | None = None,
             hands.append(format_cards(chunk) or "-")
     ph = phase or view.phase
     head = [rules.name, f"{view.players}p", "d0", f"t{view.to_move}", ph, f"fill={seed}"]
-    if ph == "play" and view.stock_size <= rules.stock_reserve and not (rules.pots_become_stock and view.pots_left):
+    if ph == "play" and (view.last_turn or (view.stock_size <= rules.stock_reserve
+                                            and not (rules.pots_become_stock and view.pots_left))):
         head.append("last")
+    if pile_single is None and view.pile_taken is not None and view.seat == view.to_move:
+        pile_single = (view.pile_taken, view.held_identical)
     if view.players == 3 and any(view.took_pot):
         solo = next(s for side in view.sides if len(side) == 1 for s in side if view.took_pot[s])
         head.append(f"solo={solo}")
@@ -165,17 +169,10 @@ class GreedyBot:
 
     def __init__(self, seed: int | None = 0) -> None:
         self.rng = random.Random(seed)
-        self._pile_before: tuple[Card, ...] = ()
-        self._hand_before: tuple[Card, ...] = ()
-        self._took_pile = False
 
     # -- the view as a game ------------------------------------------------------------
     def _game(self, view: PlayerView, phase: str | None = None) -> Game:
-        single = None
-        if self._took_pile and len(self._pile_before) == 1 and view.phase == "play":
-            card = self._pile_before[0]
-            single = (card, card in self._hand_before)
-        return game_from_view(view, self.rng.randrange(2**31), phase=phase, pile_single=single)
+        return game_from_view(view, self.rng.randrange(2**31), phase=phase)
 
     def pile_gain(self, view: PlayerView) -> int:
         """Points the best plan gains by taking the pile rather than playing the hand as it is."""
@@ -192,9 +189,8 @@ class GreedyBot:
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         """The next action of this bot's turn."""
         if view.phase == "draw":
-            self._pile_before, self._hand_before = view.pile, view.hand
-            self._took_pile = TakePile() in legal and self.take_pile(view)
-            return TakePile() if self._took_pile else (Draw() if Draw() in legal else legal[0])
+            take = TakePile() in legal and self.take_pile(view)
+            return TakePile() if take else (Draw() if Draw() in legal else legal[0])
         g = self._game(view)
         mine = next(side for side in view.sides if view.seat in side)
         if any(view.took_pot[s] for s in mine) or view.rules.close_without_pot_when_none_left:
