@@ -54,3 +54,18 @@ def test_close_puzzle_answered_by_playing() -> None:
         w.table.play(action)
     w.check()
     assert w.verdict is not None and w.verdict.correct and "CLOSE-1" in w.verdict.rules
+
+
+def test_puzzle_table_gives_nothing_away() -> None:
+    """A scoring puzzle hides the running count, and no puzzle offers the Hint button."""
+    from buraco_learn.puzzles import load_puzzles
+
+    score = next(p for p in load_puzzles() if p.kind == "score")
+    w = PuzzleWidget(score)
+    assert "count" not in w.table.description_text.splitlines()[0].lower()
+    assert str(score.answer) not in w.table.description_text.splitlines()[0]
+    most = next(p for p in load_puzzles() if p.kind == "most")
+    w2 = PuzzleWidget(most)
+    assert "score now" in w2.table.description_text.splitlines()[0]
+    assert w2.table.hints is False and w2.table.buttons["hint"].layout.display == "none"
+    assert repr(w2).startswith("<PuzzleWidget")

@@ -99,8 +99,9 @@ def score_line(game: Game) -> str:
     return ("Final count: " if game.is_over else "Count if the hand ended now: ") + parts
 
 
-def status_line(game: Game, viewer: int | None = None) -> str:
-    """Whose turn and what to do, the stock, the running score (``game.score_now()``)."""
+def status_line(game: Game, viewer: int | None = None, *, show_score: bool = True) -> str:
+    """Whose turn and what to do, the stock, the running score (``game.score_now()``);
+    ``show_score=False`` leaves the score out (a puzzle that asks for it)."""
     if game.is_over:
         res = game.result()
         how = (f"{game.seat_name(res.closed_by)} closed" if res.closed_by is not None
@@ -115,6 +116,8 @@ def status_line(game: Game, viewer: int | None = None) -> str:
             head = f"{who} to play: {_phase_words(game)}"
         if game.last_turn:
             head += " (last turn: the stock is down to its reserve)"
+    if not show_score:
+        return f"{head} · stock {len(game.stock)}"
     label = "final score" if game.is_over else "score now"
     return f"{head} · stock {len(game.stock)} · {label}: {score_words(game)}"
 
@@ -139,7 +142,7 @@ def describe_hand(cards: Sequence[Card], selected: Sequence[int] = ()) -> str:
 
 
 def describe_table(game: Game, viewer: int, *, hand: Sequence[Card] | None = None, selected: Sequence[int] = (),
-                   target: int | None = None, pile_open: bool = False) -> str:
+                   target: int | None = None, pile_open: bool = False, show_score: bool = True) -> str:
     """A full text description of the table as ``viewer`` sees it (what a canvas cannot say).
 
     ``hand`` is the viewer's hand in display order (default: as dealt); ``selected`` positions in it.
@@ -149,7 +152,7 @@ def describe_table(game: Game, viewer: int, *, hand: Sequence[Card] | None = Non
     >>> text.splitlines()[1]
     'You are South. North has 11 cards.'
     """
-    lines = [status_line(game, viewer)]
+    lines = [status_line(game, viewer, show_score=show_score)]
     others = [f"{game.seat_name(s)} has {len(game.hand(s))} card{'s' if len(game.hand(s)) != 1 else ''}"
               + (" and took a pot" if game.took_pot[s] else "")
               for s in range(game.players) if s != viewer]

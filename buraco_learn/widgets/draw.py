@@ -178,7 +178,7 @@ def draw_meld(c: Any, meld: Meld, cards: tuple[Rect, ...], box: Rect, *, number:
 
 def draw_table(c: Any, game: Game, geo: TableGeometry, *, viewer: int, hand: list[Card], selected: set[int],
                target: int | None, deck: str = "classic", highlight: frozenset[Card] = frozenset(),
-               pile_open: bool = False) -> None:
+               pile_open: bool = False, show_score: bool = True) -> None:
     """The whole table: felt, status line, other seats (face down, with counts), every side's
     melds, stock, pots and pile, and the viewer's hand face up with its selection."""
     u = geo.unit
@@ -197,7 +197,8 @@ def draw_table(c: Any, game: Game, geo: TableGeometry, *, viewer: int, hand: lis
     your_turn = game.to_move == viewer and not game.is_over
     draw_label(c, turn_line(game, viewer), s.x + 10 * u, s.y + 5 * u, size=19 * u, bold=True,
                color="#ffe082" if your_turn else "#ffffff")
-    draw_label(c, score_line(game), s.x + 10 * u, s.y + 29 * u, size=15 * u, color="#e0f2f1")
+    score = score_line(game) if show_score else "The count is hidden: work it out yourself"
+    draw_label(c, score, s.x + 10 * u, s.y + 29 * u, size=15 * u, color="#e0f2f1")
     label = 17 * u
     for box in geo.seats:
         turn = game.to_move == box.seat and not game.is_over

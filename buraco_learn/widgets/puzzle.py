@@ -50,7 +50,12 @@ class PuzzleWidget(VBox):  # type: ignore[misc]
     def _new_table(self) -> TableWidget:
         game = self.puzzle.game()
         viewer = game.to_move
-        return TableWidget(game, viewer=viewer, width=self.width, extra_buttons=[self.check_button, self.reset_button])
+        # No Hint button (it would give the answer away), and no running count for a scoring puzzle.
+        return TableWidget(game, viewer=viewer, width=self.width, extra_buttons=[self.check_button, self.reset_button],
+                           hints=False, show_score=self.puzzle.kind != "score")
+
+    def __repr__(self) -> str:
+        return f"<PuzzleWidget {self.puzzle.name}: {self.puzzle.question}>"
 
     def answer(self) -> Any:
         """The learner's answer as the puzzle's check takes it."""

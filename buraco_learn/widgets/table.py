@@ -98,7 +98,7 @@ class TableWidget(VBox):  # type: ignore[misc]
     def __init__(self, game: Game, viewer: int | None = 0, *, opponents: Mapping[int, PlayerLike] | None = None,
                  on_change: Callable[[Game], None] | None = None, extra_buttons: Sequence[Button] = (),
                  width: int = 960, deck: str = "classic", sort: str = "suit", max_bot_actions: int = 2000,
-                 hints: bool = True) -> None:
+                 hints: bool = True, show_score: bool = True) -> None:
         if viewer is not None and not 0 <= viewer < game.players:
             raise ValueError(f"viewer must be a seat from 0 to {game.players - 1} or None, not {viewer}")
         bots = {int(s): as_player(p) for s, p in (opponents or {}).items()}
@@ -111,6 +111,9 @@ class TableWidget(VBox):  # type: ignore[misc]
             raise ValueError(f"unknown sort {sort!r}: choose 'suit', 'rank' or 'dealt'")
         check_deck(deck)
         self.game = game
+        #: Whether the status bar and the description show the running count (a scoring
+        #: puzzle hides it).
+        self.show_score = show_score
         self.fixed_viewer = viewer
         self.bots: dict[int, Player] = bots
         self.on_change = on_change
@@ -216,7 +219,7 @@ class TableWidget(VBox):  # type: ignore[misc]
     def description_text(self) -> str:
         """What the canvas shows, in words (also shown under it)."""
         return describe_table(self.game, self.viewer, hand=self.hand, selected=sorted(self.selected),
-                              target=self.target, pile_open=self.pile_open)
+                              target=self.target, pile_open=self.pile_open, show_score=self.show_score)
 
     # ------------------------------------------------------------------ changing the view
     def select(self, *items: int | Card | str) -> None:
@@ -444,7 +447,8 @@ class TableWidget(VBox):  # type: ignore[misc]
             self.canvas.height = geo.height
         with hold_canvas():
             draw_table(self.canvas, self.game, geo, viewer=self.viewer, hand=self.hand, selected=set(self.selected),
-                       target=self.target, deck=self.deck, highlight=self._highlight, pile_open=self.pile_open)
+                       target=self.target, deck=self.deck, highlight=self._highlight, pile_open=self.pile_open,
+                       show_score=self.show_score)
         self.redraws += 1
         self.words.value = words_html(self.description_text)
 
