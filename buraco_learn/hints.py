@@ -9,7 +9,7 @@ and the opponents' melds for which discards are safe.
 ...                        "| pots: *11 / *11 | took: -")
 >>> h = hint(g)
 >>> print(h)
-Lay down meld 5H 6H 7H: +15 points (card points, EQ-2).
+Meld 5♥ 6♥ 7♥: +15 points (card points, EQ-2).
 Then discard 8D: no opponent meld takes it (TURN-2).
 Do not discard 9C: the opponents' meld 0 (9S 9H 9D) would take it (TURN-2).
 >>> h.action, h.rules
@@ -25,7 +25,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .actions import Action, Discard, Draw, TakePile
+from .actions import Action, Discard, Draw, LayDown, LayOff, TakePile
 from .cards import Card, format_cards
 from .game import Game
 from .records import format_position, parse_position
@@ -69,9 +69,23 @@ def _bonus_words(plan: Plan) -> str:
     return "card points, EQ-2, and a " + " and a ".join(f"{k} burraco bonus" for k in kinds) + ", BUR-1..4"
 
 
+def _step_words(action: Action) -> str:
+    """An action in plain words: ``lay off 2♣ onto meld #0``, ``meld Q♥ K♥ A♥``."""
+    if isinstance(action, LayOff):
+        return f"lay off {format_cards(action.cards, pretty=True)} onto meld #{action.target}"
+    if isinstance(action, LayDown):
+        return f"meld {format_cards(action.cards, pretty=True)}"
+    return str(action)
+
+
+def _steps(plan: Plan) -> str:
+    words = [_step_words(a) for a in plan.actions() if not isinstance(a, Discard)]
+    return ", then ".join(words)
+
+
 def _plan_sentence(plan: Plan) -> str:
-    steps = "; ".join(str(a) for a in plan.actions() if not isinstance(a, Discard))
-    return f"Lay down {steps}: {plan.points:+d} points ({_bonus_words(plan)})."
+    text = _steps(plan)
+    return f"{text[0].upper()}{text[1:]}: {plan.points:+d} points ({_bonus_words(plan)})."
 
 
 def discard_advice(game: Game, rest: Sequence[Card] | None = None) -> tuple[Card | None, list[str]]:
@@ -144,8 +158,8 @@ def hint(game: Game) -> Hint:
     sentences: list[str] = []
     closing = can_close(game)
     if closing is not None:
-        steps = [str(a) for a in closing.actions() if not isinstance(a, Discard)]
-        lay = f"lay down {'; '.join(steps)}, then " if steps else ""
+        steps = _steps(closing)
+        lay = f"{steps}, then " if steps else ""
         sentences.append(f"You can close now (CLOSE-1): {lay}discard {closing.discard}. The close earns 100 (CLOSE-5)"
                          + (" and the closing card may not be a wild (CLOSE-2)." if any(c.is_wild for c in
                                                                                          game.hand(seat)) else "."))
