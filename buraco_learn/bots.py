@@ -30,12 +30,13 @@ from .actions import Action, Discard, Draw, LayDown, LayOff, TakePile
 from .cards import Card, format_cards, make_deck
 from .errors import IllegalMove
 from .game import Game, HandResult, PlayerView
+from .melds import is_valid_meld
 from .players import Player, PlayerLike, as_player
 from .records import parse_position
 from .solver import Plan, can_close, solve
 
 __all__ = ["Player", "RandomBot", "GreedyBot", "StrongBot", "BOTS", "make_bot", "game_from_view", "play_hand",
-           "opponent_melds_accepting"]
+           "opponent_melds_accepting", "known_holdings"]
 
 
 # ---------------------------------------------------------------------------------------
@@ -105,6 +106,77 @@ def opponent_melds_accepting(view: PlayerView, card: Card) -> list[int]:
     """
     mine = next(side for side in view.sides if view.seat in side)
     return [t.id for t in view.table if t.owner not in mine and t.meld.can_lay_off([card])]
+
+
+def known_holdings(view: PlayerView) -> dict[int, Counter[Card]]:
+    """The cards each other seat is known to hold: what it took with the discard pile (public,
+    TURN-1) minus what it has laid down or discarded since.
+
+    The pile's contents follow from the history: each discard goes on top, a take empties it.
+    The first face-up card is known only while nobody has taken the pile.
+
+    >>> from buraco_learn import Game
+    >>> g = Game.from_position("fibur 2p d1 t0 play | h: 8H 4C 9C / 5D 9S | m: - | p: 3C | s: * "
+    ...                        "| pots: *11 / *11 | took: -")
+    >>> _ = g.discard(Card.parse("4C")); _ = g.take_pile(); _ = g.discard(Card.parse("9S"))
+    >>> known_holdings(g.view(0))  # 3C, the first face-up card, was never seen by the history
+    {1: Counter({Card.parse('4C'): 1})}
+    """
+    pile: list[Card | None]
+    took = any(isinstance(ev.action, TakePile) for ev in view.history)
+    if not took:
+        pile = list(view.pile[:len(view.pile) - sum(isinstance(ev.action, Discard) for ev in view.history)])
+    else:
+        pile = [None]
+    known: dict[int, Counter[Card]] = {s: Counter() for s in range(view.players) if s != view.seat}
+    for ev in view.history:
+        a, seat = ev.action, ev.seat
+        mine = known.get(seat)
+        if isinstance(a, Discard):
+            pile.append(a.card)
+            if mine is not None:
+                mine -= Counter([a.card])
+        elif isinstance(a, TakePile):
+            if mine is not None:
+                mine.update(c for c in pile if c is not None)
+            pile = []
+        elif isinstance(a, (LayDown, LayOff)) and mine is not None:
+            mine -= Counter(a.cards)
+    return known
+
+
+def _related(c: Card, x: Card) -> bool:
+    """Whether ``x`` could share a meld with ``c`` (same rank, or same suit within two, or a wild).
+
+    >>> _related(Card.parse("5H"), Card.parse("7H")), _related(Card.parse("5H"), Card.parse("8H"))
+    (True, False)
+    """
+    if c.is_wild or x.is_wild:
+        return True
+    if c.rank == x.rank:
+        return True
+    if c.suit == x.suit and c.rank is not None and x.rank is not None:
+        d = abs(int(c.rank) - int(x.rank))
+        return 0 < d <= 2 or d >= 11
+    return False
+
+
+def _danger(c: Card, pool: Sequence[Card]) -> int:
+    """How much ``c`` helps whoever holds ``pool``: 3 when it completes a meld with two of them,
+    1 when it links with one of them (one more card, or a wild, makes a meld), else 0.
+
+    >>> from buraco_learn import parse_cards
+    >>> [_danger(Card.parse("9H"), parse_cards(p)) for p in ("7H 8H", "8H 4C", "4C KS")]
+    [3, 1, 0]
+    """
+    rel = [x for x in pool if _related(c, x)]
+    if not rel:
+        return 0
+    for i in range(len(rel)):
+        for j in range(i + 1, len(rel)):
+            if is_valid_meld([c, rel[i], rel[j]]):
+                return 3
+    return 1
 
 
 # ---------------------------------------------------------------------------------------
@@ -228,8 +300,11 @@ class StrongBot(GreedyBot):
 
     Pile: with two players it also takes a pile of two cards or more when that loses nothing now
     (more cards, more melds and burracos later); with three or four, where a big hand is a burden
-    when the partners close fast, only a pile that gains 15 points or more now. Discard: never a card an opponent's meld takes (the opponent would
-    lay it off, TURN-2), never a wild while another card will do, then the highest points.
+    when the partners close fast, only a pile that gains 15 points or more now. Discard: never a
+    card an opponent's meld takes (the opponent would lay it off, TURN-2), never a wild while
+    another card will do; with three or four players, never a card that makes a meld with two cards
+    of the pile or of the next player's known holdings (:func:`known_holdings`); then the highest
+    points.
     In the tournament (``benchmarks/tournament.py``) this beats the greedy bot clearly.
     """
 
@@ -243,9 +318,19 @@ class StrongBot(GreedyBot):
         return gain >= 15
 
     def discard(self, view: PlayerView, game: Game, discards: list[Discard]) -> Discard:
-        """The safest card: not one an opponent meld takes, not a wild, then the highest points."""
+        """The safest card: not one an opponent meld takes, not a wild, then (three or four players)
+        not one that completes a meld with the pile and the next player's known cards (he plays
+        next and may take the pile with it, TURN-1), then the highest points."""
+        nxt = (view.seat + 1) % view.players
+        pool: list[Card] = []
+        if view.players > 2:
+            pool = list(known_holdings(view)[nxt].elements()) + list(view.pile)
+
+        def completes(c: Card) -> bool:
+            return bool(pool) and _danger(c, pool) >= 3
+
         return min(discards, key=lambda d: (1 if opponent_melds_accepting(view, d.card) else 0, d.card.is_wild,
-                                            -d.card.points))
+                                            completes(d.card), -d.card.points))
 
 
 #: The levels by name.

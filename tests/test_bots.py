@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from buraco_learn import PRESETS, Game, IllegalMove
+from collections import Counter
+
+from buraco_learn import PRESETS, Card, Game, IllegalMove
 from buraco_learn.actions import Discard, Draw, TakePile
-from buraco_learn.bots import (GreedyBot, RandomBot, StrongBot, game_from_view, make_bot, opponent_melds_accepting,
-                               play_hand)
+from buraco_learn.bots import (GreedyBot, RandomBot, StrongBot, game_from_view, known_holdings, make_bot,
+                               opponent_melds_accepting, play_hand)
 from buraco_learn.players import Player
 
 CASES = [(name, n) for name, rules in PRESETS.items() for n in rules.players]
@@ -59,6 +61,26 @@ def test_strong_never_feeds_an_opponent_meld() -> None:
                            "| pots: *11 / *11 | took: -")
     a = StrongBot().choose(g.view(0), g.legal_actions())
     assert a == Discard(g.hand(0)[1]) and opponent_melds_accepting(g.view(0), g.hand(0)[0]) == [0]
+
+
+def test_known_holdings_follow_the_public_pile() -> None:
+    """TURN-1: the cards taken with the pile are public; a seat's known cards shrink as it discards."""
+    g = Game.from_position("fibur 4p d3 t0 play | h: 8H 4C 9D / 5D 9S / 6C 6D / 7C 7D | m: - | p: 3C | s: * "
+                           "| pots: *11 / *11 | took: -")
+    g.discard(Card.parse("9D"))
+    g.take_pile()
+    assert known_holdings(g.view(2))[1] == Counter([Card.parse("9D")])  # 3C came before the history
+    g.discard(Card.parse("9D"))
+    assert known_holdings(g.view(2)) == {0: Counter(), 1: Counter(), 3: Counter()}
+
+
+def test_strong_does_not_hand_the_next_player_a_meld_in_the_pile() -> None:
+    """With 4 players the strong bot keeps a card that makes a run with the pile's top cards (the next
+    player, an opponent, would take the pile, TURN-1), though greedy throws it as the higher card."""
+    g = Game.from_position("fibur 4p d3 t0 play | h: 8H 4C / 5D 9S / 6C 6D / 7C 7D | m: - | p: 6H 7H | s: * "
+                           "| pots: *11 / *11 | took: -")
+    assert GreedyBot().choose(g.view(0), g.legal_actions()) == Discard(Card.parse("8H"))
+    assert StrongBot().choose(g.view(0), g.legal_actions()) == Discard(Card.parse("4C"))
 
 
 def test_greedy_takes_a_useful_pile() -> None:
