@@ -7,6 +7,10 @@ from collections.abc import Sequence
 from html import escape
 from typing import Literal
 
+from collections.abc import Callable
+from typing import Any
+
+from ipycanvas import Canvas  # type: ignore[import-untyped]
 from ipywidgets import HTML, Layout  # type: ignore[import-untyped]
 
 from ..actions import Discard, Draw, LayDown, LayOff, TakePile
@@ -35,6 +39,17 @@ def words_html(text: str, summary: str = "What the table shows, in words") -> st
     """The text description beside a canvas (a canvas has no alt text)."""
     return (f'<details class="table-words" open><summary style="cursor:pointer">{escape(summary)}</summary>'
             f'<div style="white-space:pre-wrap;font-size:13px;line-height:1.35">{escape(text)}</div></details>')
+
+
+def make_canvas(width: int, height: int, on_mouse_down: Callable[[float, float], Any],
+                redraw: Callable[[], Any]) -> Canvas:
+    """A canvas that follows its container's width (at most ``width`` px), sends clicks to
+    ``on_mouse_down`` and redraws when a front end connects (a reloaded page is not blank)."""
+    canvas = Canvas(width=width, height=height,
+                    layout=Layout(width="100%", max_width=f"{width}px", height="auto"))
+    canvas.on_mouse_down(on_mouse_down)
+    canvas.on_client_ready(redraw)
+    return canvas
 
 
 def make_feedback() -> HTML:

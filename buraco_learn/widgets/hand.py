@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 import traitlets
-from ipycanvas import Canvas, hold_canvas  # type: ignore[import-untyped]
+from ipycanvas import hold_canvas  # type: ignore[import-untyped]
 from ipywidgets import HTML, Button, HBox, Layout, ToggleButton, VBox  # type: ignore[import-untyped]
 
 from ..cards import Card, parse_cards
@@ -26,6 +26,7 @@ from ..render.html import card_title, sort_cards
 from ..render.layout import Rect, hand_geometry, hit_index
 from ..render.style import FELT, check_deck
 from ..render.text import describe_hand
+from .common import make_canvas
 from .draw import draw_card, rounded_rect
 
 __all__ = ["HandWidget"]
@@ -49,10 +50,7 @@ class HandWidget(VBox):  # type: ignore[misc]
         self._dealt: list[Card] = parse_cards(cards) if isinstance(cards, str) else list(cards)
         self.on_select = on_select
         self._syncing = False
-        self.canvas = Canvas(width=width, height=140, layout=Layout(width="100%", max_width=f"{width}px",
-                                                                    height="auto"))
-        self.canvas.on_mouse_down(self._on_mouse_down)
-        self.canvas.on_client_ready(self.redraw)
+        self.canvas = make_canvas(width, 140, self._on_mouse_down, self.redraw)
         self.words = HTML("")
         self.card_buttons = HBox(layout=Layout(flex_flow="row wrap"))
         suit = Button(description="Sort by suit", layout=Layout(width="auto"))

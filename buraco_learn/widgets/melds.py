@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import traitlets
-from ipycanvas import Canvas, hold_canvas  # type: ignore[import-untyped]
+from ipycanvas import hold_canvas  # type: ignore[import-untyped]
 from ipywidgets import HTML, Dropdown, Layout, VBox  # type: ignore[import-untyped]
 
 from ..game import Game, TableMeld
@@ -24,6 +24,7 @@ from ..melds import Meld
 from ..render.layout import MeldBox, melds_geometry
 from ..render.style import FELT, check_deck
 from ..render.text import burraco_word, side_title
+from .common import make_canvas
 from .draw import draw_label, draw_meld, rounded_rect
 
 __all__ = ["MeldWidget"]
@@ -50,10 +51,7 @@ class MeldWidget(VBox):  # type: ignore[misc]
         self.seat = seat
         self.title = title
         self.on_target = on_target
-        self.canvas = Canvas(width=width, height=120, layout=Layout(width="100%", max_width=f"{width}px",
-                                                                    height="auto"))
-        self.canvas.on_mouse_down(self._on_mouse_down)
-        self.canvas.on_client_ready(self.redraw)
+        self.canvas = make_canvas(width, 120, self._on_mouse_down, self.redraw)
         self.choice = Dropdown(description="Meld", options=[("(none)", -1)], value=-1)
         self.choice.observe(self._on_choice, "value")
         self.words = HTML("")

@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import traitlets
-from ipycanvas import Canvas, hold_canvas  # type: ignore[import-untyped]
+from ipycanvas import hold_canvas  # type: ignore[import-untyped]
 from ipywidgets import HTML, Button, Dropdown, HBox, Layout, ToggleButton, VBox  # type: ignore[import-untyped]
 
 from ..actions import Action, Discard, Draw, LayDown, LayOff, TakePile
@@ -47,7 +47,7 @@ from ..render.html import card_title, sort_cards
 from ..render.layout import Hit, TableGeometry, geometry_for
 from ..render.style import check_deck
 from ..render.text import describe_table
-from .common import FeedbackKind, event_words, feedback_html, make_feedback, new_cards, words_html
+from .common import FeedbackKind, event_words, feedback_html, make_canvas, make_feedback, new_cards, words_html
 from .draw import draw_table
 
 __all__ = ["TableWidget", "Player"]
@@ -126,10 +126,7 @@ class TableWidget(VBox):  # type: ignore[misc]
         self._syncing = False
         self.redraws = 0
         self._geo: TableGeometry | None = None
-        self.canvas = Canvas(width=width, height=600,
-                             layout=Layout(width="100%", max_width=f"{width}px", height="auto"))
-        self.canvas.on_mouse_down(self._on_mouse_down)
-        self.canvas.on_client_ready(self.redraw)
+        self.canvas = make_canvas(width, 600, self._on_mouse_down, self.redraw)
         self.feedback = make_feedback()
         self.words = HTML("")
         self.card_buttons = HBox(layout=Layout(flex_flow="row wrap"))
