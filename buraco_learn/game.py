@@ -21,8 +21,8 @@ Event(seat=1, action=Draw(), note='drew from the stock')
 
 from __future__ import annotations
 
-import copy
 import random
+import re
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -39,6 +39,7 @@ __all__ = ["Game", "TableMeld", "Event", "HandResult", "PlayerView", "seat_names
 
 Phase = Literal["draw", "play", "over"]
 
+_RULE_ID = re.compile(r"[A-Z][A-Z0-9]*-\d+")
 _NAMES = {2: ("South", "North"), 3: ("South", "West", "East"), 4: ("South", "West", "North", "East")}
 
 
@@ -424,9 +425,7 @@ class Game:
 
     @staticmethod
     def _rule_ids(text: str) -> tuple[str, ...]:
-        import re
-
-        return tuple(dict.fromkeys(re.findall(r"[A-Z][A-Z0-9]*-\d+", text)))
+        return tuple(dict.fromkeys(_RULE_ID.findall(text)))
 
     def verify_discard(self, card: Card | str) -> None:
         """Raise :class:`IllegalMove` unless the player to move may discard ``card`` now."""
@@ -443,7 +442,7 @@ class Game:
         return c, rest
 
     def _plan_meld(self, cards: Iterable[Card] | str, wild_high: bool | None) -> tuple[Meld, list[Card]]:
-        seq = parse_cards(cards) if isinstance(cards, str) else list(cards)
+        seq = as_cards(cards)
         self._in_play("meld")
         rest = self._cards_in_hand(seq)
         try:
@@ -647,26 +646,26 @@ class Game:
 
     def meld(self, cards: Iterable[Card] | str, wild_high: bool | None = None) -> Event:
         """Lay down a new meld from the hand (TURN-2); an emptied hand takes the pot (POT-2)."""
-        meld, rest = self._plan_meld(cards, wild_high)
+        seq = as_cards(cards)  # once: an iterator argument is read a single time
+        meld, rest = self._plan_meld(seq, wild_high)
         s = self._push()
         seat = s.turn
         s.hands[seat] = rest
         s.table.append(TableMeld(len(s.table), seat, meld))
         note = f"laid down meld {len(s.table) - 1}: {meld}" + self._after_empty_by_play(seat)
-        seq = tuple(parse_cards(cards) if isinstance(cards, str) else cards)
-        return self._record(seat, LayDown(seq, wild_high), note)
+        return self._record(seat, LayDown(tuple(seq), wild_high), note)
 
     def lay_off(self, target: int, cards: Iterable[Card] | str | Card, wild_high: bool | None = None) -> Event:
         """Add cards to a meld of the side (TURN-2, WILD-2..5); an emptied hand takes the pot (POT-2)."""
-        new, rest = self._plan_lay_off(target, cards, wild_high)
+        seq = as_cards(cards)  # once: an iterator argument is read a single time
+        new, rest = self._plan_lay_off(target, seq, wild_high)
         s = self._push()
         seat = s.turn
         s.hands[seat] = rest
         old = s.table[target]
         s.table[target] = TableMeld(old.id, old.owner, new)
-        seq = tuple(as_cards(cards))
         note = f"meld {target} is now {new}" + self._after_empty_by_play(seat)
-        return self._record(seat, LayOff(target, seq, wild_high), note)
+        return self._record(seat, LayOff(target, tuple(seq), wild_high), note)
 
     def discard(self, card: Card | str) -> Event:
         """Discard a card, ending the turn (TURN-3): the last card closes (CLOSE-1) or takes the pot

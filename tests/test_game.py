@@ -438,3 +438,11 @@ def test_legal_lay_offs_list_a_wild_that_lets_the_suits_two_drop_in() -> None:
                            "0=2C 2S(=3C) 4C 5C 6C | p: - | s: * | pots: *11 / *11 | took: -")
     assert g.can_lay_off(0, "2H")
     assert LayOff(0, (Card.parse("2H"),)) in g.legal_lay_offs()
+
+
+def test_history_records_cards_given_as_an_iterator() -> None:
+    """meld() and lay_off() read their cards once: a generator is recorded in full."""
+    g = table(["5H 6H 7H 8H 9C", "5C", "6C", "7C"])
+    g.meld(c for c in parse_cards("5H 6H 7H"))
+    g.lay_off(0, (c for c in parse_cards("8H")))
+    assert [str(a) for a in g.actions] == ["meld 5H 6H 7H", "layoff 0: 8H"]
