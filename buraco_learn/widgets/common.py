@@ -52,6 +52,12 @@ def make_canvas(width: int, height: int, on_mouse_down: Callable[[float, float],
     return canvas
 
 
+def resize_canvas(canvas: Canvas, width: int) -> None:
+    """Set a canvas from :func:`make_canvas` to a new drawing width (and maximum shown width)."""
+    canvas.width = width
+    canvas.layout.max_width = f"{width}px"
+
+
 def make_feedback() -> HTML:
     """An empty feedback line."""
     return HTML(feedback_html("", "info"), layout=Layout(min_height="28px"))

@@ -26,7 +26,7 @@ from ..render.html import card_title, sort_cards
 from ..render.layout import Rect, hand_geometry, hit_index
 from ..render.style import FELT, check_deck
 from ..render.text import describe_hand
-from .common import make_canvas
+from .common import make_canvas, resize_canvas
 from .draw import draw_card, rounded_rect
 
 __all__ = ["HandWidget"]
@@ -125,8 +125,7 @@ class HandWidget(VBox):  # type: ignore[misc]
         if change["name"] == "deck":
             check_deck(change["new"])
         if change["name"] == "width":
-            self.canvas.width = int(change["new"])
-            self.canvas.layout.max_width = f"{int(change['new'])}px"
+            resize_canvas(self.canvas, int(change["new"]))
         if change["name"] == "sort":
             self._rebuild()
             return

@@ -24,7 +24,7 @@ from ..melds import Meld
 from ..render.layout import MeldBox, melds_geometry
 from ..render.style import FELT, check_deck
 from ..render.text import burraco_word, side_title
-from .common import make_canvas
+from .common import make_canvas, resize_canvas
 from .draw import draw_label, draw_meld, rounded_rect
 
 __all__ = ["MeldWidget"]
@@ -114,8 +114,7 @@ class MeldWidget(VBox):  # type: ignore[misc]
         if change["name"] == "deck":
             check_deck(change["new"])
         if change["name"] == "width":
-            self.canvas.width = int(change["new"])
-            self.canvas.layout.max_width = f"{int(change['new'])}px"
+            resize_canvas(self.canvas, int(change["new"]))
         self.refresh()
         if change["name"] == "target" and self.on_target is not None:
             self.on_target(self)

@@ -47,7 +47,8 @@ from ..render.html import card_title, sort_cards
 from ..render.layout import Hit, TableGeometry, geometry_for
 from ..render.style import check_deck
 from ..render.text import describe_table
-from .common import FeedbackKind, event_words, feedback_html, make_canvas, make_feedback, new_cards, words_html
+from .common import (FeedbackKind, event_words, feedback_html, make_canvas, make_feedback, new_cards, resize_canvas,
+                     words_html)
 from .draw import draw_table
 
 __all__ = ["TableWidget", "Player"]
@@ -421,8 +422,7 @@ class TableWidget(VBox):  # type: ignore[misc]
         w = int(change["new"])
         if w < 320:
             raise traitlets.TraitError(f"width must be at least 320 pixels, not {w}")
-        self.canvas.width = w
-        self.canvas.layout.max_width = f"{w}px"
+        resize_canvas(self.canvas, w)
         self.redraw()
 
     # ------------------------------------------------------------------ drawing
