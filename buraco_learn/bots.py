@@ -10,8 +10,9 @@ engine check about its own moves is exact, and nothing hidden is read.
 - :class:`RandomBot`: a uniformly random legal action.
 - :class:`GreedyBot`: lays down the most points each turn (:func:`~buraco_learn.solver.solve`),
   takes the pile when it lets it lay down more, closes when it can, discards its highest card.
-- :class:`StrongBot`: the same solver, plus the pile's value in cards and discard safety (never
-  feed the opponents' melds, TURN-2).
+- :class:`StrongBot`: the same solver, plus judgement about the pile (its value, and the pile that
+  closes) and discard safety: never a card with which the next player takes the pile and closes,
+  never one that feeds the opponents' melds (TURN-2), and keep the cards that link in its hand.
 
 >>> from buraco_learn import Game
 >>> g = Game.new(2, seed=4)
@@ -36,12 +37,73 @@ from .records import parse_position
 from .solver import Plan, can_close, solve
 
 __all__ = ["Player", "RandomBot", "GreedyBot", "StrongBot", "BOTS", "make_bot", "game_from_view", "play_hand",
-           "opponent_melds_accepting", "known_holdings"]
+           "opponent_melds_accepting", "known_holdings", "deal_unseen", "closing_risk"]
 
 
 # ---------------------------------------------------------------------------------------
 # Seeing only the view
 # ---------------------------------------------------------------------------------------
+def deal_unseen(view: PlayerView, rng: random.Random,
+                known: dict[int, Counter[Card]] | None = None) -> list[list[Card]]:
+    """Every seat's hand as ``view.seat`` may imagine it: its own exactly, the others dealt at random
+    from the cards it cannot see, each other seat first getting the cards it is ``known`` to hold
+    (:func:`known_holdings`).
+
+    >>> from buraco_learn import Game
+    >>> g = Game.new(4, seed=2)
+    >>> hands = deal_unseen(g.view(1), random.Random(0), {3: Counter(g.hand(3)[:2])})
+    >>> hands[1] == list(g.hand(1)), hands[3][:2] == list(g.hand(3)[:2]), [len(h) for h in hands]
+    (True, True, [11, 11, 11, 11])
+    """
+    visible = Counter(view.hand) + Counter(view.pile)
+    for t in view.table:
+        visible.update(t.meld.cards)
+    pool = Counter(make_deck(view.rules.jokers)) - visible
+    fixed: dict[int, list[Card]] = {}
+    for seat, cards in (known or {}).items():
+        if seat != view.seat:
+            got = list((cards & pool).elements())[:view.hand_sizes[seat]]
+            pool -= Counter(got)
+            fixed[seat] = got
+    unseen = sorted(pool.elements(), key=lambda c: c.index)
+    rng.shuffle(unseen)
+    hands: list[list[Card]] = []
+    for seat, size in enumerate(view.hand_sizes):
+        if seat == view.seat:
+            hands.append(list(view.hand))
+        else:
+            mine = fixed.get(seat, [])
+            n = size - len(mine)
+            hands.append(mine + unseen[:n])
+            unseen = unseen[n:]
+    return hands
+
+
+def _imagined_game(view: PlayerView, hands: Sequence[Sequence[Card]], *, to_move: int, phase: str,
+                   pile: Sequence[Card], seed: int, last: bool, single: tuple[Card, bool] | None) -> Game:
+    """A game with ``view``'s table, stock and pots, these hands and pile, ``to_move`` in ``phase``."""
+    rules = view.rules
+    head = [rules.name, f"{view.players}p", "d0", f"t{to_move}", phase, f"fill={seed}"]
+    if last:
+        head.append("last")
+    if view.players == 3 and any(view.took_pot):
+        solo = next(s for side in view.sides if len(side) == 1 for s in side if view.took_pot[s])
+        head.append(f"solo={solo}")
+    if phase == "play" and single is not None:
+        head.append(f"single={single[0]}{'+' if single[1] else ''}")
+    melds = "; ".join(f"{t.owner}={t.meld}" for t in view.table) or "-"
+    pots = " / ".join(f"*{n}" for n in view.pots_left) or "-"
+    took = ",".join(str(s) for s, t in enumerate(view.took_pot) if t) or "-"
+    text = (f"{' '.join(head)} | h: {' / '.join(format_cards(h) or '-' for h in hands)} | m: {melds} "
+            f"| p: {format_cards(pile) or '-'} | s: *{view.stock_size} | pots: {pots} | took: {took}")
+    return parse_position(text, rules=rules)
+
+
+def _stock_at_reserve(view: PlayerView) -> bool:
+    rules = view.rules
+    return view.stock_size <= rules.stock_reserve and not (rules.pots_become_stock and view.pots_left)
+
+
 def game_from_view(view: PlayerView, seed: int = 0, *, phase: str | None = None,
                    pile_single: tuple[Card, bool] | None = None) -> Game:
     """A game consistent with what ``view.seat`` sees; the unseen cards are dealt at random.
@@ -60,39 +122,50 @@ def game_from_view(view: PlayerView, seed: int = 0, *, phase: str | None = None,
     >>> h.hand(0) == g.hand(0)  # the others' cards are a guess
     False
     """
-    rules = view.rules
-    visible = Counter(view.hand) + Counter(view.pile)
-    for t in view.table:
-        visible.update(t.meld.cards)
-    unseen = list((Counter(make_deck(rules.jokers)) - visible).elements())
-    unseen.sort(key=lambda c: c.index)
-    rng = random.Random(seed)
-    rng.shuffle(unseen)
-    hands = []
-    for seat, size in enumerate(view.hand_sizes):
-        if seat == view.seat:
-            hands.append(format_cards(view.hand) or "-")
-        else:
-            chunk, unseen = unseen[:size], unseen[size:]
-            hands.append(format_cards(chunk) or "-")
+    hands = deal_unseen(view, random.Random(seed))
     ph = phase or view.phase
-    head = [rules.name, f"{view.players}p", "d0", f"t{view.to_move}", ph, f"fill={seed}"]
-    if ph == "play" and (view.last_turn or (view.stock_size <= rules.stock_reserve
-                                            and not (rules.pots_become_stock and view.pots_left))):
-        head.append("last")
     if pile_single is None and view.pile_taken is not None and view.seat == view.to_move:
         pile_single = (view.pile_taken, view.held_identical)
-    if view.players == 3 and any(view.took_pot):
-        solo = next(s for side in view.sides if len(side) == 1 for s in side if view.took_pot[s])
-        head.append(f"solo={solo}")
-    if ph == "play" and pile_single is not None:
-        head.append(f"single={pile_single[0]}{'+' if pile_single[1] else ''}")
-    melds = "; ".join(f"{t.owner}={t.meld}" for t in view.table) or "-"
-    pots = " / ".join(f"*{n}" for n in view.pots_left) or "-"
-    took = ",".join(str(s) for s, t in enumerate(view.took_pot) if t) or "-"
-    text = (f"{' '.join(head)} | h: {' / '.join(hands)} | m: {melds} | p: {format_cards(view.pile) or '-'} "
-            f"| s: *{view.stock_size} | pots: {pots} | took: {took}")
-    return parse_position(text, rules=rules)
+    return _imagined_game(view, hands, to_move=view.to_move, phase=ph, pile=view.pile, seed=seed,
+                          last=ph == "play" and (view.last_turn or _stock_at_reserve(view)), single=pile_single)
+
+
+def closing_risk(view: PlayerView, cards: Sequence[Card], rng: random.Random, *, samples: int = 8,
+                 max_hand: int = 7) -> Counter[Card]:
+    """For each card ``view.seat`` might discard: in how many of ``samples`` imagined deals the next
+    player could take the pile with it and close at once (TURN-1, CLOSE-1).
+
+    The next player's hand is dealt from the unseen cards with what he is known to hold
+    (:func:`deal_unseen`); :func:`~buraco_learn.solver.can_close` decides. Nothing is counted when his
+    side cannot close yet (no pot, POT-3) or his hand has more than ``max_hand`` cards.
+
+    >>> from buraco_learn import Game, Card
+    >>> g = Game.from_position("fibur 4p d3 t0 play | h: 9H 4C / 5D / 6C 6D / 7C 7D | "
+    ...                        "m: 1=3H 4H 5H 6H 7H 8H 2S | p: - | s: * | pots: *11 | took: 1")
+    >>> risk = closing_risk(g.view(0), [Card.parse("9H"), Card.parse("4C")], random.Random(0), samples=4)
+    >>> risk[Card.parse("9H")], risk[Card.parse("4C")]  # 9H goes on East's burraco; 5D is discarded
+    (4, 0)
+    """
+    nxt = (view.seat + 1) % view.players
+    risk: Counter[Card] = Counter()
+    side = next(s for s in view.sides if nxt in s)
+    may_close = any(view.took_pot[s] for s in side) or view.rules.close_without_pot_when_none_left
+    if not may_close or view.hand_sizes[nxt] > max_hand or not cards:
+        return risk
+    known = known_holdings(view)
+    last = _stock_at_reserve(view)
+    for _ in range(samples):
+        hands = deal_unseen(view, rng, known)
+        for card in dict.fromkeys(cards):
+            trial = [list(h) for h in hands]
+            trial[view.seat].remove(card)
+            single = None if view.pile else (card, card in trial[nxt])
+            trial[nxt] += [*view.pile, card]
+            game = _imagined_game(view, trial, to_move=nxt, phase="play", pile=(), seed=0, last=last,
+                                  single=single)
+            if can_close(game) is not None:
+                risk[card] += 1
+    return risk
 
 
 def opponent_melds_accepting(view: PlayerView, card: Card) -> list[int]:
@@ -295,42 +368,76 @@ class GreedyBot:
         return f"{type(self).__name__}()"
 
 
+def _links(card: Card, hand: Sequence[Card]) -> int:
+    """How many other cards of ``hand`` could share a meld with ``card`` (:func:`_related`).
+
+    >>> from buraco_learn import parse_cards
+    >>> hand = parse_cards("5H 7H 5C KS")
+    >>> [_links(c, hand) for c in hand]
+    [2, 1, 1, 0]
+    """
+    return sum(1 for x in hand if x is not card and _related(card, x))
+
+
 class StrongBot(GreedyBot):
     """The greedy bot with judgement about the pile and the discard.
 
     Pile: with two players it also takes a pile of two cards or more when that loses nothing now
-    (more cards, more melds and burracos later); with three or four, where a big hand is a burden
-    when the partners close fast, only a pile that gains 15 points or more now. Discard: never a
-    card an opponent's meld takes (the opponent would lay it off, TURN-2), never a wild while
-    another card will do; with three or four players, never a card that makes a meld with two cards
-    of the pile or of the next player's known holdings (:func:`known_holdings`); then the highest
-    points.
-    In the tournament (``benchmarks/tournament.py``) this beats the greedy bot clearly.
+    (more cards, more melds and burracos later). With three or four, where a big hand is a burden
+    when the partners close fast: it takes the pile when that lets it close at once (CLOSE-1); once
+    its side has the pot and a burraco, only when the pile leaves it fewer cards in hand after
+    laying down; otherwise only a pile that gains 15 points or more now.
+
+    Discard, in this order: never a wild while another card will do; never a card with which the
+    next player could take the pile and close at once (:func:`closing_risk`); never a card an
+    opponent's meld takes (TURN-2); with three or four players, never a card that makes a meld with
+    two cards of the pile or of the next player's known holdings (:func:`known_holdings`); then the
+    card with the fewest partners in its own hand (:func:`_links`), then the highest points.
+
+    In the tournament (``benchmarks/tournament.py``) this beats the greedy bot clearly with 2 and
+    4 players.
     """
 
     level = "strong"
+    #: Imagined deals per discard for :func:`closing_risk`.
+    samples = 8
 
     def take_pile(self, view: PlayerView) -> bool:
         """Take the pile when it pays (see the class description; tuned by the tournament)."""
-        gain = self.pile_gain(view)
         if view.players == 2:
+            gain = self.pile_gain(view)
             return gain > 0 or (gain == 0 and len(view.pile) >= 2)
+        mine = next(side for side in view.sides if view.seat in side)
+        now = solve(self._game(view, phase="play"))
+        taken = self._game(view)
+        taken.take_pile()
+        if any(view.took_pot[s] for s in mine) or view.rules.close_without_pot_when_none_left:
+            if can_close(taken) is not None:
+                return True
+        after = solve(taken, pot_value=self.pot_value)
+        gain = after.points - now.points
+        if any(view.took_pot[s] for s in mine) and any(t.meld.is_burraco for t in view.table if t.owner in mine):
+            left_if_drawn = len(view.hand) + 1 - len(now.cards_laid)
+            left_if_taken = len(view.hand) + len(view.pile) - len(after.cards_laid)
+            return gain > 0 and left_if_taken < left_if_drawn
         return gain >= 15
 
     def discard(self, view: PlayerView, game: Game, discards: list[Discard]) -> Discard:
-        """The safest card: not one an opponent meld takes, not a wild, then (three or four players)
-        not one that completes a meld with the pile and the next player's known cards (he plays
-        next and may take the pile with it, TURN-1), then the highest points."""
+        """The safest card, then the least useful to its own hand (see the class description)."""
         nxt = (view.seat + 1) % view.players
         pool: list[Card] = []
         if view.players > 2:
             pool = list(known_holdings(view)[nxt].elements()) + list(view.pile)
+        risk = closing_risk(view, [d.card for d in discards], random.Random(self.rng.randrange(2**31)),
+                            samples=self.samples)
+        hand = view.hand
 
         def completes(c: Card) -> bool:
             return bool(pool) and _danger(c, pool) >= 3
 
-        return min(discards, key=lambda d: (1 if opponent_melds_accepting(view, d.card) else 0, d.card.is_wild,
-                                            completes(d.card), -d.card.points))
+        return min(discards, key=lambda d: (d.card.is_wild, risk[d.card],
+                                            1 if opponent_melds_accepting(view, d.card) else 0,
+                                            completes(d.card), _links(d.card, hand), -d.card.points))
 
 
 #: The levels by name.

@@ -3,15 +3,17 @@ illegal move or an exception, through the Player protocol, seeing only its seat'
 
 from __future__ import annotations
 
-import pytest
-
+import random
 from collections import Counter
+
+import pytest
 
 from buraco_learn import PRESETS, Card, Game, IllegalMove
 from buraco_learn.actions import Discard, Draw, TakePile
-from buraco_learn.bots import (GreedyBot, RandomBot, StrongBot, game_from_view, known_holdings, make_bot,
-                               opponent_melds_accepting, play_hand)
+from buraco_learn.bots import (GreedyBot, RandomBot, StrongBot, closing_risk, game_from_view, known_holdings,
+                               make_bot, opponent_melds_accepting, play_hand)
 from buraco_learn.players import Player
+from buraco_learn.solver import can_close
 
 CASES = [(name, n) for name, rules in PRESETS.items() for n in rules.players]
 
@@ -105,3 +107,40 @@ def test_make_bot_levels() -> None:
         "RandomBot", "GreedyBot", "StrongBot"]
     with pytest.raises(ValueError, match="unknown bot level"):
         make_bot("expert")
+
+
+def test_strong_takes_a_small_pile_that_closes_at_once() -> None:
+    """CLOSE-1: with the pot and a burraco on its side, the strong bot takes a one-card pile that it
+    lays off and then closes by discarding its last card, though the pile gains only 10 points."""
+    g = Game.from_position("fibur 4p d3 t0 draw | h: 4C / 5D 9S / 6C 6D / 7C 7D | m: 0=3H 4H 5H 6H 7H 8H 2S "
+                           "| p: 9H | s: * | pots: *11 | took: 0")
+    assert StrongBot().choose(g.view(0), g.legal_actions()) == TakePile()
+    g.take_pile()
+    play_hand(g, [StrongBot(), GreedyBot(), GreedyBot(), GreedyBot()])
+    assert g.result().closed_by == 0
+
+
+def test_strong_does_not_let_the_next_player_close_with_the_pile() -> None:
+    """CLOSE-1, TURN-1: East, whose side has the pot and a burraco, took 7C 6C with the pile, so
+    everyone knows he holds them. Greedy throws its higher card, the 8C, with which East would take
+    the pile, meld 6C 7C 8C, lay off the 10H and close; the strong bot keeps it (closing_risk)."""
+    g = Game.from_position("fibur 4p d2 t3 play | h: 8C 4D 4S 6C / 9S KS / 5S 5H JD / 7C TH JS "
+                           "| m: 1=3H 4H 5H 6H 7H 8H 9H | p: - | s: * | pots: *11 | took: 1")
+    for action in ("discard 7C", "draw", "discard 6C", "take", "discard KS", "draw", "discard JD",
+                   "take", "discard TH", "draw"):
+        g.apply(action)
+    view = g.view(0)
+    assert g.to_move == 0 and known_holdings(view)[1] == Counter([Card.parse("7C"), Card.parse("6C")])
+    eight = Card.parse("8C")
+    risk = closing_risk(view, list(view.hand), random.Random(1))
+    assert risk[eight] == 8 and all(n < 8 for c, n in risk.items() if c != eight)
+    assert GreedyBot().choose(view, g.legal_actions()) == Discard(eight)
+    fed = g.clone()
+    fed.apply(Discard(eight))
+    fed.apply("take")
+    assert can_close(fed) is not None  # what greedy's discard would allow
+    chosen = StrongBot().choose(view, g.legal_actions())
+    assert isinstance(chosen, Discard) and chosen.card != eight
+    g.apply(chosen)  # East cannot close with what he is known to hold and the pile
+    g.apply("take")
+    assert can_close(g) is None
