@@ -99,6 +99,15 @@ def _imagined_game(view: PlayerView, hands: Sequence[Sequence[Card]], *, to_move
     return parse_position(text, rules=rules)
 
 
+def _side_may_close(view: PlayerView, seat: int) -> bool:
+    """Whether ``seat``'s side may close as far as the pot goes, as the engine decides it: it has
+    taken its pot (CLOSE-1), or no pot is left and the preset's ``close_without_pot_when_none_left``
+    allows closing without one."""
+    side = next(s for s in view.sides if seat in s)
+    return any(view.took_pot[s] for s in side) or (view.rules.close_without_pot_when_none_left
+                                                   and not view.pots_left)
+
+
 def _stock_at_reserve(view: PlayerView) -> bool:
     rules = view.rules
     return view.stock_size <= rules.stock_reserve and not (rules.pots_become_stock and view.pots_left)
@@ -148,9 +157,7 @@ def closing_risk(view: PlayerView, cards: Sequence[Card], rng: random.Random, *,
     """
     nxt = (view.seat + 1) % view.players
     risk: Counter[Card] = Counter()
-    side = next(s for s in view.sides if nxt in s)
-    may_close = any(view.took_pot[s] for s in side) or view.rules.close_without_pot_when_none_left
-    if not may_close or view.hand_sizes[nxt] > max_hand or not cards:
+    if not _side_may_close(view, nxt) or view.hand_sizes[nxt] > max_hand or not cards:
         return risk
     known = known_holdings(view)
     last = _stock_at_reserve(view)
@@ -319,12 +326,17 @@ class GreedyBot:
     def _game(self, view: PlayerView, phase: str | None = None) -> Game:
         return game_from_view(view, self.rng.randrange(2**31), phase=phase)
 
+    def _pile_options(self, view: PlayerView) -> tuple[Plan, Game]:
+        """The best plan with the hand as it is, and the imagined game just after taking the pile."""
+        now = solve(self._game(view, phase="play"))
+        taken = self._game(view)
+        taken.take_pile()
+        return now, taken
+
     def pile_gain(self, view: PlayerView) -> int:
         """Points the best plan gains by taking the pile rather than playing the hand as it is."""
-        now = solve(self._game(view, phase="play")).points
-        g = self._game(view)
-        g.take_pile()
-        return solve(g, pot_value=self.pot_value).points - now
+        now, taken = self._pile_options(view)
+        return solve(taken, pot_value=self.pot_value).points - now.points
 
     def take_pile(self, view: PlayerView) -> bool:
         """Whether to take the discard pile (TURN-1)."""
@@ -337,8 +349,7 @@ class GreedyBot:
             take = TakePile() in legal and self.take_pile(view)
             return TakePile() if take else (Draw() if Draw() in legal else legal[0])
         g = self._game(view)
-        mine = next(side for side in view.sides if view.seat in side)
-        if any(view.took_pot[s] for s in mine) or view.rules.close_without_pot_when_none_left:
+        if _side_may_close(view, view.seat):
             closing = can_close(g)
             if closing is not None:
                 step = _next_step(closing, legal)
@@ -407,16 +418,12 @@ class StrongBot(GreedyBot):
         if view.players == 2:
             gain = self.pile_gain(view)
             return gain > 0 or (gain == 0 and len(view.pile) >= 2)
-        mine = next(side for side in view.sides if view.seat in side)
-        now = solve(self._game(view, phase="play"))
-        taken = self._game(view)
-        taken.take_pile()
-        if any(view.took_pot[s] for s in mine) or view.rules.close_without_pot_when_none_left:
-            if can_close(taken) is not None:
-                return True
+        now, taken = self._pile_options(view)
+        if _side_may_close(view, view.seat) and can_close(taken) is not None:
+            return True
         after = solve(taken, pot_value=self.pot_value)
         gain = after.points - now.points
-        if any(view.took_pot[s] for s in mine) and any(t.meld.is_burraco for t in view.table if t.owner in mine):
+        if taken.side_has_pot(view.seat) and taken.side_has_burraco(view.seat):
             left_if_drawn = len(view.hand) + 1 - len(now.cards_laid)
             left_if_taken = len(view.hand) + len(view.pile) - len(after.cards_laid)
             return gain > 0 and left_if_taken < left_if_drawn
