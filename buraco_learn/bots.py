@@ -32,7 +32,7 @@ from .cards import Card, format_cards, make_deck
 from .errors import IllegalMove
 from .game import Game, HandResult, PlayerView
 from .melds import is_valid_meld
-from .players import Player, PlayerLike, as_player
+from .players import Player, PlayerLike, RandomPlayer, as_player
 from .records import parse_position
 from .solver import Plan, can_close, solve
 
@@ -286,8 +286,9 @@ def _discards(legal: Sequence[Action]) -> list[Discard]:
     return [a for a in legal if isinstance(a, Discard)]
 
 
-class RandomBot:
-    """A uniformly random legal action (the baseline).
+class RandomBot(RandomPlayer):
+    """A uniformly random legal action (the baseline): :class:`~buraco_learn.players.RandomPlayer`
+    as a bot level.
 
     >>> from buraco_learn import Game
     >>> g = Game.new(2, seed=1)
@@ -296,16 +297,6 @@ class RandomBot:
     """
 
     level = "random"
-
-    def __init__(self, seed: int | None = 0) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        """A random legal action."""
-        return legal[self.rng.randrange(len(legal))]
-
-    def __repr__(self) -> str:
-        return "RandomBot()"
 
 
 class GreedyBot:

@@ -83,7 +83,7 @@ class RandomPlayer:
         return legal[self.rng.randrange(len(legal))]
 
     def __repr__(self) -> str:
-        return "RandomPlayer()"
+        return f"{type(self).__name__}()"
 
 
 def play_turn(game: Game, player: PlayerLike, *, max_actions: int = 200) -> list[Event]:
