@@ -1,7 +1,7 @@
 """The exception family of buraco_learn.
 
 Every error is a :class:`ValueError` subclass, one class per kind of mistake, and every
-message is a lesson: it quotes the bad input and names the rule ID of ``docs/rules.md``.
+message is a lesson: it quotes the bad input and names the rule ID of ``buraco_learn/reference/rules.md``.
 
 >>> from buraco_learn import parse_cards, BuracoError
 >>> try:

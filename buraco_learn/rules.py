@@ -1,4 +1,4 @@
-"""Rule sets: one frozen :class:`Rules` value per written tradition (docs/rules.md, section 12).
+"""Rule sets: one frozen :class:`Rules` value per written tradition (buraco_learn/reference/rules.md, section 12).
 
 The engine reads only the parameters of a :class:`Rules` value, never a preset's name, so a new
 preset is a new value and no engine change.

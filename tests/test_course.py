@@ -14,7 +14,7 @@ from buraco_learn.exercises import EXERCISES
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
-RULES_MD = ROOT / "docs" / "rules.md"
+RULES_MD = ROOT / "buraco_learn" / "reference" / "rules.md"
 SOURCES = load_sources()
 
 
@@ -22,7 +22,7 @@ def rule_ids() -> list[str]:
     """The rule IDs of the project's rules reference (lines like ``- **RUN-5** ...``)."""
     text = RULES_MD.read_text(encoding="utf-8")
     ids = re.findall(r"^- \*\*([A-Z0-9]+-\d+)\*\*", text, flags=re.M)
-    assert ids, "docs/rules.md lists no rule IDs"
+    assert ids, "buraco_learn/reference/rules.md lists no rule IDs"
     return ids
 
 

@@ -12,7 +12,7 @@ from buraco_learn.exercises import (CHECKER, EXERCISES, RULE_ID, ActionExercise,
                                     ChoiceExercise, LayOffExercise, MeldExercise, NotYet, NumberExercise,
                                     cards_of, check, check_meld, check_number, show, table_text)
 
-RULES_MD = Path(__file__).resolve().parents[1] / "docs" / "rules.md"
+RULES_MD = Path(__file__).resolve().parents[1] / "buraco_learn" / "reference" / "rules.md"
 
 
 def rule_ids() -> list[str]:

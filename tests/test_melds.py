@@ -1,4 +1,4 @@
-"""Melds: the worked examples of docs/rules.md, SET-*, RUN-*, WILD-*, BUR-*, lay-offs, notation."""
+"""Melds: the worked examples of buraco_learn/reference/rules.md, SET-*, RUN-*, WILD-*, BUR-*, lay-offs, notation."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Tests of ``docs/rules.md``, the project's rules reference.
+"""Tests of ``buraco_learn/reference/rules.md``, the project's rules reference.
 
 The reference is what error messages, tests and notebooks cite, so it must hold every rule ID
 exactly once, name the four presets, cover every ID the engine cites, and agree with the engine
@@ -19,7 +19,7 @@ import pytest
 from buraco_learn import PRESETS, InvalidMeld, Meld, meld_error
 
 ROOT = Path(__file__).resolve().parent.parent
-DOC = ROOT / "docs" / "rules.md"
+DOC = ROOT / "buraco_learn" / "reference" / "rules.md"
 PACKAGE = ROOT / "buraco_learn"
 
 #: A rule's anchor in the reference: a list item starting with the bold ID.
@@ -57,7 +57,7 @@ def _text() -> str:
 def _section(text: str, number: int) -> str:
     """The body of the ``## <number>.`` section, up to the next ``## `` heading."""
     match = re.search(rf"^## {number}\.[^\n]*\n(.*?)(?=^## |\Z)", text, re.MULTILINE | re.DOTALL)
-    assert match is not None, f"docs/rules.md has no section '## {number}.'"
+    assert match is not None, f"buraco_learn/reference/rules.md has no section '## {number}.'"
     return match.group(1)
 
 
@@ -136,12 +136,12 @@ def test_presets_table_names_the_four_presets() -> None:
 
 
 def test_every_rule_id_the_engine_cites_is_documented() -> None:
-    """Error messages and docstrings may only cite rules that docs/rules.md defines."""
+    """Error messages and docstrings may only cite rules that buraco_learn/reference/rules.md defines."""
     cited = _engine_citations()
     assert {"RUN-4", "TURN-4", "CLOSE-2"} <= set(cited), "the scan found the engine's citations"
     anchors = set(ANCHOR.findall(_text()))
     undocumented = {i: sorted(files) for i, files in cited.items() if i not in anchors}
-    assert undocumented == {}, f"cited in the engine but not in docs/rules.md: {undocumented}"
+    assert undocumented == {}, f"cited in the engine but not in buraco_learn/reference/rules.md: {undocumented}"
 
 
 def test_every_rule_id_mentioned_in_the_reference_exists() -> None:

@@ -1,0 +1,114 @@
+"""One feedback box for the whole course: "not yet answered", "✗ not yet", "✓ right", "ℹ info".
+
+Every checker, every widget and every puzzle shows its verdict through :func:`feedback_html`, so a
+learner meets the same box, in the same colours and words, everywhere. The box is HTML with
+inline styles only (it survives JupyterLab's sanitizer in a stored, untrusted notebook), and each
+rule ID it cites is followed by that rule's own sentence from the rules reference, so the rule is
+on screen where the learner needs it:
+
+>>> html = feedback_html("wrong", "8D is a wild? No: only jokers and 2s are.", rules=("EQ-3",),
+...                      hint="Look at the card's rank.")
+>>> 'class="bl-feedback bl-wrong"' in html and "✗ Not yet" in html and "EQ-3" in html
+True
+>>> "jokers are always wild" in html   # EQ-3 in the rules reference's words
+True
+>>> feedback_text("right", "35 points.", rules=("EQ-2",))
+'✓ Right: 35 points. (EQ-2)'
+
+Pure function of its arguments; imports only the core.
+"""
+
+from __future__ import annotations
+
+import re
+from html import escape
+from typing import Literal
+
+from ..reference import rule
+
+__all__ = ["FeedbackState", "FEEDBACK_STATES", "feedback_html", "feedback_text", "rule_html", "inline_markdown"]
+
+#: ``blank``: not answered yet; ``wrong``: a wrong answer (or a refused move); ``right``: correct;
+#: ``info``: neutral guidance (select a card first, a hint, the solution shown).
+FeedbackState = Literal["blank", "wrong", "right", "info"]
+FEEDBACK_STATES: tuple[str, ...] = ("blank", "wrong", "right", "info")
+
+# state -> (mark and title, text colour, background, border)
+_STYLE: dict[str, tuple[str, str, str, str]] = {
+    "blank": ("✎ Not answered yet", "#3d3d3d", "#f3f3f3", "#9e9e9e"),
+    "wrong": ("✗ Not yet", "#8a1c1c", "#fdecea", "#c62828"),
+    "right": ("✓ Right", "#1b5e20", "#e8f5e9", "#2e7d32"),
+    "info": ("ℹ", "#0d3c61", "#e8f1fb", "#1565c0"),
+}
+
+_CODE = re.compile(r"`([^`]+)`")
+_BOLD = re.compile(r"\*\*([^*]+)\*\*")
+_ITALIC = re.compile(r"(?<![\w*])\*([^*\s][^*]*)\*(?![\w*])")
+
+
+def inline_markdown(text: str) -> str:
+    """Escape ``text`` and turn its inline Markdown (``code``, **bold**, *italic*) into HTML.
+
+    >>> inline_markdown("lay `5H` **now** & *then*")
+    'lay <code>5H</code> <b>now</b> &amp; <i>then</i>'
+    """
+    out = escape(text, quote=False)
+    out = _CODE.sub(r"<code>\1</code>", out)
+    out = _BOLD.sub(r"<b>\1</b>", out)
+    return _ITALIC.sub(r"<i>\1</i>", out)
+
+
+def rule_html(rule_id: str) -> str:
+    """One rule as a line of HTML: its ID in bold, then its sentence from the rules reference.
+
+    >>> rule_html("CLOSE-2")
+    '<div class="bl-rule" data-rule="CLOSE-2" style="margin-top:4px"><b>CLOSE-2</b> The card discarded to close may not be a wild: no joker, no 2.</div>'
+    """
+    try:
+        sentence = inline_markdown(rule(rule_id))
+    except KeyError:
+        sentence = ""
+    return (f'<div class="bl-rule" data-rule="{escape(rule_id)}" style="margin-top:4px">'
+            f"<b>{escape(rule_id)}</b> {sentence}</div>")
+
+
+def feedback_text(state: FeedbackState, message: str, *, rules: tuple[str, ...] = (), hint: str = "") -> str:
+    """The same verdict as one line of plain text (for ``repr``, logs and tests).
+
+    >>> feedback_text("wrong", "30 is not right.", rules=("EQ-2",), hint="Add the points.")
+    '✗ Not yet: 30 is not right. Hint: Add the points. (EQ-2)'
+    """
+    title = _STYLE[state][0]
+    parts = [f"{title}: {message}" if state != "info" else f"{title} {message}"]
+    if hint:
+        parts.append(f"Hint: {hint}")
+    if rules:
+        parts.append("(" + ", ".join(rules) + ")")
+    return " ".join(parts)
+
+
+def feedback_html(state: FeedbackState, message: str, *, rules: tuple[str, ...] = (), hint: str = "",
+                  show_rules: bool = True, detail_html: str = "") -> str:
+    """The feedback box: a title (✎ / ✗ / ✓ / ℹ), the message, an optional hint, then the sentence
+    of each rule in ``rules`` (unless ``show_rules`` is false). ``detail_html`` is trusted HTML
+    placed under the message (cards drawn by the renderer, a worked answer).
+
+    ``message`` and ``hint`` are text with inline Markdown (backticks, bold), escaped here.
+    The box carries ``role="status"`` and ``aria-live="polite"`` so a screen reader says it.
+    """
+    if state not in _STYLE:
+        raise ValueError(f"feedback state must be one of {', '.join(FEEDBACK_STATES)}, not {state!r}")
+    title, color, background, border = _STYLE[state]
+    body = [f'<div class="bl-message"><b>{escape(title)}</b>'
+            + (f" {inline_markdown(message)}" if message else "") + "</div>"]
+    if detail_html:
+        body.append(f'<div class="bl-detail" style="margin-top:4px">{detail_html}</div>')
+    if hint:
+        body.append(f'<div class="bl-hint" style="margin-top:4px"><b>Hint:</b> {inline_markdown(hint)}</div>')
+    if rules and show_rules:
+        body.append('<div class="bl-rules" style="margin-top:2px;font-size:0.92em;opacity:0.92">'
+                    + "".join(rule_html(r) for r in rules) + "</div>")
+    return (f'<div class="bl-feedback bl-{state}" role="status" aria-live="polite" '
+            f'style="color:{color};background:{background};border-left:5px solid {border};'
+            f'border-radius:4px;padding:8px 12px;margin:4px 0;font-size:15px;line-height:1.45;'
+            f'font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif">' + "".join(body) + "</div>")
