@@ -107,11 +107,17 @@ def resize_canvas(canvas: Canvas, width: int, height: int | None = None, budget:
     canvas.layout.max_width = fit_width(width, int(canvas.height), budget)
 
 
+#: The feedback line's fixed height: it never grows, so nothing under it moves when a message
+#: comes (a button just clicked stays where it was, and the message above it is on screen); a
+#: longer message scrolls inside it.
+FEEDBACK_HEIGHT = "104px"
+
+
 def make_feedback(placeholder: str = "") -> HTML:
-    """An empty feedback line (``placeholder`` in grey until the first message); long messages
-    scroll inside it, so the buttons under it do not jump far."""
+    """An empty feedback line of :data:`FEEDBACK_HEIGHT` (``placeholder`` in grey until the
+    first message)."""
     return HTML(feedback_html("", "info", placeholder=placeholder),
-                layout=Layout(min_height="40px", max_height="210px", overflow="auto"))
+                layout=Layout(height=FEEDBACK_HEIGHT, overflow="auto"))
 
 
 def static_bundle(data: dict[str, Any], html: str) -> dict[str, Any]:

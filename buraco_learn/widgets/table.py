@@ -294,7 +294,7 @@ class TableWidget(VBox):  # type: ignore[misc]
         """
         self._feedback_text = text
         self._feedback_kind = kind
-        self.feedback.value = feedback_html(text, kind, rules=rules, hint=hint, title=title)
+        self.feedback.value = feedback_html(text, kind, rules=rules, hint=hint, title=title, placeholder=_START)
 
     def show_hint(self) -> None:
         """Advice for the viewer's move (the **Hint** button): :func:`buraco_learn.hints.hint`'s

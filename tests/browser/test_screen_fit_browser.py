@@ -98,6 +98,19 @@ def _output(lab: LabPage, index: int) -> Any:
     return lab.page.locator(f"{VISIBLE_NOTEBOOK} .jp-Cell.jp-CodeCell").nth(index).locator(".jp-OutputArea-output")
 
 
+def _box(feedback: Any) -> Any:
+    """The feedback line as the learner sees it: the widget's fixed-height box around the message."""
+    return feedback.locator("xpath=ancestor::div[contains(@class, 'widget-html')][1]")
+
+
+def _wait_drawn(lab: LabPage, canvas: Any) -> None:
+    """Wait until the canvas shows the felt (it is drawn, not blank)."""
+    handle = canvas.element_handle()
+    lab.page.wait_for_function(
+        "c => { const d = c.getContext('2d').getImageData(4, Math.floor(c.height / 2), 1, 1).data;"
+        " return d[0] === 30 && d[1] === 107 && d[2] === 58; }", arg=handle, timeout=30_000, polling=250)
+
+
 def _bottom_align(locator: Any) -> None:
     """Scroll so the element sits at the very bottom of the screen (the worst case)."""
     locator.evaluate("e => e.scrollIntoView({block: 'end'})")
@@ -111,7 +124,7 @@ def test_feedback_is_on_screen_after_each_button_at_1366x768(lab: LabPage, noteb
     table_out = _output(lab, 0)
     canvas = table_out.locator("canvas").first
     canvas.wait_for(state="visible")
-    time.sleep(1.0)
+    _wait_drawn(lab, canvas)
     box = canvas.bounding_box()
     assert box is not None and box["height"] <= 600, box
     assert box["height"] <= 0.64 * LAPTOP["height"] + 1, box
@@ -126,7 +139,7 @@ def test_feedback_is_on_screen_after_each_button_at_1366x768(lab: LabPage, noteb
     discard.click()
     fb = table_out.locator(".feedback.refused .bl-feedback")
     fb.wait_for()
-    ok, fbox = _in_viewport(lab, fb)
+    ok, fbox = _in_viewport(lab, _box(fb))
     _shot(lab, "laptop-discard-before-drawing")
     assert ok, fbox
     assert "TURN-1" in fb.inner_text() and "Not allowed" in fb.inner_text()
@@ -140,7 +153,7 @@ def test_feedback_is_on_screen_after_each_button_at_1366x768(lab: LabPage, noteb
     lab.wait_for_value("game.phase", lambda v: v == "play")
     drew = table_out.locator(".feedback.ok .bl-feedback")
     drew.wait_for()
-    ok, dbox = _in_viewport(lab, drew)
+    ok, dbox = _in_viewport(lab, _box(drew))
     _shot(lab, "laptop-after-stock-click")
     assert ok, dbox
 
@@ -151,7 +164,7 @@ def test_feedback_is_on_screen_after_each_button_at_1366x768(lab: LabPage, noteb
     meld.click()
     bad = table_out.locator(".feedback.refused .bl-feedback")
     bad.wait_for()
-    ok, bbox = _in_viewport(lab, bad)
+    ok, bbox = _in_viewport(lab, _box(bad))
     _shot(lab, "laptop-bad-meld")
     assert ok, bbox
 
@@ -162,7 +175,7 @@ def test_feedback_is_on_screen_after_each_button_at_1366x768(lab: LabPage, noteb
     check.click()
     wrong = puzzle_out.locator(".feedback.refused .bl-feedback, .feedback.wrong .bl-feedback").first
     wrong.wait_for()
-    ok, wbox = _in_viewport(lab, wrong)
+    ok, wbox = _in_viewport(lab, _box(wrong))
     _shot(lab, "laptop-puzzle-wrong")
     assert ok, wbox
     assert "Refused" not in wrong.locator(".bl-message").inner_text()
@@ -174,8 +187,8 @@ def test_the_table_uses_a_projectors_width(lab: LabPage, notebooks: None) -> Non
     lab.run_all()
     canvas = _output(lab, 0).locator("canvas").first
     canvas.wait_for(state="visible")
-    time.sleep(1.0)
     canvas.evaluate("e => e.scrollIntoView({block: 'start'})")
+    _wait_drawn(lab, canvas)
     time.sleep(0.5)
     box = canvas.bounding_box()
     assert box is not None
@@ -183,8 +196,8 @@ def test_the_table_uses_a_projectors_width(lab: LabPage, notebooks: None) -> Non
     # Bigger than the old 960 px table, and still within the screen's height.
     assert box["width"] > 1200 and box["height"] <= 0.64 * PROJECTOR["height"] + 1, box
     lab.execute("table.draw(); table.select(0, 1, 2); table.deck = 'four-color'")
-    time.sleep(1.0)
-    _shot(lab, "projector-table-four-colour", locator=_output(lab, 0))
+    time.sleep(1.5)
+    _shot(lab, "projector-table-four-colour")
 
 
 @pytest.fixture
