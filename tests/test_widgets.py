@@ -463,3 +463,12 @@ def test_hints_false_hides_the_hint_button() -> None:
     w.hints = True
     assert w.buttons["hint"].layout.display is None
     assert TableWidget(south_first(), viewer=0).buttons["hint"].layout.display is None
+
+
+@pytest.mark.parametrize("make", [lambda: HandWidget("5H 6S JK"), lambda: MeldWidget([Meld.from_cards("5C 6C 7C")])])
+def test_hand_and_meld_widgets_offer_the_four_colour_deck(make: Any) -> None:
+    w = make()
+    w.deck_choice.value = "four-color"
+    assert w.deck == "four-color"
+    w.deck = "classic"
+    assert w.deck_choice.value == "classic"

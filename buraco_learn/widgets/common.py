@@ -12,14 +12,14 @@ from collections.abc import Callable
 from typing import Any
 
 from ipycanvas import Canvas  # type: ignore[import-untyped]
-from ipywidgets import HTML, Layout  # type: ignore[import-untyped]
+from ipywidgets import HTML, Dropdown, Layout  # type: ignore[import-untyped]
 
 from ..actions import Discard, Draw, LayDown, LayOff, TakePile
 from ..cards import Card
 from ..game import Event, Game
 from ..render.feedback import feedback_html as shared_feedback_html
 
-__all__ = ["FeedbackKind", "feedback_html", "rule_ids", "static_bundle", "words_html", "event_words", "new_cards", "make_feedback", "make_words"]
+__all__ = ["FeedbackKind", "feedback_html", "rule_ids", "static_bundle", "deck_dropdown", "words_html", "event_words", "new_cards", "make_feedback", "make_words"]
 
 #: The kinds a widget's feedback line takes: ``ok``/``right`` (done, or a right answer),
 #: ``refused``/``wrong`` (an illegal move, or a wrong answer), ``info`` and ``blank``.
@@ -118,6 +118,14 @@ def make_feedback(placeholder: str = "") -> HTML:
     first message)."""
     return HTML(feedback_html("", "info", placeholder=placeholder),
                 layout=Layout(height=FEEDBACK_HEIGHT, overflow="auto"))
+
+
+def deck_dropdown(value: str) -> Dropdown:
+    """The visible choice of deck: classic (two colours) or four colours (one per suit)."""
+    return Dropdown(description="Deck", options=[("classic (2 colours)", "classic"), ("four colours", "four-color")],
+                    value=value if value in ("classic", "four-color") else "classic",
+                    tooltip="Four colours: one colour per suit (spades black, hearts red, diamonds blue, clubs green)",
+                    style={"description_width": "initial"}, layout=Layout(width="auto"))
 
 
 def static_bundle(data: dict[str, Any], html: str) -> dict[str, Any]:

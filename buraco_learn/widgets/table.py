@@ -50,7 +50,7 @@ from ..render.layout import Hit, TableGeometry, geometry_for
 from ..render.style import check_deck
 from ..render.text import describe_table
 from .common import (FeedbackKind, event_words, feedback_html, make_canvas, make_feedback, new_cards, resize_canvas,
-                     static_bundle, words_html)
+                     deck_dropdown, static_bundle, words_html)
 from .draw import draw_table
 
 __all__ = ["TableWidget", "Player"]
@@ -144,12 +144,7 @@ class TableWidget(VBox):  # type: ignore[misc]
         self.target_choice = Dropdown(description="Lay off onto", options=[("(click a meld)", -1)], value=-1,
                                       style={"description_width": "initial"}, layout=Layout(width="auto"))
         self.target_choice.observe(self._on_target_choice, "value")
-        self.deck_choice = Dropdown(description="Deck", options=[("classic (2 colours)", "classic"),
-                                                                   ("four colours", "four-color")],
-                                    value=deck if deck in ("classic", "four-color") else "classic",
-                                    tooltip="Four colours: one colour per suit (spades black, hearts red, "
-                                            "diamonds blue, clubs green)",
-                                    style={"description_width": "initial"}, layout=Layout(width="auto"))
+        self.deck_choice = deck_dropdown(deck)
         self.deck_choice.observe(self._on_deck_choice, "value")
         b = self._button
         self.buttons = {

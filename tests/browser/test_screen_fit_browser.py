@@ -65,8 +65,22 @@ def _write_notebooks() -> None:
     bundle = TableWidget(Game.new(4, seed=7), viewer=0)._repr_mimebundle_()
     stripped = {k: v for k, v in bundle.items() if not k.startswith("application/vnd.jupyter.widget")}
     out = lambda data: {"output_type": "display_data", "metadata": {}, "data": data}  # noqa: E731
+    from buraco_learn import Meld
+    from buraco_learn.bots import StrongBot
+    from buraco_learn.exercises.show import TableView
+
+    mid = Game.new(4, seed=3)
+    bots = [StrongBot(s) for s in range(4)]
+    for _ in range(70):
+        s = mid.to_move
+        mid.apply(bots[s].choose(mid.view(s), mid.legal_actions()))
+    melds = [Meld.from_cards("JH QH 2H KH"), Meld.from_cards("5C 6C JK 8C 9C"), Meld.from_cards("7S 7D JK")]
+    html = "".join(m._repr_html_() for m in melds)
     stored = [_code("table  # as the course build stores it", [out(stripped)]),
-              _code("table  # a saved widget view without its state", [out(bundle)])]
+              _code("table  # a saved widget view without its state", [out(bundle)]),
+              _code("show(...)  # a table in the middle of a hand", [out({"text/html": TableView(mid)._repr_html_(),
+                                                                          "text/plain": repr(TableView(mid))})]),
+              _code("melds with wilds", [out({"text/html": html, "text/plain": "melds"})])]
     (REPO_ROOT / STORED).write_text(json.dumps(_notebook(stored)))
 
 
@@ -249,3 +263,19 @@ def test_a_stored_widget_output_shows_a_picture_of_the_table(lab: LabPage, noteb
     text = second.first.inner_text()
     _shot(lab, "stored-widget-view-without-state")
     print("a stored widget view without state shows:", repr(text[:120]))
+    shown = _output(lab, 2).locator("div.table").first
+    shown.scroll_into_view_if_needed()
+    box = shown.bounding_box()
+    _shot(lab, "laptop-show-table")
+    assert box is not None and box["height"] <= 600, box
+    tags = _output(lab, 3).locator("div.wild-tag")
+    assert tags.count() == 3
+    tags.first.scroll_into_view_if_needed()
+    _shot(lab, "stored-melds-with-wilds", locator=_output(lab, 3))
+    for i in range(3):
+        tag = tags.nth(i)
+        # The tag's centre is not covered by the next card: the topmost element there is the tag.
+        covered = tag.evaluate("t => { const r = t.getBoundingClientRect();"
+                               " const e = document.elementFromPoint(r.right - 2, r.top + r.height / 2);"
+                               " return !(e === t || t.contains(e)); }")
+        assert not covered, i
