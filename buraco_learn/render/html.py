@@ -312,7 +312,7 @@ def table_html(game: Game, *, viewer: int = 0, reveal: bool = False, deck: str =
     """
     check_deck(deck)
     w = card_width(size)
-    small = max(24, round(w * 0.7))
+    small = max(24, round(w * 0.62))
     tiny = max(18, round(w * 0.45))
     n = game.players
     seats = [(viewer + k) % n for k in range(n)]
@@ -322,7 +322,10 @@ def table_html(game: Game, *, viewer: int = 0, reveal: bool = False, deck: str =
         name = seat_title(game, seat, viewer)
         count = len(hands[seat])
         turn = game.to_move == seat and not game.is_over
-        head = (f'<div class="seat-name" style="{_style(font_weight="bold", color="#ffe082" if turn else "#fff")}">'
+        if seat != viewer:
+            name = name.replace("your partner", "partner")
+        size = 15 if seat == viewer else 13
+        head = (f'<div class="seat-name" style="{_style(font_weight="bold", font_size=size, white_space="nowrap", color="#ffe082" if turn else "#fff")}">'
                 f'{"▶ " if turn else ""}{escape(name)} · {count} card{"s" if count != 1 else ""}'
                 f'{" · pot taken" if game.took_pot[seat] else ""}</div>')
         if seat == viewer or reveal:
@@ -360,8 +363,11 @@ def table_html(game: Game, *, viewer: int = 0, reveal: bool = False, deck: str =
     box = _style(display="inline-block", background=FELT, color="#fff", border=f"6px solid {FELT_DARK}",
                  border_radius=14, padding=8, font_family=FONT, font_size=14, max_width="100%",
                  box_sizing="border-box")
-    status = (f'<div class="status" style="{_style(font_size=16, font_weight="bold", padding="2px 4px 4px")}">'
-              f"{escape(status_line(game, viewer))}</div>")
+    turn, _, score = status_line(game, viewer).partition(" · stock ")
+    score = f"stock {score}" if score else ""
+    status = (f'<div class="status" style="{_style(font_size=15, padding="2px 4px 4px")}"><b>{escape(turn)}</b>'
+              + (f'<span style="{_style(font_size=13, opacity="0.9")}"> · {escape(score)}</span>' if score else "")
+              + "</div>")
     melds = f'<div class="melds" style="{_style(display="flex", flex_wrap="wrap", gap="8px", margin="4px 0")}">{"".join(sides_html)}</div>'
     return (f'<div class="table players-{n}" style="{box}">' + status + band + melds + blocks["south"] + "</div>")
 

@@ -22,7 +22,7 @@ from lab_harness import REPO_ROOT, VISIBLE_NOTEBOOK, JupyterLabServer, LabPage
 pytestmark = pytest.mark.browser
 
 SCREENS = REPO_ROOT / ".screens"
-NOTEBOOK = "tests/browser/screenshots/screen_fit.ipynb"  # gitignored; JupyterLab hides dot-folders
+NOTEBOOK = "tests/browser/screenshots/screen_fit_{}.ipynb"  # gitignored; JupyterLab hides dot-folders
 STORED = "tests/browser/screenshots/stored_outputs.ipynb"
 LAPTOP = {"width": 1366, "height": 768}
 PROJECTOR = {"width": 1920, "height": 1080}
@@ -43,7 +43,7 @@ def _notebook(cells: list[dict[str, Any]]) -> dict[str, Any]:
 
 def _write_notebooks() -> None:
     SCREENS.mkdir(exist_ok=True)
-    (REPO_ROOT / NOTEBOOK).parent.mkdir(parents=True, exist_ok=True)
+    (REPO_ROOT / STORED).parent.mkdir(parents=True, exist_ok=True)
     cells = [
         _code("from buraco_learn import Card, Game\n"
               "from buraco_learn.widgets import RandomPlayer, TableWidget\n"
@@ -56,7 +56,10 @@ def _write_notebooks() -> None:
         _code("puzzle = PuzzleWidget(next(p for p in load_puzzles() if p.name == 'easy-most-1-24'))\npuzzle"),
         _code("demo = Demo(players=4, seed=11).widget()\ndemo"),
     ]
-    (REPO_ROOT / NOTEBOOK).write_text(json.dumps(_notebook(cells)))
+    # One copy per test: a notebook opened again reuses its kernel, where the first test's
+    # canvases still live (ipycanvas then logs "reading 'clearCanvas'" errors for them).
+    for name in ("laptop", "projector", "zoom"):
+        (REPO_ROOT / NOTEBOOK.format(name)).write_text(json.dumps(_notebook(cells)))
     # What the course build stores (the widget view stripped), and what a user's saved notebook
     # holds (the widget view kept, no widget state): both opened without running.
     from buraco_learn import Game
@@ -133,7 +136,7 @@ def _bottom_align(locator: Any) -> None:
 
 def test_feedback_is_on_screen_after_each_button_at_1366x768(lab: LabPage, notebooks: None) -> None:
     lab.page.set_viewport_size(LAPTOP)
-    lab.open_notebook(NOTEBOOK)
+    lab.open_notebook(NOTEBOOK.format("laptop"))
     lab.run_all()
     table_out = _output(lab, 0)
     canvas = table_out.locator("canvas").first
@@ -197,7 +200,7 @@ def test_feedback_is_on_screen_after_each_button_at_1366x768(lab: LabPage, noteb
 
 def test_the_table_uses_a_projectors_width(lab: LabPage, notebooks: None) -> None:
     lab.page.set_viewport_size(PROJECTOR)
-    lab.open_notebook(NOTEBOOK)
+    lab.open_notebook(NOTEBOOK.format("projector"))
     lab.run_all()
     canvas = _output(lab, 0).locator("canvas").first
     canvas.wait_for(state="visible")
@@ -226,7 +229,7 @@ def zoomed(browser: Any, lab_server: JupyterLabServer) -> Iterator[LabPage]:
 
 def test_teacher_demo_at_150_percent_shows_narration_and_hand_together(zoomed: LabPage, notebooks: None) -> None:
     lab = zoomed
-    lab.open_notebook(NOTEBOOK)
+    lab.open_notebook(NOTEBOOK.format("zoom"))
     lab.run_all()
     demo_out = _output(lab, 2)
     next_move = demo_out.get_by_role("button", name="Next move", exact=True)
