@@ -32,7 +32,7 @@ from ..melds import Meld
 from ..game import Event, Game
 from ..exercises.show import TableView
 from ..render import hand_html
-from ..widgets.common import new_cards
+from ..widgets.common import new_cards, static_bundle
 from ..widgets.table import TableWidget
 
 __all__ = ["Demo", "DemoWidget", "script_move", "narrate"]
@@ -230,6 +230,13 @@ class DemoWidget(VBox):  # type: ignore[misc]
     def __repr__(self) -> str:
         g = self.demo.game
         return f"DemoWidget({g.players} players, {len(g.history)} moves played; run the cell to step through the hand)"
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        # Beside the widget view, a still picture (the narration and the table) for a notebook
+        # seen without a kernel.
+        html = (f'<div class="demo-said" style="font-size:18px;padding:4px 2px">{escape(self._said_text)}</div>'
+                + self.table.static_html())
+        return static_bundle(super()._repr_mimebundle_(**kwargs), html)
 
     # ------------------------------------------------------------------ reading
     @property
