@@ -378,7 +378,7 @@ def table_geometry(*, players: int, viewer: int, width: int, hand_size: int, han
     labels["pile"] = Rect(x, y + 1 * u, pile_w, line)
     centre = Rect(centre_x, y, width - m - centre_x, band_h)
     y = centre.bottom + 6 * u
-    if pile_open:
+    if pile_open and pile_size:
         pile_area = Rect(m, y, inner, sh + 8 * u)
         pile = tuple(fan(pile_size, x=m + 4 * u, y=y + 4 * u, width=inner - 8 * u, card_w=sw, card_h=sh,
                          max_step=sw + 4 * u))
@@ -394,16 +394,31 @@ def table_geometry(*, players: int, viewer: int, width: int, hand_size: int, han
     side_boxes: list[SideBox] = []
     meld_index: dict[int, MeldBox] = {}
     if group:
-        part = (inner - gap * (len(group) - 1)) / len(group)
+        # Each side's width follows how much it has to show (a side with many melds gets more room),
+        # so the rows of melds, and the table's height, stay even.
+        mstep = round(mw * 0.4)
+        need = [max(220 * u, sum(strip_width(it[1], mw, mstep, it[2] if len(it) > 2 else -1) + 8 * u
+                                 for it in melds)) for _seats, melds in group]
+        room = inner - gap * (len(group) - 1)
+        floor = min(200 * u, room / len(group))
+        parts = [max(floor, room * n / sum(need)) for n in need]
+        excess = sum(parts) - room
+        if excess > 0:  # take what the floors added from the widest sides
+            wide = [k for k, p in enumerate(parts) if p > floor]
+            spare = sum(parts[k] - floor for k in wide)
+            for k in wide:
+                parts[k] -= excess * (parts[k] - floor) / spare
         placed = []
+        x0 = m
         for k, (seats, melds) in enumerate(group):
-            x0 = m + k * (part + gap)
+            part = parts[k]
             boxes, h = flow_melds(list(melds), x=x0 + 6 * u, y=y + label + 2 * u, width=part - 12 * u, card_w=mw,
-                                  card_h=mh, step=round(mw * 0.4), gap=8 * u, caption_h=15 * u, min_rows=1)
-            placed.append((x0, tuple(seats), viewer in seats, boxes, h))
+                                  card_h=mh, step=mstep, gap=8 * u, caption_h=15 * u, min_rows=1)
+            placed.append((x0, part, tuple(seats), viewer in seats, boxes, h))
             meld_index.update((b.id, b) for b in boxes)
+            x0 += part + gap
         tallest = max(h for *_, h in placed)
-        for k, (x0, seats, mine, boxes, _h) in enumerate(placed):
+        for k, (x0, part, seats, mine, boxes, _h) in enumerate(placed):
             labels[f"side{k}"] = Rect(x0 + 6 * u, y + 2 * u, part - 12 * u, line)
             side_boxes.append(SideBox(seats, mine, Rect(x0, y, part, label + 2 * u + tallest), tuple(boxes)))
         y += label + 2 * u + tallest + 6 * u

@@ -240,7 +240,7 @@ def draw_table(c: Any, game: Game, geo: TableGeometry, *, viewer: int, hand: lis
     else:
         draw_in(c, "Pots: taken", lab["pots"], bold=True, color="#c5e1a5")
     pile = game.pile
-    if pile_open:
+    if pile_open and pile:
         more = " · spread below (click to stack)"
         pa = geo.pile_area
         rounded_rect(c, pa.x, pa.y, pa.w, pa.h, 6 * u)
@@ -250,7 +250,7 @@ def draw_table(c: Any, game: Game, geo: TableGeometry, *, viewer: int, hand: lis
         more = " (click to spread)" if len(pile) >= 2 else ""
     draw_in(c, f"Discard pile {len(pile)}{more}", lab["pile"], bold=True)
     for k, (card, r) in enumerate(zip(pile, geo.pile)):
-        draw_card(c, card, r, deck=deck, corner_only=k < len(pile) - 1 and not pile_open)
+        draw_card(c, card, r, deck=deck, corner_only=k < len(pile) - 1 and not (pile_open and pile))
     # Every side's melds.
     by_id = {t.id: t for t in game.table}
     for k, side in enumerate(geo.sides):
