@@ -124,7 +124,7 @@ def test_pots_taken_and_discard_pile_labels_are_apart() -> None:
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_table_is_wide_and_low(players: int) -> None:
     """Issue 10: the table fits a laptop screen: a 4-player table with melds on both sides keeps
-    a shape at least 1.8 times as wide as high (so at 64 % of a 768 px window it fills
+    a shape at least 1.8 times as wide as high (so at 60 % of a 768 px window it fills
     880 px of width), and the hand spreads across the width."""
     g = played(players, seed=3, actions=60)
     geo = geometry_for(g, 0, width=1600)

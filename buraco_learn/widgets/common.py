@@ -110,7 +110,7 @@ def resize_canvas(canvas: Canvas, width: int, height: int | None = None, budget:
 #: The feedback line's fixed height: it never grows, so nothing under it moves when a message
 #: comes (a button just clicked stays where it was, and the message above it is on screen); a
 #: longer message scrolls inside it.
-FEEDBACK_HEIGHT = "104px"
+FEEDBACK_HEIGHT = "92px"
 
 
 def make_feedback(placeholder: str = "") -> HTML:

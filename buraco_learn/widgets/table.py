@@ -86,8 +86,8 @@ class TableWidget(VBox):  # type: ignore[misc]
         The canvas resolution in pixels (default 1600). On screen the canvas fills the page's
         width, but is never taller than ``max_height``.
     max_height:
-        The most screen height the canvas takes, as a CSS length (default ``"64vh"``: 64 % of
-        the window, about 490 px on a 1366×768 laptop and 690 px on a 1920×1080 projector), so
+        The most screen height the canvas takes, as a CSS length (default ``"60vh"``: 60 % of
+        the window, about 460 px on a 1366×768 laptop and 650 px on a 1920×1080 projector), so
         the hand, the feedback line and the buttons fit on screen together.
 
     Traits: ``width``, ``deck`` (``"classic"`` or ``"four-color"``), ``sort`` (``"suit"``,
@@ -107,7 +107,7 @@ class TableWidget(VBox):  # type: ignore[misc]
     def __init__(self, game: Game, viewer: int | None = 0, *, opponents: Mapping[int, PlayerLike] | None = None,
                  on_change: Callable[[Game], None] | None = None, extra_buttons: Sequence[Button] = (),
                  width: int = 1600, deck: str = "classic", sort: str = "suit", max_bot_actions: int = 2000,
-                 hints: bool = True, show_score: bool = True, max_height: str | None = "64vh") -> None:
+                 hints: bool = True, show_score: bool = True, max_height: str | None = "60vh") -> None:
         if viewer is not None and not 0 <= viewer < game.players:
             raise ValueError(f"viewer must be a seat from 0 to {game.players - 1} or None, not {viewer}")
         bots = {int(s): as_player(p) for s, p in (opponents or {}).items()}
