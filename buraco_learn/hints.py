@@ -31,10 +31,12 @@ from dataclasses import dataclass
 
 from .actions import Action, Discard, Draw, LayDown, LayOff, TakePile
 from .cards import Card, format_cards
+from .errors import BuracoError
 from .game import Game
+from .melds import Meld
 from .bots import StrongBot, _links, _side_may_close, closing_risk, opponent_melds_accepting
 from .records import format_position, parse_position
-from .solver import Plan, can_close, dead_cards, solve
+from .solver import Plan, can_close, dead_cards, meld_value, solve
 
 __all__ = ["Hint", "hint", "discard_advice"]
 
@@ -142,7 +144,7 @@ def _clean_bound(game: Game, target: int, cards: Sequence[Card]) -> bool:
     wild_free = sum(1 for c in cards if not c.is_wild)
     try:
         after = t.meld.lay_off(list(cards))
-    except Exception:  # pragma: no cover - the plan came from the engine
+    except BuracoError:  # pragma: no cover - the plan came from the engine
         return False
     # A natural 2 in its own suit's run is no wild (RUN-5): the meld stays clean.
     if after.wild_index is None:
@@ -151,28 +153,57 @@ def _clean_bound(game: Game, target: int, cards: Sequence[Card]) -> bool:
 
 
 def _keep_clean(game: Game, plan: Plan) -> tuple[list[Action], list[str], list[Card]]:
-    """The plan's actions without any lay-off that spoils a run or set on its way to a clean
-    burraco (unless the plan empties the hand for the pot), the sentences saying why, and the
-    wilds kept."""
+    """The plan's actions without the wilds that would spoil a meld on its way to a clean burraco
+    (unless the plan empties the hand for the pot): a lay-off of a wild onto a clean meld of four
+    cards or more is left out, and a new meld whose natural cards are a meld on their own is laid
+    down without its wild. Returns the actions, the sentences saying why, and the wilds kept.
+    The actions are replayed on a copy of the game: if the engine refuses them, the plan stays."""
     actions = [a for a in plan.actions() if not isinstance(a, Discard)]
     if plan.takes_pot:
         return actions, [], []
     kept: list[Action] = []
     words: list[str] = []
     wilds: list[Card] = []
+    why = ("without a wild it can grow into a clean burraco, 200 points (BUR-2); with one, 100 at most "
+           "(BUR-4). A wild left in your hand costs its points only if the hand ends before you use it "
+           "(SCORE-1).")
     for a in actions:
         if isinstance(a, LayOff) and _clean_bound(game, a.target, a.cards):
             t = next(t for t in game.table if t.id == a.target)
             w = [c for c in a.cards if c.is_wild]
             wilds += w
-            shown = format_cards(w, pretty=True)
-            words.append(f"Keep {shown} rather than laying it on meld #{a.target} ({t.meld.notation(pretty=True)}): "
-                         f"without a wild that meld can grow into a clean burraco, 200 points (BUR-2); with one, "
-                         f"100 at most (BUR-4). A wild left in your hand costs its points only if the hand ends "
-                         f"before you use it (SCORE-1).")
+            words.append(f"Keep {format_cards(w, pretty=True)} rather than laying it on meld #{a.target} "
+                         f"({t.meld.notation(pretty=True)}): {why}")
             continue
+        if isinstance(a, LayDown) and any(c.is_wild for c in a.cards):
+            naturals = [c for c in a.cards if not c.is_wild]
+            w = [c for c in a.cards if c.is_wild]
+            with_wild = _meld_or_none(list(a.cards))
+            alone = _meld_or_none(naturals)
+            if (alone is not None and with_wild is not None and with_wild.burraco is None
+                    and with_wild.wild_index is not None):
+                wilds += w
+                words.append(f"Keep {format_cards(w, pretty=True)} out of the new meld "
+                             f"{format_cards(naturals, pretty=True)}: {why}")
+                kept.append(LayDown(tuple(naturals)))
+                continue
         kept.append(a)
+    if not words:
+        return actions, [], []
+    trial = game.clone()
+    try:
+        for a in kept:
+            trial.apply(a)
+    except BuracoError:  # the rest of the plan needed the wild: keep the plan as it is
+        return actions, [], []
     return kept, words, wilds
+
+
+def _meld_or_none(cards: list[Card]) -> Meld | None:
+    try:
+        return Meld.from_cards(cards)
+    except BuracoError:
+        return None
 
 
 def _why_discard(game: Game, card: Card, rng_seed: int) -> tuple[str, list[str]]:
@@ -299,15 +330,14 @@ def _words_of(actions: Sequence[Action]) -> str:
 
 
 def _points_of(game: Game, actions: Sequence[Action]) -> int:
+    """What the actions lay down, as :func:`~buraco_learn.solver.solve` counts a plan: the card
+    points laid plus the change in burraco bonuses of the side's melds."""
+    seat = game.to_move
     g = game.clone()
-    before = g.score_now().scores[_side_index(g, g.to_move)].total
+    before = sum(meld_value(t.meld) for t in g.side_melds(seat))
     for a in actions:
         g.apply(a)
-    return g.score_now().scores[_side_index(g, game.to_move)].total - before
-
-
-def _side_index(game: Game, seat: int) -> int:
-    return next(i for i, side in enumerate(game.sides) if seat in side)
+    return sum(meld_value(t.meld) for t in g.side_melds(seat)) - before
 
 
 def _draw_hint(game: Game, bot: StrongBot) -> Hint:
