@@ -158,7 +158,7 @@ def _keep_clean(game: Game, plan: Plan) -> tuple[list[Action], list[str], list[C
     cards or more is left out, and a new meld whose natural cards are a meld on their own is laid
     down without its wild. Returns the actions, the sentences saying why, and the wilds kept.
     The actions are replayed on a copy of the game: if the engine refuses them, the plan stays."""
-    actions = [a for a in plan.actions() if not isinstance(a, Discard)]
+    actions: list[Action] = [a for a in plan.actions() if not isinstance(a, Discard)]
     if plan.takes_pot:
         return actions, [], []
     kept: list[Action] = []
@@ -315,8 +315,8 @@ def hint(game: Game, *, seed: int = 0) -> Hint:
                 best = choice.card if isinstance(choice, Discard) else discards[0].card
             else:
                 best = StrongBot(seed).discard(after.view(seat), after, discards).card
-            first, warn = _why_discard(after, best, seed)
-            sentences.append(first)
+            reason, warn = _why_discard(after, best, seed)
+            sentences.append(reason)
             sentences.extend(warn)
             if action is None:
                 action = Discard(best)
