@@ -1,8 +1,11 @@
 """Hints that explain: what to draw, what to lay down, what to discard, and why, citing rule IDs.
 
 :func:`hint` looks at the game from the seat to move and uses only what that seat may see (its
-hand, the table, the pile): the exact solver for what to lay down, the engine for what is allowed,
-and the opponents' melds for which discards are safe.
+hand, the table, the pile). Its move is the strong bot's (:class:`~buraco_learn.bots.StrongBot`:
+the exact solver for what to lay down, judgement about the pile and safe discards), plus one
+piece of judgement: a wild is not laid on a meld still on its way to a clean burraco. Its words
+say why: the points, the burraco bonus kept, the discard that would feed an opponent or let the
+next player take the pile and close.
 
 >>> from buraco_learn import Game
 >>> g = Game.from_position("fibur 2p d1 t0 play | h: 5H 6H 7H 9C 8D / - | m: 1=9S 9H 9D | p: 3C | s: * "
@@ -10,7 +13,7 @@ and the opponents' melds for which discards are safe.
 >>> h = hint(g)
 >>> print(h)
 Meld 5♥ 6♥ 7♥: +15 points (card points, EQ-2).
-Then discard 8D: no opponent meld takes it (TURN-2).
+Then discard 8D: no opponent meld takes it (TURN-2), and it goes with no other card of your hand.
 Do not discard 9C: the opponents' meld 0 (9S 9H 9D) would take it (TURN-2).
 >>> h.action, h.rules
 (LayDown(cards=(Card.parse('5H'), Card.parse('6H'), Card.parse('7H')), wild_high=None), ('EQ-2', 'TURN-2'))
@@ -21,15 +24,19 @@ and ``widget.set_feedback(str(h))``.
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .actions import Action, Discard, Draw, LayDown, LayOff, TakePile
 from .cards import Card, format_cards
+from .errors import BuracoError
 from .game import Game
+from .melds import Meld
+from .bots import StrongBot, _links, _side_may_close, closing_risk, opponent_melds_accepting
 from .records import format_position, parse_position
-from .solver import Plan, can_close, dead_cards, solve
+from .solver import Plan, can_close, dead_cards, meld_value, solve
 
 __all__ = ["Hint", "hint", "discard_advice"]
 
@@ -126,8 +133,121 @@ def discard_advice(game: Game, rest: Sequence[Card] | None = None) -> tuple[Card
     return best, out
 
 
-def hint(game: Game) -> Hint:
-    """A hint for the seat to move: what to draw or take, what to lay down, what to discard, why.
+def _clean_bound(game: Game, target: int, cards: Sequence[Card]) -> bool:
+    """Whether laying ``cards`` off onto meld ``target`` puts a wild on a meld still on its way to
+    a clean burraco (no wild yet, four cards or more) without making a burraco now."""
+    if not any(c.is_wild for c in cards):
+        return False
+    t = next((t for t in game.table if t.id == target), None)
+    if t is None or t.meld.burraco is not None or t.meld.wild_index is not None:
+        return False
+    wild_free = sum(1 for c in cards if not c.is_wild)
+    try:
+        after = t.meld.lay_off(list(cards))
+    except BuracoError:  # pragma: no cover - the plan came from the engine
+        return False
+    # A natural 2 in its own suit's run is no wild (RUN-5): the meld stays clean.
+    if after.wild_index is None:
+        return False
+    return len(t.meld.cards) >= 4 and after.burraco is None and wild_free == 0
+
+
+def _keep_clean(game: Game, plan: Plan) -> tuple[list[Action], list[str], list[Card]]:
+    """The plan's actions without the wilds that would spoil a meld on its way to a clean burraco
+    (unless the plan empties the hand for the pot): a lay-off of a wild onto a clean meld of four
+    cards or more is left out, and a new meld whose natural cards are a meld on their own is laid
+    down without its wild. Returns the actions, the sentences saying why, and the wilds kept.
+    The actions are replayed on a copy of the game: if the engine refuses them, the plan stays."""
+    actions: list[Action] = [a for a in plan.actions() if not isinstance(a, Discard)]
+    if plan.takes_pot:
+        return actions, [], []
+    kept: list[Action] = []
+    words: list[str] = []
+    wilds: list[Card] = []
+    why = ("without a wild it can grow into a clean burraco, 200 points (BUR-2); with one, 100 at most "
+           "(BUR-4). A wild left in your hand costs its points only if the hand ends before you use it "
+           "(SCORE-1).")
+    for a in actions:
+        if isinstance(a, LayOff) and _clean_bound(game, a.target, a.cards):
+            t = next(t for t in game.table if t.id == a.target)
+            w = [c for c in a.cards if c.is_wild]
+            wilds += w
+            words.append(f"Keep {format_cards(w, pretty=True)} rather than laying it on meld #{a.target} "
+                         f"({t.meld.notation(pretty=True)}): {why}")
+            continue
+        if isinstance(a, LayDown) and any(c.is_wild for c in a.cards):
+            naturals = [c for c in a.cards if not c.is_wild]
+            w = [c for c in a.cards if c.is_wild]
+            with_wild = _meld_or_none(list(a.cards))
+            alone = _meld_or_none(naturals)
+            if (alone is not None and with_wild is not None and with_wild.burraco is None
+                    and with_wild.wild_index is not None):
+                wilds += w
+                words.append(f"Keep {format_cards(w, pretty=True)} out of the new meld "
+                             f"{format_cards(naturals, pretty=True)}: {why}")
+                kept.append(LayDown(tuple(naturals)))
+                continue
+        kept.append(a)
+    if not words:
+        return actions, [], []
+    trial = game.clone()
+    try:
+        for a in kept:
+            trial.apply(a)
+    except BuracoError:  # the rest of the plan needed the wild: keep the plan as it is
+        return actions, [], []
+    return kept, words, wilds
+
+
+def _meld_or_none(cards: list[Card]) -> Meld | None:
+    try:
+        return Meld.from_cards(cards)
+    except BuracoError:
+        return None
+
+
+def _why_discard(game: Game, card: Card, rng_seed: int) -> tuple[str, list[str]]:
+    """Why ``card`` is the strong player's discard, and a warning about a card not to discard."""
+    seat = game.to_move
+    view = game.view(seat)
+    hand = list(game.hand(seat))
+    others = [c for c in dict.fromkeys(hand) if c != card and game.can_discard(c)]
+    reasons: list[str] = []
+    warn: list[str] = []
+    risk = closing_risk(view, [card, *others], random.Random(rng_seed), samples=8)
+    if risk[card] == 0 and any(risk[c] for c in others):
+        bad = max(others, key=lambda c: risk[c])
+        nxt = game.seat_name((seat + 1) % game.players)
+        warn.append(f"Do not discard {bad}: {nxt} could take the pile with it and close at once "
+                    f"(TURN-1, CLOSE-1): don't feed the next player the pile.")
+    if not opponent_melds_accepting(view, card):
+        reasons.append("no opponent meld takes it (TURN-2)")
+    if not warn:
+        for c in others:
+            ids = opponent_melds_accepting(view, c)
+            if ids:
+                t = next(t for t in game.table if t.id == ids[0])
+                warn.append(f"Do not discard {c}: the opponents' meld {t.id} ({t.meld}) would take it (TURN-2).")
+                break
+    links = _links(card, hand)
+    if links == 0:
+        reasons.append("it goes with no other card of your hand")
+    elif others and links <= min(_links(c, hand) for c in others):
+        reasons.append("it goes with fewer of your cards than any other")
+    if card.is_wild:
+        reasons.append("every other card would feed the opponents; a wild is a big gift, so think twice")
+    if not reasons:
+        reasons.append("it is the least useful card")
+    return f"Then discard {card}: {', and '.join(reasons)}.", warn
+
+
+def hint(game: Game, *, seed: int = 0) -> Hint:
+    """A hint for the seat to move: what to draw or take, what to lay down, what to discard, and
+    why, as a good player would play it.
+
+    The move is the strong bot's (:class:`~buraco_learn.bots.StrongBot`, seeded with ``seed``,
+    seeing only the seat's view), with one piece of judgement more: a wild is not laid on a meld
+    still on its way to a clean burraco. The sentences give the reasons and cite the rules.
 
     >>> from buraco_learn import Game
     >>> g = Game.from_position("fibur 2p d1 t0 draw | h: 5H 6H 9C 8D JK / - | m: - | p: 4C 7H | s: * "
@@ -138,40 +258,38 @@ def hint(game: Game) -> Hint:
     if game.is_over:
         return Hint(("The hand is over (CLOSE-1, STOCK-1): nothing left to play.",), None)
     seat = game.to_move
+    view = game.view(seat)
+    bot = StrongBot(seed)
     if game.phase == "draw":
-        now = solve(_as_play(game))
-        if game.can_take_pile():
-            g = game.clone()
-            g.take_pile()
-            with_pile = solve(g)
-            if with_pile.points > now.points:
-                n = len(game.pile)
-                return Hint((f"Take the discard pile (TURN-1): with its {n} card{'s' if n != 1 else ''} you can lay "
-                             f"down {with_pile.points} points now, against {now.points} without it.",),
-                            TakePile(), tuple(with_pile.cards_laid), with_pile)
-            why = (f"the pile ({format_cards(game.pile)}) adds nothing you could lay down now "
-                   f"({with_pile.points} points with it, {now.points} without)")
-        else:
-            why = "the pile cannot be taken now (TURN-1, TURN-4)" if game.pile else "the pile is empty"
-        return Hint((f"Draw from the stock (TURN-1): {why}.",), Draw(), (), now)
+        return _draw_hint(game, bot)
     # The play phase.
     sentences: list[str] = []
-    closing = can_close(game)
+    closing = can_close(game) if _side_may_close(view, seat) else None
     if closing is not None:
         steps = _steps(closing)
         lay = f"{steps}, then " if steps else ""
         sentences.append(f"You can close now (CLOSE-1): {lay}discard {closing.discard}. The close earns 100 (CLOSE-5)"
                          + (" and the closing card may not be a wild (CLOSE-2)." if any(c.is_wild for c in
                                                                                          game.hand(seat)) else "."))
-        first = closing.actions()[0]
+        first = bot.choose(view, game.legal_actions())  # the same close, one step at a time
         return Hint(tuple(sentences), first, tuple(closing.cards_laid) + ((closing.discard,) if closing.discard else ()),
                     closing)
     plan = solve(game)
+    actions, keep_words, kept_wilds = _keep_clean(game, plan)
     action: Action | None = None
     cards: tuple[Card, ...] = ()
-    if not plan.is_empty:
-        sentences.append(_plan_sentence(plan))
-        if plan.takes_pot:
+    if actions:
+        if keep_words:
+            laid = tuple(c for a in actions if isinstance(a, (LayDown, LayOff)) for c in a.cards)
+            sentences.append(f"{_words_of(actions)}: {_points_of(game, actions):+d} points (card points, EQ-2).")
+            cards = laid
+        else:
+            sentences.append(_plan_sentence(plan))
+            cards = plan.cards_laid
+        action = actions[0] if keep_words else bot.choose(view, game.legal_actions())
+        if isinstance(action, Discard):  # pragma: no cover - the bot plays its plan first
+            action = actions[0]
+        if plan.takes_pot and not keep_words:
             sentences.append("That empties your hand, so you take your pot on the fly and play on (POT-2).")
         elif game.side_has_pot(seat) and len(plan.rest) <= 2 and plan.rest:
             if game.side_has_burraco(seat) or any(m.is_burraco for m in plan.melds):
@@ -180,17 +298,79 @@ def hint(game: Game) -> Hint:
             else:
                 sentences.append("Keep two cards: without a burraco you cannot close, so one card could not end "
                                  "the turn (CLOSE-4).")
-        action = plan.actions()[0]
-        cards = plan.cards_laid
-    elif game.side_has_pot(seat) and not game.side_has_burraco(seat):
+    elif game.side_has_pot(seat) and not game.side_has_burraco(seat) and plan.is_empty:
         sentences.append("Nothing to lay down that keeps a card to discard: without a burraco you may not close "
                          "(CLOSE-1, CLOSE-4).")
-    else:
+    elif plan.is_empty:
         sentences.append("Nothing can be laid down this turn (SET-1, RUN-1).")
-    if not plan.takes_pot and plan.rest:
-        best, advice = discard_advice(game, plan.rest if not plan.is_empty else None)
-        sentences.extend(advice)
-        if action is None and best is not None:
-            action = Discard(best)
-            cards = (best,)
+    sentences.extend(keep_words)
+    if not plan.takes_pot or keep_words:
+        after = game.clone()
+        for a in actions:
+            after.apply(a)
+        discards = [a for a in after.legal_actions() if isinstance(a, Discard)]
+        if discards:
+            if not actions:
+                choice = bot.choose(view, game.legal_actions())
+                best = choice.card if isinstance(choice, Discard) else discards[0].card
+            else:
+                best = StrongBot(seed).discard(after.view(seat), after, discards).card
+            reason, warn = _why_discard(after, best, seed)
+            sentences.append(reason)
+            sentences.extend(warn)
+            if action is None:
+                action = Discard(best)
+                cards = (best,)
     return Hint(tuple(sentences), action, cards, plan)
+
+
+def _words_of(actions: Sequence[Action]) -> str:
+    text = ", then ".join(_step_words(a) for a in actions)
+    return f"{text[0].upper()}{text[1:]}"
+
+
+def _points_of(game: Game, actions: Sequence[Action]) -> int:
+    """What the actions lay down, as :func:`~buraco_learn.solver.solve` counts a plan: the card
+    points laid plus the change in burraco bonuses of the side's melds."""
+    seat = game.to_move
+    g = game.clone()
+    before = sum(meld_value(t.meld) for t in g.side_melds(seat))
+    for a in actions:
+        g.apply(a)
+    return sum(meld_value(t.meld) for t in g.side_melds(seat)) - before
+
+
+def _draw_hint(game: Game, bot: StrongBot) -> Hint:
+    """Draw or take the pile, as the strong bot decides, with its reason."""
+    seat = game.to_move
+    view = game.view(seat)
+    now = solve(_as_play(game))
+    n = len(game.pile)
+    if not game.can_take_pile():
+        why = "the pile cannot be taken now (TURN-1, TURN-4)" if game.pile else "the pile is empty"
+        return Hint((f"Draw from the stock (TURN-1): {why}.",), Draw(), (), now)
+    taken = game.clone()
+    taken.take_pile()
+    with_pile = solve(taken)
+    gain = with_pile.points - now.points
+    take = bot.take_pile(view)
+    cards_word = f"{n} card{'s' if n != 1 else ''}"
+    if take:
+        if _side_may_close(view, seat) and can_close(taken) is not None and game.players > 2 and gain < 15:
+            why = f"with its {cards_word} you can close at once (CLOSE-1)"
+        elif gain > 0:
+            why = f"with its {cards_word} you can lay down {with_pile.points} points now, against {now.points} without it"
+        else:
+            why = (f"it costs nothing now ({with_pile.points} points to lay down either way), and its {cards_word} "
+                   f"give you more to build melds and burracos with")
+        return Hint((f"Take the discard pile (TURN-1): {why}.",), TakePile(), tuple(with_pile.cards_laid), with_pile)
+    if gain <= 0:
+        why = (f"the pile ({format_cards(game.pile)}) adds nothing you could lay down now "
+               f"({with_pile.points} points with it, {now.points} without)")
+    elif game.players > 2 and taken.side_has_pot(seat) and taken.side_has_burraco(seat):
+        why = (f"the pile's {cards_word} would leave you more cards in hand, and with the pot and a burraco "
+               f"your side wants to close soon")
+    else:
+        why = (f"the pile would add only {gain} points now; with {game.players} players the others may close "
+               f"fast, and a big hand then counts against you (SCORE-1)")
+    return Hint((f"Draw from the stock (TURN-1): {why}.",), Draw(), (), now)

@@ -10,8 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from buraco_learn import Game
+from buraco_learn.bots import StrongBot
 from buraco_learn.render.layout import (Hit, Rect, fan, flow_melds, geometry_for, hand_geometry, hit_index,
-                                        meld_strip, melds_geometry, table_geometry)
+                                        meld_strip, melds_geometry, table_geometry, wild_tag_box)
 
 
 def overlap(a: Rect, b: Rect) -> bool:
@@ -51,7 +52,85 @@ def test_meld_strip_widens_the_wild_slot() -> None:
     plain = meld_strip(4, x=0, y=0, card_w=40, card_h=56, step=20)
     wide = meld_strip(4, x=0, y=0, card_w=40, card_h=56, step=20, wide=1)
     assert [r.x for r in plain] == [0, 20, 40, 60]
-    assert [r.x for r in wide] == [0, 20, 50, 70]
+    assert wide[2].x - wide[1].x >= 30 and wide[3].x - wide[2].x == 20
+
+
+def tag_rect(card: Rect, text: str = "=10♥") -> Rect:
+    """Where both renderers put a wild's tag: the bottom left of the card."""
+    w, h = wild_tag_box(card.w, text)
+    return Rect(card.x + 1, card.bottom - h - 2, w, h)
+
+
+@pytest.mark.parametrize("card_w", [22, 31, 40, 46, 60, 77])
+@pytest.mark.parametrize("step", [8, 14, 19, 26])
+@pytest.mark.parametrize("wild", [0, 1, 5])
+def test_RUN6_a_wilds_tag_is_never_covered_by_the_next_card(card_w: int, step: int, wild: int) -> None:
+    """Issue 10: the =Q♥ tag of 2H(=QH) and a joker's tag were covered by the next card."""
+    rects = meld_strip(8, x=3, y=0, card_w=card_w, card_h=card_w * 1.4, step=step, wide=wild)
+    tag = tag_rect(rects[wild])
+    assert tag.right <= rects[wild + 1].x, (tag, rects[wild + 1])
+    assert tag.x >= rects[wild].x and tag.bottom <= rects[wild].bottom
+
+
+@pytest.mark.parametrize("wild", [0, 3, 9])
+def test_a_squeezed_meld_still_shows_the_wilds_tag_and_fits_its_row(wild: int) -> None:
+    boxes, _ = flow_melds([(0, 14, wild)], x=0, y=0, width=260, card_w=46, card_h=64, step=19, gap=8, caption_h=15)
+    cards = boxes[0].cards
+    assert cards[-1].right <= 260 + 1e-6
+    assert tag_rect(cards[wild]).right <= cards[wild + 1].x
+
+
+def played(players: int, seed: int, actions: int) -> Game:
+    g = Game.new(players, seed=seed)
+    bots = [StrongBot(s) for s in range(players)]
+    for _ in range(actions):
+        if g.is_over:
+            break
+        s = g.to_move
+        g.apply(bots[s].choose(g.view(s), g.legal_actions()))
+    return g
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("actions", [0, 40, 90])
+@pytest.mark.parametrize("pile_open", [False, True])
+def test_no_label_overlaps_another_or_any_card(players: int, actions: int, pile_open: bool) -> None:
+    """Issue 10: "Pots taken" overlapped "Discard pile". Every text box of the table is on the
+    canvas, overlaps no other text box and no card (the drawing squeezes each text into its box)."""
+    g = played(players, seed=5, actions=actions)
+    for width in (640, 960, 1600):
+        geo = geometry_for(g, 0, width=width, pile_open=pile_open)
+        boxes = geo.labels
+        assert {"turn", "score", "stock", "pots", "pile", "hand"} <= set(boxes)
+        for r in boxes.values():
+            assert inside(r, geo.width, geo.height), r
+        for (na, a), (nb, b) in combinations(boxes.items(), 2):
+            assert not overlap(a, b), (na, a, nb, b)
+        cards = [*geo.hand, geo.stock, *geo.pots, *geo.pile]
+        cards += [r for s in geo.seats for r in s.cards]
+        cards += [r for s in geo.sides for b in s.melds for r in b.cards]
+        lifted = [Rect(r.x, r.y - 2 * geo.unit, r.w, r.h) for r in cards]  # the stock's stacked backs
+        for name, r in boxes.items():
+            for c in lifted:
+                assert not overlap(r, c), (name, r, c)
+
+
+def test_pots_taken_and_discard_pile_labels_are_apart() -> None:
+    geo = table_geometry(players=2, viewer=0, width=960, hand_size=11, hand_sizes=[11, 11],
+                         sides=[((0,), []), ((1,), [])], pile_size=9, pots=0)
+    assert geo.labels["pots"].right < geo.labels["pile"].x
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_table_is_wide_and_low(players: int) -> None:
+    """Issue 10: the table fits a laptop screen: a 4-player table with melds on both sides keeps
+    a shape at least 1.8 times as wide as high (so at 60 % of a 768 px window it fills
+    880 px of width), and the hand spreads across the width."""
+    g = played(players, seed=3, actions=60)
+    geo = geometry_for(g, 0, width=1600)
+    assert geo.width / geo.height >= 1.8, geo.height
+    hand = geo.hand
+    assert hand[-1].right - hand[0].x >= 0.6 * geo.width or hand[1].x - hand[0].x >= geo.card[0]
 
 
 def test_flow_melds_wraps_rows_and_squeezes_a_meld_wider_than_a_row() -> None:
@@ -85,11 +164,13 @@ def test_table_regions_are_inside_and_do_not_overlap(players: int, viewer: int) 
     assert sum(1 for s in geo.sides if s.mine) == 1
 
 
-def test_three_players_show_two_other_sides_side_by_side() -> None:
+def test_three_players_show_every_side_side_by_side() -> None:
     geo = geometry_for(Game.new(3, seed=4), 0)
     others = [s for s in geo.sides if not s.mine]
+    mine = next(s for s in geo.sides if s.mine)
     assert len(others) == 2
-    assert others[0].area.y == others[1].area.y and others[0].area.right < others[1].area.x
+    assert others[0].area.y == others[1].area.y == mine.area.y
+    assert others[0].area.right < others[1].area.x < others[1].area.right < mine.area.x
     assert [s.where for s in geo.seats] == ["west", "east"]
 
 

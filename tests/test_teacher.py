@@ -89,3 +89,27 @@ def test_saved_output_text_has_no_model_id() -> None:
     w = Demo(players=4, seed=11).widget()
     text = w._repr_mimebundle_()["text/plain"]
     assert text == "DemoWidget(4 players, 0 moves played; run the cell to step through the hand)"
+
+
+def test_narration_is_plain_words_with_rule_ids_and_no_repeated_notation() -> None:
+    """Issue 10, point 11: each move in plain words with its rule ID, "their" not "his", and the
+    cards said once (no "meld 6S 6D 6C 2H — laid down meld 2: 6S 6D 6C 2H(=6)")."""
+    import re
+
+    demo = Demo(players=4, seed=11)
+    lines = [demo.said(demo.step()) for _ in range(60)]
+    for line in lines:
+        assert re.search(r"\((?:[A-Z]+-\d+)(?:, [A-Z]+-\d+)*\)", line), line
+        assert " his " not in line and " her " not in line, line
+        assert "—" not in line and "laid down meld" not in line, line
+        assert not re.search(r"\b[2-9TJQKA][SHDC]\b", line), line  # cards as 6♠, never 6S
+    assert any(line.startswith("West lays down a set of threes") and "SET-2" in line for line in lines)
+    assert any("discards" in line and "ends their turn (TURN-3)" in line for line in lines)
+
+
+def test_the_demo_widget_carries_a_still_picture_for_a_notebook_without_a_kernel() -> None:
+    w = Demo(players=4, seed=11).widget()
+    w.next_move()
+    bundle = w._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    assert "West draws the top card" in bundle["text/html"] and 'class="table players-4"' in bundle["text/html"]

@@ -12,7 +12,7 @@ from traitlets import TraitError
 from ipycanvas import canvas as ipycanvas_canvas
 
 from buraco_learn import Action, Card, Discard, Game, Meld, PlayerView, parse_cards
-from buraco_learn.bots import RandomBot, play_hand
+from buraco_learn.bots import RandomBot, StrongBot, play_hand
 from buraco_learn.players import RandomPlayer
 from buraco_learn.widgets import HandWidget, MeldWidget, TableWidget
 
@@ -20,6 +20,12 @@ from buraco_learn.widgets import HandWidget, MeldWidget, TableWidget
 def south_first(players: int = 4, seed: int = 10) -> Game:
     """Seed 10, dealer East: South plays first and holds 8♦ 9♦ 10♦ J♦ Q♦ after drawing."""
     return Game.new(players, seed=seed, dealer=players - 1)
+
+
+def message_of(html: str) -> str:
+    """The verdict line of a feedback box (its title and message, without the rules' sentences)."""
+    start = html.index('<div class="bl-message">')
+    return html[start:html.index("</div>", start)]
 
 
 def click_card(w: TableWidget, card: str) -> None:
@@ -83,7 +89,8 @@ def test_TURN6_refused_meld_shows_the_rule_and_changes_nothing() -> None:
     assert g.position() == before
     assert w.feedback_kind == "refused"
     assert "(RUN-1" in w.feedback_text or "(SET-1" in w.feedback_text
-    assert "refused" in w.feedback.value and "Refused" in w.feedback.value
+    assert "refused" in w.feedback.value and "<b>✗ Not allowed:</b>" in w.feedback.value
+    assert "Refused" not in message_of(w.feedback.value)  # the verdict words (a rule's examples may say it)
     assert len(w.selected) == 3  # the selection stays, to be fixed
 
 
@@ -231,8 +238,73 @@ def test_client_ready_redraws() -> None:
 def test_width_trait_resizes_canvas_and_geometry() -> None:
     w = TableWidget(Game.new(3, seed=2), viewer=0)
     w.width = 640
-    assert w.canvas.width == 640 and w.geometry.width == 640 and w.canvas.layout.max_width == "640px"
-    assert w.canvas.layout.width == "100%"  # shrinks with the container
+    assert w.canvas.width == 640 and w.geometry.width == 640
+    assert w.canvas.layout.width == "100%"  # fills the page's width...
+    # ... but never more than 60 % of the window's height: the width that keeps the shape.
+    ratio = w.canvas.width / w.canvas.height
+    assert w.canvas.layout.max_width == f"min(100%, calc(60vh * {ratio:.4f}))"
+    fixed = TableWidget(Game.new(3, seed=2), viewer=0, width=640, max_height=None)
+    assert fixed.canvas.layout.max_width == "640px"
+
+
+def test_the_canvas_is_a_wide_low_table_that_fits_a_laptop() -> None:
+    """Issue 10: at most ~600 px of canvas on a 1366×768 laptop. The canvas is at most 60vh
+    high (461 px there) whatever the page's width, and its shape is wide (a table with melds)."""
+    g = Game.new(4, seed=3)
+    bots = [StrongBot(s) for s in range(4)]
+    for _ in range(60):
+        s = g.to_move
+        g.apply(bots[s].choose(g.view(s), g.legal_actions()))
+    assert len(g.table) >= 8
+    w = TableWidget(g, viewer=0)
+    assert w.canvas.width / w.canvas.height >= 1.8
+    assert "60vh" in w.canvas.layout.max_width and 0.60 * 768 <= 600
+
+
+def test_the_deck_dropdown_switches_to_four_colours_and_back() -> None:
+    """Issue 10: the four-colour deck is a visible choice on the widget."""
+    w = TableWidget(Game.new(2, seed=1), viewer=0)
+    assert w.deck_choice in w.children[3].children and w.deck_choice.value == "classic"
+    n = w.redraws
+    w.deck_choice.value = "four-color"
+    assert w.deck == "four-color" and w.redraws > n
+    w.deck = "classic"
+    assert w.deck_choice.value == "classic"
+
+
+def test_the_feedback_line_is_under_the_hand_and_above_the_buttons() -> None:
+    w = TableWidget(Game.new(2, seed=1), viewer=0)
+    kids = list(w.children)
+    assert kids.index(w.canvas) + 1 == kids.index(w.feedback)
+    assert w.buttons["discard"] in kids[kids.index(w.feedback) + 1].children
+
+
+def test_a_refusal_uses_the_shared_box_with_the_rule_sentence_and_never_says_refused() -> None:
+    from buraco_learn.reference import rule
+
+    g = south_first()
+    w = TableWidget(g, viewer=0)
+    w.select(0)
+    w.discard_selected()
+    html = w.feedback.value
+    assert "bl-feedback bl-wrong" in html and "Not allowed" in html and "Refused" not in message_of(html)
+    assert 'data-rule="TURN-1"' in html and rule("TURN-1").split("`")[0][:30] in html.replace("&#x27;", "'")
+    w.set_feedback("That is not the best move.", "refused")  # a puzzle's wrong answer
+    assert "✗ Not yet" in w.feedback.value and "Refused" not in message_of(w.feedback.value)
+    w.set_feedback("Right: 35 points.", "ok")
+    assert "bl-right" in w.feedback.value
+
+
+def test_a_widget_shows_a_static_table_where_no_kernel_runs() -> None:
+    """Issue 10: GitHub, nbviewer and a stored course notebook (whose widget view the build
+    strips) show the text/html picture of the table."""
+    g = Game.new(4, seed=7)
+    w = TableWidget(g, viewer=0)
+    bundle = w._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    html = bundle["text/html"]
+    assert 'class="table players-4"' in html and "run the cell" in html
+    assert html.count('class="card ') >= 11 + 3 * 11
 
 
 def test_sort_buttons_reorder_the_hand_and_clear_the_selection() -> None:
@@ -391,3 +463,12 @@ def test_hints_false_hides_the_hint_button() -> None:
     w.hints = True
     assert w.buttons["hint"].layout.display is None
     assert TableWidget(south_first(), viewer=0).buttons["hint"].layout.display is None
+
+
+@pytest.mark.parametrize("make", [lambda: HandWidget("5H 6S JK"), lambda: MeldWidget([Meld.from_cards("5C 6C 7C")])])
+def test_hand_and_meld_widgets_offer_the_four_colour_deck(make: Any) -> None:
+    w = make()
+    w.deck_choice.value = "four-color"
+    assert w.deck == "four-color"
+    w.deck = "classic"
+    assert w.deck_choice.value == "classic"

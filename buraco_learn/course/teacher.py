@@ -27,14 +27,94 @@ from typing import Any
 
 from ipywidgets import HTML, Button, HBox, Layout, ToggleButton, VBox  # type: ignore[import-untyped]
 
-from ..actions import Action, Discard, Draw, LayDown, LayOff
+from ..actions import Action, Discard, Draw, LayDown, LayOff, TakePile
+from ..melds import Meld
 from ..game import Event, Game
 from ..exercises.show import TableView
 from ..render import hand_html
-from ..widgets.common import new_cards
+from ..widgets.common import new_cards, static_bundle
 from ..widgets.table import TableWidget
 
-__all__ = ["Demo", "DemoWidget", "script_move"]
+__all__ = ["Demo", "DemoWidget", "script_move", "narrate"]
+
+_PLURAL = {1: "aces", 2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes", 7: "sevens", 8: "eights",
+           9: "nines", 10: "tens", 11: "jacks", 12: "queens", 13: "kings"}
+_ONE = {1: "an ace", 8: "an eight", 11: "a jack", 12: "a queen", 13: "a king"}
+_KIND_RULE = {"clean": "BUR-2", "semi-clean": "BUR-3", "dirty": "BUR-4"}
+
+
+def _one(rank: int) -> str:
+    return _ONE.get(rank, f"a {_PLURAL[rank][:-1] if rank != 6 else 'six'}")
+
+
+def _meld_words(meld: Meld) -> tuple[str, list[str]]:
+    """``a set of sixes: 6♠ 6♦ 6♣, with 2♥ as a wild for a six`` and the rules it shows."""
+    naturals = " ".join(p.card.pretty for p in meld.placements if not p.wild)
+    wild = next((p for p in meld.placements if p.wild), None)
+    if meld.kind == "set" and meld.rank is not None:
+        what, rules = f"a set of {_PLURAL[int(meld.rank)]}: {naturals}", ["SET-1"]
+        if wild is not None:
+            what += f", with {wild.card.pretty} as a wild for {_one(int(meld.rank))}"
+            rules.append("SET-2")
+    else:
+        suit = meld.suit.name.lower() if meld.suit is not None else "one suit"
+        what, rules = f"a run of {suit}: {naturals}", ["RUN-1"]
+        if wild is not None:
+            stands = wild.stands_for.pretty if wild.stands_for is not None else "a missing card"
+            what += f", with {wild.card.pretty} as a wild standing in for {stands}"
+            rules += ["RUN-4", "WILD-1"]
+    if meld.burraco is not None:
+        what += f". That is seven cards or more: a {meld.burraco} burraco"
+        rules += ["BUR-1", _KIND_RULE[meld.burraco]]
+    return what, rules
+
+
+def narrate(game: Game, event: Event) -> str:
+    """One move in plain words, with the rule IDs it shows (no card notation repeated).
+
+    >>> demo = Demo(players=4, seed=11)
+    >>> narrate(demo.game, demo.step())
+    'West draws the top card of the stock (TURN-1).'
+    >>> narrate(demo.game, demo.step())
+    'West lays down a set of threes: 3♥ 3♦ 3♣, with 2♦ as a wild for a three (SET-1, SET-2). It is meld #0.'
+    """
+    who = game.seat_name(event.seat)
+    a = event.action
+    extra = [part for part in event.note.split("; ")[1:] if part]
+    if isinstance(a, Draw):
+        text = f"{who} draws the top card of the stock (TURN-1)."
+    elif isinstance(a, LayDown):
+        head = event.note.split(";")[0]
+        number = head.split(":")[0].removeprefix("laid down meld ").strip()
+        meld = next((t.meld for t in game.table if str(t.id) == number), None)
+        if meld is None:  # the move was taken back since
+            meld = Meld.from_cards(list(a.cards))
+        words, rules = _meld_words(meld)
+        text = f"{who} lays down {words} ({', '.join(rules)}). It is meld #{number}."
+    elif isinstance(a, LayOff):
+        added = " ".join(c.pretty for c in a.cards)
+        meld = next((t.meld for t in game.table if t.id == a.target), None)
+        if meld is None:  # the move was taken back since
+            text = f"{who} adds {added} to meld #{a.target} (TURN-2)."
+        else:
+            kind = (f"the set of {_PLURAL[int(meld.rank)]}" if meld.kind == "set" and meld.rank is not None
+                    else f"the run of {meld.suit.name.lower() if meld.suit is not None else 'one suit'}")
+            text = f"{who} adds {added} to meld #{a.target}, {kind} (TURN-2); it now holds {len(meld.cards)} cards"
+            if meld.burraco is not None:
+                text += f": a {meld.burraco} burraco (BUR-1, {_KIND_RULE[meld.burraco]})"
+            text += "."
+    elif isinstance(a, Discard):
+        text = f"{who} discards {a.card.pretty}, which ends their turn (TURN-3)."
+    elif isinstance(a, TakePile):
+        head = event.note.split(";")[0]
+        count = head[head.find("(") + 1:head.find(")")] if "(" in head else "its cards"
+        text = f"{who} takes the whole discard pile, {count}, instead of drawing (TURN-1)."
+    else:  # pragma: no cover - every action kind is listed above
+        text = f"{who}: {a}."
+    for part in extra:
+        text += f" {part[0].upper()}{part[1:]}."
+    return text
+
 
 
 def script_move(game: Game) -> Action:
@@ -94,8 +174,9 @@ class Demo:
         return self.game.undo()
 
     def said(self, event: Event) -> str:
-        """One line for the class: who did what, and what it caused."""
-        return f"{self.game.seat_name(event.seat)}: {event.action} — {event.note}"
+        """One line for the class: who did what, in plain words with the rule IDs, and what it
+        caused (:func:`narrate`)."""
+        return narrate(self.game, event)
 
     def table(self, *, reveal: bool = False, seat: int = 0) -> TableView:
         """The table as ``seat`` sees it (every hand with ``reveal``), in large cards."""
@@ -115,7 +196,7 @@ class DemoWidget(VBox):  # type: ignore[misc]
 
     >>> w = Demo(players=4, seed=11).widget()
     >>> w.next_move(); w.said_text
-    'Move 1. West: draw — drew from the stock'
+    'Move 1. West draws the top card of the stock (TURN-1).'
     >>> w.finish_turn(); w.demo.game.to_move  # West melded and discarded: North to play
     2
     >>> w.back(); w.said_text.startswith("Took back move")
@@ -149,6 +230,13 @@ class DemoWidget(VBox):  # type: ignore[misc]
     def __repr__(self) -> str:
         g = self.demo.game
         return f"DemoWidget({g.players} players, {len(g.history)} moves played; run the cell to step through the hand)"
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        # Beside the widget view, a still picture (the narration and the table) for a notebook
+        # seen without a kernel.
+        html = (f'<div class="demo-said" style="font-size:18px;padding:4px 2px">{escape(self._said_text)}</div>'
+                + self.table.static_html())
+        return static_bundle(super()._repr_mimebundle_(**kwargs), html)
 
     # ------------------------------------------------------------------ reading
     @property

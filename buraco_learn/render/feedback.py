@@ -88,19 +88,27 @@ def feedback_text(state: FeedbackState, message: str, *, rules: tuple[str, ...] 
 
 
 def feedback_html(state: FeedbackState, message: str, *, rules: tuple[str, ...] = (), hint: str = "",
-                  show_rules: bool = True, detail_html: str = "") -> str:
+                  show_rules: bool = True, detail_html: str = "", title: str | None = None) -> str:
     """The feedback box: a title (✎ / ✗ / ✓ / ℹ), the message, an optional hint, then the sentence
     of each rule in ``rules`` (unless ``show_rules`` is false). ``detail_html`` is trusted HTML
-    placed under the message (cards drawn by the renderer, a worked answer).
+    placed under the message (cards drawn by the renderer, a worked answer). ``title`` replaces
+    the state's title where a verdict word would be wrong (a table widget that refuses an illegal
+    move says "✗ Not allowed"; a move done says "✓ Done"). A message of several lines keeps them.
 
     ``message`` and ``hint`` are text with inline Markdown (backticks, bold), escaped here.
     The box carries ``role="status"`` and ``aria-live="polite"`` so a screen reader says it.
+
+    >>> html = feedback_html("wrong", "Draw first.", rules=("TURN-1",), title="✗ Not allowed")
+    >>> "✗ Not allowed" in html and "Not yet" not in html and 'data-rule="TURN-1"' in html
+    True
     """
     if state not in _STYLE:
         raise ValueError(f"feedback state must be one of {', '.join(FEEDBACK_STATES)}, not {state!r}")
-    title, color, background, border = _STYLE[state]
+    default_title, color, background, border = _STYLE[state]
+    title = default_title if title is None else title
+    text = "<br>".join(inline_markdown(part) for part in message.split("\n")) if message else ""
     body = [f'<div class="bl-message"><b>{escape(title)}</b>'
-            + (f" {inline_markdown(message)}" if message else "") + "</div>"]
+            + (f" {text}" if text else "") + "</div>"]
     if detail_html:
         body.append(f'<div class="bl-detail" style="margin-top:4px">{detail_html}</div>')
     if hint:

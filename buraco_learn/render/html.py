@@ -196,9 +196,17 @@ def sort_cards(cards: Iterable[Card], sort: str | None) -> list[Card]:
     raise ValueError(f"unknown sort {sort!r}: choose None, 'suit' or 'rank'")
 
 
+def _tag_width(w: int, text: str) -> int:
+    """The on-screen width of a wild's tag (``= Q♥``) on a card ``w`` pixels wide: its font is
+    ``max(8, 0.2 w)`` px, with a generous glyph width and its padding and border."""
+    font = max(8, round(w * 0.2))
+    return round(font * 0.72 * len(text) + 8)
+
+
 def _meld_cards(meld: Meld, w: int, deck: str, highlight: bool) -> str:
     overlap = w - max(14, round(w * 0.46))
     items = []
+    tag_after = 0  # the width the previous card's wild tag needs uncovered
     for i, p in enumerate(meld.placements):
         wild_for: str | None = None
         if p.wild:
@@ -207,8 +215,10 @@ def _meld_cards(meld: Meld, w: int, deck: str, highlight: bool) -> str:
             elif meld.rank is not None:
                 wild_for = rank_label(Card.of(meld.rank, Suit.SPADES))
         natural = (not p.wild) and p.card.is_two
+        this = min(overlap, w - tag_after - 2) if tag_after else overlap
         items.append(card_html(p.card, deck=deck, size=w, wild_for=wild_for, natural=natural,
-                               overlap=overlap if i else 0))
+                               overlap=max(0, this) if i else 0))
+        tag_after = _tag_width(w, f"= {wild_for}") if wild_for is not None else 0
     return _row(items, cls="meld-cards")
 
 
@@ -302,7 +312,7 @@ def table_html(game: Game, *, viewer: int = 0, reveal: bool = False, deck: str =
     """
     check_deck(deck)
     w = card_width(size)
-    small = max(24, round(w * 0.7))
+    small = max(24, round(w * 0.62))
     tiny = max(18, round(w * 0.45))
     n = game.players
     seats = [(viewer + k) % n for k in range(n)]
@@ -312,7 +322,10 @@ def table_html(game: Game, *, viewer: int = 0, reveal: bool = False, deck: str =
         name = seat_title(game, seat, viewer)
         count = len(hands[seat])
         turn = game.to_move == seat and not game.is_over
-        head = (f'<div class="seat-name" style="{_style(font_weight="bold", color="#ffe082" if turn else "#fff")}">'
+        if seat != viewer:
+            name = name.replace("your partner", "partner")
+        size = 15 if seat == viewer else 13
+        head = (f'<div class="seat-name" style="{_style(font_weight="bold", font_size=size, white_space="nowrap", color="#ffe082" if turn else "#fff")}">'
                 f'{"▶ " if turn else ""}{escape(name)} · {count} card{"s" if count != 1 else ""}'
                 f'{" · pot taken" if game.took_pot[seat] else ""}</div>')
         if seat == viewer or reveal:
@@ -327,29 +340,36 @@ def table_html(game: Game, *, viewer: int = 0, reveal: bool = False, deck: str =
     my_side = game.side_of(viewer)
     sides_html = []
     others = [s for s in game.sides if viewer not in s]
-    for side in others:
-        sides_html.append(side_html(game.side_melds(side[0]), title=side_title(game, side, viewer), deck=deck,
-                                    size=small))
-    mine = side_html(game.side_melds(viewer), title=side_title(game, my_side, viewer), deck=deck, size=small)
+    for side in [*others, my_side]:
+        html = side_html(game.side_melds(side[0]), title=side_title(game, side, viewer), deck=deck, size=small)
+        mine = " ours" if side == my_side else ""
+        sides_html.append(f'<div class="side{mine}" style="{_style(flex="1 1 0", min_width="240px", border="1px solid rgba(255,255,255,0.3)", border_radius=8, padding="2px 6px")}">{html}</div>')
     pots = game.pots
-    pot_text = " · ".join(f"pot {len(p)} cards" for p in pots) or "no pot left"
+    pot_text = " · ".join(f"{len(p)} cards" for p in pots) or "taken"
     centre = (
-        f'<div class="centre" style="{_style(display="flex", gap="18px", align_items="flex-start", padding=6)}">'
-        f'<div class="stock"><div>Stock · {len(game.stock)}</div>{_backs(min(len(game.stock), 3), size=small, back="blue") if game.stock else "empty"}</div>'
-        f'<div class="pots"><div>Pots</div><div style="{_style(font_size=13)}">{escape(pot_text)}</div>'
-        f'{_backs(len(pots), size=tiny, back="red") if pots else ""}</div>'
-        f'<div class="pile-area"><div>Discard pile · {len(game.pile)}</div>{pile_html(game.pile, deck=deck, size=small)}</div>'
+        f'<div class="centre" style="{_style(display="flex", gap="14px", align_items="flex-start", padding=4)}">'
+        f'<div class="stock"><div><b>Stock</b> {len(game.stock)}</div>{_backs(min(len(game.stock), 3), size=small, back="blue") if game.stock else "empty"}</div>'
+        f'<div class="pots"><div><b>Pots</b> <span style="{_style(font_size=12)}">{escape(pot_text)}</span></div>'
+        f'{_backs(len(pots), size=small, back="red") if pots else ""}</div>'
+        f'<div class="pile-area"><div><b>Discard pile</b> {len(game.pile)}</div>{pile_html(game.pile, deck=deck, size=small)}</div>'
         "</div>")
-    middle = (f'<div style="{_style(display="flex", align_items="flex-start", gap="8px")}">'
-              + blocks.get("west", "") + centre + blocks.get("east", "") + "</div>")
+    band_style = _style(display="flex", flex_wrap="wrap", align_items="flex-start", gap="6px")
+    others_seats = "".join(blocks[k] for k in where[1:])
+    if reveal:
+        band = (f'<div class="band" style="{band_style}">{others_seats}</div>'
+                f'<div class="band" style="{band_style}">{centre}</div>')
+    else:
+        band = f'<div class="band" style="{band_style}">{others_seats}{centre}</div>'
     box = _style(display="inline-block", background=FELT, color="#fff", border=f"6px solid {FELT_DARK}",
-                 border_radius=14, padding=8, font_family=FONT, font_size=14, max_width="100%")
-    status = (f'<div class="status" style="{_style(font_size=16, font_weight="bold", padding="2px 4px 6px")}">'
-              f"{escape(status_line(game, viewer))}</div>")
-    others_html = "".join(sides_html)
-    return (f'<div class="table players-{n}" style="{box}">' + status + blocks.get("north", "")
-            + f'<div class="their-melds" style="{_style(display="flex", gap="16px")}">{others_html}</div>'
-            + middle + f'<div class="our-melds">{mine}</div>' + blocks["south"] + "</div>")
+                 border_radius=14, padding=8, font_family=FONT, font_size=14, max_width="100%",
+                 box_sizing="border-box")
+    turn, _, score = status_line(game, viewer).partition(" · stock ")
+    score = f"stock {score}" if score else ""
+    status = (f'<div class="status" style="{_style(font_size=15, padding="2px 4px 4px")}"><b>{escape(turn)}</b>'
+              + (f'<span style="{_style(font_size=13, opacity="0.9")}"> · {escape(score)}</span>' if score else "")
+              + "</div>")
+    melds = f'<div class="melds" style="{_style(display="flex", flex_wrap="wrap", gap="8px", margin="4px 0")}">{"".join(sides_html)}</div>'
+    return (f'<div class="table players-{n}" style="{box}">' + status + band + melds + blocks["south"] + "</div>")
 
 
 class Hand:

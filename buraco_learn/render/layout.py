@@ -22,7 +22,7 @@ from ..game import Game
 from ..melds import Meld
 
 __all__ = ["Rect", "Hit", "MeldBox", "SideBox", "SeatBox", "TableGeometry", "fan", "hit_index", "meld_strip",
-           "flow_melds", "strip_width", "table_geometry", "geometry_for", "HitKind", "hand_geometry", "melds_geometry"]
+           "flow_melds", "strip_width", "wild_tag_box", "wild_step", "WIDE_ASPECT", "table_geometry", "geometry_for", "HitKind", "hand_geometry", "melds_geometry"]
 
 HitKind = Literal["hand", "meld", "stock", "pile", "pot", "seat"]
 
@@ -102,27 +102,67 @@ def hit_index(rects: Sequence[Rect], x: float, y: float) -> int | None:
     return None
 
 
+def wild_tag_box(card_w: float, text: str = "=10♥") -> tuple[float, float]:
+    """The size (width, height) of the tag printed at the bottom left of a wild in a meld
+    (``=Q♥``: what the wild stands for), for a card ``card_w`` wide. Both renderers size the
+    tag with this, and a meld strip leaves the wild uncovered that far (so the tag shows).
+
+    >>> wild_tag_box(50)
+    (37.0, 15.0)
+    >>> wild_tag_box(50, "=Q")[0] < wild_tag_box(50)[0]
+    True
+    """
+    font = float(max(8, round(card_w * 0.22)))
+    # A generous glyph width (DejaVu Sans bold: digits and letters ~0.62 em, suit symbols ~0.78 em).
+    return (float(round(font * 0.7 * len(text) + 6)), font + 4)
+
+
+def wild_step(card_w: float, step: float) -> float:
+    """The step after a wild in a meld strip: wide enough that the next card leaves the wild's
+    tag (:func:`wild_tag_box`) uncovered, and at least half a step wider than a plain one.
+
+    >>> wild_step(40, 18)
+    34.0
+    >>> wild_step(40, 30)
+    45.0
+    """
+    return max(step * 1.5, wild_tag_box(card_w)[0] + 3)
+
+
 def meld_strip(n: int, *, x: float, y: float, card_w: float, card_h: float, step: float,
                wide: int = -1) -> list[Rect]:
     """The cards of one meld, left to right, ``step`` apart (each covers the one before); the
-    card at ``wide`` (a wild, whose "= 7♦" tag must show) gets a step half as wide again.
+    card at ``wide`` (a wild, whose "=7♦" tag must show) gets a wider step (:func:`wild_step`).
 
     >>> [r.x for r in meld_strip(3, x=5, y=0, card_w=40, card_h=56, step=18)]
     [5.0, 23.0, 41.0]
     >>> [r.x for r in meld_strip(3, x=5, y=0, card_w=40, card_h=56, step=18, wide=0)]
-    [5.0, 32.0, 50.0]
+    [5.0, 39.0, 57.0]
     """
     out = []
     cx = float(x)
+    ws = wild_step(card_w, step)
     for i in range(n):
         out.append(Rect(cx, float(y), float(card_w), float(card_h)))
-        cx += step * 1.5 if i == wide else step
+        cx += ws if i == wide else step
     return out
 
 
 def strip_width(n: int, card_w: float, step: float, wide: int = -1) -> float:
     """The width of a meld strip (see :func:`meld_strip`)."""
-    return card_w + step * (n - 1) + (step * 0.5 if 0 <= wide < n - 1 else 0)
+    extra = wild_step(card_w, step) - step if 0 <= wide < n - 1 else 0
+    return card_w + step * (n - 1) + extra
+
+
+def _squeezed_step(n: int, card_w: float, width: float, wide: int) -> float:
+    """The largest step with which a strip of ``n`` cards fits ``width`` (the wild's slot kept)."""
+    if not 0 <= wide < n - 1:
+        return max(1.0, (width - card_w) / (n - 1))
+    tag = wild_tag_box(card_w)[0] + 3
+    s = (width - card_w) / (n - 0.5)  # the wild's slot is 1.5 steps
+    if s * 1.5 < tag:  # the tag's width decides the wild's slot
+        s = (width - card_w - tag) / (n - 2) if n > 2 else 1.0
+    return max(1.0, s)
 
 
 @dataclass(frozen=True)
@@ -154,7 +194,7 @@ def flow_melds(melds: Sequence[tuple[int, int] | tuple[int, int, int]], *, x: fl
         s = step
         w = strip_width(n, card_w, s, wide)
         if w > width and n > 1:
-            s = (width - card_w) / (n - 1 + (0.5 if 0 <= wide < n - 1 else 0))
+            s = _squeezed_step(n, card_w, width, wide)
             w = strip_width(n, card_w, s, wide)
         if cx > x and cx + w > x + width:
             cx, cy, rows = x, cy + row_h, rows + 1
@@ -187,8 +227,11 @@ class SeatBox:
 
 @dataclass(frozen=True)
 class TableGeometry:
-    """Every rectangle of a drawn table. Sizes: ``card`` (the viewer's hand), ``small`` (melds,
-    pile, stock), ``tiny`` (other players' backs); ``unit`` scales fonts and margins."""
+    """Every rectangle of a drawn table. Sizes: ``card`` (the viewer's hand), ``small`` (stock,
+    pile), ``tiny`` (other players' backs), ``meld`` (cards in melds); ``unit`` scales fonts and
+    margins. ``labels`` holds the box of every line of text (``turn``, ``score``, ``stock``,
+    ``pots``, ``pile``, ``hand``, ``seat<N>``, ``side<K>``): the drawing squeezes each text into
+    its box, and no two boxes overlap."""
 
     width: int
     height: int
@@ -207,6 +250,8 @@ class TableGeometry:
     pile_area: Rect
     pile: tuple[Rect, ...]
     meld_index: dict[int, MeldBox] = field(default_factory=dict, compare=False)
+    labels: dict[str, Rect] = field(default_factory=dict, compare=False)
+    meld: tuple[float, float] = (0.0, 0.0)
 
     def hit(self, x: float, y: float) -> Hit | None:
         """What lies under the point: the viewer's cards first (topmost wins), then melds, the
@@ -218,7 +263,9 @@ class TableGeometry:
             for m in side.melds:
                 if m.box.contains(x, y):
                     return Hit("meld", m.id)
-        if hit_index(self.pile, x, y) is not None or (self.pile_area.contains(x, y) and not self.pile):
+        pile_label = self.labels.get("pile")
+        if (hit_index(self.pile, x, y) is not None or (self.pile_area.contains(x, y) and not self.pile)
+                or (pile_label is not None and pile_label.contains(x, y))):
             return Hit("pile")
         if self.stock.contains(x, y):
             return Hit("stock")
@@ -240,8 +287,17 @@ class TableGeometry:
         """A point inside meld ``meld_id``'s box."""
         return self.meld_index[meld_id].box.center
 
+    @property
+    def text_boxes(self) -> list[Rect]:
+        """Every label's box (see ``labels``)."""
+        return list(self.labels.values())
+
 
 _WHERE = {2: ("south", "north"), 3: ("south", "west", "east"), 4: ("south", "west", "north", "east")}
+
+#: The canvas's shape: width / height stays at or above this for a table with one row of melds a
+#: side, so the table fits a laptop screen's height when it fills the page's width.
+WIDE_ASPECT = 2.0
 
 
 def table_geometry(*, players: int, viewer: int, width: int, hand_size: int, hand_sizes: Sequence[int],
@@ -250,104 +306,133 @@ def table_geometry(*, players: int, viewer: int, width: int, hand_size: int, han
                    pots: int, selected: Iterable[int] = (), pile_open: bool = False) -> TableGeometry:
     """Compute every rectangle of a table ``width`` pixels wide, as ``viewer`` sees it.
 
-    ``sides`` lists each side's seats and its melds as ``(id, number of cards)``; the viewer's
-    side is drawn just above the viewer's hand, the others above the centre (split side by side
-    when there are two, as with three players before the pot). The height follows the content.
+    A wide, low table (it fits a laptop screen, and a wide page gives bigger cards): a status
+    strip (whose turn, the running count); a band with the other players (name, card count,
+    their backs), the stock, the pots and the discard pile; every side's melds side by side
+    (``sides`` lists each side's seats and its melds as ``(id, number of cards)`` or ``(id,
+    number of cards, index of the wild)``; the others first, the viewer's last); the viewer's
+    hand spread across the width. ``pile_open`` spreads the pile in a band of its own. The
+    height follows the content.
 
     >>> g = table_geometry(players=4, viewer=0, width=960, hand_size=11, hand_sizes=[11] * 4,
     ...                    sides=[((0, 2), [(0, 3)]), ((1, 3), [])], pile_size=1, pots=2)
     >>> [s.where for s in g.seats], len(g.hand), g.hit(*g.hand_center(4))
-    (['north', 'west', 'east'], 11, Hit(kind='hand', index=4))
+    (['west', 'north', 'east'], 11, Hit(kind='hand', index=4))
     >>> g.hit(*g.stock.center), g.hit(*g.meld_center(0))
     (Hit(kind='stock', index=0), Hit(kind='meld', index=0))
+    >>> g.width / g.height >= WIDE_ASPECT
+    True
     """
     if players not in _WHERE:
         raise ValueError(f"a table has 2, 3 or 4 players, not {players}")
     if not 0 <= viewer < players:
         raise ValueError(f"viewer must be a seat from 0 to {players - 1}, not {viewer}")
-    u = max(0.5, width / 960)
+    u = max(0.4, width / 960)
     m = 10 * u
-    cw = max(36.0, round(74 * u))
-    ch = round(cw * 1.4)
-    sw = round(cw * 0.72)
-    sh = round(sw * 1.4)
-    tw = round(cw * 0.5)
-    th = round(tw * 1.4)
-    label = 22 * u
-    where = _WHERE[players]
-    seat_at = {where[k]: (viewer + k) % players for k in range(players)}
-    col = round(118 * u) if "west" in seat_at else 0
-
-    y = m
-    status = Rect(m, y, width - 2 * m, 50 * u)
-    y = status.bottom + m / 2
-    seat_boxes: list[SeatBox] = []
-    if "north" in seat_at:
-        s = seat_at["north"]
-        area = Rect(col + m, y, width - 2 * (col + m), label + th + m / 2)
-        n = hand_sizes[s]
-        fw = min(area.w, tw + 10 * u * max(0, n - 1))
-        cards = fan(n, x=area.x + (area.w - fw) / 2, y=y + label, width=fw, card_w=tw, card_h=th, max_step=10 * u)
-        seat_boxes.append(SeatBox(s, "north", area, tuple(cards)))
-        y = area.bottom + m / 2
-    top_of_columns = y
-
-    mid_x, mid_w = col + m, width - 2 * (col + m)
-    caption = 17 * u
-    step = round(sw * 0.42)
     gap = 10 * u
-    mine_side = next((sd for sd in sides if viewer in sd[0]), None)
-    others = [sd for sd in sides if viewer not in sd[0]]
+    cw = max(30.0, round(74 * u))
+    ch = round(cw * 1.4)
+    sw = max(24.0, round(50 * u))
+    sh = round(sw * 1.4)
+    mw = max(22.0, round(46 * u))
+    mh = round(mw * 1.4)
+    tw = max(12.0, round(24 * u))
+    th = round(tw * 1.4)
+    label = 20 * u
+    line = 18 * u  # a label's box: its font is 80 % of that
+    labels: dict[str, Rect] = {}
+    inner = width - 2 * m
+
+    # The status strip: two lines.
+    status = Rect(m, m, inner, 46 * u)
+    labels["turn"] = Rect(status.x + 10 * u, status.y + 4 * u, status.w - 20 * u, 21 * u)
+    labels["score"] = Rect(status.x + 10 * u, status.y + 27 * u, status.w - 20 * u, 16 * u)
+    y = status.bottom + 6 * u
+
+    # The band: other seats, stock, pots, pile.
+    band_h = label + max(sh + 4 * u, th + 6 * u)
+    where = _WHERE[players]
+    others = [((viewer + k) % players, where[k]) for k in range(1, players)]
+    fixed = 78 * u + 96 * u + 150 * u + 3 * gap  # stock, pots, a pile of a few cards
+    chip_w = max(60 * u, min(170 * u, (inner - fixed - gap * len(others)) / max(1, len(others))))
+    x = m
+    seat_boxes: list[SeatBox] = []
+    for seat, side_name in others:
+        area = Rect(x, y, chip_w, band_h)
+        labels[f"seat{seat}"] = Rect(x + 4 * u, y + 1 * u, chip_w - 8 * u, line)
+        n = hand_sizes[seat]
+        backs = fan(n, x=x + 4 * u, y=y + label + 2 * u, width=chip_w - 8 * u, card_w=tw, card_h=th, max_step=7 * u)
+        seat_boxes.append(SeatBox(seat, side_name, area, tuple(backs)))
+        x += chip_w + gap
+    centre_x = x
+    stock_col = 78 * u
+    labels["stock"] = Rect(x, y + 1 * u, stock_col, line)
+    stock = Rect(x, y + label + 4 * u, sw, sh)
+    x += stock_col + gap
+    pots_col = 96 * u
+    labels["pots"] = Rect(x, y + 1 * u, pots_col, line)
+    pw, ph = round(sw * 0.8), round(sw * 0.8 * 1.4)
+    pot_rects = tuple(Rect(x + k * pw * 0.6, y + label + 4 * u + (sh - ph) / 2, pw, ph) for k in range(pots))
+    x += pots_col + gap
+    pile_w = width - m - x
+    labels["pile"] = Rect(x, y + 1 * u, pile_w, line)
+    centre = Rect(centre_x, y, width - m - centre_x, band_h)
+    y = centre.bottom + 6 * u
+    if pile_open and pile_size:
+        pile_area = Rect(m, y, inner, sh + 8 * u)
+        pile = tuple(fan(pile_size, x=m + 4 * u, y=y + 4 * u, width=inner - 8 * u, card_w=sw, card_h=sh,
+                         max_step=sw + 4 * u))
+        y = pile_area.bottom + 6 * u
+    else:
+        pile_area = Rect(x, y - 6 * u - band_h + label, pile_w, band_h - label)
+        pile = tuple(fan(pile_size, x=x, y=stock.y, width=pile_w, card_w=sw, card_h=sh,
+                         max_step=max(8.0, round(sw * 0.36))))
+
+    # Every side's melds, side by side: the others first, the viewer's side last.
+    mine_side = [sd for sd in sides if viewer in sd[0]]
+    group = [sd for sd in sides if viewer not in sd[0]] + mine_side
     side_boxes: list[SideBox] = []
     meld_index: dict[int, MeldBox] = {}
-
-    def place(group: Sequence[tuple[tuple[int, ...], Sequence[tuple[int, int] | tuple[int, int, int]]]], y0: float,
-              mine: bool) -> float:
-        if not group:
-            return y0
-        part = (mid_w - gap * (len(group) - 1)) / len(group)
-        used = 0.0
+    if group:
+        # Each side's width follows how much it has to show (a side with many melds gets more room),
+        # so the rows of melds, and the table's height, stay even.
+        mstep = round(mw * 0.4)
+        need = [max(220 * u, sum(strip_width(it[1], mw, mstep, it[2] if len(it) > 2 else -1) + 8 * u
+                                 for it in melds)) for _seats, melds in group]
+        room = inner - gap * (len(group) - 1)
+        floor = min(200 * u, room / len(group))
+        parts = [max(floor, room * n / sum(need)) for n in need]
+        excess = sum(parts) - room
+        if excess > 0:  # take what the floors added from the widest sides
+            wide = [k for k, p in enumerate(parts) if p > floor]
+            spare = sum(parts[k] - floor for k in wide)
+            for k in wide:
+                parts[k] -= excess * (parts[k] - floor) / spare
+        placed = []
+        x0 = m
         for k, (seats, melds) in enumerate(group):
-            x0 = mid_x + k * (part + gap)
-            boxes, h = flow_melds(list(melds), x=x0, y=y0 + label, width=part, card_w=sw, card_h=sh, step=step,
-                                  gap=gap, caption_h=caption, min_rows=1)
-            side_boxes.append(SideBox(tuple(seats), mine, Rect(x0, y0, part, label + h), tuple(boxes)))
+            part = parts[k]
+            boxes, h = flow_melds(list(melds), x=x0 + 6 * u, y=y + label + 2 * u, width=part - 12 * u, card_w=mw,
+                                  card_h=mh, step=mstep, gap=8 * u, caption_h=15 * u, min_rows=1)
+            placed.append((x0, part, tuple(seats), viewer in seats, boxes, h))
             meld_index.update((b.id, b) for b in boxes)
-            used = max(used, label + h)
-        return y0 + used
+            x0 += part + gap
+        tallest = max(h for *_, h in placed)
+        for k, (x0, part, seats, mine, boxes, _h) in enumerate(placed):
+            labels[f"side{k}"] = Rect(x0 + 6 * u, y + 2 * u, part - 12 * u, line)
+            side_boxes.append(SideBox(seats, mine, Rect(x0, y, part, label + 2 * u + tallest), tuple(boxes)))
+        y += label + 2 * u + tallest + 6 * u
 
-    y = place(others, y, False)
-    centre = Rect(mid_x, y, mid_w, label + sh + m)
-    stock = Rect(mid_x, y + label, sw, sh)
-    pots_x = mid_x + 100 * u
-    pot_rects = tuple(Rect(pots_x + k * (tw * 0.6), y + label + (sh - th) / 2, tw, th)
-                      for k in range(pots))
-    pile_x = pots_x + 100 * u
-    pile_area = Rect(pile_x, y, mid_x + mid_w - pile_x, label + sh)
-    pstep = sw + 4 if pile_open else max(8.0, round(sw * 0.34))
-    pile = tuple(fan(pile_size, x=pile_x, y=y + label, width=pile_area.w, card_w=sw, card_h=sh, max_step=pstep))
-    y = centre.bottom
-    if mine_side is not None:
-        y = place([mine_side], y, True)
-    bottom_of_columns = y
-    for side_name in ("west", "east"):
-        if side_name in seat_at:
-            s = seat_at[side_name]
-            x0 = m if side_name == "west" else width - col - m + m / 2
-            area = Rect(x0, top_of_columns, col - m / 2, bottom_of_columns - top_of_columns)
-            n = hand_sizes[s]
-            fh = min(area.h - label * 2.5, th + 9 * u * max(0, n - 1))
-            rects = fan(n, x=0, y=0, width=fh, card_w=th, card_h=tw, max_step=9 * u)
-            backs = tuple(Rect(area.x + (area.w - tw) / 2, area.y + label * 2.2 + r.x, tw, th) for r in rects)
-            seat_boxes.append(SeatBox(s, side_name, area, backs))
-    y += m / 2
+    # The viewer's hand, spread across the width.
     lift = round(cw * 0.22)
-    hand_area = Rect(m, y, width - 2 * m, label + lift + ch + m)
-    hand = tuple(fan(hand_size, x=m, y=y + label + lift, width=width - 2 * m, card_w=cw, card_h=ch,
-                     max_step=round(cw * 0.62), selected=selected, lift=lift, center=True))
+    hand_area = Rect(m, y, inner, label + lift + ch + 6 * u)
+    labels["hand"] = Rect(m + 6 * u, y + 1 * u, inner - 12 * u, line)
+    hand = tuple(fan(hand_size, x=m + 6 * u, y=y + label + lift, width=inner - 12 * u, card_w=cw, card_h=ch,
+                     max_step=cw + 6 * u, selected=selected, lift=lift, center=True))
     height = int(round(hand_area.bottom + m / 2))
     return TableGeometry(width, height, u, (cw, ch), (sw, sh), (tw, th), status, hand_area, hand,
-                         tuple(seat_boxes), tuple(side_boxes), centre, stock, pot_rects, pile_area, pile, meld_index)
+                         tuple(seat_boxes), tuple(side_boxes), centre, stock, pot_rects, pile_area, pile, meld_index,
+                         labels, (mw, mh))
 
 
 def _meld_item(mid: int, meld: Meld) -> tuple[int, int, int]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 from html import escape
@@ -11,56 +12,130 @@ from collections.abc import Callable
 from typing import Any
 
 from ipycanvas import Canvas  # type: ignore[import-untyped]
-from ipywidgets import HTML, Layout  # type: ignore[import-untyped]
+from ipywidgets import HTML, Dropdown, Layout  # type: ignore[import-untyped]
 
 from ..actions import Discard, Draw, LayDown, LayOff, TakePile
 from ..cards import Card
 from ..game import Event, Game
+from ..render.feedback import feedback_html as shared_feedback_html
 
-__all__ = ["FeedbackKind", "feedback_html", "words_html", "event_words", "new_cards", "make_feedback", "make_words"]
+__all__ = ["FeedbackKind", "feedback_html", "rule_ids", "static_bundle", "deck_dropdown", "words_html", "event_words", "new_cards", "make_feedback", "make_words"]
 
-FeedbackKind = Literal["ok", "refused", "info"]
+#: The kinds a widget's feedback line takes: ``ok``/``right`` (done, or a right answer),
+#: ``refused``/``wrong`` (an illegal move, or a wrong answer), ``info`` and ``blank``.
+FeedbackKind = Literal["ok", "refused", "info", "right", "wrong", "blank"]
 
-_COLORS = {"ok": "#1b5e20", "refused": "#b71c1c", "info": "#0d47a1"}
-_MARKS = {"ok": "✓", "refused": "✗ Refused:", "info": "ℹ"}
+_STATE = {"ok": "right", "right": "right", "refused": "wrong", "wrong": "wrong", "info": "info", "blank": "blank"}
+_RULE_ID = re.compile(r"\b[A-Z][A-Z]+-\d+\b")
 
 
-def feedback_html(text: str, kind: FeedbackKind) -> str:
-    """The feedback line's HTML: a mark, then the text (the engine's sentence for a refusal)."""
+def rule_ids(text: str) -> tuple[str, ...]:
+    """The rule IDs a sentence cites, in order, each once (``BUR-1..4`` gives ``BUR-1``).
+
+    >>> rule_ids("Draw first (TURN-1); a set needs three cards (SET-1, TURN-1).")
+    ('TURN-1', 'SET-1')
+    """
+    return tuple(dict.fromkeys(_RULE_ID.findall(text)))
+
+
+def feedback_html(text: str, kind: FeedbackKind, *, rules: Sequence[str] | None = None, hint: str = "",
+                  title: str | None = None, max_rules: int = 3, placeholder: str = "") -> str:
+    """A widget's feedback line: the course's one feedback box
+    (:func:`buraco_learn.render.feedback.feedback_html`) with each cited rule's sentence inline.
+
+    ``kind`` ``ok``/``right`` shows the ✓ state, ``refused``/``wrong`` the ✗ state, ``info`` the ℹ
+    state. ``rules`` defaults to the rule IDs the text cites (at most ``max_rules`` sentences are
+    shown). An empty text shows ``placeholder`` in grey (or nothing). The box sits in a
+    ``div.feedback.<kind>`` (what the browser tests look for).
+
+    >>> html = feedback_html("Draw first (TURN-1).", "refused", title="✗ Not allowed")
+    >>> 'class="feedback refused"' in html and "bl-wrong" in html and "✗ Not allowed" in html
+    True
+    >>> "Refused" in html
+    False
+    """
+    if kind not in _STATE:
+        raise ValueError(f"unknown feedback kind {kind!r}: choose one of {', '.join(_STATE)}")
     if not text:
-        return '<div class="feedback" role="status" aria-live="polite"></div>'
-    lines = "<br>".join(escape(t) for t in text.split("\n"))
-    return (f'<div class="feedback {kind}" role="status" aria-live="polite" style="color:{_COLORS[kind]};'
-            f'font-size:15px;padding:4px 2px;font-weight:{"bold" if kind == "refused" else "normal"}">'
-            f"{_MARKS[kind]} {lines}</div>")
+        inner = (f'<div class="bl-placeholder" style="color:#666;font-size:14px;padding:6px 2px">{escape(placeholder)}</div>'
+                 if placeholder else "")
+        return f'<div class="feedback" role="status" aria-live="polite">{inner}</div>'
+    cited = tuple(rules) if rules is not None else rule_ids(text + " " + hint)
+    box = shared_feedback_html(_STATE[kind], text, rules=cited[:max_rules], hint=hint, title=title)  # type: ignore[arg-type]
+    return f'<div class="feedback {kind}">{box}</div>'
 
 
 def words_html(text: str, summary: str = "What the table shows, in words") -> str:
     """The text description beside a canvas (a canvas has no alt text)."""
-    return (f'<details class="table-words" open><summary style="cursor:pointer">{escape(summary)}</summary>'
+    return (f'<details class="table-words"><summary style="cursor:pointer">{escape(summary)}</summary>'
             f'<div style="white-space:pre-wrap;font-size:13px;line-height:1.35">{escape(text)}</div></details>')
 
 
+def fit_width(width: int, height: int, budget: str | None) -> str:
+    """The CSS ``max-width`` of a canvas ``width`` × ``height`` shown at most ``budget`` high
+    (a CSS length such as ``"64vh"``: 64 % of the window's height), and never wider than its
+    container: the canvas then fills a wide page on a projector and stays within a laptop's
+    screen. ``None``: at most its own width in pixels.
+
+    >>> fit_width(1600, 800, "64vh")
+    'min(100%, calc(64vh * 2.0000))'
+    >>> fit_width(960, 600, None)
+    '960px'
+    """
+    if budget is None:
+        return f"{width}px"
+    return f"min(100%, calc({budget} * {width / max(1, height):.4f}))"
+
+
 def make_canvas(width: int, height: int, on_mouse_down: Callable[[float, float], Any],
-                redraw: Callable[[], Any]) -> Canvas:
-    """A canvas that follows its container's width (at most ``width`` px), sends clicks to
+                redraw: Callable[[], Any], budget: str | None = None) -> Canvas:
+    """A canvas that follows its container's width (see :func:`fit_width`), sends clicks to
     ``on_mouse_down`` and redraws when a front end connects (a reloaded page is not blank)."""
     canvas = Canvas(width=width, height=height,
-                    layout=Layout(width="100%", max_width=f"{width}px", height="auto"))
+                    layout=Layout(width="100%", max_width=fit_width(width, height, budget), height="auto"))
     canvas.on_mouse_down(on_mouse_down)
     canvas.on_client_ready(redraw)
     return canvas
 
 
-def resize_canvas(canvas: Canvas, width: int) -> None:
-    """Set a canvas from :func:`make_canvas` to a new drawing width (and maximum shown width)."""
-    canvas.width = width
-    canvas.layout.max_width = f"{width}px"
+def resize_canvas(canvas: Canvas, width: int, height: int | None = None, budget: str | None = None) -> None:
+    """Set a canvas from :func:`make_canvas` to a new drawing size (and maximum shown width)."""
+    if canvas.width != width:
+        canvas.width = width
+    if height is not None and canvas.height != height:
+        canvas.height = height
+    canvas.layout.max_width = fit_width(width, int(canvas.height), budget)
 
 
-def make_feedback() -> HTML:
-    """An empty feedback line."""
-    return HTML(feedback_html("", "info"), layout=Layout(min_height="28px"))
+#: The feedback line's fixed height: it never grows, so nothing under it moves when a message
+#: comes (a button just clicked stays where it was, and the message above it is on screen); a
+#: longer message scrolls inside it.
+FEEDBACK_HEIGHT = "92px"
+
+
+def make_feedback(placeholder: str = "") -> HTML:
+    """An empty feedback line of :data:`FEEDBACK_HEIGHT` (``placeholder`` in grey until the
+    first message)."""
+    return HTML(feedback_html("", "info", placeholder=placeholder),
+                layout=Layout(height=FEEDBACK_HEIGHT, overflow="auto"))
+
+
+def deck_dropdown(value: str) -> Dropdown:
+    """The visible choice of deck: classic (two colours) or four colours (one per suit)."""
+    return Dropdown(description="Deck", options=[("classic (2 colours)", "classic"), ("four colours", "four-color")],
+                    value=value if value in ("classic", "four-color") else "classic",
+                    tooltip="Four colours: one colour per suit (spades black, hearts red, diamonds blue, clubs green)",
+                    style={"description_width": "initial"}, layout=Layout(width="auto"))
+
+
+def static_bundle(data: dict[str, Any], html: str) -> dict[str, Any]:
+    """A widget's mime bundle with a static ``text/html`` picture beside the widget view: what a
+    notebook shows where no kernel runs (GitHub, nbviewer, a stored output whose widget view was
+    stripped). A live JupyterLab prefers the widget view."""
+    if data:
+        data = dict(data)
+        data["text/html"] = html
+    return data
 
 
 def make_words() -> HTML:
@@ -79,14 +154,16 @@ def new_cards(before: Sequence[Card], after: Sequence[Card]) -> list[Card]:
     return out
 
 
-def event_words(game: Game, event: Event, *, you: bool, gained: Sequence[Card] = ()) -> str:
-    """A short sentence for what an event did: ``You drew 7♥ from the stock.``"""
+def event_words(game: Game, event: Event, *, you: bool, gained: Sequence[Card] = (), pile_size: int = 0) -> str:
+    """A short sentence for what an event did: ``You drew 7♥ from the stock.`` For another
+    player's take of the pile, ``pile_size`` is how many cards the pile held."""
     who = "You" if you else game.seat_name(event.seat)
     a = event.action
     if isinstance(a, Draw):
         what = f"drew {gained[0].pretty} from the stock" if (you and gained) else "drew from the stock"
     elif isinstance(a, TakePile):
-        what = f"took the discard pile ({len(gained)} card{'s' if len(gained) != 1 else ''})"
+        n = len(gained) if you else pile_size
+        what = f"took the discard pile ({n} card{'s' if n != 1 else ''})" if n else "took the discard pile"
     elif isinstance(a, LayDown):
         what = "melded " + " ".join(c.pretty for c in a.cards)
     elif isinstance(a, LayOff):

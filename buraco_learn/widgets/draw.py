@@ -11,12 +11,12 @@ from typing import Any
 from ..cards import Card, Suit
 from ..game import Game
 from ..melds import Meld
-from ..render.layout import Rect, TableGeometry
+from ..render.layout import Rect, TableGeometry, wild_tag_box
 from ..render.style import (BURRACO_COLORS, COURT_FILL, FELT, FELT_DARK, HIGHLIGHT, JOKER_COLOR, SELECT, WILD_TAG,
                             back_colors, card_color, face_kind, rank_label)
 from ..render.text import burraco_word, score_line, seat_title, side_title, turn_line
 
-__all__ = ["rounded_rect", "draw_card", "draw_back", "draw_meld", "draw_table", "draw_label"]
+__all__ = ["rounded_rect", "draw_card", "draw_back", "draw_meld", "draw_table", "draw_label", "draw_in"]
 
 _FONT = "'DejaVu Sans', Arial, sans-serif"
 _COURT_GLYPH = {11: "♞", 12: "♛", 13: "♚"}
@@ -34,13 +34,21 @@ def rounded_rect(c: Any, x: float, y: float, w: float, h: float, r: float) -> No
 
 
 def draw_label(c: Any, text: str, x: float, y: float, *, size: float, color: str = "#ffffff",
-               bold: bool = False, align: str = "left") -> None:
-    """White (or ``color``) text on the felt, top-aligned at ``y``."""
+               bold: bool = False, align: str = "left", max_width: float | None = None) -> None:
+    """White (or ``color``) text on the felt, top-aligned at ``y``; ``max_width`` squeezes a
+    longer text into that width (so it never runs into its neighbour)."""
     c.fill_style = color
     c.font = f"{'bold ' if bold else ''}{round(size)}px {_FONT}"
     c.text_align = align
     c.text_baseline = "top"
-    c.fill_text(text, x, y)
+    c.fill_text(text, x, y, max_width=None if max_width is None else max(1.0, max_width))
+
+
+def draw_in(c: Any, text: str, box: Rect, *, color: str = "#ffffff", bold: bool = False, align: str = "left") -> None:
+    """Text in a label box of the layout: the font is 80 % of the box's height, the text is
+    squeezed to the box's width."""
+    x = box.x + box.w / 2 if align == "center" else box.x
+    draw_label(c, text, x, box.y, size=box.h * 0.8, color=color, bold=bold, align=align, max_width=box.w)
 
 
 def draw_back(c: Any, r: Rect, back: str = "blue") -> None:
@@ -119,19 +127,19 @@ def draw_card(c: Any, card: Card, r: Rect, *, deck: str = "classic", selected: b
             c.fill_text("★", cx, r.y + r.h * 0.55)
     if wild_for is not None:
         tag = f"={wild_for}"
-        tf = max(8.0, r.w * 0.22)
+        tw, th = wild_tag_box(r.w, tag)
+        tf = th - 4
         c.font = f"bold {round(tf)}px {_FONT}"
-        tw = tf * 0.62 * len(tag) + 4
-        ty = r.bottom - tf - 5
+        ty = r.bottom - th - 2
         c.fill_style = WILD_TAG
-        c.fill_rect(r.x + 1, ty, tw, tf + 4)
+        c.fill_rect(r.x + 1, ty, tw, th)
         c.stroke_style = "#b08900"
         c.line_width = 1
-        c.stroke_rect(r.x + 1, ty, tw, tf + 4)
+        c.stroke_rect(r.x + 1, ty, tw, th)
         c.fill_style = "#3e2723"
         c.text_align = "left"
         c.text_baseline = "top"
-        c.fill_text(tag, r.x + 3, ty + 2)
+        c.fill_text(tag, r.x + 4, ty + 2, max_width=tw - 6)
     if selected or highlight:
         rounded_rect(c, r.x - 1, r.y - 1, r.w + 2, r.h + 2, rad)
         c.stroke_style = SELECT if selected else HIGHLIGHT
@@ -165,23 +173,26 @@ def draw_meld(c: Any, meld: Meld, cards: tuple[Rect, ...], box: Rect, *, number:
     size = 13 * unit
     x = box.x
     if meld.burraco is not None:
-        text = burraco_word(meld.burraco)
-        w = size * 0.6 * len(text) + 8
+        text = burraco_word(meld.burraco).replace(" burraco", "")
+        w = min(size * 0.62 * len(text) + 8, max(box.w * 0.6, 8.0))
         rounded_rect(c, x, y, w, size + 3, 4)
         c.fill_style = BURRACO_COLORS[meld.burraco]
         c.fill()
-        draw_label(c, text, x + 4, y + 1, size=size, bold=True)
+        draw_label(c, text, x + 4, y + 1, size=size, bold=True, max_width=w - 8)
         x += w + 4
     head = f"#{number} " if number is not None else ""
-    draw_label(c, f"{head}{meld.points} pts", x, y + 1, size=size, color="#e8f5e9")
+    draw_label(c, f"{head}{meld.points} pts", x, y + 1, size=size, color="#e8f5e9",
+               max_width=max(box.right - x, 1.0) if box.w > 0 else None)
 
 
 def draw_table(c: Any, game: Game, geo: TableGeometry, *, viewer: int, hand: list[Card], selected: set[int],
                target: int | None, deck: str = "classic", highlight: frozenset[Card] = frozenset(),
                pile_open: bool = False, show_score: bool = True) -> None:
-    """The whole table: felt, status line, other seats (face down, with counts), every side's
-    melds, stock, pots and pile, and the viewer's hand face up with its selection."""
+    """The whole table: felt, status strip, the other seats (face down, with counts), stock,
+    pots and pile, every side's melds, and the viewer's hand face up with its selection. Every
+    line of text goes in its label box from the layout (squeezed to fit, never overlapping)."""
     u = geo.unit
+    lab = geo.labels
     c.clear()
     rounded_rect(c, 1, 1, geo.width - 2, geo.height - 2, 14 * u)
     c.fill_style = FELT
@@ -189,56 +200,33 @@ def draw_table(c: Any, game: Game, geo: TableGeometry, *, viewer: int, hand: lis
     c.stroke_style = FELT_DARK
     c.line_width = 4
     c.stroke()
-    # Status bar: whose turn, stock, score.
+    # Status strip: whose turn, the count.
     s = geo.status
     rounded_rect(c, s.x, s.y, s.w, s.h, 6 * u)
     c.fill_style = "rgba(0, 0, 0, 0.35)"
     c.fill()
     your_turn = game.to_move == viewer and not game.is_over
-    draw_label(c, turn_line(game, viewer), s.x + 10 * u, s.y + 5 * u, size=19 * u, bold=True,
-               color="#ffe082" if your_turn else "#ffffff")
+    draw_in(c, turn_line(game, viewer), lab["turn"], bold=True, color="#ffe082" if your_turn else "#ffffff")
     score = score_line(game) if show_score else "The count is hidden: work it out yourself"
-    draw_label(c, score, s.x + 10 * u, s.y + 29 * u, size=15 * u, color="#e0f2f1")
-    label = 17 * u
+    draw_in(c, score, lab["score"], color="#e0f2f1")
+    # The other players: name, cards in hand, their backs.
     for box in geo.seats:
         turn = game.to_move == box.seat and not game.is_over
         n = len(game.hand(box.seat))
-        name = seat_title(game, box.seat, viewer)
-        text = f"{'▶ ' if turn else ''}{name}: {n} card{'s' if n != 1 else ''}"
-        if box.where == "north":
-            draw_label(c, text, box.area.x + box.area.w / 2, box.area.y, size=label, bold=True,
-                       color="#ffe082" if turn else "#ffffff", align="center")
-        else:
-            draw_label(c, f"{'▶ ' if turn else ''}{game.seat_name(box.seat)}", box.area.x + box.area.w / 2,
-                       box.area.y, size=label, bold=True, color="#ffe082" if turn else "#ffffff", align="center")
-            draw_label(c, f"{n} card{'s' if n != 1 else ''}" + (" · partner" if box.seat in game.side_of(viewer) else ""),
-                       box.area.x + box.area.w / 2, box.area.y + label * 1.2, size=label * 0.85, align="center")
+        name = seat_title(game, box.seat, viewer).replace("your partner", "partner")
+        pot = " · pot ✓" if game.took_pot[box.seat] else ""
+        text = f"{'▶ ' if turn else ''}{name}: {n} card{'s' if n != 1 else ''}{pot}"
+        if turn:
+            rounded_rect(c, box.area.x, box.area.y, box.area.w, box.area.h, 6 * u)
+            c.fill_style = "rgba(255, 224, 130, 0.18)"
+            c.fill()
+        draw_in(c, text, lab[f"seat{box.seat}"], bold=True, color="#ffe082" if turn else "#ffffff")
         back = "red" if box.seat % 2 else "blue"
         for r in box.cards:
             draw_back(c, r, back)
-        if game.took_pot[box.seat]:
-            last = box.cards[-1] if box.cards else box.area
-            draw_label(c, "pot taken ✓", box.area.x + box.area.w / 2, last.bottom + 4, size=label * 0.85,
-                       color="#c5e1a5", align="center")
-    for side in geo.sides:
-        a = side.area
-        c.stroke_style = "rgba(255, 255, 255, 0.35)" if not side.mine else "rgba(255, 224, 130, 0.7)"
-        c.line_width = 1.5
-        rounded_rect(c, a.x - 4 * u, a.y - 2 * u, a.w + 8 * u, a.h, 8 * u)
-        c.stroke()
-        title = side_title(game, side.seats, viewer)
-        if any(game.took_pot[s2] for s2 in side.seats):
-            title += " · pot taken"
-        draw_label(c, title, a.x + 4 * u, a.y + 2 * u, size=label, bold=True,
-                   color="#ffe082" if side.mine else "#ffffff")
-        if not side.melds:
-            draw_label(c, "no melds yet", a.x + 8 * u, a.y + 26 * u, size=label * 0.9, color="#a5d6a7")
-        by_id = {t.id: t for t in game.table}
-        for m in side.melds:
-            draw_meld(c, by_id[m.id].meld, m.cards, m.box, number=m.id, deck=deck, target=m.id == target, unit=u)
     # Stock, pots, pile.
     st = geo.stock
-    draw_label(c, f"Stock {len(game.stock)}", st.x, st.y - label * 1.25, size=label, bold=True)
+    draw_in(c, f"Stock {len(game.stock)}", lab["stock"], bold=True)
     if game.stock:
         for k in range(min(3, len(game.stock)) - 1, -1, -1):
             draw_back(c, Rect(st.x + k * 2, st.y - k * 2, st.w, st.h), "blue" if k % 2 == 0 else "red")
@@ -246,26 +234,48 @@ def draw_table(c: Any, game: Game, geo: TableGeometry, *, viewer: int, hand: lis
         c.stroke_style = "rgba(255,255,255,0.5)"
         c.stroke_rect(st.x, st.y, st.w, st.h)
     if geo.pots:
-        draw_label(c, f"Pots {len(game.pots)}", geo.pots[0].x, st.y - label * 1.25, size=label, bold=True)
+        draw_in(c, f"Pots {len(game.pots)}", lab["pots"], bold=True)
         for r in geo.pots:
             draw_back(c, r, "red")
     else:
-        draw_label(c, "Pots taken", st.x + 100 * u, st.y - label * 1.25, size=label, bold=True)
-    pa = geo.pile_area
+        draw_in(c, "Pots: taken", lab["pots"], bold=True, color="#c5e1a5")
     pile = game.pile
-    more = "" if pile_open or len(pile) < 2 else " (click to spread)"
-    draw_label(c, f"Discard pile {len(pile)}{more}", pa.x, pa.y, size=label, bold=True)
+    if pile_open and pile:
+        more = " · spread below (click to stack)"
+        pa = geo.pile_area
+        rounded_rect(c, pa.x, pa.y, pa.w, pa.h, 6 * u)
+        c.fill_style = "rgba(0, 0, 0, 0.18)"
+        c.fill()
+    else:
+        more = " (click to spread)" if len(pile) >= 2 else ""
+    draw_in(c, f"Discard pile {len(pile)}{more}", lab["pile"], bold=True)
     for k, (card, r) in enumerate(zip(pile, geo.pile)):
-        draw_card(c, card, r, deck=deck, corner_only=k < len(pile) - 1 and not pile_open)
+        draw_card(c, card, r, deck=deck, corner_only=k < len(pile) - 1 and not (pile_open and pile))
+    # Every side's melds.
+    by_id = {t.id: t for t in game.table}
+    for k, side in enumerate(geo.sides):
+        a = side.area
+        c.stroke_style = "rgba(255, 255, 255, 0.35)" if not side.mine else "rgba(255, 224, 130, 0.7)"
+        c.line_width = 1.5
+        rounded_rect(c, a.x, a.y, a.w, a.h, 8 * u)
+        c.stroke()
+        title = side_title(game, side.seats, viewer)
+        if any(game.took_pot[s2] for s2 in side.seats):
+            title += " · pot taken"
+        draw_in(c, title, lab[f"side{k}"], bold=True, color="#ffe082" if side.mine else "#ffffff")
+        if not side.melds:
+            draw_label(c, "no melds yet", a.x + 10 * u, a.y + 30 * u, size=14 * u, color="#a5d6a7",
+                       max_width=a.w - 20 * u)
+        for m in side.melds:
+            draw_meld(c, by_id[m.id].meld, m.cards, m.box, number=m.id, deck=deck, target=m.id == target, unit=u)
     # The viewer's hand.
-    ha = geo.hand_area
     n = len(hand)
     mine = seat_title(game, viewer, viewer)
     took = " · pot taken" if game.took_pot[viewer] else ""
     turn = game.to_move == viewer and not game.is_over
-    draw_label(c, f"{'▶ ' if turn else ''}{mine}: {n} card{'s' if n != 1 else ''}{took}"
-               + (f" · {len(selected)} selected" if selected else ""), ha.x, ha.y, size=label, bold=True,
-               color="#ffe082" if turn else "#ffffff")
+    draw_in(c, f"{'▶ ' if turn else ''}{mine}: {n} card{'s' if n != 1 else ''}{took}"
+            + (f" · {len(selected)} selected" if selected else " · click cards to select them"), lab["hand"],
+            bold=True, color="#ffe082" if turn else "#ffffff")
     for i, (card, r) in enumerate(zip(hand, geo.hand)):
         draw_card(c, card, r, deck=deck, selected=i in selected, highlight=card in highlight,
                   corner_only=False)

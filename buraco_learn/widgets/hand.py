@@ -26,7 +26,7 @@ from ..render.html import card_title, sort_cards
 from ..render.layout import Rect, hand_geometry, hit_index
 from ..render.style import FELT, check_deck
 from ..render.text import describe_hand
-from .common import make_canvas, resize_canvas
+from .common import deck_dropdown, make_canvas, resize_canvas
 from .draw import draw_card, rounded_rect
 
 __all__ = ["HandWidget"]
@@ -59,7 +59,10 @@ class HandWidget(VBox):  # type: ignore[misc]
         rank.on_click(lambda _b: self._set_sort("rank"))
         clear = Button(description="Clear", layout=Layout(width="auto"))
         clear.on_click(lambda _b: self.clear_selection())
-        super().__init__([self.canvas, self.card_buttons, HBox([suit, rank, clear]), self.words])
+        #: The visible choice of deck (classic or four colours), kept in step with ``deck``.
+        self.deck_choice = deck_dropdown(deck)
+        self.deck_choice.observe(lambda change: setattr(self, "deck", change["new"]), "value")
+        super().__init__([self.canvas, self.card_buttons, HBox([suit, rank, clear, self.deck_choice]), self.words])
         if sort not in ("dealt", "suit", "rank"):
             raise ValueError(f"unknown sort {sort!r}: choose 'dealt', 'suit' or 'rank'")
         self.set_trait("sort", sort)
@@ -124,6 +127,7 @@ class HandWidget(VBox):  # type: ignore[misc]
     def _changed(self, change: dict[str, Any]) -> None:
         if change["name"] == "deck":
             check_deck(change["new"])
+            self.deck_choice.value = change["new"]
         if change["name"] == "width":
             resize_canvas(self.canvas, int(change["new"]))
         if change["name"] == "sort":

@@ -17,14 +17,14 @@ from typing import Any
 
 import traitlets
 from ipycanvas import hold_canvas  # type: ignore[import-untyped]
-from ipywidgets import HTML, Dropdown, Layout, VBox  # type: ignore[import-untyped]
+from ipywidgets import HTML, Dropdown, HBox, Layout, VBox  # type: ignore[import-untyped]
 
 from ..game import Game, TableMeld
 from ..melds import Meld
 from ..render.layout import MeldBox, melds_geometry
 from ..render.style import FELT, check_deck
 from ..render.text import burraco_word, side_title
-from .common import make_canvas, resize_canvas
+from .common import deck_dropdown, make_canvas, resize_canvas
 from .draw import draw_label, draw_meld, rounded_rect
 
 __all__ = ["MeldWidget"]
@@ -55,7 +55,10 @@ class MeldWidget(VBox):  # type: ignore[misc]
         self.choice = Dropdown(description="Meld", options=[("(none)", -1)], value=-1)
         self.choice.observe(self._on_choice, "value")
         self.words = HTML("")
-        super().__init__([self.canvas, self.choice, self.words])
+        #: The visible choice of deck (classic or four colours), kept in step with ``deck``.
+        self.deck_choice = deck_dropdown(deck)
+        self.deck_choice.observe(lambda change: setattr(self, "deck", change["new"]), "value")
+        super().__init__([self.canvas, HBox([self.choice, self.deck_choice]), self.words])
         self.set_trait("deck", deck)
         self.set_trait("width", width)
         self.observe(self._changed, names=["target", "deck", "width"])
@@ -113,6 +116,7 @@ class MeldWidget(VBox):  # type: ignore[misc]
     def _changed(self, change: dict[str, Any]) -> None:
         if change["name"] == "deck":
             check_deck(change["new"])
+            self.deck_choice.value = change["new"]
         if change["name"] == "width":
             resize_canvas(self.canvas, int(change["new"]))
         self.refresh()

@@ -14,6 +14,8 @@ The widget holds no rule logic. Everything can be driven from Python, as the tes
 >>> w.select(0); w.discard_selected()
 >>> w.feedback_kind, "(TURN-1)" in w.feedback_text, g.phase
 ('refused', True, 'draw')
+>>> "✗ Not allowed" in w.feedback.value and "Refused" not in w.feedback.value
+True
 >>> w.click(*w.geometry.stock.center)         # a click on the stock draws
 >>> g.phase, w.feedback_text.startswith("You drew")
 ('play', True)
@@ -43,17 +45,18 @@ from ..errors import BuracoError
 from ..game import Event, Game
 from ..hints import Hint, hint
 from ..players import Player, PlayerLike, as_player
-from ..render.html import card_title, sort_cards
+from ..render.html import card_title, sort_cards, table_html
 from ..render.layout import Hit, TableGeometry, geometry_for
 from ..render.style import check_deck
 from ..render.text import describe_table
 from .common import (FeedbackKind, event_words, feedback_html, make_canvas, make_feedback, new_cards, resize_canvas,
-                     words_html)
+                     deck_dropdown, static_bundle, words_html)
 from .draw import draw_table
 
 __all__ = ["TableWidget", "Player"]
 
 _SORTS = ("suit", "rank", "dealt")
+_START = "Click cards to select them, then press a button below. Every move is checked by the rules engine."
 
 
 class TableWidget(VBox):  # type: ignore[misc]
@@ -80,7 +83,12 @@ class TableWidget(VBox):  # type: ignore[misc]
         Show the **Hint** button (:meth:`show_hint`): advice for the viewer's move from
         :func:`buraco_learn.hints.hint`, citing rule IDs. It never changes the game.
     width:
-        The canvas resolution in pixels; on screen it shrinks to the container's width.
+        The canvas resolution in pixels (default 1600). On screen the canvas fills the page's
+        width, but is never taller than ``max_height``.
+    max_height:
+        The most screen height the canvas takes, as a CSS length (default ``"60vh"``: 60 % of
+        the window, about 460 px on a 1366×768 laptop and 650 px on a 1920×1080 projector), so
+        the hand, the feedback line and the buttons fit on screen together.
 
     Traits: ``width``, ``deck`` (``"classic"`` or ``"four-color"``), ``sort`` (``"suit"``,
     ``"rank"`` or ``"dealt"``), ``selected`` (positions in the shown hand), ``target`` (the meld
@@ -88,7 +96,7 @@ class TableWidget(VBox):  # type: ignore[misc]
     ``hints`` (the Hint button shown).
     """
 
-    width = traitlets.Int(960)
+    width = traitlets.Int(1600)
     deck = traitlets.Enum(("classic", "four-color"), "classic")
     sort = traitlets.Enum(("suit", "rank", "dealt"), "suit")
     selected = traitlets.List(traitlets.Int())
@@ -98,8 +106,8 @@ class TableWidget(VBox):  # type: ignore[misc]
 
     def __init__(self, game: Game, viewer: int | None = 0, *, opponents: Mapping[int, PlayerLike] | None = None,
                  on_change: Callable[[Game], None] | None = None, extra_buttons: Sequence[Button] = (),
-                 width: int = 960, deck: str = "classic", sort: str = "suit", max_bot_actions: int = 2000,
-                 hints: bool = True, show_score: bool = True) -> None:
+                 width: int = 1600, deck: str = "classic", sort: str = "suit", max_bot_actions: int = 2000,
+                 hints: bool = True, show_score: bool = True, max_height: str | None = "60vh") -> None:
         if viewer is not None and not 0 <= viewer < game.players:
             raise ValueError(f"viewer must be a seat from 0 to {game.players - 1} or None, not {viewer}")
         bots = {int(s): as_player(p) for s, p in (opponents or {}).items()}
@@ -127,13 +135,17 @@ class TableWidget(VBox):  # type: ignore[misc]
         self._syncing = False
         self.redraws = 0
         self._geo: TableGeometry | None = None
-        self.canvas = make_canvas(width, 600, self._on_mouse_down, self.redraw)
-        self.feedback = make_feedback()
+        #: The most screen height the canvas takes (a CSS length), or ``None`` for no limit.
+        self.max_height = max_height
+        self.canvas = make_canvas(width, 600, self._on_mouse_down, self.redraw, budget=max_height)
+        self.feedback = make_feedback(_START)
         self.words = HTML("")
         self.card_buttons = HBox(layout=Layout(flex_flow="row wrap"))
         self.target_choice = Dropdown(description="Lay off onto", options=[("(click a meld)", -1)], value=-1,
                                       style={"description_width": "initial"}, layout=Layout(width="auto"))
         self.target_choice.observe(self._on_target_choice, "value")
+        self.deck_choice = deck_dropdown(deck)
+        self.deck_choice.observe(self._on_deck_choice, "value")
         b = self._button
         self.buttons = {
             "draw": b("Draw", "Take the top card of the stock", self.draw),
@@ -153,9 +165,11 @@ class TableWidget(VBox):  # type: ignore[misc]
             self.buttons[key].button_style = "primary"
         actions = HBox([*(self.buttons[k] for k in ("draw", "pile", "meld", "layoff", "discard")),
                         self.target_choice], layout=Layout(flex_flow="row wrap"))
-        tools = HBox([*(self.buttons[k] for k in ("clear", "suit", "rank", "spread", "hint")), *extra_buttons],
-                     layout=Layout(flex_flow="row wrap"))
-        super().__init__([self.feedback, self.canvas, self.card_buttons, actions, tools, self.words],
+        tools = HBox([*(self.buttons[k] for k in ("clear", "suit", "rank", "spread", "hint")), *extra_buttons,
+                      self.deck_choice], layout=Layout(flex_flow="row wrap"))
+        # The feedback line sits right under the table's hand and right above the buttons, so
+        # whatever was clicked, its answer is on screen.
+        super().__init__([self.canvas, self.feedback, actions, tools, self.card_buttons, self.words],
                          layout=Layout(width="100%"))
         self.set_trait("width", width)
         self.set_trait("deck", deck)
@@ -172,6 +186,18 @@ class TableWidget(VBox):  # type: ignore[misc]
         # The plain-text output a saved notebook shows before it is run (no model ids in it).
         who = "pass-and-play" if self.fixed_viewer is None else f"{self.game.seat_name(self.fixed_viewer)}'s view"
         return f"TableWidget({self.game.players} players, {who}; run the cell to play on it)"
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        # Beside the widget view, a static picture of the table (render.table_html): what a
+        # notebook shows without a kernel (GitHub, nbviewer, a course notebook not yet run).
+        return static_bundle(super()._repr_mimebundle_(**kwargs), self.static_html())
+
+    def static_html(self) -> str:
+        """The table as still HTML (the cards as the viewer sees them), with a line saying to
+        run the cell to play."""
+        note = ('<div class="static-note" style="font-size:13px;color:#555;margin:2px 0 6px">'
+                "A picture of the table: run the cell to play on it.</div>")
+        return note + table_html(self.game, viewer=self.viewer, deck=self.deck, size="small")
 
     # ------------------------------------------------------------------ reading
     @property
@@ -251,11 +277,19 @@ class TableWidget(VBox):  # type: ignore[misc]
         self._highlight = frozenset(Card.parse(c) if isinstance(c, str) else c for c in cards)
         self.redraw()
 
-    def set_feedback(self, text: str, kind: FeedbackKind = "info") -> None:
-        """Show ``text`` in the feedback line."""
+    def set_feedback(self, text: str, kind: FeedbackKind = "info", *, rules: Sequence[str] | None = None,
+                     hint: str = "", title: str | None = None) -> None:
+        """Show ``text`` in the feedback line, under the table's hand and above the buttons.
+
+        ``kind``: ``"ok"`` or ``"right"`` (✓), ``"refused"`` or ``"wrong"`` (✗ Not yet),
+        ``"info"`` (ℹ). The box is the course's shared one
+        (:func:`buraco_learn.render.feedback.feedback_html`): each rule the text cites (or each
+        of ``rules``) is followed by its sentence; ``hint`` adds a hint line; ``title`` replaces
+        the state's title.
+        """
         self._feedback_text = text
         self._feedback_kind = kind
-        self.feedback.value = feedback_html(text, kind)
+        self.feedback.value = feedback_html(text, kind, rules=rules, hint=hint, title=title, placeholder=_START)
 
     def show_hint(self) -> None:
         """Advice for the viewer's move (the **Hint** button): :func:`buraco_learn.hints.hint`'s
@@ -275,7 +309,7 @@ class TableWidget(VBox):  # type: ignore[misc]
             return
         self.last_hint = advice
         hand = set(self.game.hand(self.viewer))
-        self.set_feedback("Hint: " + str(advice), "info")
+        self.set_feedback("Hint: " + str(advice), "info", title="💡")
         self.highlight([c for c in advice.cards if c in hand])
 
     def _show_hint_button(self) -> None:
@@ -338,7 +372,7 @@ class TableWidget(VBox):  # type: ignore[misc]
         try:
             event = g.apply(action)
         except BuracoError as err:
-            self.set_feedback(str(err), "refused")
+            self.set_feedback(str(err), "refused", title="✗ Not allowed:")
             self.redraw()
             return None
         gained = new_cards(before, g.hand(seat))
@@ -347,7 +381,7 @@ class TableWidget(VBox):  # type: ignore[misc]
         self.set_trait("selected", [])
         self.set_trait("target", None)
         lines += self._run_bots()
-        self.set_feedback("\n".join(lines), "ok")
+        self.set_feedback("\n".join(lines), "ok", title="✓ Done:", rules=())
         self.refresh()
         if self.on_change is not None:
             self.on_change(g)
@@ -365,13 +399,14 @@ class TableWidget(VBox):  # type: ignore[misc]
                 break
             try:
                 action = self.bots[seat].choose(g.view(seat), g.legal_actions())
+                pile_size = len(g.pile)
                 event = g.apply(action)
             except BuracoError as err:
                 lines.append(f"{g.seat_name(seat)}'s player chose a move the engine refused: {err}")
                 break
             steps += 1
             if not isinstance(event.action, Draw) or event.note.partition("; ")[2]:
-                lines.append(event_words(g, event, you=False))
+                lines.append(event_words(g, event, you=False, pile_size=pile_size))
             elif isinstance(event.action, Draw):
                 lines.append(f"{g.seat_name(seat)} drew from the stock.")
         return _compact(lines)
@@ -408,6 +443,12 @@ class TableWidget(VBox):  # type: ignore[misc]
     def _on_view_trait(self, change: dict[str, Any]) -> None:
         if change["name"] == "deck":
             check_deck(change["new"])
+            if self.deck_choice.value != change["new"]:
+                self._syncing = True
+                try:
+                    self.deck_choice.value = change["new"]
+                finally:
+                    self._syncing = False
         if change["name"] == "sort" and change["new"] not in _SORTS:
             raise traitlets.TraitError(f"unknown sort {change['new']!r}: choose 'suit', 'rank' or 'dealt'")
         if change["name"] == "sort":
@@ -418,11 +459,15 @@ class TableWidget(VBox):  # type: ignore[misc]
         else:
             self.redraw()
 
+    def _on_deck_choice(self, change: dict[str, Any]) -> None:
+        if not self._syncing:
+            self.deck = change["new"]
+
     def _on_width(self, change: dict[str, Any]) -> None:
         w = int(change["new"])
         if w < 320:
             raise traitlets.TraitError(f"width must be at least 320 pixels, not {w}")
-        resize_canvas(self.canvas, w)
+        resize_canvas(self.canvas, w, budget=self.max_height)
         self.redraw()
 
     # ------------------------------------------------------------------ drawing
@@ -441,7 +486,7 @@ class TableWidget(VBox):  # type: ignore[misc]
         geo = self._compute_geometry()
         self._geo = geo
         if self.canvas.height != geo.height:
-            self.canvas.height = geo.height
+            resize_canvas(self.canvas, self.width, geo.height, budget=self.max_height)
         with hold_canvas():
             draw_table(self.canvas, self.game, geo, viewer=self.viewer, hand=self.hand, selected=set(self.selected),
                        target=self.target, deck=self.deck, highlight=self._highlight, pile_open=self.pile_open,
