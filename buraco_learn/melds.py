@@ -93,8 +93,13 @@ def _analyse(cards: Sequence[Card], wild_high: bool | None = None, rules: Rules 
     return _choose(res[1], res[2], wild_high, rules, None)
 
 
-def _analyse_all(cards: Sequence[Card], rules: Rules) -> _Result:
-    """A set's analysis, an error, or ``("runs", layouts, several_options)``: every legal layout."""
+def _analyse_all(cards: Sequence[Card], rules: Rules, fresh: bool = True) -> _Result:
+    """A set's analysis, an error, or ``("runs", layouts, several_options)``: every legal layout.
+
+    ``fresh``: the layouts a new meld may take (under ``rules.natural_two_optional=False`` a 2 of
+    the suit is natural whenever it can be); ``False``: every layout a run may come to hold
+    (after lay-offs a 2 of the suit may stay a wild where it could be natural, WILD-5).
+    """
     n = len(cards)
     if n < 3:
         return ("error", "size")
@@ -144,10 +149,10 @@ def _analyse_all(cards: Sequence[Card], rules: Rules) -> _Result:
     # A run of suit nat_suit.
     if n > 14:
         return ("error", "run-size")
-    return _run_layouts(cards, nat_suit, rules)
+    return _run_layouts(cards, nat_suit, rules, fresh)
 
 
-def _run_layouts(cards: Sequence[Card], suit: int, rules: Rules) -> _Result:
+def _run_layouts(cards: Sequence[Card], suit: int, rules: Rules, fresh: bool = True) -> _Result:
     """Every legal layout of a run of ``suit`` (RUN-1..6, WILD-1, WILD-6), or the error to report.
 
     The choices are: which 2 of the suit, if any, stands natural in the 2 position (RUN-5; unless
@@ -185,7 +190,7 @@ def _run_layouts(cards: Sequence[Card], suit: int, rules: Rules) -> _Result:
     natural_found = False
     options = 0
     for nat2 in ((1, 0) if own_twos else (0,)):
-        if nat2 == 0 and natural_found and not rules.natural_two_optional:
+        if nat2 == 0 and natural_found and fresh and not rules.natural_two_optional:
             break  # RUN-5: the 2 of the suit is natural whenever it can be.
         w = total_wild - nat2
         if w > 1:
@@ -603,7 +608,13 @@ class Meld:
             if Counter(want.cards) != Counter(seq):
                 raise InvalidMeld(f"{format_cards(seq)}: the layout {want} is not made of these cards (WILD-6)",
                                   ("WILD-6",))
-            return want if want.rules == r else cls.parse(want.notation(), rules=r)
+            want = want if want.rules == r else cls.parse(want.notation(), rules=r)
+            if want.kind == "run":
+                fresh = _analyse_all(seq, r)[1]
+                if ("run", want._suit, want._start, want._slots, want._wild_index) not in fresh:
+                    raise InvalidMeld(f"{format_cards(seq)}: a new meld cannot lie {want}: under {r.name} a 2 of the "
+                                      "run's suit is natural whenever it can be (RUN-5, WILD-6)", ("RUN-5", "WILD-6"))
+            return want
         res = _analyse(seq, wild_high, r)
         if res[0] == "error":
             raise _explain(seq, res)
@@ -682,7 +693,7 @@ class Meld:
                 raise NotationError(f"{text!r}: in {tok!r} a wild stands for a natural card, not a joker; "
                                     "write it like 2C(=5H)")
             notes.append((card, wanted, None))
-        res = _analyse_all(cards, r)
+        res = _analyse_all(cards, r, fresh=False)
         if res[0] == "error":
             raise _explain(cards, res)
         if res[0] == "set":
@@ -708,7 +719,8 @@ class Meld:
         for L in fits:
             if L[3] == written:
                 return cls._make(L, r)
-        return cls._make(_choose(fits, True, None, r, None), r)
+        fresh = _analyse_all(cards, r)[1]
+        return cls._make(_choose([L for L in fits if L in fresh] or fits, True, None, r, None), r)
 
     # -- the layout ---------------------------------------------------------------------
     @property
@@ -858,7 +870,12 @@ class Meld:
                 layouts = self._lay_off_layouts(new, union)
                 target = ("run", want._suit, want._start, want._slots, want._wild_index)
                 if not isinstance(layouts, list) or target not in layouts:
-                    raise self._bound_stays(what)
+                    if self.wild is not None and self.wild_stands_for not in new:
+                        raise self._bound_stays(what) if not self.wild_is_free else self._explain_lay_off(
+                            new, ("error", "wild-stays"), what)
+                    raise InvalidMeld(f"{what}: {want} is not a layout this lay-off may take: under {self.rules.name} "
+                                      "a 2 of the run's suit is natural whenever it can be (RUN-5, WILD-6)",
+                                      ("RUN-5", "WILD-6"))
             return want
         res = self._lay_off_result(new, union, wild_high)
         if res[0] == "error":
@@ -895,28 +912,40 @@ class Meld:
         new = as_cards(cards)
         if not new:
             return False
-        res = self._lay_off_result(new, list(self._slots) + new, None)
-        return res[0] != "error" and self._same_kind(res)
+        union = list(self._slots) + new
+        if self.kind == "set":
+            res = _analyse(union, None, self.rules)
+            return res[0] == "set" and res[1] == self._rank
+        layouts = self._lay_off_layouts(new, union)
+        return isinstance(layouts, list) and bool(layouts) and layouts[0][1] == self._suit
 
     def _lay_off_layouts(self, new: list[Card], union: list[Card]) -> _Result | list[_Result]:
-        """The legal layouts of a run plus ``new`` that keep a bound wild in place (WILD-3, WILD-5).
+        """The legal layouts of this run plus ``new`` (WILD-2..5).
 
-        An error tuple when the cards make no run of this suit, or ``("error", "bound-stays")``
-        when every layout would move the bound wild without its card.
+        While the card the meld's wild stands for is not laid off, the wild stays a wild, never
+        driven out by another wild nor dropped into a natural place (WILD-5); a bound one keeps
+        its very place (WILD-3). Otherwise the layouts are a new meld's (RUN-5). An error tuple
+        when the cards make no run, ``("error", "bound-stays")`` or ``("error", "wild-stays")``
+        when every layout would move the wild without its card.
         """
-        res = _analyse_all(union, self.rules)
+        wi = self._wild_index
+        if wi < 0 or self.kind != "run":
+            res = _analyse_all(union, self.rules)
+            return res[1] if res[0] == "runs" else res
+        stands = _pos_card(self._start + wi, self._suit)
+        if stands in new:
+            res = _analyse_all(union, self.rules)
+            return res[1] if res[0] == "runs" else res
+        res = _analyse_all(union, self.rules, fresh=False)
         if res[0] != "runs":
             return res
-        layouts: list[_Result] = res[1]
-        wi = self._wild_index
-        if self.kind == "run" and 0 < wi < len(self._slots) - 1:
-            stands = _pos_card(self._start + wi, self._suit)
-            if stands not in new:
-                pos, wild = self._start + wi, self._slots[wi]
-                layouts = [L for L in layouts if L[4] >= 0 and L[2] + L[4] == pos and L[3][L[4]] == wild]
-                if not layouts:
-                    return ("error", "bound-stays")
-        return layouts
+        wild = self._slots[wi]
+        if 0 < wi < len(self._slots) - 1:
+            pos = self._start + wi
+            layouts = [L for L in res[1] if L[4] >= 0 and L[2] + L[4] == pos and L[3][L[4]] == wild]
+            return layouts or ("error", "bound-stays")
+        layouts = [L for L in res[1] if L[4] >= 0 and L[3][L[4]] == wild]
+        return layouts or ("error", "wild-stays")
 
     def _prefer(self, new: list[Card]) -> _Prefer:
         """Which end a wild takes among layouts worth the same, after this lay-off (WILD-6)."""
@@ -966,6 +995,15 @@ class Meld:
         code = res[1]
         if code == "bound-stays":
             return self._bound_stays(what)
+        if code == "wild-stays":
+            wild, stands = self.wild, self.wild_stands_for
+            name = "joker" if wild is JOKER else f"pinella {wild}"
+            if any(c.r == 0 or (c.r == 2 and c.s != self._suit) for c in new):
+                return InvalidMeld(f"{what}: the {name} stands for {stands} and stays a wild until {stands} is laid "
+                                   "off; another wild never drives it out, and a run holds one wild (WILD-5, RUN-4)",
+                                   ("WILD-5", "RUN-4"))
+            return InvalidMeld(f"{what}: the {name} stands for {stands} and stays a wild until {stands} is laid off "
+                               "(WILD-5); with it as the wild these cards make no run (RUN-1)", ("WILD-5", "RUN-1"))
         stands = self.wild_stands_for
         wild = self.wild
         if (code in ("run-wilds", "gap") and self.kind == "run" and wild is not None and stands is not None
