@@ -698,21 +698,21 @@ class Meld:
             raise _explain(cards, res)
         if res[0] == "set":
             meld = cls._make(res, r)
-            for card, wanted, rank in notes:
-                if wanted is not None:
+            set_rank = Rank(meld._rank)
+            for card, stands, rank in notes:
+                if stands is not None:
                     raise NotationError(f"{text!r}: a wild in a set stands for its rank only; write it like "
-                                        f"{card}(={meld.rank.char})")  # type: ignore[union-attr]
-                if rank != meld.rank:
+                                        f"{card}(={set_rank.char})")
+                if rank != set_rank:
                     raise NotationError(f"{text!r}: the wild {card} in this set of {_RANK_WORD[meld._rank]}s "
-                                        f"stands for a {_RANK_WORD[meld._rank]}; write it {card}"
-                                        f"(={meld.rank.char})")  # type: ignore[union-attr]
+                                        f"stands for a {_RANK_WORD[meld._rank]}; write it {card}(={set_rank.char})")
             return meld
         layouts: list[_Result] = res[1]
         if any(rank is not None for _, _, rank in notes):
             raise NotationError(f"{text!r}: a wild in a run stands for a card, like 2C(=5H)")
         fits = layouts
-        for card, wanted, _ in notes:
-            fits = [L for L in fits if L[4] >= 0 and L[3][L[4]] == card and _pos_card(L[2] + L[4], L[1]) == wanted]
+        for card, stands, _ in notes:
+            fits = [L for L in fits if L[4] >= 0 and L[3][L[4]] == card and _pos_card(L[2] + L[4], L[1]) == stands]
         if not fits:
             raise NotationError(f"{text!r}: " + _why_not(notes, layouts, r))
         written = tuple(cards)
@@ -915,7 +915,7 @@ class Meld:
         union = list(self._slots) + new
         if self.kind == "set":
             res = _analyse(union, None, self.rules)
-            return res[0] == "set" and res[1] == self._rank
+            return res[0] == "set" and bool(res[1] == self._rank)
         layouts = self._lay_off_layouts(new, union)
         return isinstance(layouts, list) and bool(layouts) and layouts[0][1] == self._suit
 
