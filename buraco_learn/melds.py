@@ -15,6 +15,14 @@ buraco_learn.errors.InvalidMeld: 2S 4H 5H 6H 2D: a run may hold only one wild (R
 ('semi-clean', 75, 150)
 >>> Meld.from_cards("2C 5C 6C").lay_off("8C")
 Meld.parse('5C 6C 2C(=7C) 8C')
+
+When the cards may lie several ways, the default layout is the one worth most at the count
+(WILD-6), and any other legal one can be named:
+
+>>> Meld.from_cards("AC JK 3C 4C 5C 6C 7C 8C 9C TC JC QC KC")
+Meld.parse('JK(=2C) 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC')
+>>> [m.burraco for m in Meld.layouts("AC JK 3C 4C 5C 6C 7C 8C 9C TC JC QC KC")]
+['semi-clean', 'dirty']
 """
 
 from __future__ import annotations
@@ -604,7 +612,7 @@ class Meld:
         if layout is not None:
             if wild_high is not None:
                 raise NotationError("name a layout or a wild's end (wild_high), not both")
-            want = layout if isinstance(layout, Meld) else cls.parse(layout, rules=r)
+            want = layout if isinstance(layout, Meld) else cls.parse(layout, rules=r)  # parse checks the type
             if Counter(want.cards) != Counter(seq):
                 raise InvalidMeld(f"{format_cards(seq)}: the layout {want} is not made of these cards (WILD-6)",
                                   ("WILD-6",))
@@ -663,6 +671,8 @@ class Meld:
         buraco_learn.errors.NotationError: '2C(=4C) 8C 9C': the wild 2C cannot stand for 4C; in this meld it stands for 7C or TC
         """
         r = get_rules(rules)
+        if not isinstance(text, str):
+            raise NotationError(f"a meld in notation is text, like '5C 6C 2C(=7C) 8C', not {type(text).__name__}")
         tokens = [t for t in text.replace(",", " ").split() if t]
         cards: list[Card] = []
         notes: list[tuple[Card, Card | None, Rank | None]] = []  # (wild, stands for, set rank)
