@@ -339,3 +339,44 @@ def test_wild1_annotations_are_checked_with_a_whole_sentence(text: str, words: s
     assert words in str(err.value)
     assert not str(err.value).rstrip().endswith("for")
     assert str(Meld.parse("JK(=K) KH KD")) == "KH KD JK(=K)"
+
+
+def test_wild3_wild5_lay_off_invariants_on_random_runs() -> None:
+    """WILD-3, WILD-5, WILD-6 on random lay-offs in every preset: can_lay_off agrees with lay_off;
+    until its card is laid off the meld's wild stays its wild (a bound one in its very place); the
+    default result is worth at least as much as every other legal result, and each parses back."""
+    rng = random.Random(35)
+    tried = accepted = 0
+    for _ in range(1500):
+        rules = rng.choice(list(PRESETS.values()))
+        suit = rng.choice("SHDC")
+        low = rng.randint(1, 11)
+        length = rng.randint(3, min(8, 15 - low))
+        cards = [_natural(p, suit) for p in range(low, low + length)]
+        if rng.random() < 0.7:
+            cards[rng.randrange(length)] = rng.choice([JOKER, Card.parse("2" + suit), Card.parse("2" + rng.choice("SHDC"))])
+        try:
+            run = Meld.from_cards(cards, rules=rules)
+        except InvalidMeld:
+            continue
+        pool = [_natural(p, suit) for p in range(1, 15)] + [JOKER, Card.parse("2" + suit), Card.parse("2C")]
+        new = rng.sample(pool, rng.randint(1, 2))
+        tried += 1
+        try:
+            after = run.lay_off(new)
+        except InvalidMeld:
+            assert not run.can_lay_off(new)
+            continue
+        accepted += 1
+        assert run.can_lay_off(new)
+        if run.wild is not None and run.wild_stands_for not in new:
+            assert after.wild == run.wild, (str(run), new, str(after))
+            if not run.wild_is_free:
+                assert after.wild_stands_for == run.wild_stands_for
+        options = run.lay_off_layouts(new)
+        assert options[0] == after
+        assert all(after.points + after.bonus >= o.points + o.bonus for o in options)
+        for o in options:
+            assert Meld.parse(str(o), rules=rules) == o
+            assert run.lay_off(new, layout=str(o)) == o
+    assert tried > 800 and accepted > 200
