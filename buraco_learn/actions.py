@@ -35,19 +35,26 @@ class TakePile:
         return "pile"
 
 
-def _end(wild_high: bool | None) -> str:
-    return "" if wild_high is None else (" high" if wild_high else " low")
+def _end(wild_high: bool | None, layout: str | None = None) -> str:
+    end = "" if wild_high is None else (" high" if wild_high else " low")
+    return end if layout is None else f"{end} layout {layout}"
 
 
 @dataclass(frozen=True)
 class LayDown:
-    """Lay down a new meld from the hand (TURN-2). ``wild_high`` chooses a free wild's end."""
+    """Lay down a new meld from the hand (TURN-2). ``wild_high`` chooses a free wild's end;
+    ``layout`` names the meld's layout in notation when it may lie several ways (WILD-6)."""
 
     cards: tuple[Card, ...]
     wild_high: bool | None = None
+    layout: str | None = None
 
     def __str__(self) -> str:
-        return f"meld {format_cards(self.cards)}{_end(self.wild_high)}"
+        return f"meld {format_cards(self.cards)}{_end(self.wild_high, self.layout)}"
+
+    def __repr__(self) -> str:
+        extra = "" if self.layout is None else f", layout={self.layout!r}"
+        return f"LayDown(cards={self.cards!r}, wild_high={self.wild_high!r}{extra})"
 
 
 @dataclass(frozen=True)
@@ -57,9 +64,15 @@ class LayOff:
     target: int
     cards: tuple[Card, ...]
     wild_high: bool | None = None
+    #: The meld's resulting layout in notation, when it may lie several ways (WILD-6).
+    layout: str | None = None
 
     def __str__(self) -> str:
-        return f"layoff {self.target}: {format_cards(self.cards)}{_end(self.wild_high)}"
+        return f"layoff {self.target}: {format_cards(self.cards)}{_end(self.wild_high, self.layout)}"
+
+    def __repr__(self) -> str:
+        extra = "" if self.layout is None else f", layout={self.layout!r}"
+        return f"LayOff(target={self.target!r}, cards={self.cards!r}, wild_high={self.wild_high!r}{extra})"
 
 
 @dataclass(frozen=True)
@@ -74,19 +87,28 @@ class Discard:
 
 Action = Union[Draw, TakePile, LayDown, LayOff, Discard]
 
-_HELP = ("an action is 'draw', 'pile', 'meld <cards> [low|high]', 'layoff <meld number>: <cards> [low|high]' "
-         "or 'discard <card>'")
+_HELP = ("an action is 'draw', 'pile', 'meld <cards> [low|high] [layout <layout>]', "
+         "'layoff <meld number>: <cards> [low|high] [layout <layout>]' or 'discard <card>'")
 
 
-def _cards_and_end(text: str, whole: str) -> tuple[tuple[Card, ...], bool | None]:
+def _cards_and_end(text: str, whole: str) -> tuple[tuple[Card, ...], bool | None, str | None]:
     words = text.split()
+    layout: str | None = None
+    lowered = [w.lower() for w in words]
+    if "layout" in lowered:
+        at = lowered.index("layout")
+        layout = " ".join(words[at + 1:])
+        words = words[:at]
+        if not layout:
+            raise NotationError(f"bad action {whole!r}: 'layout' is followed by the layout, like "
+                                "'meld 5H 6H JK layout 5H 6H JK(=7H)'")
     wild_high: bool | None = None
     if words and words[-1].lower() in ("high", "low"):
         wild_high = words.pop().lower() == "high"
     if not words:
         raise NotationError(f"bad action {whole!r}: no cards given; {_HELP}")
     try:
-        return tuple(parse_cards(" ".join(words))), wild_high
+        return tuple(parse_cards(" ".join(words))), wild_high, layout
     except NotationError as err:
         raise NotationError(f"bad action {whole!r}: {err}") from None
 
@@ -99,7 +121,7 @@ def parse_action(text: str) -> Action:
     >>> parse_action("fold")
     Traceback (most recent call last):
     ...
-    buraco_learn.errors.NotationError: bad action 'fold': an action is 'draw', 'pile', 'meld <cards> [low|high]', 'layoff <meld number>: <cards> [low|high]' or 'discard <card>'
+    buraco_learn.errors.NotationError: bad action 'fold': an action is 'draw', 'pile', 'meld <cards> [low|high] [layout <layout>]', 'layoff <meld number>: <cards> [low|high] [layout <layout>]' or 'discard <card>'
     """
     if not isinstance(text, str):
         raise NotationError(f"an action is text, not {type(text).__name__}")
@@ -111,15 +133,15 @@ def parse_action(text: str) -> Action:
     if verb in ("pile", "take") and not rest.strip():
         return TakePile()
     if verb == "meld":
-        cards, high = _cards_and_end(rest, text)
-        return LayDown(cards, high)
+        cards, high, layout = _cards_and_end(rest, text)
+        return LayDown(cards, high, layout)
     if verb in ("layoff", "lay-off"):
         target_text, colon, cards_text = rest.partition(":")
         if not colon or not target_text.strip().isdigit():
             raise NotationError(f"bad action {text!r}: write the meld number, a colon, then the cards, "
                                 "like 'layoff 2: 8C'")
-        cards, high = _cards_and_end(cards_text, text)
-        return LayOff(int(target_text), cards, high)
+        cards, high, layout = _cards_and_end(cards_text, text)
+        return LayOff(int(target_text), cards, high, layout)
     if verb == "discard":
         try:
             one = parse_cards(rest)

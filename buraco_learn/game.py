@@ -441,12 +441,13 @@ class Game:
             raise IllegalMove(f"{self._who()} may not discard {c}: {why}", self._rule_ids(why))
         return c, rest
 
-    def _plan_meld(self, cards: Iterable[Card] | str, wild_high: bool | None) -> tuple[Meld, list[Card]]:
+    def _plan_meld(self, cards: Iterable[Card] | str, wild_high: bool | None,
+                   layout: str | Meld | None = None) -> tuple[Meld, list[Card]]:
         seq = as_cards(cards)
         self._in_play("meld")
         rest = self._cards_in_hand(seq)
         try:
-            meld = Meld.from_cards(seq, rules=self.rules, wild_high=wild_high)
+            meld = Meld.from_cards(seq, rules=self.rules, wild_high=wild_high, layout=layout)
         except InvalidMeld as err:
             raise IllegalMove(str(err), err.rules) from None
         seat = self._s.turn
@@ -496,12 +497,13 @@ class Game:
             why += "; with only a wild left he cannot close, so he must keep more (CLOSE-4)"
         return (f"leave {format_cards(rest)}, and then the turn could not end: {why}", self._rule_ids(why))
 
-    def verify_meld(self, cards: Iterable[Card] | str, wild_high: bool | None = None) -> None:
+    def verify_meld(self, cards: Iterable[Card] | str, wild_high: bool | None = None,
+                    layout: str | Meld | None = None) -> None:
         """Raise :class:`IllegalMove` unless the player to move may lay down these cards as a new meld."""
-        self._plan_meld(cards, wild_high)
+        self._plan_meld(cards, wild_high, layout)
 
     def _plan_lay_off(self, target: int, cards: Iterable[Card] | str | Card,
-                      wild_high: bool | None) -> tuple[Meld, list[Card]]:
+                      wild_high: bool | None, layout: str | Meld | None = None) -> tuple[Meld, list[Card]]:
         seq = as_cards(cards)
         self._in_play("lay off")
         seat = self._s.turn
@@ -521,15 +523,16 @@ class Game:
             raise IllegalMove("a lay-off adds at least one card (TURN-2)", ("TURN-2",))
         rest = self._cards_in_hand(seq)
         try:
-            new = t.meld.lay_off(seq, wild_high=wild_high)
+            new = t.meld.lay_off(seq, wild_high=wild_high, layout=layout)
         except InvalidMeld as err:
             raise IllegalMove(str(err), err.rules) from None
         self._check_rest(rest, seat, new.is_burraco, f"laying off {format_cards(seq)}")
         return new, rest
 
-    def verify_lay_off(self, target: int, cards: Iterable[Card] | str | Card, wild_high: bool | None = None) -> None:
+    def verify_lay_off(self, target: int, cards: Iterable[Card] | str | Card, wild_high: bool | None = None,
+                       layout: str | Meld | None = None) -> None:
         """Raise :class:`IllegalMove` unless the player to move may add ``cards`` to meld ``target``."""
-        self._plan_lay_off(target, cards, wild_high)
+        self._plan_lay_off(target, cards, wild_high, layout)
 
     def verify(self, action: Action | str) -> None:
         """Raise :class:`IllegalMove` (or :class:`NotationError`) unless ``action`` is legal now."""
@@ -539,9 +542,9 @@ class Game:
         elif isinstance(a, TakePile):
             self.verify_take_pile()
         elif isinstance(a, LayDown):
-            self._plan_meld(a.cards, a.wild_high)
+            self._plan_meld(a.cards, a.wild_high, a.layout)
         elif isinstance(a, LayOff):
-            self._plan_lay_off(a.target, a.cards, a.wild_high)
+            self._plan_lay_off(a.target, a.cards, a.wild_high, a.layout)
         elif isinstance(a, Discard):
             self._plan_discard(a.card)
         else:
@@ -564,18 +567,20 @@ class Game:
         """Whether the player to move may take the discard pile."""
         return self.can(TakePile())
 
-    def can_meld(self, cards: Iterable[Card] | str, wild_high: bool | None = None) -> bool:
+    def can_meld(self, cards: Iterable[Card] | str, wild_high: bool | None = None,
+                 layout: str | Meld | None = None) -> bool:
         """Whether the player to move may lay these cards down as a new meld."""
         try:
-            self._plan_meld(cards, wild_high)
+            self._plan_meld(cards, wild_high, layout)
         except (IllegalMove, NotationError):
             return False
         return True
 
-    def can_lay_off(self, target: int, cards: Iterable[Card] | str | Card, wild_high: bool | None = None) -> bool:
+    def can_lay_off(self, target: int, cards: Iterable[Card] | str | Card, wild_high: bool | None = None,
+                    layout: str | Meld | None = None) -> bool:
         """Whether the player to move may lay these cards off onto meld ``target``."""
         try:
-            self._plan_lay_off(target, cards, wild_high)
+            self._plan_lay_off(target, cards, wild_high, layout)
         except (IllegalMove, NotationError):
             return False
         return True
@@ -644,28 +649,37 @@ class Game:
             note += "; the other two now play as partners (P3-1)"
         return note
 
-    def meld(self, cards: Iterable[Card] | str, wild_high: bool | None = None) -> Event:
-        """Lay down a new meld from the hand (TURN-2); an emptied hand takes the pot (POT-2)."""
+    def meld(self, cards: Iterable[Card] | str, wild_high: bool | None = None,
+             layout: str | Meld | None = None) -> Event:
+        """Lay down a new meld from the hand (TURN-2); an emptied hand takes the pot (POT-2).
+
+        The meld takes its best layout (WILD-6) unless ``wild_high`` asks for a free wild's end
+        or ``layout`` names another legal layout of these cards in notation.
+        """
         seq = as_cards(cards)  # once: an iterator argument is read a single time
-        meld, rest = self._plan_meld(seq, wild_high)
+        meld, rest = self._plan_meld(seq, wild_high, layout)
         s = self._push()
         seat = s.turn
         s.hands[seat] = rest
         s.table.append(TableMeld(len(s.table), seat, meld))
         note = f"laid down meld {len(s.table) - 1}: {meld}" + self._after_empty_by_play(seat)
-        return self._record(seat, LayDown(tuple(seq), wild_high), note)
+        return self._record(seat, LayDown(tuple(seq), wild_high, None if layout is None else str(meld)), note)
 
-    def lay_off(self, target: int, cards: Iterable[Card] | str | Card, wild_high: bool | None = None) -> Event:
-        """Add cards to a meld of the side (TURN-2, WILD-2..5); an emptied hand takes the pot (POT-2)."""
+    def lay_off(self, target: int, cards: Iterable[Card] | str | Card, wild_high: bool | None = None,
+                layout: str | Meld | None = None) -> Event:
+        """Add cards to a meld of the side (TURN-2, WILD-2..6); an emptied hand takes the pot (POT-2).
+
+        ``layout`` names the meld's resulting layout in notation, when it may lie another way (WILD-6).
+        """
         seq = as_cards(cards)  # once: an iterator argument is read a single time
-        new, rest = self._plan_lay_off(target, seq, wild_high)
+        new, rest = self._plan_lay_off(target, seq, wild_high, layout)
         s = self._push()
         seat = s.turn
         s.hands[seat] = rest
         old = s.table[target]
         s.table[target] = TableMeld(old.id, old.owner, new)
         note = f"meld {target} is now {new}" + self._after_empty_by_play(seat)
-        return self._record(seat, LayOff(target, tuple(seq), wild_high), note)
+        return self._record(seat, LayOff(target, tuple(seq), wild_high, None if layout is None else str(new)), note)
 
     def discard(self, card: Card | str) -> Event:
         """Discard a card, ending the turn (TURN-3): the last card closes (CLOSE-1) or takes the pot
@@ -714,9 +728,9 @@ class Game:
         if isinstance(a, TakePile):
             return self.take_pile()
         if isinstance(a, LayDown):
-            return self.meld(a.cards, a.wild_high)
+            return self.meld(a.cards, a.wild_high, a.layout)
         if isinstance(a, LayOff):
-            return self.lay_off(a.target, a.cards, a.wild_high)
+            return self.lay_off(a.target, a.cards, a.wild_high, a.layout)
         if isinstance(a, Discard):
             return self.discard(a.card)
         raise NotationError(f"not an action: {action!r}")

@@ -15,6 +15,14 @@ buraco_learn.errors.InvalidMeld: 2S 4H 5H 6H 2D: a run may hold only one wild (R
 ('semi-clean', 75, 150)
 >>> Meld.from_cards("2C 5C 6C").lay_off("8C")
 Meld.parse('5C 6C 2C(=7C) 8C')
+
+When the cards may lie several ways, the default layout is the one worth most at the count
+(WILD-6), and any other legal one can be named:
+
+>>> Meld.from_cards("AC JK 3C 4C 5C 6C 7C 8C 9C TC JC QC KC")
+Meld.parse('JK(=2C) 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC')
+>>> [m.burraco for m in Meld.layouts("AC JK 3C 4C 5C 6C 7C 8C 9C TC JC QC KC")]
+['semi-clean', 'dirty']
 """
 
 from __future__ import annotations
@@ -81,7 +89,25 @@ class Placement:
 _Result = tuple[Any, ...]
 
 
-def _analyse(cards: Sequence[Card], wild_high: bool | None) -> _Result:
+def _analyse(cards: Sequence[Card], wild_high: bool | None = None, rules: Rules = FIBUR) -> _Result:
+    """The default layout of ``cards`` under ``rules`` (WILD-6), or an error tuple.
+
+    ``wild_high`` keeps only the layouts whose wild is free at that end (WILD-1); a layout
+    without a wild always qualifies.
+    """
+    res = _analyse_all(cards, rules)
+    if res[0] != "runs":
+        return res
+    return _choose(res[1], res[2], wild_high, rules, None)
+
+
+def _analyse_all(cards: Sequence[Card], rules: Rules, fresh: bool = True) -> _Result:
+    """A set's analysis, an error, or ``("runs", layouts, several_options)``: every legal layout.
+
+    ``fresh``: the layouts a new meld may take (under ``rules.natural_two_optional=False`` a 2 of
+    the suit is natural whenever it can be); ``False``: every layout a run may come to hold
+    (after lay-offs a 2 of the suit may stay a wild where it could be natural, WILD-5).
+    """
     n = len(cards)
     if n < 3:
         return ("error", "size")
@@ -131,19 +157,194 @@ def _analyse(cards: Sequence[Card], wild_high: bool | None) -> _Result:
     # A run of suit nat_suit.
     if n > 14:
         return ("error", "run-size")
-    own_twos = 0
+    return _run_layouts(cards, nat_suit, rules, fresh)
+
+
+def _run_layouts(cards: Sequence[Card], suit: int, rules: Rules, fresh: bool = True) -> _Result:
+    """Every legal layout of a run of ``suit`` (RUN-1..6, WILD-1, WILD-6), or the error to report.
+
+    The choices are: which 2 of the suit, if any, stands natural in the 2 position (RUN-5; unless
+    ``rules.natural_two_optional``, it does whenever it can), the ace low or high (RUN-2), and a
+    free wild's end (WILD-1). A wild never stands for its own card's natural place.
+    """
+    by_pos: dict[int, Card] = {}
+    ace: Card | None = None
+    own_twos: list[Card] = []
+    others: list[Card] = []
+    early: _Result | None = None
     for c in cards:
-        if c.r == 2 and c.s == nat_suit:
-            own_twos += 1
-    first_error: _Result | None = None
-    for natural_two in ((True, False) if own_twos else (False,)):
-        res = _analyse_run(cards, nat_suit, n_wild - natural_two, natural_two, wild_high)
-        if res[0] == "run":
-            return res
-        if first_error is None or (natural_two is False and res[1] != "run-wilds"):
-            first_error = res
-    assert first_error is not None
-    return first_error
+        r = c.r
+        if r == 0:
+            others.append(c)
+        elif r == 2:
+            if c.s == suit:
+                own_twos.append(c)
+            else:
+                others.append(c)
+        elif r == 1:
+            if ace is not None:
+                if early is None:
+                    early = ("error", "two-aces")
+            else:
+                ace = c
+        elif r in by_pos:
+            if early is None:
+                early = ("error", "repeat", r)
+        else:
+            by_pos[r] = c
+    total_wild = len(own_twos) + len(others)
+    layouts: list[_Result] = []
+    errors: list[_Result] = []
+    natural_found = False
+    options = 0
+    for nat2 in ((1, 0) if own_twos else (0,)):
+        if nat2 == 0 and natural_found and fresh and not rules.natural_two_optional:
+            break  # RUN-5: the 2 of the suit is natural whenever it can be.
+        w = total_wild - nat2
+        if w > 1:
+            errors.append(("error", "run-wilds"))
+            continue
+        if early is not None:
+            errors.append(early)
+            continue
+        wild = (others[0] if others else own_twos[nat2]) if w else None
+        own_wild = wild is not None and wild.r == 2 and wild.s == suit
+        found = False
+        for ace_pos in ((0,) if ace is None else (1, 14)):
+            here = False
+            lo = 15
+            hi = 0
+            count = len(by_pos) + nat2 + (1 if ace_pos else 0)
+            for p in by_pos:
+                if p < lo:
+                    lo = p
+                if p > hi:
+                    hi = p
+            if nat2:
+                lo = min(lo, 2)
+                hi = max(hi, 2)
+            if ace_pos:
+                lo = min(lo, ace_pos)
+                hi = max(hi, ace_pos)
+            gaps = hi - lo + 1 - count
+            if gaps > w:
+                continue
+            if gaps == 1:
+                wild_spots = [next(p for p in range(lo + 1, hi) if p not in by_pos and p != ace_pos
+                                   and not (nat2 and p == 2))]
+            elif w:
+                wild_spots = [p for p in (lo - 1, hi + 1) if 1 <= p <= 14]
+            else:
+                wild_spots = [0]
+            for wp in wild_spots:
+                if wp == 2 and own_wild:
+                    continue  # a 2 of the suit in the 2 position is natural: that is the nat2 layout
+                start = min(lo, wp) if wp else lo
+                end = max(hi, wp)
+                slots = []
+                wild_index = -1
+                for p in range(start, end + 1):
+                    if p == wp:
+                        wild_index = p - start
+                        slots.append(wild)
+                    elif p == ace_pos:
+                        slots.append(ace)
+                    elif p == 2 and nat2:
+                        slots.append(own_twos[0])
+                    else:
+                        slots.append(by_pos[p])
+                layouts.append(("run", suit, start, tuple(slots), wild_index))
+                here = True
+            if here:
+                found = True
+                options += 1
+        if found:
+            natural_found = natural_found or nat2 == 1
+        else:
+            if w <= 1 and early is None:
+                errors.append(("error", "gap"))
+    if layouts:
+        return ("runs", layouts, options > 1)
+    if len(errors) > 1 and errors[-1][1] == "run-wilds":
+        return errors[0]
+    return errors[-1]
+
+
+def _layout_value(res: _Result, rules: Rules) -> int:
+    """What a run layout is worth at the count: card points and burraco bonus (WILD-6)."""
+    _, _, start, slots, wild_index = res
+    return _run_points(start, slots, wild_index, rules) + burraco_bonus(
+        _burraco_kind("run", len(slots), wild_index, rules), rules)
+
+
+def _run_points(start: int, slots: Sequence[Card], wild_index: int, rules: Rules) -> int:
+    total = 0
+    for i, c in enumerate(slots):
+        if i != wild_index:
+            pos = start + i
+            if pos == 1:
+                total += rules.low_ace_meld_points
+                continue
+            if pos == 2:
+                total += rules.natural_two_meld_points
+                continue
+        total += c.points
+    return total
+
+
+def _burraco_kind(kind: str, n: int, wild_index: int, rules: Rules) -> BurracoKind | None:
+    if n < 7:
+        return None
+    if wild_index < 0:
+        return "clean"
+    if rules.semi_clean_bonus is not None:
+        if kind == "set":
+            if n == 8:
+                return "semi-clean"
+        elif (wild_index == 0 or wild_index == n - 1) and n - 1 >= 7:
+            return "semi-clean"
+    return "dirty"
+
+
+#: Preferences among layouts worth the same (WILD-6): a free wild's end, or none (the low end).
+_Prefer = Literal["low", "high"] | None
+
+
+def _choose(layouts: list[_Result], several: bool, wild_high: bool | None, rules: Rules,
+            prefer: _Prefer) -> _Result:
+    """The layout worth most (WILD-6); on a tie the ``prefer`` end, then the lowest (WILD-1).
+
+    ``several``: the layouts differ in more than a free wild's end (so their values may differ).
+    """
+    if wild_high is not None:
+        kept = [L for L in layouts if L[4] < 0 or L[4] == (len(L[3]) - 1 if wild_high else 0)]
+        if not kept:
+            if all(0 < L[4] < len(L[3]) - 1 for L in layouts):
+                L = layouts[0]
+                return ("error", "wild-bound", L[2] + L[4])
+            return ("error", "wild-end-high" if wild_high else "wild-end-low")
+        layouts = kept
+    if len(layouts) == 1:
+        return layouts[0]
+    best = layouts[0]
+    best_key = _key(best, several, rules, prefer)
+    for L in layouts[1:]:
+        k = _key(L, several, rules, prefer)
+        if k > best_key:
+            best, best_key = L, k
+    return best
+
+
+def _key(L: _Result, several: bool, rules: Rules, prefer: _Prefer) -> tuple[int, int, int, int]:
+    value = _layout_value(L, rules) if several else 0
+    wi = L[4]
+    if prefer == "high":
+        end = 1 if wi >= 0 and wi == len(L[3]) - 1 else 0
+    elif prefer == "low":
+        end = 1 if wi == 0 else 0
+    else:
+        end = 0
+    return (value, end, -L[2], -wi)
 
 
 def _set_order(c: Card) -> int:
@@ -151,79 +352,6 @@ def _set_order(c: Card) -> int:
 
 
 _SET_ORDER = _set_order
-
-
-def _analyse_run(cards: Sequence[Card], suit: int, n_wild: int, natural_two: bool,
-                 wild_high: bool | None) -> _Result:
-    if n_wild > 1:
-        return ("error", "run-wilds")
-    by_pos: dict[int, Card] = {}
-    wild: Card | None = None
-    ace: Card | None = None
-    two_used = not natural_two
-    for c in cards:
-        r = c.r
-        if r == 2 and not two_used and c.s == suit:
-            two_used = True
-            by_pos[2] = c
-        elif r == 0 or r == 2:
-            wild = c
-        elif r == 1:
-            if ace is not None:
-                return ("error", "two-aces")
-            ace = c
-        else:
-            if r in by_pos:
-                return ("error", "repeat", r)
-            by_pos[r] = c
-    options: tuple[int, ...] = (0,) if ace is None else (1, 14)
-    err: _Result = ("error", "gap")
-    for ace_pos in options:
-        if ace_pos:
-            by_pos[ace_pos] = ace  # type: ignore[assignment]
-        lo = min(by_pos)
-        hi = max(by_pos)
-        span = hi - lo + 1
-        gaps = span - len(by_pos)
-        if ace_pos:
-            del by_pos[ace_pos]
-        if gaps > n_wild:
-            err = ("error", "gap") if gaps > 0 else err
-            continue
-        if gaps == 1:
-            wild_pos = next(p for p in range(lo, hi + 1) if p not in by_pos and p != ace_pos)
-            if wild_high is not None:
-                return ("error", "wild-bound", wild_pos)
-        elif n_wild == 1:
-            if span >= 14:
-                return ("error", "run-size")
-            if wild_high:
-                if hi >= 14:
-                    return ("error", "wild-end-high")
-                wild_pos = hi + 1
-            elif wild_high is None:
-                wild_pos = lo - 1 if lo > 1 else hi + 1
-            else:
-                if lo <= 1:
-                    return ("error", "wild-end-low")
-                wild_pos = lo - 1
-        else:
-            wild_pos = 0
-        if wild_pos:
-            lo = min(lo, wild_pos)
-            hi = max(hi, wild_pos)
-        slots = []
-        wild_index = -1
-        for p in range(lo, hi + 1):
-            if p == wild_pos:
-                wild_index = p - lo
-                slots.append(wild)
-            elif p == ace_pos:
-                slots.append(ace)
-            else:
-                slots.append(by_pos[p])
-        return ("run", suit, lo, tuple(slots), wild_index)
-    return err
 
 
 def _explain(cards: Sequence[Card], res: _Result, what: str | None = None) -> InvalidMeld:
@@ -265,12 +393,13 @@ def _explain(cards: Sequence[Card], res: _Result, what: str | None = None) -> In
         return InvalidMeld(f"{text}: a run holds at most 14 cards, the 13 ranks and one wild (RUN-3)",
                            ("RUN-3",))
     if code == "run-wilds":
+        run_wilds = _wild_cards_of_run(cards, naturals)
+        names = " and ".join(map(str, run_wilds))
+        verb = "both" if len(run_wilds) == 2 else "all"
         if len(naturals) == 1:
-            return InvalidMeld(f"{text}: {' and '.join(map(str, wilds))} would both be wild: a run may "
-                               "hold only one wild (RUN-4) and a set needs two natural cards (SET-2)",
-                               ("RUN-4", "SET-2"))
-        return InvalidMeld(f"{text}: a run may hold only one wild (RUN-4); here "
-                           f"{' and '.join(map(str, _wild_cards_of_run(cards, naturals)))} would both be wild",
+            return InvalidMeld(f"{text}: {names} would {verb} be wild: a run may hold only one wild (RUN-4) "
+                               "and a set needs two natural cards (SET-2)", ("RUN-4", "SET-2"))
+        return InvalidMeld(f"{text}: a run may hold only one wild (RUN-4); here {names} would {verb} be wild",
                            ("RUN-4",))
     if code == "two-aces":
         return InvalidMeld(f"{text}: a run holds at most one ace, low (A-2-3) or high (Q-K-A), "
@@ -307,10 +436,40 @@ def _explain(cards: Sequence[Card], res: _Result, what: str | None = None) -> In
 
 
 def _wild_cards_of_run(cards: Sequence[Card], naturals: Sequence[Card]) -> list[Card]:
+    """The cards that would be wild in a run: jokers, 2s of other suits, and every 2 of the run's
+    suit but one (which may stand natural in the 2 position, RUN-5)."""
     suit = naturals[0].s if naturals else -1
     wilds = [c for c in cards if c.r == 0 or (c.r == 2 and c.s != suit)]
     own = [c for c in cards if c.r == 2 and c.s == suit]
-    return wilds + own[1:] if len(wilds) >= 2 else wilds + own
+    return wilds + own[1:]
+
+
+_RANK_OF_TEXT: dict[str, Rank] = {**{Rank(v).char: Rank(v) for v in range(1, 14)}, "10": Rank.TEN}
+
+
+def _why_not(notes: Sequence[tuple[Card, Card | None, Rank | None]], layouts: Sequence[_Result],
+             rules: Rules) -> str:
+    """Why no legal layout of a run fits the written annotations (for :meth:`Meld.parse`)."""
+    if len(notes) > 1:
+        return (f"{len(notes)} cards are annotated as wilds, but a run holds only one wild (RUN-4)")
+    card, wanted, _ = notes[0]
+    places = [_pos_card(L[2] + L[4], L[1]) for L in layouts if L[4] >= 0 and L[3][L[4]] == card]
+    choices = list(dict.fromkeys(places))
+    if not choices:
+        default = _choose(list(layouts), True, None, rules, None)
+        if card.r == 2 and card.s == layouts[0][1]:
+            why = (f"{card} is a 2 of the run's suit and stands natural in its 2 position here (RUN-5"
+                   f"{'' if rules.natural_two_optional else ': under ' + rules.name + ' it is natural whenever it can be'})")
+        else:
+            why = f"{card} is not the wild of this run"
+        return f"{why}; the layout is {_notation_of(default)}"
+    return f"the wild {card} cannot stand for {wanted}; in this meld it stands for " + " or ".join(map(str, choices))
+
+
+def _notation_of(res: _Result) -> str:
+    _, suit, start, slots, wild_index = res
+    return " ".join(f"{c}(={_pos_card(start + i, suit)})" if i == wild_index else str(c)
+                    for i, c in enumerate(slots))
 
 
 def as_cards(cards: Iterable[Card] | str | Card) -> list[Card]:
@@ -425,14 +584,21 @@ class Meld:
 
     @classmethod
     def from_cards(cls, cards: Iterable[Card] | str, *, rules: Rules | str | None = None,
-                   wild_high: bool | None = None) -> Meld:
-        """Validate cards handed over in any order and lay them out (RUN-6, WILD-1).
+                   wild_high: bool | None = None, layout: str | Meld | None = None) -> Meld:
+        """Validate cards handed over in any order and lay them out (RUN-6, WILD-1, WILD-6).
 
-        A free wild in a run goes to the low end unless that is impossible; ``wild_high=True``
-        or ``False`` asks for the high or the low end (WILD-1).
+        When the cards allow several layouts (a free wild's end, the ace low or high, and under
+        ``rules.natural_two_optional`` a 2 of the suit natural or wild), the default is the one
+        worth most at the count, burraco bonus included; on a tie a free wild goes to the low end
+        (WILD-6, WILD-1). ``wild_high=True`` or ``False`` asks for a free wild at the high or the
+        low end; ``layout`` names any legal layout of these very cards, in notation (WILD-6).
 
         >>> Meld.from_cards("5H 6H 2C", wild_high=True)
         Meld.parse('5H 6H 2C(=7H)')
+        >>> Meld.from_cards("AC JK 3C 4C 5C 6C 7C 8C 9C TC JC QC KC").burraco
+        'semi-clean'
+        >>> Meld.from_cards("AC JK 3C 4C 5C 6C 7C 8C 9C TC JC QC KC", layout="AC JK(=2C) 3C 4C 5C 6C 7C 8C 9C TC JC QC KC").burraco
+        'dirty'
         >>> Meld.from_cards("5H 6H 8H")
         Traceback (most recent call last):
         ...
@@ -442,59 +608,129 @@ class Meld:
         for c in seq:
             if not isinstance(c, Card):
                 raise TypeError(f"a meld is made of Card values, not {c!r}")
-        res = _analyse(seq, wild_high)
+        r = get_rules(rules)
+        if layout is not None:
+            if wild_high is not None:
+                raise NotationError("name a layout or a wild's end (wild_high), not both")
+            want = layout if isinstance(layout, Meld) else cls.parse(layout, rules=r)  # parse checks the type
+            if Counter(want.cards) != Counter(seq):
+                raise InvalidMeld(f"{format_cards(seq)}: the layout {want} is not made of these cards (WILD-6)",
+                                  ("WILD-6",))
+            want = want if want.rules == r else cls.parse(want.notation(), rules=r)
+            if want.kind == "run":
+                fresh = _analyse_all(seq, r)[1]
+                if ("run", want._suit, want._start, want._slots, want._wild_index) not in fresh:
+                    raise InvalidMeld(f"{format_cards(seq)}: a new meld cannot lie {want}: under {r.name} a 2 of the "
+                                      "run's suit is natural whenever it can be (RUN-5, WILD-6)", ("RUN-5", "WILD-6"))
+            return want
+        res = _analyse(seq, wild_high, r)
         if res[0] == "error":
             raise _explain(seq, res)
-        return cls._make(res, get_rules(rules))
+        return cls._make(res, r)
+
+    @classmethod
+    def layouts(cls, cards: Iterable[Card] | str, *, rules: Rules | str | None = None) -> tuple[Meld, ...]:
+        """Every legal layout of the cards, the default first, then by value (WILD-6).
+
+        A set has one layout; a run may have several: a free wild low or high (WILD-1), the ace
+        low or high (RUN-2), and, where the preset allows it, a 2 of the suit natural or wild.
+
+        >>> [str(m) for m in Meld.layouts("5H 6H 2C")]
+        ['2C(=4H) 5H 6H', '5H 6H 2C(=7H)']
+        >>> [(str(m), m.points) for m in Meld.layouts("3H 4H 2H", rules="wikipedia-fr")]
+        [('3H 4H 2H(=5H)', 30), ('2H 3H 4H', 15)]
+        """
+        seq = parse_cards(cards) if isinstance(cards, str) else list(cards)
+        r = get_rules(rules)
+        res = _analyse_all(seq, r)
+        if res[0] == "error":
+            raise _explain(seq, res)
+        if res[0] == "set":
+            return (cls._make(res, r),)
+        best = _choose(res[1], res[2], None, r, None)
+        rest = sorted((L for L in res[1] if L is not best),
+                      key=lambda L: _key(L, True, r, None), reverse=True)
+        return tuple(cls._make(L, r) for L in [best, *rest])
 
     @classmethod
     def parse(cls, text: str, *, rules: Rules | str | None = None) -> Meld:
-        """Read a laid-out meld such as ``'5C 6C 2C(=7C) 8C'``; annotations are checked.
+        """Read a laid-out meld such as ``'5C 6C 2C(=7C) 8C'``, keeping its layout as written.
 
-        >>> Meld.parse("2C(=7C) 8C 9C")
-        Meld.parse('2C(=7C) 8C 9C')
+        Any legal layout is kept exactly as written (WILD-6): the order of the cards and each
+        wild's annotation choose among the layouts; cards written in another order get the
+        default layout. Annotations are checked: a run's wild names the card it stands for, a
+        set's wild the set's rank (``JK(=7)``); a natural card takes none.
+
+        >>> Meld.parse("JK(=2C) 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC").burraco
+        'semi-clean'
+        >>> Meld.parse("AC JK(=2C) 3C 4C 5C 6C 7C 8C 9C TC JC QC KC").burraco
+        'dirty'
         >>> Meld.parse("2C(=4C) 8C 9C")
         Traceback (most recent call last):
         ...
-        buraco_learn.errors.NotationError: '2C(=4C) 8C 9C': the wild cannot stand for 4C; in this meld it stands for 7C or TC
+        buraco_learn.errors.NotationError: '2C(=4C) 8C 9C': the wild 2C cannot stand for 4C; in this meld it stands for 7C or TC
         """
+        r = get_rules(rules)
+        if not isinstance(text, str):
+            raise NotationError(f"a meld in notation is text, like '5C 6C 2C(=7C) 8C', not {type(text).__name__}")
         tokens = [t for t in text.replace(",", " ").split() if t]
         cards: list[Card] = []
-        wanted: Card | None = None
-        wanted_set = False
+        notes: list[tuple[Card, Card | None, Rank | None]] = []  # (wild, stands for, set rank)
         for tok in tokens:
-            if "(=" in tok:
-                if not tok.endswith(")"):
-                    raise NotationError(f"{text!r}: bad annotation in {tok!r}; write it like 2C(=5H)")
-                card_text, ann = tok[:-1].split("(=", 1)
-                cards.append(Card.parse(card_text))
-                if len(ann) in (1, 2) and ann not in ("JK",) and not any(ch in "SHDCshdc♠♥♦♣" for ch in ann[-1:]):
-                    wanted_set = True  # a set's wild: (=7)
-                    continue
-                wanted = Card.parse(ann)
-            else:
+            if "(=" not in tok:
                 cards.append(Card.parse(tok))
-        meld = cls.from_cards(cards, rules=rules)
-        if wanted is not None:
-            if meld.kind != "run":
-                raise NotationError(f"{text!r}: a wild in a set stands for its rank only; write it like JK(=7)")
-            if meld.wild_stands_for != wanted:
-                choices = []
-                for high in (False, True):
-                    try:
-                        other = cls.from_cards(cards, rules=rules, wild_high=high)
-                    except InvalidMeld:
-                        continue
-                    if other.wild_stands_for is not None and other.wild_stands_for not in choices:
-                        choices.append(other.wild_stands_for)
-                    if other.wild_stands_for == wanted:
-                        return other
-                raise NotationError(
-                    f"{text!r}: the wild cannot stand for {wanted}; in this meld it stands for "
-                    + " or ".join(map(str, choices)))
-        elif wanted_set and meld.kind != "set":
+                continue
+            if not tok.endswith(")"):
+                raise NotationError(f"{text!r}: bad annotation in {tok!r}; write it like 2C(=5H)")
+            card_text, ann = tok[:-1].split("(=", 1)
+            card = Card.parse(card_text)
+            cards.append(card)
+            if not card.is_wild:
+                raise NotationError(f"{text!r}: {card} is a natural card and takes no annotation; only a wild "
+                                    "(a joker or a 2) is written with what it stands for, like 2C(=5H) in a run "
+                                    "or JK(=7) in a set")
+            ann = ann.strip()
+            rank = _RANK_OF_TEXT.get(ann.upper())
+            if rank is not None:
+                notes.append((card, None, rank))
+                continue
+            try:
+                wanted = Card.parse(ann)
+            except NotationError:
+                raise NotationError(f"{text!r}: {tok!r} does not say what the wild stands for: write a card "
+                                    "in a run, like 2C(=5H), or a rank in a set, like JK(=7)") from None
+            if wanted.is_joker:
+                raise NotationError(f"{text!r}: in {tok!r} a wild stands for a natural card, not a joker; "
+                                    "write it like 2C(=5H)")
+            notes.append((card, wanted, None))
+        res = _analyse_all(cards, r, fresh=False)
+        if res[0] == "error":
+            raise _explain(cards, res)
+        if res[0] == "set":
+            meld = cls._make(res, r)
+            set_rank = Rank(meld._rank)
+            for card, stands, rank in notes:
+                if stands is not None:
+                    raise NotationError(f"{text!r}: a wild in a set stands for its rank only; write it like "
+                                        f"{card}(={set_rank.char})")
+                if rank != set_rank:
+                    raise NotationError(f"{text!r}: the wild {card} in this set of {_RANK_WORD[meld._rank]}s "
+                                        f"stands for a {_RANK_WORD[meld._rank]}; write it {card}(={set_rank.char})")
+            return meld
+        layouts: list[_Result] = res[1]
+        if any(rank is not None for _, _, rank in notes):
             raise NotationError(f"{text!r}: a wild in a run stands for a card, like 2C(=5H)")
-        return meld
+        fits = layouts
+        for card, stands, _ in notes:
+            fits = [L for L in fits if L[4] >= 0 and L[3][L[4]] == card and _pos_card(L[2] + L[4], L[1]) == stands]
+        if not fits:
+            raise NotationError(f"{text!r}: " + _why_not(notes, layouts, r))
+        written = tuple(cards)
+        for L in fits:
+            if L[3] == written:
+                return cls._make(L, r)
+        fresh = _analyse_all(cards, r)[1]
+        return cls._make(_choose([L for L in fits if L in fresh] or fits, True, None, r, None), r)
 
     # -- the layout ---------------------------------------------------------------------
     @property
@@ -589,18 +825,7 @@ class Meld:
         >>> Meld.from_cards("7H 7H 7D 7D 7S 7S 7C JK", rules="classic-fr").burraco
         'dirty'
         """
-        n = len(self._slots)
-        if n < 7:
-            return None
-        if self._wild_index < 0:
-            return "clean"
-        if self.rules.semi_clean_bonus is not None:
-            if self.kind == "set":
-                if n == 8:
-                    return "semi-clean"
-            elif (self._wild_index == 0 or self._wild_index == n - 1) and n - 1 >= 7:
-                return "semi-clean"
-        return "dirty"
+        return _burraco_kind(self.kind, len(self._slots), self._wild_index, self.rules)
 
     @property
     def bonus(self) -> int:
@@ -610,28 +835,21 @@ class Meld:
     @property
     def points(self) -> int:
         """Card points of the meld (EQ-2, SCORE-2), with the preset's natural-2 and low-ace values."""
-        total = 0
-        rules = self.rules
-        run = self.kind == "run"
-        for i, c in enumerate(self._slots):
-            if run and i != self._wild_index:
-                pos = self._start + i
-                if pos == 1:
-                    total += rules.low_ace_meld_points
-                    continue
-                if pos == 2:
-                    total += rules.natural_two_meld_points
-                    continue
-            total += c.points
-        return total
+        if self.kind == "run":
+            return _run_points(self._start, self._slots, self._wild_index, self.rules)
+        return sum(c.points for c in self._slots)
 
     # -- lay-offs -----------------------------------------------------------------------
-    def lay_off(self, cards: Iterable[Card] | str | Card, *, wild_high: bool | None = None) -> Meld:
-        """The meld with ``cards`` added (TURN-2, WILD-2..5); ``self`` is unchanged.
+    def lay_off(self, cards: Iterable[Card] | str | Card, *, wild_high: bool | None = None,
+                layout: str | Meld | None = None) -> Meld:
+        """The meld with ``cards`` added (TURN-2, WILD-2..6); ``self`` is unchanged.
 
-        A free wild keeps its end when it can, else moves (WILD-2); a bound wild moves only when
-        the card it stands for arrives (WILD-3); a wild never leaves (WILD-4); a 2 of a run's suit
-        drops into its natural slot (WILD-5).
+        A bound wild moves only when the card it stands for arrives, never driven out by another
+        wild (WILD-3, WILD-5); a wild never leaves (WILD-4); a 2 of a run's suit drops into its
+        natural slot when freed (WILD-5). Among the layouts left, the default is the one worth
+        most (WILD-6); on a tie a free wild keeps its end, and a wild freed by its card takes the
+        low end (``rules.freed_wild_high``: the high end) if it can. ``wild_high`` asks for a free
+        wild at one end; ``layout`` names the resulting layout in notation.
 
         >>> Meld.from_cards("6C JK 8C").lay_off("TC")
         Traceback (most recent call last):
@@ -641,39 +859,124 @@ class Meld:
         Meld.parse('6C 7C 8C JK(=9C) TC')
         >>> Meld.from_cards("2H 4H 5H").lay_off("3H").burraco is None, Meld.from_cards("2H 4H 5H").lay_off("3H").wild
         (True, None)
+        >>> Meld.parse("JK(=2C) 3C 4C 5C 6C 7C 8C 9C TC JC QC KC").lay_off("AC")
+        Meld.parse('JK(=2C) 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC')
         """
         new = as_cards(cards)
         if not new:
             raise InvalidMeld(f"{self}: a lay-off adds at least one card (TURN-2)", ("TURN-2",))
+        what = f"{self} + {format_cards(new)}"
         union = list(self._slots) + new
-        if wild_high is None and self.kind == "run" and self.wild_is_free:
-            # WILD-2: a free wild keeps its end when it may.
-            keep_high = self._wild_index == len(self._slots) - 1 and len(self._slots) > 1 and self._start + self._wild_index > 1
-            res = _analyse(union, True if keep_high else None)
-            if res[0] == "error":
-                res = _analyse(union, None)
-        else:
-            res = _analyse(union, wild_high)
+        if layout is not None:
+            if wild_high is not None:
+                raise NotationError("name a layout or a wild's end (wild_high), not both")
+            want = layout if isinstance(layout, Meld) else Meld.parse(layout, rules=self.rules)
+            if Counter(want.cards) != Counter(union):
+                raise InvalidMeld(f"{what}: the layout {want} is not made of these cards (WILD-6)", ("WILD-6",))
+            want = want if want.rules == self.rules else Meld.parse(want.notation(), rules=self.rules)
+            if not self._same_kind(("set", want._rank) if want.kind == "set" else ("run", want._suit)):
+                raise self._not_kept(new, what)
+            if self.kind == "run":
+                layouts = self._lay_off_layouts(new, union)
+                target = ("run", want._suit, want._start, want._slots, want._wild_index)
+                if not isinstance(layouts, list) or target not in layouts:
+                    if self.wild is not None and self.wild_stands_for not in new:
+                        raise self._bound_stays(what) if not self.wild_is_free else self._explain_lay_off(
+                            new, ("error", "wild-stays"), what)
+                    raise InvalidMeld(f"{what}: {want} is not a layout this lay-off may take: under {self.rules.name} "
+                                      "a 2 of the run's suit is natural whenever it can be (RUN-5, WILD-6)",
+                                      ("RUN-5", "WILD-6"))
+            return want
+        res = self._lay_off_result(new, union, wild_high)
         if res[0] == "error":
-            raise self._explain_lay_off(new, res, f"{self} + {format_cards(new)}")
+            raise self._explain_lay_off(new, res, what)
         if not self._same_kind(res):
-            what = f"{self} + {format_cards(new)}"
-            raise InvalidMeld(f"{what}: a lay-off must keep the {self._describe()} (TURN-2); "
-                              f"{format_cards(new)} do{'es' if len(new) == 1 else ''} not belong to it",
-                              ("TURN-2",))
+            raise self._not_kept(new, what)
         return Meld._make(res, self.rules)
+
+    def lay_off_layouts(self, cards: Iterable[Card] | str | Card) -> tuple[Meld, ...]:
+        """Every legal result of laying ``cards`` off onto this meld, the default first (WILD-6).
+
+        >>> [str(m) for m in Meld.parse("5C 6C JK(=7C)").lay_off_layouts("4C")]
+        ['4C 5C 6C JK(=7C)', 'JK(=3C) 4C 5C 6C']
+        """
+        new = as_cards(cards)
+        default = self.lay_off(new)
+        if self.kind == "set":
+            return (default,)
+        layouts = self._lay_off_layouts(new, list(self._slots) + new)
+        assert isinstance(layouts, list)
+        prefer = self._prefer(new)
+        rest = sorted((L for L in layouts if L[2:] != (default._start, default._slots, default._wild_index)),
+                      key=lambda L: _key(L, True, self.rules, prefer), reverse=True)
+        return (default, *(Meld._make(L, self.rules) for L in rest))
 
     def can_lay_off(self, cards: Iterable[Card] | str | Card) -> bool:
         """Whether :meth:`lay_off` would accept the cards (no exception, no sentence built).
 
         >>> Meld.from_cards("6C JK 8C").can_lay_off("TC"), Meld.from_cards("6C JK 8C").can_lay_off("7C TC")
         (False, True)
+        >>> Meld.parse("3C 2C(=4C) 5C 6C").can_lay_off("2H")  # a bound wild is never driven out (WILD-5)
+        False
         """
         new = as_cards(cards)
         if not new:
             return False
-        res = _analyse(list(self._slots) + new, None)
-        return res[0] != "error" and self._same_kind(res)
+        union = list(self._slots) + new
+        if self.kind == "set":
+            res = _analyse(union, None, self.rules)
+            return res[0] == "set" and bool(res[1] == self._rank)
+        layouts = self._lay_off_layouts(new, union)
+        return isinstance(layouts, list) and bool(layouts) and layouts[0][1] == self._suit
+
+    def _lay_off_layouts(self, new: list[Card], union: list[Card]) -> _Result | list[_Result]:
+        """The legal layouts of this run plus ``new`` (WILD-2..5).
+
+        While the card the meld's wild stands for is not laid off, the wild stays a wild, never
+        driven out by another wild nor dropped into a natural place (WILD-5); a bound one keeps
+        its very place (WILD-3). Otherwise the layouts are a new meld's (RUN-5). An error tuple
+        when the cards make no run, ``("error", "bound-stays")`` or ``("error", "wild-stays")``
+        when every layout would move the wild without its card.
+        """
+        wi = self._wild_index
+        if wi < 0 or self.kind != "run":
+            res = _analyse_all(union, self.rules)
+            return res[1] if res[0] == "runs" else res
+        stands = _pos_card(self._start + wi, self._suit)
+        if stands in new:
+            res = _analyse_all(union, self.rules)
+            return res[1] if res[0] == "runs" else res
+        res = _analyse_all(union, self.rules, fresh=False)
+        if res[0] != "runs":
+            return res
+        wild = self._slots[wi]
+        if 0 < wi < len(self._slots) - 1:
+            pos = self._start + wi
+            layouts = [L for L in res[1] if L[4] >= 0 and L[2] + L[4] == pos and L[3][L[4]] == wild]
+            return layouts or ("error", "bound-stays")
+        layouts = [L for L in res[1] if L[4] >= 0 and L[3][L[4]] == wild]
+        return layouts or ("error", "wild-stays")
+
+    def _prefer(self, new: list[Card]) -> _Prefer:
+        """Which end a wild takes among layouts worth the same, after this lay-off (WILD-6)."""
+        wi = self._wild_index
+        if self.kind != "run" or wi < 0:
+            return None
+        last = len(self._slots) - 1
+        freed = _pos_card(self._start + wi, self._suit) in new
+        if freed and self.rules.freed_wild_high:
+            return "high"
+        if 0 < wi < last:
+            return "low" if freed else None
+        return "high" if wi == last else "low"
+
+    def _lay_off_result(self, new: list[Card], union: list[Card], wild_high: bool | None) -> _Result:
+        if self.kind == "set":
+            return _analyse(union, None, self.rules)
+        layouts = self._lay_off_layouts(new, union)
+        if not isinstance(layouts, list):
+            return layouts
+        return _choose(layouts, True, wild_high, self.rules, self._prefer(new))
 
     def _same_kind(self, res: _Result) -> bool:
         if res[0] != self.kind:
@@ -687,18 +990,39 @@ class Meld:
             return f"set of {_RANK_WORD[self._rank]}s"
         return f"run of {_SUITS[self._suit].name.lower()}"
 
+    def _not_kept(self, new: list[Card], what: str) -> InvalidMeld:
+        return InvalidMeld(f"{what}: a lay-off must keep the {self._describe()} (TURN-2); "
+                           f"{format_cards(new)} do{'es' if len(new) == 1 else ''} not belong to it",
+                           ("TURN-2",))
+
+    def _bound_stays(self, what: str) -> InvalidMeld:
+        wild, stands = self.wild, self.wild_stands_for
+        name = "joker" if wild is JOKER else f"pinella {wild}"
+        return InvalidMeld(f"{what}: the {name} is bound as {stands} and moves only when {stands} is laid off; "
+                           "another wild never drives it out (WILD-3, WILD-5)", ("WILD-3", "WILD-5"))
+
     def _explain_lay_off(self, new: list[Card], res: _Result, what: str) -> InvalidMeld:
         code = res[1]
+        if code == "bound-stays":
+            return self._bound_stays(what)
+        if code == "wild-stays":
+            wild, stands = self.wild, self.wild_stands_for
+            name = "joker" if wild is JOKER else f"pinella {wild}"
+            if any(c.r == 0 or (c.r == 2 and c.s != self._suit) for c in new):
+                return InvalidMeld(f"{what}: the {name} stands for {stands} and stays a wild until {stands} is laid "
+                                   "off; another wild never drives it out, and a run holds one wild (WILD-5, RUN-4)",
+                                   ("WILD-5", "RUN-4"))
+            return InvalidMeld(f"{what}: the {name} stands for {stands} and stays a wild until {stands} is laid off "
+                               "(WILD-5); with it as the wild these cards make no run (RUN-1)", ("WILD-5", "RUN-1"))
         stands = self.wild_stands_for
         wild = self.wild
         if (code in ("run-wilds", "gap") and self.kind == "run" and wild is not None and stands is not None
                 and not self.wild_is_free and stands not in new
                 and _analyse(list(self.naturals) + [stands] + new + [wild], None)[0] == "run"):
-            if True:
-                name = "joker" if wild is JOKER else f"pinella {wild}"
-                return InvalidMeld(
-                    f"{what}: the {name} is bound as {stands} and only moves when {stands} is laid off; "
-                    "the run would then need a second wild (WILD-3, RUN-4)", ("WILD-3", "RUN-4"))
+            name = "joker" if wild is JOKER else f"pinella {wild}"
+            return InvalidMeld(
+                f"{what}: the {name} is bound as {stands} and only moves when {stands} is laid off; "
+                "the run would then need a second wild (WILD-3, RUN-4)", ("WILD-3", "RUN-4"))
         if code in ("suits",) or (code == "no-naturals"):
             return InvalidMeld(f"{what}: a lay-off must keep the {self._describe()} (TURN-2)", ("TURN-2",))
         if wild is not None and code in ("run-wilds", "set-wilds"):

@@ -51,6 +51,14 @@ class Rules:
     natural_two_meld_points: int = 20
     #: Points of an ace standing low (A-2-3) in a run on the table (EQ-2; 15 unless a preset says).
     low_ace_meld_points: int = 15
+    #: A 2 of a run's suit that could stand natural in the 2 position may be played as a wild
+    #: instead (``wikipedia-fr``: "au choix", WILD-6); ``False``: it is natural whenever it can be
+    #: (RUN-5).
+    natural_two_optional: bool = False
+    #: A wild whose card is laid off moves to the high end of the run if it can, else the low end
+    #: (``wikipedia-fr``: "à la fin de la série", WILD-3); ``False``: a freed bound wild takes the
+    #: low end if it can and a free wild keeps its end (WILD-1, WILD-2).
+    freed_wild_high: bool = False
     #: Bonus of a clean burraco (BUR-2).
     clean_bonus: int = 200
     #: Bonus of a semi-clean burraco (BUR-3); ``None``: the kind does not exist and such a
@@ -162,6 +170,8 @@ WIKIPEDIA_FR = Rules(
     source='French Wikipedia "Buraco"',
     natural_two_meld_points=5,
     low_ace_meld_points=5,
+    natural_two_optional=True,
+    freed_wild_high=True,
 )
 
 CLASSIC_FR = Rules(

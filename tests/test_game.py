@@ -432,12 +432,15 @@ def test_p3_1_before_the_pot_everyone_plays_alone() -> None:
     assert g.side_of(0) == (0,) and g.side_of(1) == (1,)
 
 
-def test_legal_lay_offs_list_a_wild_that_lets_the_suits_two_drop_in() -> None:
-    """WILD-5: a run whose wild is its own suit's 2 accepts another wild; legal_lay_offs lists it."""
-    g = Game.from_position("fibur 4p d3 t0 play | h: 2H 2S 7S 2D 2H / - / - / - | m: 2=2C(=3C) 4C 5C; "
+def test_wild5_a_suits_two_drops_in_only_for_its_card() -> None:
+    """WILD-5: a run whose wild is its own suit's 2 does not take another wild in its place (the 2
+    drops into its natural slot only when the card it stands for is laid off); legal_lay_offs agrees."""
+    g = Game.from_position("fibur 4p d3 t0 play | h: 2H 2S 7S 2D 2H 3C / - / - / - | m: 2=2C(=3C) 4C 5C; "
                            "0=2C 2S(=3C) 4C 5C 6C | p: - | s: * | pots: *11 / *11 | took: -")
-    assert g.can_lay_off(0, "2H")
-    assert LayOff(0, (Card.parse("2H"),)) in g.legal_lay_offs()
+    assert not g.can_lay_off(0, "2H")
+    assert LayOff(0, (Card.parse("2H"),)) not in g.legal_lay_offs()
+    assert g.can_lay_off(0, "3C 2H")
+    assert LayOff(0, (Card.parse("3C"),)) in g.legal_lay_offs()
 
 
 def test_history_records_cards_given_as_an_iterator() -> None:

@@ -20,7 +20,10 @@ VALID = [
     ("KH AH 2H", "run", None, 45, 45, 0, 0),
     ("2H 3H 4H 2C", "run", None, 50, 35, 0, 0),
     ("7H 7H 7D", "set", None, 15, 15, 0, 0),
-    ("AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH", "run", "clean", 120, 95, 200, 200),
+    # WILD-6: wikipedia-fr lays the ace high (15) rather than low (5): 2H 3H .. KH AH.
+    ("AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH", "run", "clean", 120, 105, 200, 200),
+    # WILD-6: JK(=2C) 3C .. KC AC, semi-clean (dirty where semi-clean does not exist).
+    ("AC JK 3C 4C 5C 6C 7C 8C 9C TC JC QC KC", "run", "semi-clean", 130, 130, 150, 100),
     ("3H 4H 5H 6H 7H 8H 9H", "run", "clean", 45, 45, 200, 200),
     ("3H 4H 5H 6H 7H 8H 9H JK", "run", "semi-clean", 75, 75, 150, 100),
     ("3H 4H 5H JK 7H 8H 9H TH", "run", "dirty", 80, 80, 100, 100),

@@ -39,7 +39,7 @@ RULE_IDS = frozenset({
     "TURN-1", "TURN-2", "TURN-3", "TURN-4", "TURN-5", "TURN-6",
     "SET-1", "SET-2", "SET-3", "SET-4",
     "RUN-1", "RUN-2", "RUN-3", "RUN-4", "RUN-5", "RUN-6",
-    "WILD-1", "WILD-2", "WILD-3", "WILD-4", "WILD-5",
+    "WILD-1", "WILD-2", "WILD-3", "WILD-4", "WILD-5", "WILD-6",
     "BUR-1", "BUR-2", "BUR-3", "BUR-4", "BUR-5",
     "POT-1", "POT-2", "POT-3",
     "CLOSE-1", "CLOSE-2", "CLOSE-3", "CLOSE-4", "CLOSE-5",
