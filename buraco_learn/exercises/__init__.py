@@ -7,7 +7,10 @@ A notebook cell holds a blank and a check::
 
 A blank or wrong answer raises :class:`NotYet` (an ``AssertionError``) with a hint that names
 the rule; a second wrong answer gets a stronger hint, a third the worked answer; a right answer
-prints a short confirmation. The exercises themselves are in :mod:`.catalog`.
+returns a short confirmation. In Jupyter each verdict is the course's feedback box
+(✎ not answered yet / ✗ not yet / ✓ right, with the rule's sentence), and a blank or wrong
+answer's exception shows as one short line, never as Python frames. The exercises themselves are
+in :mod:`.catalog`.
 
 >>> check_number("deck-size", 108)
 Right: 108. (EQ-1)
@@ -19,16 +22,17 @@ buraco_learn.exercises.checkers.NotYet: Not yet: a) is not right: a 2 is wild un
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 from .catalog import EXERCISES, by_rule
-from .checkers import (RULE_ID, ActionExercise, Blank, CardsExercise, Checker, ChoiceExercise, Exercise,
+from .checkers import (RULE_ID, ActionExercise, Blank, CardsExercise, Checker, ChoiceExercise, Exercise, Feedback,
                        LayOffExercise, MeldExercise, NotYet, NumberExercise, PuzzleExercise, Verdict, cards_of)
 from .show import CountView, TableView, count_text, table_text
 
 __all__ = [
     "check", "check_meld", "check_layoff", "check_number", "check_choice", "check_cards", "check_action",
-    "check_puzzle", "show", "CHECKER", "EXERCISES", "by_rule", "NotYet", "Blank", "Verdict", "Checker", "Exercise",
+    "check_puzzle", "show", "CHECKER", "EXERCISES", "by_rule", "NotYet", "Blank", "Feedback", "Verdict", "Checker", "Exercise",
     "MeldExercise", "LayOffExercise", "NumberExercise", "ChoiceExercise", "CardsExercise", "ActionExercise",
     "PuzzleExercise", "TableView", "CountView", "table_text", "count_text", "cards_of", "RULE_ID",
 ]
@@ -37,21 +41,51 @@ __all__ = [
 CHECKER = Checker(EXERCISES)
 
 
-def check(exercise: str, answer: Any) -> None:
-    """Check an answer to any exercise; print a confirmation or raise :class:`NotYet`."""
+def _display(obj: Any) -> bool:
+    """Show ``obj`` (its HTML) in a running Jupyter kernel; ``False`` when there is none.
+
+    IPython is only used when the kernel has already imported it: ``import buraco_learn`` never
+    pulls in Jupyter.
+    """
+    ipython = sys.modules.get("IPython")
+    get = getattr(ipython, "get_ipython", None)
+    if get is None or get() is None:
+        return False
+    display = getattr(getattr(ipython, "display", None), "display", None)
+    if display is None:  # pragma: no cover - IPython always has it
+        return False
+    display(obj)
+    return True
+
+
+def _run_check(exercise: str, answer: Any, kind: str | None) -> Feedback:
     __tracebackhide__ = True
-    print(CHECKER.check(exercise, answer))
+    fb = CHECKER.feedback(exercise, answer, kind=kind)
+    if fb.state == "right":
+        return fb
+    ex = CHECKER.get(exercise)
+    _display(fb)  # the box; the exception below then shows as one short line
+    error = Blank if fb.state == "blank" else NotYet
+    raise error(fb.text(), exercise=ex.id, rules=fb.rules, attempt=fb.attempt, feedback=fb)
+
+
+def check(exercise: str, answer: Any) -> Feedback:
+    """Check an answer to any exercise: return the ✓ feedback (shown as a box in Jupyter), or
+    show the ✗ / ✎ box and raise :class:`NotYet` (a cell tagged ``raises-exception`` stops there)."""
+    __tracebackhide__ = True
+    return _run_check(exercise, answer, None)
 
 
 def _checker(kind: str, what: str) -> Any:
-    def check_kind(exercise: str, answer: Any) -> None:
+    def check_kind(exercise: str, answer: Any) -> Feedback:
         __tracebackhide__ = True
-        print(CHECKER.check(exercise, answer, kind=kind))
+        return _run_check(exercise, answer, kind)
 
     check_kind.__name__ = f"check_{kind}"
     check_kind.__qualname__ = f"check_{kind}"
-    check_kind.__doc__ = (f"Check {what} given as the answer to exercise ``exercise``; print a "
-                          "confirmation, or raise :class:`NotYet` with a hint naming the rule.")
+    check_kind.__doc__ = (f"Check {what} given as the answer to exercise ``exercise``: return the "
+                          "✓ feedback, or show the ✗ feedback box and raise :class:`NotYet` with a hint "
+                          "naming the rule.")
     return check_kind
 
 

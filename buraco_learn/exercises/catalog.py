@@ -17,7 +17,7 @@ from ..game import Game, seat_names
 from ..melds import Meld, is_valid_meld
 from ..rules import get_rules
 from ..scoring import hand_points, score_side, victory_points
-from ..puzzles import load_puzzles
+from ..puzzles import FORMS, HINTS, load_puzzles
 from .checkers import (ActionExercise, CardsExercise, ChoiceExercise, Exercise, LayOffExercise,
                        MeldExercise, NumberExercise, PuzzleExercise)
 
@@ -166,29 +166,8 @@ def _close_letter(position: str) -> str:
 PUZZLES = {p.name: p for p in load_puzzles()}
 _PUZZLE_RULES = {"most": ("EQ-2", "TURN-2"), "close": ("CLOSE-1", "CLOSE-2"), "safe": ("TURN-2",),
                  "score": ("SCORE-1", "SCORE-4")}
-_PUZZLE_HINTS = {
-    "most": ("Count each card's points (EQ-2); a card laid off onto your side's melds counts as much as a card "
-             "in a new meld (TURN-2).",
-             "Try every meld your hand makes and every card your side's melds can take, and keep the combination "
-             "worth the most; seven cards in a meld also earn a burraco bonus (BUR-1, EQ-2)."),
-    "close": ("To close, your side needs its pot taken and a burraco, and your turn must end by discarding your "
-              "last card (CLOSE-1).",
-              "Meld or lay off every card but one, and keep as the last card one that is not a wild "
-              "(CLOSE-1, CLOSE-2)."),
-    "safe": ("A discard is safe when no opponent meld can take it (TURN-2).",
-             "For each card ask: does it extend an opponent run at one end, or match the rank of an opponent set "
-             "(RUN-1, SET-1)?"),
-    "score": ("Add the points of the side's melded cards and its burraco bonuses, then take off the cards left "
-              "in its players' hands (SCORE-1).",
-              "Melded card points, plus each burraco's bonus (BUR-2, BUR-3, BUR-4), plus 100 for closing "
-              "(CLOSE-5), minus the cards left in hand, minus 100 if the side never took its pot (SCORE-1)."),
-}
-_TYPED_FORM = {
-    "most": 'your moves, like "meld 5H 6H 7H; layoff 0: 8H" (or the number of points)',
-    "close": '"no", or your moves ending with the closing discard, like "layoff 0: 8H; discard 9C"',
-    "safe": 'one card, like "9C"',
-    "score": "a whole number",
-}
+_PUZZLE_HINTS = HINTS
+_TYPED_FORM = FORMS
 _TYPED_ASK = {
     "most": "Type the moves that lay down the most points (melds and lay-offs, separated by `;`), or just the "
             "number of points.",

@@ -16,12 +16,12 @@ stronger hint and a third one the worked answer. A wrong or blank answer raises 
 >>> checker.check(ex, ...)
 Traceback (most recent call last):
 ...
-buraco_learn.exercises.checkers.Blank: Not answered yet. How many points is the meld QH KH AH worth? (replace the ... after answer =)
+buraco_learn.exercises.checkers.Blank: Not answered yet. How many points is the meld QH KH AH worth? Replace the ... after answer = with a whole number, then run the cell.
 >>> checker.check(ex, 30)
 Traceback (most recent call last):
 ...
 buraco_learn.exercises.checkers.NotYet: Not yet: 30 is not right. Hint: Add the points of each card (EQ-2).
->>> checker.check(ex, 35)
+>>> checker.check(ex, "35")   # a number typed as text is read too
 'Right: 35. (EQ-2)'
 """
 
@@ -48,21 +48,94 @@ __all__ = [
 RULE_ID = re.compile(r"\b[A-Z][A-Z0-9]+-\d+\b")
 
 
+@dataclass(frozen=True)
+class Feedback:
+    """What a learner is told about one answer: ``state`` is ``blank``, ``wrong``, ``right`` or
+    ``info``; ``message`` says what was seen, ``hint`` what to think of, ``rules`` the rule IDs
+    (shown with their sentences), ``worked`` a right answer (after the third wrong try).
+
+    Shown in Jupyter as the course's feedback box (:func:`buraco_learn.render.feedback_html`);
+    as text everywhere else:
+
+    >>> fb = Feedback("wrong", "30 is not right.", hint="Add the points (EQ-2).", rules=("EQ-2",))
+    >>> print(fb)
+    Not yet: 30 is not right. Hint: Add the points (EQ-2).
+    >>> "✗ Not yet" in fb._repr_html_() and "EQ-2" in fb._repr_html_()
+    True
+    """
+
+    state: str
+    message: str
+    hint: str = ""
+    rules: tuple[str, ...] = ()
+    hint_label: str = "Hint"
+    worked: str = ""
+    attempt: int = 0
+    detail_html: str = ""
+
+    def text(self) -> str:
+        """The verdict as one paragraph of plain text."""
+        if self.state == "right":
+            return f"Right: {_stop(self.message)}" + (f" ({', '.join(self.rules)})" if self.rules else "")
+        if self.state == "blank":
+            return f"Not answered yet. {self.message}" + (f" {self.hint}" if self.hint else "")
+        if self.state == "info":
+            return self.message
+        head = "Not yet" if self.attempt <= 1 else f"Not yet (try {self.attempt})"
+        text = f"{head}: {_stop(self.message)}"
+        if self.hint:
+            text += f" {self.hint_label}: {self.hint}"
+        if self.worked:
+            text += f" One right answer: {self.worked}"
+        return text
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def __repr__(self) -> str:
+        return self.text()
+
+    def _repr_html_(self) -> str:
+        from html import escape
+
+        from ..render.feedback import feedback_html
+
+        detail = self.detail_html
+        if self.worked:
+            detail += (f'<div style="margin-top:4px"><b>One right answer:</b> '
+                       f"<code>{escape(self.worked)}</code></div>")
+        return feedback_html(self.state, self.message, rules=self.rules,  # type: ignore[arg-type]
+                             hint=self.hint, hint_label=self.hint_label, detail_html=detail,
+                             show_rules=self.state != "blank")
+
+
 class NotYet(AssertionError):
     """A wrong answer: the message says what is wrong and gives a hint naming the rule.
 
-    ``rules`` holds the rule IDs the hint points to; ``attempt`` counts the wrong answers so far.
+    ``rules`` holds the rule IDs the hint points to; ``attempt`` counts the wrong answers so far;
+    ``feedback`` is the whole verdict (shown as the course's feedback box in a notebook). In
+    IPython the exception shows as one short line (:meth:`_render_traceback_`), never as Python
+    frames: the box above it says everything.
     """
 
-    def __init__(self, message: str, *, exercise: str = "", rules: tuple[str, ...] = (), attempt: int = 0) -> None:
+    def __init__(self, message: str, *, exercise: str = "", rules: tuple[str, ...] = (), attempt: int = 0,
+                 feedback: Feedback | None = None) -> None:
         super().__init__(message)
         self.exercise = exercise
         self.rules = rules
         self.attempt = attempt
+        self.feedback = feedback if feedback is not None else Feedback("wrong", message, rules=rules, attempt=attempt)
+
+    def _render_traceback_(self) -> list[str]:
+        """How IPython shows this exception: one line, no Python frames."""
+        return ["\x1b[2m✗ Not yet: read the box above, change your answer, and run the cell again.\x1b[0m"]
 
 
 class Blank(NotYet):
     """An answer still left as ``...``: the message restates the question."""
+
+    def _render_traceback_(self) -> list[str]:
+        return ["\x1b[2m✎ Waiting for your answer: replace the ... and run the cell again.\x1b[0m"]
 
 
 @dataclass(frozen=True)
@@ -141,6 +214,14 @@ class Exercise:
     def judge(self, answer: Any) -> Verdict:
         """Ask the engine whether ``answer`` is right."""
         raise NotImplementedError
+
+    def options_text(self) -> str:
+        """The options, as text after the question (empty: not a choice)."""
+        return ""
+
+    def options_markdown(self) -> str:
+        """The options as a lettered Markdown list (empty: not a choice)."""
+        return ""
 
     def game(self) -> Game:
         """A fresh game at the exercise's position."""
@@ -318,16 +399,36 @@ class NumberExercise(Exercise):
         return self.expected()
 
     def judge(self, answer: Any) -> Verdict:
-        if isinstance(answer, bool) or not isinstance(answer, int):
-            if isinstance(answer, float) and answer.is_integer():
-                answer = int(answer)
-            else:
-                return Verdict(False, f"{answer!r} is not a whole number; write it like 45")
-        want = self.expected()
+        number = _whole_number(answer)
+        if number is None:
+            return Verdict(False, f"{_short(answer)} is not a whole number; write it like 45 (or -45)")
+        answer = number
+        want = int(self.expected())
         if answer == want:
             return Verdict(True, str(want), self.rules)
         extra = self.mistakes.get(answer, "")
         return Verdict(False, f"{answer} is not right" + (f": {extra}" if extra else ""), _rules_in(extra))
+
+
+def _whole_number(answer: Any) -> int | None:
+    """``answer`` as a plain int when it is one: an int, a whole float, or digits typed as text
+    (``"9"``, ``" -47 "``, ``"1,200"``); ``None`` otherwise. Subclasses are read as their value,
+    so an object that pretends to equal everything is just its number.
+
+    >>> _whole_number("9"), _whole_number(" -47 "), _whole_number(168.0), _whole_number("9 points")
+    (9, -47, 168, None)
+    """
+    if isinstance(answer, bool):
+        return None
+    if isinstance(answer, int):
+        return int.__index__(answer)
+    if isinstance(answer, float):
+        return int(answer) if float.is_integer(answer) else None
+    if isinstance(answer, str):
+        text = str.__str__(answer).strip().replace(",", "").replace("−", "-").replace(" ", "")
+        if re.fullmatch(r"[+-]?\d+", text):
+            return int(text)
+    return None
 
 
 # ----------------------------------------------------------------------------------- choices
@@ -349,11 +450,21 @@ class ChoiceExercise(Exercise):
     def worked_answer(self) -> Any:
         return self.right()
 
+    def options_text(self) -> str:
+        return " " + " ".join(f"{k}) {_plain(v)}." if not v.endswith((".", "?", "!")) else f"{k}) {_plain(v)}"
+                              for k, v in self.options.items())
+
+    def options_markdown(self) -> str:
+        return "\n".join(f"- **{k})** {v}" for k, v in self.options.items())
+
     def judge(self, answer: Any) -> Verdict:
-        if not isinstance(answer, str) or answer.strip().lower() not in self.options:
-            letters = ", ".join(f'"{k}"' for k in self.options)
-            return Verdict(False, f"{answer!r} is not one of the options; answer with one of {letters}")
-        a = answer.strip().lower()
+        letters = ", ".join(f'"{k}"' for k in self.options)
+        if not isinstance(answer, str):
+            return Verdict(False, f"{_short(answer)} is not one of the options; answer with one letter in quotes: "
+                                  f"{letters}")
+        a = str.__str__(answer).strip().lower().rstrip(")").strip()
+        if a not in self.options:
+            return Verdict(False, f"{_short(answer)} is not one of the options; answer with one of {letters}")
         if a == self.right():
             return Verdict(True, f"{a}) {self.options[a]}", self.rules)
         extra = self.why.get(a, "")
@@ -427,16 +538,20 @@ class ActionExercise(Exercise):
 
     def judge(self, answer: Any) -> Verdict:
         if isinstance(answer, str):
-            moves = [m.strip() for m in answer.split(";") if m.strip()]
+            moves = [m.strip() for m in str.__str__(answer).split(";") if m.strip()]
         elif isinstance(answer, (list, tuple)) and all(isinstance(m, str) for m in answer):
             moves = [m.strip() for m in answer]
         else:
-            return Verdict(False, f"{answer!r} is not a move; write it like \"discard 9C\"")
+            return Verdict(False, f"{_short(answer)} is not a move; write it like \"discard 9C\"")
         if not moves:
             return Verdict(False, "no move given; write it like \"discard 9C\"")
         g = self.game()
+        seat = g.to_move
         notes: list[str] = []
-        for move in moves:
+        for k, move in enumerate(moves):
+            if g.is_over or g.to_move != seat or (k and moves[k - 1].split()[0].lower() == "discard"):
+                return Verdict(False, f"only your own turn counts: {move!r} comes after your turn ended (a "
+                                      "discard ends the turn, TURN-3); give only the moves of this turn", ("TURN-3",))
             try:
                 event = g.apply(move)
             except IllegalMove as err:
@@ -483,58 +598,12 @@ class PuzzleExercise(Exercise):
         if not isinstance(answer, (str, int, Card)) and callable(getattr(answer, "answer", None)):
             answer = answer.answer()  # a puzzle widget: what was played or selected on it
         if isinstance(answer, bool) or not isinstance(answer, (str, int, Card)):
-            return Verdict(False, f"{answer!r} is not an answer to this puzzle; {self.blank_hint or self.form}")
+            return Verdict(False, f"{_short(answer)} is not an answer to this puzzle; {self.blank_hint or self.form}")
         verdict = self.puzzle.check(answer)
         if verdict.correct:
             message = verdict.message.removeprefix("Right, ").removeprefix("Right: ")
             return Verdict(True, message[:1].upper() + message[1:], verdict.rules or self.rules)
-        return Verdict(False, self._wrong(answer), verdict.rules)
-
-    def _wrong(self, answer: str | int | Card) -> str:
-        """What is wrong with an answer, from the engine, without the solution."""
-        p = self.puzzle
-        text = str(answer).strip()
-        moves = [m.strip() for m in text.replace("\n", ";").split(";") if m.strip()]
-        if p.kind in ("most", "close") and not text.lstrip("-").isdigit() and text.lower() not in (
-                "no", "n", "yes", "y", "cannot"):
-            g = self.game()
-            for k, move in enumerate(moves):
-                try:
-                    g.apply(move)
-                except BuracoError as err:
-                    done = f" (after {'; '.join(moves[:k])})" if k else ""
-                    return f"the engine refuses {move!r}{done}: {err}"
-                if g.is_over:
-                    break
-            if p.kind == "most":
-                return "those moves are legal, but you can lay down more points this turn"
-            return "those moves are legal, but they do not close the hand"
-        if p.kind == "most":
-            if not text.lstrip("-").isdigit():
-                return f"{text!r} is neither moves nor a number of points"
-            return f"{text} points is not the most you can lay down this turn"
-        if p.kind == "close":
-            return ("this hand can close this turn" if p.answer == "yes"
-                    else "this hand cannot close this turn")
-        if p.kind == "safe":
-            g = self.game()
-            seat = g.to_move
-            cards = parse_cards(text) if not isinstance(answer, Card) else [answer]
-            for c in cards:
-                if c not in g.hand(seat):
-                    return f"{c} is not in your hand ({format_cards(g.hand(seat))})"
-                takers = [t for t in g.table if t.owner not in g.side_of(seat) and t.meld.can_lay_off([c])]
-                if takers:
-                    return f"{c} is not safe: the opponents' meld {takers[0].id} ({takers[0].meld}) takes it (TURN-2)"
-                if not g.can_discard(c):
-                    try:
-                        g.verify_discard(c)
-                    except IllegalMove as err:
-                        return f"you may not discard {c}: {err}"
-            return "that is not a safe discard"
-        if not text.lstrip("-").isdigit():
-            return f"{text!r} is not a whole number; write the score like 465"
-        return f"{text} is not the side's score"
+        return Verdict(False, verdict.message, verdict.rules)
 
 
 # ----------------------------------------------------------------------------------- the checker
@@ -569,34 +638,58 @@ class Checker:
             self.attempts.pop(exercise, None)
             self.solved.discard(exercise)
 
-    def check(self, exercise: Exercise | str, answer: Any, *, kind: str | None = None) -> str:
-        """Judge ``answer``: return a confirmation, or raise :class:`NotYet` with a hint."""
-        __tracebackhide__ = True
+    def feedback(self, exercise: Exercise | str, answer: Any, *, kind: str | None = None) -> Feedback:
+        """Judge ``answer`` and say it as a :class:`Feedback`; counts a wrong answer (never a blank).
+
+        Any answer gets a verdict, whatever its type: a judge that cannot read it says what form
+        the answer takes. First wrong answer: what is wrong, and the hint (the rule); second: the
+        stronger hint; third and later: the stronger hint and one right answer.
+        """
         ex = self.get(exercise)
         if kind is not None and ex.kind != kind:
             raise TypeError(f"exercise {ex.id!r} is checked with check_{ex.kind}, not check_{kind}")
         if answer is Ellipsis:
-            raise Blank(f"Not answered yet. {_plain(ex.question)} (replace the ... after answer =)",
-                        exercise=ex.id, rules=ex.rules)
+            return Feedback("blank", _plain(ex.question) + ex.options_text(),
+                            hint=f"Replace the ... after answer = with {ex.blank_hint or ex.form}, then run the cell.",
+                            hint_label="What to do", rules=ex.rules)
         try:
             verdict = ex.judge(answer)
         except BuracoError as err:
-            rules = _rules_in(str(err))
-            verdict = Verdict(False, f"the engine cannot read {answer!r}: {err}", rules)
+            verdict = Verdict(False, f"the engine cannot read {_short(answer)}: {err}", _rules_in(str(err)))
+        except Exception:  # noqa: BLE001 - any answer at all gets a verdict, never a crash
+            verdict = Verdict(False, f"{_short(answer)} is not an answer of the right form; write "
+                                     f"{ex.blank_hint or ex.form}")
         if verdict.ok:
             self.solved.add(ex.id)
-            return f"Right: {_stop(verdict.message)} ({', '.join(ex.rules)})"
+            return Feedback("right", verdict.message, rules=ex.rules)
         self.attempts[ex.id] += 1
         n = self.attempts[ex.id]
         if n == 1:
-            text = f"Not yet: {_stop(verdict.message)} Hint: {ex.hint}"
-            rules = verdict.rules or _rules_in(ex.hint)
-        else:
-            text = f"Not yet (try {n}): {_stop(verdict.message)} Stronger hint: {ex.stronger}"
-            rules = verdict.rules or _rules_in(ex.stronger)
-            if n >= 3:
-                text += f" One right answer: answer = {ex.answer_code()}"
-        raise NotYet(text, exercise=ex.id, rules=rules, attempt=n)
+            return Feedback("wrong", verdict.message, hint=ex.hint, rules=verdict.rules or _rules_in(ex.hint),
+                            attempt=n)
+        return Feedback("wrong", verdict.message, hint=ex.stronger, hint_label="Stronger hint",
+                        rules=verdict.rules or _rules_in(ex.stronger), attempt=n,
+                        worked=f"answer = {ex.answer_code()}" if n >= 3 else "")
+
+    def check(self, exercise: Exercise | str, answer: Any, *, kind: str | None = None) -> str:
+        """Judge ``answer``: return a confirmation, or raise :class:`NotYet` (:class:`Blank` for
+        ``...``) carrying the :class:`Feedback`."""
+        __tracebackhide__ = True
+        ex = self.get(exercise)
+        fb = self.feedback(ex, answer, kind=kind)
+        if fb.state == "right":
+            return fb.text()
+        error = Blank if fb.state == "blank" else NotYet
+        raise error(fb.text(), exercise=ex.id, rules=fb.rules, attempt=fb.attempt, feedback=fb)
+
+
+def _short(answer: Any) -> str:
+    """A short, safe description of any answer (its repr, cut; never an exception)."""
+    try:
+        text = repr(answer)
+    except Exception:  # noqa: BLE001 - a repr that fails is still an answer
+        text = f"<{type(answer).__name__}>"
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _stop(text: str) -> str:

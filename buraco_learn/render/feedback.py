@@ -88,10 +88,11 @@ def feedback_text(state: FeedbackState, message: str, *, rules: tuple[str, ...] 
 
 
 def feedback_html(state: FeedbackState, message: str, *, rules: tuple[str, ...] = (), hint: str = "",
-                  show_rules: bool = True, detail_html: str = "") -> str:
+                  show_rules: bool = True, detail_html: str = "", hint_label: str = "Hint") -> str:
     """The feedback box: a title (✎ / ✗ / ✓ / ℹ), the message, an optional hint, then the sentence
     of each rule in ``rules`` (unless ``show_rules`` is false). ``detail_html`` is trusted HTML
-    placed under the message (cards drawn by the renderer, a worked answer).
+    placed under the message (cards drawn by the renderer, a worked answer). ``hint_label`` names
+    the hint ("Hint", "Stronger hint", "What to do").
 
     ``message`` and ``hint`` are text with inline Markdown (backticks, bold), escaped here.
     The box carries ``role="status"`` and ``aria-live="polite"`` so a screen reader says it.
@@ -104,7 +105,8 @@ def feedback_html(state: FeedbackState, message: str, *, rules: tuple[str, ...] 
     if detail_html:
         body.append(f'<div class="bl-detail" style="margin-top:4px">{detail_html}</div>')
     if hint:
-        body.append(f'<div class="bl-hint" style="margin-top:4px"><b>Hint:</b> {inline_markdown(hint)}</div>')
+        label = f"<b>{escape(hint_label)}:</b> " if hint_label else ""
+        body.append(f'<div class="bl-hint" style="margin-top:4px">{label}{inline_markdown(hint)}</div>')
     if rules and show_rules:
         body.append('<div class="bl-rules" style="margin-top:2px;font-size:0.92em;opacity:0.92">'
                     + "".join(rule_html(r) for r in rules) + "</div>")
