@@ -28,13 +28,13 @@ from typing import Any
 from .catalog import EXERCISES, by_rule
 from .checkers import (RULE_ID, ActionExercise, Blank, CardsExercise, Checker, ChoiceExercise, Exercise, Feedback,
                        LayOffExercise, MeldExercise, NotYet, NumberExercise, PuzzleExercise, Verdict, cards_of)
-from .show import CountView, TableView, count_text, table_text
+from .show import CardsView, CountView, RuleView, TableView, count_text, rule, table_text
 
 __all__ = [
     "check", "check_meld", "check_layoff", "check_number", "check_choice", "check_cards", "check_action",
     "check_puzzle", "show", "CHECKER", "EXERCISES", "by_rule", "NotYet", "Blank", "Feedback", "Verdict", "Checker", "Exercise",
     "MeldExercise", "LayOffExercise", "NumberExercise", "ChoiceExercise", "CardsExercise", "ActionExercise",
-    "PuzzleExercise", "TableView", "CountView", "table_text", "count_text", "cards_of", "RULE_ID",
+    "PuzzleExercise", "rule", "RuleView", "CardsView", "TableView", "CountView", "table_text", "count_text", "cards_of", "RULE_ID",
 ]
 
 #: The checker the notebooks use: it remembers wrong answers for the kernel's lifetime.
@@ -98,10 +98,14 @@ check_action = _checker("action", "a move in action notation")
 check_puzzle = _checker("puzzle", "the answer to a puzzle (typed, or a puzzle widget played by clicks)")
 
 
-def show(exercise: str) -> TableView:
+def show(exercise: str) -> TableView | CardsView:
     """The table an exercise is about (every hand if the exercise says so, else the mover's); a
-    finished hand is laid out for counting, without its result."""
+    finished hand is laid out for counting, without its result. An exercise without a table shows
+    the cards it names (its hand, the meld to lay off onto)."""
     ex = CHECKER.get(exercise)
+    if ex.position is None:
+        hand, meld = ex.cards_shown()
+        return CardsView(hand=hand, meld=meld)
     game = ex.game()
     if game.is_over:
         return CountView(game)

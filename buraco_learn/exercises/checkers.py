@@ -230,11 +230,15 @@ class Exercise:
         text = self.position() if callable(self.position) else self.position
         return Game.from_position(text)
 
+    def cards_shown(self) -> tuple[str, str]:
+        """The hand and the meld the exercise names, drawn above it when it has no table."""
+        return "", ""
+
     def setup_code(self) -> str:
         """The cell shown before the answer cell (empty: none)."""
         if self.setup:
             return self.setup
-        return f"show({self.id!r})" if self.position is not None else ""
+        return f"show({self.id!r})" if self.position is not None or any(self.cards_shown()) else ""
 
     def worked_answer(self) -> Any:
         """The answer written into the solution notebook."""
@@ -285,6 +289,11 @@ class MeldExercise(Exercise):
     preset: str | None = None
     kind: ClassVar[str] = "meld"
     form: ClassVar[str] = 'a meld in notation, like "5H 6H 7H"'
+
+    def cards_shown(self) -> tuple[str, str]:
+        if self.solution_code:  # answered on a table widget, which shows the hand already
+            return "", ""
+        return self.from_hand or "", ""
 
     def worked_answer(self) -> Any:
         if self.layout_of is not None:
@@ -362,6 +371,9 @@ class LayOffExercise(Exercise):
     preset: str | None = None
     kind: ClassVar[str] = "layoff"
     form: ClassVar[str] = 'the card(s) to lay off, like "8C"'
+
+    def cards_shown(self) -> tuple[str, str]:
+        return self.from_hand or "", self.onto
 
     def judge(self, answer: Any) -> Verdict:
         cards = cards_of(answer)
