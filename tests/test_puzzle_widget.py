@@ -124,3 +124,20 @@ def test_puzzle_table_gives_nothing_away() -> None:
     assert "score now" in w2.table.description_text.splitlines()[0]
     assert w2.table.hints is False and w2.table.buttons["hint"].layout.display == "none"
     assert repr(w2).startswith("<PuzzleWidget")
+
+
+def test_a_puzzle_seen_without_a_kernel_is_a_picture_of_its_table() -> None:
+    """The widget's output also carries text/html: its question and table, drawn by the renderer
+    (a scoring puzzle without its result), which GitHub, nbviewer and a stored notebook show."""
+    import json
+    from pathlib import Path
+
+    for p in PUZZLES:
+        html = PuzzleWidget(p)._repr_mimebundle_()["text/html"]
+        assert p.question in html and 'class="card ' in html
+        if p.kind == "score":
+            assert f">{p.answer}<" not in html and "final score" not in html
+    nb = json.loads((Path(__file__).resolve().parents[1] / "notebooks" / "09-Puzzles.ipynb").read_text())
+    stored = [o for c in nb["cells"] if c["cell_type"] == "code" and "PuzzleWidget(" in "".join(c["source"])
+              for o in c["outputs"]]
+    assert stored and all('class="puzzle-static"' in "".join(o["data"]["text/html"]) for o in stored)

@@ -657,17 +657,17 @@ _LIST: list[Exercise] = [
         id="three-credit", rules=("P3-2",), position=THREE_END, reveal=True,
         question="Three players: West plays alone, South and East together. South closes by discarding the "
                  "KD. How many points is **East** credited for this hand? (The half of an odd side score is "
-                 "rounded up, toward the higher number: 245 gives 123, −95 gives −47.)",
+                 "rounded up, toward the higher number: 335 gives 168, −95 gives −47.)",
         expected=_three_end,
         mistakes={2 * _three_end() - 1: "that is the pair's whole side score; each partner is credited half "
                                         "of it (P3-2)",
                   2 * _three_end(): "that is the pair's whole side score; each partner is credited half "
                                     "of it (P3-2)",
-                  _three_end() - 1: "halve, then round up toward the higher number: 245 gives 123 (P3-2)"},
+                  _three_end() - 1: "halve, then round up toward the higher number: 335 gives 168 (P3-2)"},
         hint="The pair's side score is halved, and each partner gets that half, rounded up toward the higher "
              "number (P3-2).",
         stronger="Count South-East's side (melds, bonus, closing, East's cards), then halve it and round up: "
-                 "245 gives 123, −95 gives −47 (P3-2)."),
+                 "335 gives 168, −95 gives −47 (P3-2)."),
     # ------------------------------------------------------------------ 08 Play a hand
     MeldExercise(
         id="pick-a-run", rules=("RUN-1", "RUN-2"), meld_kind="run", ace="high",

@@ -72,6 +72,26 @@ class PuzzleWidget(VBox):  # type: ignore[misc]
     def __repr__(self) -> str:
         return f"<PuzzleWidget {self.puzzle.name}: {self.puzzle.question}>"
 
+    def static_html(self) -> str:
+        """The puzzle as a picture (its question and its table at the start), for a notebook seen
+        without a kernel (GitHub, nbviewer, a stored output): the live widget replaces it when the
+        cell runs. A scoring puzzle's table does not show its score."""
+        from ..exercises.show import CountView, TableView
+
+        game = self.puzzle.game()
+        view = CountView(game) if game.is_over else TableView(game)
+        note = ('<div style="font-size:13px;color:#555;margin-top:2px">Run the cell to play this puzzle '
+                "(a picture of its table until then).</div>")
+        return (f'<div class="puzzle-static"><div style="margin-bottom:4px"><b>{escape(self.puzzle.level.capitalize())} '
+                f"puzzle</b> ({escape(self.puzzle.name)}): {escape(self.puzzle.question)}</div>"
+                f"{view._repr_html_()}{note}</div>")
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        """The widget, plus its static picture as ``text/html`` (shown where no widget can be)."""
+        data: dict[str, Any] = dict(super()._repr_mimebundle_(**kwargs) or {})
+        data["text/html"] = self.static_html()
+        return data
+
     def answer(self) -> Any:
         """The learner's answer as the puzzle's check takes it."""
         kind = self.puzzle.kind
