@@ -286,7 +286,15 @@ def rules_notebook_cells() -> list[dict[str, Any]]:
             sections[-1][-1] += " " + line.strip()
         else:
             sections[-1].append(line)
-    cells = [_cell("md", head)]
+    index_lines = []
+    for sec in sections:
+        title = next((line[3:] for line in sec if line.startswith("## ")), "")
+        ids = [line[5:] for line in sec if line.startswith("#### ")]
+        if title and ids:
+            index_lines.append(f"- **{title}**: " + " · ".join(f"[{i}](#{i})" for i in ids))
+    index = ("**Find a rule**: click its ID (the course's links open this notebook; the rule's own sentence is "
+             "also shown in every hint that cites it).\n\n" + "\n".join(index_lines))
+    cells = [_cell("md", head), _cell("md", index)]
     for sec in sections:
         text = "\n".join(sec).strip("\n")
         text = re.sub(r"\n{3,}", "\n\n", text)

@@ -74,7 +74,7 @@ class Feedback:
     detail_html: str = ""
 
     def text(self) -> str:
-        """The verdict as one paragraph of plain text."""
+        """The verdict as one paragraph of plain text (a right answer's "why" is in the box only)."""
         if self.state == "right":
             return f"Right: {_stop(self.message)}" + (f" ({', '.join(self.rules)})" if self.rules else "")
         if self.state == "blank":
@@ -518,7 +518,8 @@ class CardsExercise(Exercise):
         if not cards:
             return Verdict(False, "no card named")
         if self.mode == "all" and len(cards) < len(right):
-            return Verdict(False, f"{format_cards(cards)} fit, but some cards are missing")
+            return Verdict(False, f"{format_cards(cards)} {'fits' if len(cards) == 1 else 'fit'}, but some cards "
+                                  "are missing: name them all")
         return Verdict(True, format_cards(cards), self.rules)
 
     def _why(self, g: Game, c: Card) -> str:
@@ -673,7 +674,9 @@ class Checker:
                                      f"{ex.blank_hint or ex.form}")
         if verdict.ok:
             self.solved.add(ex.id)
-            return Feedback("right", verdict.message, rules=ex.rules)
+            # a number alone says little: the worked reasoning (the stronger hint) says why
+            why = ex.stronger if isinstance(ex, NumberExercise) else ""
+            return Feedback("right", verdict.message, rules=ex.rules, hint=why, hint_label="Why")
         self.attempts[ex.id] += 1
         n = self.attempts[ex.id]
         if n == 1:

@@ -100,7 +100,8 @@ def feedback_html(state: FeedbackState, message: str, *, rules: tuple[str, ...] 
     if state not in _STYLE:
         raise ValueError(f"feedback state must be one of {', '.join(FEEDBACK_STATES)}, not {state!r}")
     title, color, background, border = _STYLE[state]
-    body = [f'<div class="bl-message"><b>{escape(title)}</b>'
+    colon = ":" if message and state != "info" else ""
+    body = [f'<div class="bl-message"><b>{escape(title)}{colon}</b>'
             + (f" {inline_markdown(message)}" if message else "") + "</div>"]
     if detail_html:
         body.append(f'<div class="bl-detail" style="margin-top:4px">{detail_html}</div>')
