@@ -170,7 +170,7 @@ def cheat_sheet(*, deck: str = "classic") -> Picture:
         _section("The pot and closing", _rules_list(("POT-1", "CLOSE-1", "CLOSE-2", "CLOSE-3", "CLOSE-5"))),
         _section("The count (SCORE-1)",
                  '<table style="border-collapse:collapse;font-size:14px">'
-                 + "".join(f'<tr><td style="padding:1px 8px 1px 0;font-weight:bold">{a}</td><td>{b}</td></tr>'
+                 + "".join(f'<tr><td style="padding:1px 8px 1px 0;font-weight:bold;text-align:left">{a}</td><td style="text-align:left">{b}</td></tr>'
                            for a, b in (("+", "the points of every card in your side's melds"),
                                         ("+", "each burraco: clean 200, semi-clean 150, dirty 100"),
                                         ("+", "100 for closing"),

@@ -100,13 +100,10 @@ class Feedback:
 
         from ..render.feedback import feedback_html
 
-        detail = self.detail_html
-        if self.worked:
-            detail += (f'<div style="margin-top:4px"><b>One right answer:</b> '
-                       f"<code>{escape(self.worked)}</code></div>")
+        worked = f"<b>One right answer:</b> <code>{escape(self.worked)}</code>" if self.worked else ""
         return feedback_html(self.state, self.message, rules=self.rules,  # type: ignore[arg-type]
-                             hint=self.hint, hint_label=self.hint_label, detail_html=detail,
-                             show_rules=self.state != "blank")
+                             hint=self.hint, hint_label=self.hint_label, detail_html=self.detail_html,
+                             after_hint_html=worked, show_rules=self.state != "blank")
 
 
 class NotYet(AssertionError):

@@ -88,11 +88,13 @@ def feedback_text(state: FeedbackState, message: str, *, rules: tuple[str, ...] 
 
 
 def feedback_html(state: FeedbackState, message: str, *, rules: tuple[str, ...] = (), hint: str = "",
-                  show_rules: bool = True, detail_html: str = "", hint_label: str = "Hint") -> str:
+                  show_rules: bool = True, detail_html: str = "", hint_label: str = "Hint",
+                  after_hint_html: str = "") -> str:
     """The feedback box: a title (✎ / ✗ / ✓ / ℹ), the message, an optional hint, then the sentence
     of each rule in ``rules`` (unless ``show_rules`` is false). ``detail_html`` is trusted HTML
     placed under the message (cards drawn by the renderer, a worked answer). ``hint_label`` names
-    the hint ("Hint", "Stronger hint", "What to do").
+    the hint ("Hint", "Stronger hint", "What to do"); ``after_hint_html`` is trusted HTML placed after
+    the hint (a worked answer, given last).
 
     ``message`` and ``hint`` are text with inline Markdown (backticks, bold), escaped here.
     The box carries ``role="status"`` and ``aria-live="polite"`` so a screen reader says it.
@@ -108,6 +110,8 @@ def feedback_html(state: FeedbackState, message: str, *, rules: tuple[str, ...] 
     if hint:
         label = f"<b>{escape(hint_label)}:</b> " if hint_label else ""
         body.append(f'<div class="bl-hint" style="margin-top:4px">{label}{inline_markdown(hint)}</div>')
+    if after_hint_html:
+        body.append(f'<div class="bl-after" style="margin-top:4px">{after_hint_html}</div>')
     if rules and show_rules:
         body.append('<div class="bl-rules" style="margin-top:2px;font-size:0.92em;opacity:0.92">'
                     + "".join(rule_html(r) for r in rules) + "</div>")

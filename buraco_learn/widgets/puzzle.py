@@ -109,7 +109,7 @@ class PuzzleWidget(VBox):  # type: ignore[misc]
         self.table.set_feedback(text, kind)  # type: ignore[arg-type]
         self.table.feedback.value = feedback_html(
             state, message, rules=rules, hint=hint, hint_label=hint_label,  # type: ignore[arg-type]
-            detail_html=f"<b>One right answer:</b> {escape(detail)}" if detail else "")
+            after_hint_html=f"<b>One right answer:</b> {escape(detail)}" if detail else "")
 
     def check(self, *, no: bool = False) -> None:
         """Check the answer and show the verdict in the table's feedback box (``no``: the answer
