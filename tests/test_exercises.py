@@ -154,8 +154,9 @@ def test_cards_exercise_needs_every_card_in_all_mode(checker: Checker) -> None:
 
 
 def test_kind_specific_checkers_refuse_the_wrong_kind() -> None:
-    with pytest.raises(TypeError, match="check_number"):
+    with pytest.raises(TypeError, match="check_number") as info:
         check_meld("deck-size", 108)
+    assert info.value._render_traceback_() == [f"✗ {info.value}"]  # type: ignore[attr-defined]
 
 
 def test_check_returns_a_right_box() -> None:
@@ -250,8 +251,9 @@ def test_a_close_played_on_later_turns_is_refused(checker: Checker) -> None:
 
 
 def test_unknown_exercise_id_is_a_clear_error() -> None:
-    with pytest.raises(KeyError, match="no exercise 'nope'"):
+    with pytest.raises(KeyError, match="no exercise 'nope'") as info:
         check("nope", 1)
+    assert info.value._render_traceback_() == ["✗ no exercise 'nope'; check the id in the cell"]  # type: ignore[attr-defined]
 
 
 class FakeHandWidget:

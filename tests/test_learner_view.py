@@ -174,3 +174,33 @@ def test_run_all_as_a_learner_shows_boxes_not_tracebacks(stem: str) -> None:
         else:
             assert not errors, f"{stem}: a cell that is not a blank raised:\n{cell.source[:200]}\n{text[:600]}"
     assert blanks == len(SOURCES[stem].exercises())
+
+
+def test_a_learner_slip_in_python_gets_a_box_not_frames() -> None:
+    """Cards typed without quotes (a NameError), a mistyped exercise id, the wrong check: each shows
+    a ✗ box or one short line, never Python frames (run in a real kernel with nbclient)."""
+    nbformat = pytest.importorskip("nbformat")
+    nbclient = pytest.importorskip("nbclient")
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell("from buraco_learn.exercises import check_meld, check_number"),
+                nbformat.v4.new_code_cell("answer = QH\ncheck_meld('ace-high', answer)"),
+                nbformat.v4.new_code_cell("check_number('no-such-exercise', 3)"),
+                nbformat.v4.new_code_cell("check_meld('deck-size', 108)"),
+                nbformat.v4.new_code_cell("check_number('deck-size', '108')")]
+    nbclient.NotebookClient(nb, timeout=120, kernel_name="python3", allow_errors=True).execute()
+    name_error, unknown, wrong_kind, right = nb.cells[1:]
+    html = "".join(o.get("data", {}).get("text/html", "") for o in name_error.outputs)
+    assert "bl-wrong" in html and "Python does not know the name" in html and 'answer = "QH KH AH"' in html
+    # IPython's custom handler shows the box alone (the cell still fails: Run All stops there)
+    assert not FRAME.search(_output_text(name_error)) and "Traceback" not in _output_text(name_error)
+    for cell in (unknown, wrong_kind):
+        errors = [o for o in cell.outputs if o.output_type == "error"]
+        assert len(errors) == 1 and len(errors[0].traceback) == 1, cell.source
+        assert not FRAME.search(_output_text(cell)), cell.source
+    assert "no exercise 'no-such-exercise'" in errors_text(unknown)
+    assert "checked with check_number" in errors_text(wrong_kind)
+    assert "✓ Right" in "".join(o.get("data", {}).get("text/html", "") for o in right.outputs)
+
+
+def errors_text(cell: Any) -> str:
+    return "\n".join(line for o in cell.outputs if o.output_type == "error" for line in o.traceback)

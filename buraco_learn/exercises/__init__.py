@@ -27,14 +27,16 @@ from typing import Any
 
 from .catalog import EXERCISES, by_rule
 from .checkers import (RULE_ID, ActionExercise, Blank, CardsExercise, Checker, ChoiceExercise, Exercise, Feedback,
-                       LayOffExercise, MeldExercise, NotYet, NumberExercise, PuzzleExercise, Verdict, cards_of)
+                       LayOffExercise, MeldExercise, NotYet, NumberExercise, PuzzleExercise, UnknownExercise, Verdict,
+                       WrongChecker, cards_of)
 from .show import CardsView, CountView, RuleView, TableView, count_text, rule, table_text
 
 __all__ = [
     "check", "check_meld", "check_layoff", "check_number", "check_choice", "check_cards", "check_action",
-    "check_puzzle", "show", "CHECKER", "EXERCISES", "by_rule", "NotYet", "Blank", "Feedback", "Verdict", "Checker", "Exercise",
-    "MeldExercise", "LayOffExercise", "NumberExercise", "ChoiceExercise", "CardsExercise", "ActionExercise",
-    "PuzzleExercise", "rule", "RuleView", "CardsView", "TableView", "CountView", "table_text", "count_text", "cards_of", "RULE_ID",
+    "check_puzzle", "show", "CHECKER", "EXERCISES", "by_rule", "NotYet", "Blank", "Feedback", "Verdict",
+    "UnknownExercise", "WrongChecker", "friendly_errors", "Checker", "Exercise", "MeldExercise", "LayOffExercise",
+    "NumberExercise", "ChoiceExercise", "CardsExercise", "ActionExercise", "PuzzleExercise", "rule", "RuleView",
+    "CardsView", "TableView", "CountView", "table_text", "count_text", "cards_of", "RULE_ID",
 ]
 
 #: The checker the notebooks use: it remembers wrong answers for the kernel's lifetime.
@@ -96,6 +98,37 @@ check_choice = _checker("choice", "the letter of an option")
 check_cards = _checker("cards", "cards (notation, cards, or a hand widget's selection)")
 check_action = _checker("action", "a move in action notation")
 check_puzzle = _checker("puzzle", "the answer to a puzzle (typed, or a puzzle widget played by clicks)")
+
+
+def _name_error_box(shell: Any, etype: type, value: BaseException, tb: Any, tb_offset: Any = None) -> list[str]:
+    """IPython's handler for a ``NameError`` in a course notebook: a ✗ box saying what to do (the
+    usual cause: cards typed without quotes), and one short line instead of Python frames."""
+    name = getattr(value, "name", None) or str(value)
+    fb = Feedback("wrong", f"Python does not know the name `{name}`.",
+                  hint=f'If it is a card, cards or a move, put it in quotes: `answer = "{name}"`, like '
+                       '`answer = "QH KH AH"`. If it is a name made in an earlier cell, run that cell first '
+                       "(Run → Run All Above Selected Cell).", hint_label="What to do")
+    _display(fb)
+    return [f"\x1b[2m✗ NameError: {value}\x1b[0m"]
+
+
+def friendly_errors() -> bool:
+    """In a Jupyter kernel, show a ``NameError`` (cards typed without quotes, a cell not run yet) as
+    the course's ✗ box with what to do, and one short line instead of Python frames. Called when
+    this module is imported; does nothing outside IPython, or when the kernel already has a
+    custom exception handler. Returns whether the handler is in place."""
+    ipython = sys.modules.get("IPython")
+    get = getattr(ipython, "get_ipython", None)
+    shell = get() if get is not None else None
+    if shell is None or not hasattr(shell, "set_custom_exc"):
+        return False
+    if shell.custom_exceptions and NameError not in shell.custom_exceptions:
+        return False
+    shell.set_custom_exc((NameError,), _name_error_box)
+    return True
+
+
+friendly_errors()
 
 
 def show(exercise: str) -> TableView | CardsView:

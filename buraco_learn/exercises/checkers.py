@@ -42,6 +42,7 @@ from ..puzzles import Puzzle
 __all__ = [
     "NotYet", "Blank", "Verdict", "Exercise", "MeldExercise", "LayOffExercise", "NumberExercise",
     "ChoiceExercise", "CardsExercise", "ActionExercise", "PuzzleExercise", "Checker", "cards_of", "RULE_ID",
+    "Feedback", "UnknownExercise", "WrongChecker",
 ]
 
 #: A rule ID of the rules reference: ``RUN-5``, ``P3-1``.
@@ -126,6 +127,23 @@ class NotYet(AssertionError):
     def _render_traceback_(self) -> list[str]:
         """How IPython shows this exception: one line, no Python frames."""
         return ["\x1b[2m✗ Not yet: read the box above, change your answer, and run the cell again.\x1b[0m"]
+
+
+class UnknownExercise(KeyError):
+    """A check names an exercise the catalog does not have (shown in IPython as one line)."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
+
+    def _render_traceback_(self) -> list[str]:
+        return [f"✗ {self}"]
+
+
+class WrongChecker(TypeError):
+    """A check of the wrong kind (``check_meld`` on a number exercise), shown as one line."""
+
+    def _render_traceback_(self) -> list[str]:
+        return [f"✗ {self}"]
 
 
 class Blank(NotYet):
@@ -636,8 +654,8 @@ class Checker:
             return exercise
         try:
             return self.exercises[exercise]
-        except KeyError:
-            raise KeyError(f"no exercise {exercise!r}; check the id in the cell") from None
+        except (KeyError, TypeError):
+            raise UnknownExercise(f"no exercise {exercise!r}; check the id in the cell") from None
 
     def reset(self, exercise: str | None = None) -> None:
         """Forget the wrong answers (to one exercise, or to all)."""
@@ -657,7 +675,7 @@ class Checker:
         """
         ex = self.get(exercise)
         if kind is not None and ex.kind != kind:
-            raise TypeError(f"exercise {ex.id!r} is checked with check_{ex.kind}, not check_{kind}")
+            raise WrongChecker(f"exercise {ex.id!r} is checked with check_{ex.kind}, not check_{kind}")
         if answer is Ellipsis:
             return Feedback("blank", _plain(ex.question) + ex.options_text(),
                             hint=f"Replace the ... after answer = with {ex.blank_hint or ex.form}, then run the cell.",
