@@ -204,9 +204,10 @@ def test_numbers_typed_as_text_are_read(checker: Checker, typed: object) -> None
 
 
 def test_a_number_that_is_not_whole_says_the_form(checker: Checker) -> None:
-    with pytest.raises(NotYet, match="not a whole number; write it like 45"):
+    with pytest.raises(NotYet, match="not a whole number; write it like 45") as info:
         checker.check("ns-count", "four hundred")
-    assert checker.attempts["ns-count"] == 1
+    assert checker.attempts["ns-count"] == 0, "an unreadable answer does not use up a try"
+    assert "How to write it" in info.value.feedback._repr_html_()
 
 
 class Everything:
@@ -374,3 +375,10 @@ def test_a_finished_hand_is_shown_for_counting_without_its_result() -> None:
         for card in g.hand(seat):
             assert str(card) in text
     assert "Count for: North" in text
+
+
+def test_an_unsafe_discard_says_who_takes_it(checker: Checker) -> None:
+    """TURN-2: the playing-well exercise names the opponent meld that would take the card."""
+    with pytest.raises(NotYet, match="North can lay it off onto their meld 5H 6H 7H") as info:
+        checker.check("safe-discard", "8H")
+    assert "TURN-2" in info.value.rules

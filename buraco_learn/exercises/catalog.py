@@ -190,6 +190,17 @@ def _pot_letter() -> str:
     return "a" if g.took_pot[0] else "b"
 
 
+def _unsafe_why(g: Game, c: Card) -> str | None:
+    """Why a discard is not safe: the opponent meld that takes it, or it is a wild."""
+    mine = g.side_of(g.to_move)
+    for t in g.table:
+        if t.owner not in mine and t.meld.can_lay_off([c]):
+            return f"{g.seat_name(t.owner)} can lay it off onto their meld {t.meld} (TURN-2)"
+    if c.is_wild:
+        return "it is a wild, the most useful card in the game: never hand one over while another card will do"
+    return None
+
+
 def _safe_for(g: Game, c: Card) -> bool:
     mine = g.side_of(g.to_move)
     return (g.can_discard(c) and not c.is_wild
@@ -718,6 +729,7 @@ _LIST: list[Exercise] = [
         stronger="The kind is read at the count (BUR-5): keep the wild out of a run that can be clean (BUR-2)."),
     CardsExercise(
         id="safe-discard", rules=("TURN-2", "TURN-3"), position=SAFE, mode="one", fits=_safe_for,
+        explain=_unsafe_why,
         question="You are South and must end your turn with a discard. North has the run `5H 6H 7H` and the set "
                  "`QC QD QS` on the table. Name **one** card of your hand that North cannot lay off.",
         hint="North may lay off any card that extends their run at an end or joins their set (TURN-2).",

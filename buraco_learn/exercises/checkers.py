@@ -160,6 +160,9 @@ class Verdict:
     ok: bool
     message: str
     rules: tuple[str, ...] = ()
+    #: The answer could not be read (wrong type, bad notation, not an option): it is not counted as
+    #: a wrong try, and the feedback says what form an answer takes.
+    form: bool = False
 
 
 def cards_of(answer: Any) -> list[Card]:
@@ -428,7 +431,7 @@ class NumberExercise(Exercise):
     def judge(self, answer: Any) -> Verdict:
         number = _whole_number(answer)
         if number is None:
-            return Verdict(False, f"{_short(answer)} is not a whole number; write it like 45 (or -45)")
+            return Verdict(False, f"{_short(answer)} is not a whole number; write it like 45 (or -45)", form=True)
         answer = number
         want = int(self.expected())
         if answer == want:
@@ -488,10 +491,10 @@ class ChoiceExercise(Exercise):
         letters = ", ".join(f'"{k}"' for k in self.options)
         if not isinstance(answer, str):
             return Verdict(False, f"{_short(answer)} is not one of the options; answer with one letter in quotes: "
-                                  f"{letters}")
+                                  f"{letters}", form=True)
         a = str.__str__(answer).strip().lower().rstrip(")").strip()
         if a not in self.options:
-            return Verdict(False, f"{_short(answer)} is not one of the options; answer with one of {letters}")
+            return Verdict(False, f"{_short(answer)} is not one of the options; answer with one of {letters}", form=True)
         if a == self.right():
             return Verdict(True, f"{a}) {self.options[a]}", self.rules)
         extra = self.why.get(a, "")
@@ -506,6 +509,8 @@ class CardsExercise(Exercise):
 
     fits: Callable[[Game, Card], bool]
     mode: str = "all"
+    #: Why a card does not fit, when the engine's discard check does not say (``None``: no more).
+    explain: Callable[[Game, Card], str | None] | None = None
     kind: ClassVar[str] = "cards"
     form: ClassVar[str] = 'cards in notation, like "9C 5H"'
 
@@ -531,13 +536,17 @@ class CardsExercise(Exercise):
             c = wrong[0]
             return Verdict(False, f"{c} does not fit" + self._why(g, c), self._rules(g, c))
         if not cards:
-            return Verdict(False, "no card named")
+            return Verdict(False, "no card named", form=True)
         if self.mode == "all" and len(cards) < len(right):
             return Verdict(False, f"{format_cards(cards)} {'fits' if len(cards) == 1 else 'fit'}, but some cards "
                                   "are missing: name them all")
         return Verdict(True, format_cards(cards), self.rules)
 
     def _why(self, g: Game, c: Card) -> str:
+        if self.explain is not None:
+            said = self.explain(g, c)
+            if said:
+                return f": {said}"
         try:
             if g.phase == "play":
                 g.verify_discard(c)
@@ -546,6 +555,8 @@ class CardsExercise(Exercise):
         return ""
 
     def _rules(self, g: Game, c: Card) -> tuple[str, ...]:
+        if self.explain is not None and self.explain(g, c):
+            return _rules_in(self.explain(g, c) or "")
         try:
             if g.phase == "play":
                 g.verify_discard(c)
@@ -570,9 +581,9 @@ class ActionExercise(Exercise):
         elif isinstance(answer, (list, tuple)) and all(isinstance(m, str) for m in answer):
             moves = [m.strip() for m in answer]
         else:
-            return Verdict(False, f"{_short(answer)} is not a move; write it like \"discard 9C\"")
+            return Verdict(False, f"{_short(answer)} is not a move; write it like \"discard 9C\"", form=True)
         if not moves:
-            return Verdict(False, "no move given; write it like \"discard 9C\"")
+            return Verdict(False, "no move given; write it like \"discard 9C\"", form=True)
         g = self.game()
         seat = g.to_move
         notes: list[str] = []
@@ -626,8 +637,10 @@ class PuzzleExercise(Exercise):
         if not isinstance(answer, (str, int, Card)) and callable(getattr(answer, "answer", None)):
             answer = answer.answer()  # a puzzle widget: what was played or selected on it
         if isinstance(answer, bool) or not isinstance(answer, (str, int, Card)):
-            return Verdict(False, f"{_short(answer)} is not an answer to this puzzle; {self.blank_hint or self.form}")
+            return Verdict(False, f"{_short(answer)} is not an answer to this puzzle; {self.blank_hint or self.form}", form=True)
         verdict = self.puzzle.check(answer)
+        if not verdict.correct and verdict.message.startswith(("I could not read", "that is not an answer")):
+            return Verdict(False, verdict.message, verdict.rules, form=True)
         if verdict.correct:
             message = verdict.message.removeprefix("Right, ").removeprefix("Right: ")
             return Verdict(True, message[:1].upper() + message[1:], verdict.rules or self.rules)
@@ -682,16 +695,20 @@ class Checker:
                             hint_label="What to do", rules=ex.rules)
         try:
             verdict = ex.judge(answer)
+        except NotationError as err:
+            verdict = Verdict(False, f"the engine cannot read {_short(answer)}: {err}", _rules_in(str(err)), form=True)
         except BuracoError as err:
             verdict = Verdict(False, f"the engine cannot read {_short(answer)}: {err}", _rules_in(str(err)))
         except Exception:  # noqa: BLE001 - any answer at all gets a verdict, never a crash
-            verdict = Verdict(False, f"{_short(answer)} is not an answer of the right form; write "
-                                     f"{ex.blank_hint or ex.form}")
+            verdict = Verdict(False, f"{_short(answer)} is not an answer of the right form", form=True)
         if verdict.ok:
             self.solved.add(ex.id)
             # a number alone says little: the worked reasoning (the stronger hint) says why
             why = ex.stronger if isinstance(ex, NumberExercise) else ""
             return Feedback("right", verdict.message, rules=ex.rules, hint=why, hint_label="Why")
+        if verdict.form:  # unreadable: say the form, and do not count it as a try
+            return Feedback("wrong", verdict.message, hint=f"Write {ex.blank_hint or ex.form}.",
+                            hint_label="How to write it", rules=verdict.rules, attempt=self.attempts[ex.id])
         self.attempts[ex.id] += 1
         n = self.attempts[ex.id]
         if n == 1:
