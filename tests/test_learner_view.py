@@ -87,6 +87,8 @@ def test_every_exercise_shows_what_it_needs(stem: str) -> None:
                 assert card in markdown or card in shown, f"{stem} {ex.id}: the card {card} is not shown"
             if any(ex.cards_shown()):
                 assert 'class="card ' in shown, f"{stem} {ex.id}: its cards are not drawn"
+        if "PuzzleWidget(" in ex.setup:
+            assert 'class="puzzle-static"' in shown, f"{stem} {ex.id}: the puzzle is not drawn before the cell runs"
         if ex.position is not None and not ex.setup:
             g = ex.game()
             assert shown, f"{stem} {ex.id}: its table is not drawn above it"
