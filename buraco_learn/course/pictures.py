@@ -20,6 +20,7 @@ from ..cards import parse_cards
 from ..melds import Meld
 from ..reference import rule
 from ..render import DECKS, card_html, hand_html, meld_html
+from ..exercises.show import course_deck
 from ..render.feedback import inline_markdown
 
 __all__ = ["Picture", "card_values", "burraco_kinds", "wild_moves", "the_pot", "cheat_sheet", "DECKS"]
@@ -59,8 +60,9 @@ _VALUE_GROUPS: tuple[tuple[str, str, str], ...] = (
 )
 
 
-def card_values(*, deck: str = "classic", size: str = "small") -> Picture:
+def card_values(*, deck: str | None = None, size: str = "small") -> Picture:
     """The point value of every card (EQ-2), as cards with their points under them."""
+    deck = deck or course_deck()
     cols = []
     for label, cards, points in _VALUE_GROUPS:
         cols.append(_column(f"{points} points", hand_html(parse_cards(cards), deck=deck, size=size),  # type: ignore[arg-type]
@@ -81,8 +83,9 @@ _KINDS: tuple[tuple[str, str, str], ...] = (
 )
 
 
-def burraco_kinds(*, deck: str = "classic") -> Picture:
+def burraco_kinds(*, deck: str | None = None) -> Picture:
     """The three kinds of burraco side by side, with their bonuses (BUR-2, BUR-3, BUR-4)."""
+    deck = deck or course_deck()
     cols = [_column(title, meld_html(Meld.from_cards(cards), deck=deck), note) for cards, title, note in _KINDS]
     html = (f'<div class="bl-picture burraco-kinds" style="{_BOX}"><div style="font-weight:bold">Three kinds of '
             f"burraco (7 cards or more, BUR-1)</div>{''.join(cols)}</div>")
@@ -90,9 +93,10 @@ def burraco_kinds(*, deck: str = "classic") -> Picture:
     return Picture(html, text)
 
 
-def wild_moves(*, deck: str = "classic") -> Picture:
+def wild_moves(*, deck: str | None = None) -> Picture:
     """A wild moving within a run: a free wild slides into a gap (WILD-2); a bound wild moves
     only when its own card arrives (WILD-3). Different cards from the exercises."""
+    deck = deck or course_deck()
     free = Meld.parse("JK(=6D) 7D 8D")
     free_after = free.lay_off("TD")
     bound = Meld.parse("4S JK(=5S) 6S")
@@ -115,8 +119,9 @@ def wild_moves(*, deck: str = "classic") -> Picture:
     return Picture(html, text)
 
 
-def the_pot(*, deck: str = "classic") -> Picture:
+def the_pot(*, deck: str | None = None) -> Picture:
     """The pot: a hand that runs out picks up the 11-card spare hand (POT-1, POT-2, POT-3)."""
+    deck = deck or course_deck()
     stack = hand_html(parse_cards("AS " * 11), face_down=True, deck=deck, size="small")
     melded = meld_html(Meld.from_cards("9C TC JC"), deck=deck)
     html = (f'<div class="bl-picture the-pot" style="{_BOX}"><div style="font-weight:bold">The pot (pozzetto): '
@@ -142,8 +147,9 @@ def _rules_list(ids: tuple[str, ...]) -> str:
     return "".join(f'<div style="margin:2px 0"><b>{escape(i)}</b> {inline_markdown(rule(i))}</div>' for i in ids)
 
 
-def cheat_sheet(*, deck: str = "classic") -> Picture:
+def cheat_sheet(*, deck: str | None = None) -> Picture:
     """The whole game on one printable page: card values, melds, burracos, the pot, closing, the count."""
+    deck = deck or course_deck()
     small = "small"
     melds = "".join([
         _column("A set: one rank, 3 to 9 cards", meld_html(Meld.from_cards("7H 7D 7S"), deck=deck), "SET-1, SET-3"),

@@ -29,14 +29,15 @@ from .catalog import EXERCISES, by_rule
 from .checkers import (RULE_ID, ActionExercise, Blank, CardsExercise, Checker, ChoiceExercise, Exercise, Feedback,
                        LayOffExercise, MeldExercise, NotYet, NumberExercise, PuzzleExercise, UnknownExercise, Verdict,
                        WrongChecker, cards_of)
-from .show import CardsView, CountView, RuleView, TableView, count_text, rule, table_text
+from .show import CardsView, CountView, RuleView, TableView, count_text, course_deck, rule, table_text, use_deck
 
 __all__ = [
     "check", "check_meld", "check_layoff", "check_number", "check_choice", "check_cards", "check_action",
     "check_puzzle", "show", "CHECKER", "EXERCISES", "by_rule", "NotYet", "Blank", "Feedback", "Verdict",
     "UnknownExercise", "WrongChecker", "friendly_errors", "Checker", "Exercise", "MeldExercise", "LayOffExercise",
     "NumberExercise", "ChoiceExercise", "CardsExercise", "ActionExercise", "PuzzleExercise", "rule", "RuleView",
-    "CardsView", "TableView", "CountView", "table_text", "count_text", "cards_of", "RULE_ID",
+    "CardsView", "TableView", "CountView", "table_text", "count_text", "cards_of", "RULE_ID", "use_deck",
+    "course_deck",
 ]
 
 #: The checker the notebooks use: it remembers wrong answers for the kernel's lifetime.

@@ -19,7 +19,35 @@ from __future__ import annotations
 from ..cards import format_cards
 from ..game import Game
 
-__all__ = ["TableView", "CountView", "table_text", "count_text", "RuleView", "rule", "CardsView"]
+__all__ = ["TableView", "CountView", "table_text", "count_text", "RuleView", "rule", "CardsView", "use_deck",
+           "course_deck"]
+
+_DECK = {"name": "classic"}
+#: The decks the renderer draws (kept here so the core need not import the renderer).
+_DECKS = ("classic", "four-color")
+
+
+def use_deck(name: str) -> str:
+    """Draw every table and picture of the course with this deck from now on: ``"classic"`` (hearts
+    and diamonds red) or ``"four-color"`` (spades black, hearts red, diamonds blue, clubs green).
+
+    >>> use_deck("four-color"), course_deck()
+    ('four-color', 'four-color')
+    >>> use_deck("rainbow")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown deck 'rainbow': choose "classic" or "four-color"
+    >>> _ = use_deck("classic")
+    """
+    if name not in _DECKS:
+        raise ValueError(f'unknown deck {name!r}: choose "classic" or "four-color"')
+    _DECK["name"] = name
+    return name
+
+
+def course_deck() -> str:
+    """The deck the course draws with (see :func:`use_deck`)."""
+    return _DECK["name"]
 
 
 def table_text(game: Game, *, reveal: bool = False, seat: int | None = None) -> str:
@@ -64,14 +92,14 @@ class TableView:
     """A game shown as text (and as cards when the renderer is there)."""
 
     def __init__(self, game: Game, *, reveal: bool = False, seat: int | None = None, show_score: bool = False,
-                 deck: str = "classic") -> None:
+                 deck: str | None = None) -> None:
         self.game = game
         self.reveal = reveal
         self.seat = seat
         #: Show the running score on the status line (off by default: the course teaches the count
         #: in notebook 7, and an exercise's table must not answer it).
         self.show_score = show_score
-        self.deck = deck
+        self.deck = deck or course_deck()
 
     def __repr__(self) -> str:
         return table_text(self.game, reveal=self.reveal, seat=self.seat)
@@ -147,11 +175,11 @@ class CountView(TableView):
         for side in g.sides:
             names = " & ".join(g.seat_name(s) for s in side)
             mine = " (your side)" if seat in side else ""
-            parts.append(side_html(g.side_melds(side[0]), title=f"Melds of {names}{mine}"))
+            parts.append(side_html(g.side_melds(side[0]), title=f"Melds of {names}{mine}", deck=self.deck))
             for s in side:
                 hand = g.hand(s)
                 pot = "took a pot" if g.took_pot[s] else "took no pot"
-                body = hand_html(hand, size="small") if hand else "<i>no cards</i>"
+                body = hand_html(hand, size="small", deck=self.deck) if hand else "<i>no cards</i>"
                 parts.append(f'<div style="margin:2px 0 8px"><b>{escape(g.seat_name(s))}</b> holds '
                              f'({escape(pot)}):{body}</div>')
         return ('<div class="count-view" style="background:#f4f1e8;border-radius:10px;padding:8px;'
@@ -206,10 +234,10 @@ class CardsView:
     Your hand: 7H 9C 7D
     """
 
-    def __init__(self, *, hand: str = "", meld: str = "", deck: str = "classic") -> None:
+    def __init__(self, *, hand: str = "", meld: str = "", deck: str | None = None) -> None:
         self.hand = hand
         self.meld = meld
-        self.deck = deck
+        self.deck = deck or course_deck()
 
     def __repr__(self) -> str:
         lines = []
