@@ -61,34 +61,37 @@ def _display(obj: Any) -> bool:
     return True
 
 
-def _run_check(exercise: str, answer: Any, kind: str | None) -> Feedback:
+def _run_check(exercise: str, answer: Any, kind: str | None) -> Feedback | None:
     __tracebackhide__ = True
     fb = CHECKER.feedback(exercise, answer, kind=kind)
     if fb.state == "right":
-        return fb
+        # in a notebook the box is shown wherever the check stands in the cell; elsewhere (a
+        # script, a doctest) the verdict is returned
+        return None if _display(fb) else fb
     ex = CHECKER.get(exercise)
     _display(fb)  # the box; the exception below then shows as one short line
     error = Blank if fb.state == "blank" else NotYet
     raise error(fb.text(), exercise=ex.id, rules=fb.rules, attempt=fb.attempt, feedback=fb)
 
 
-def check(exercise: str, answer: Any) -> Feedback:
-    """Check an answer to any exercise: return the ✓ feedback (shown as a box in Jupyter), or
-    show the ✗ / ✎ box and raise :class:`NotYet` (a cell tagged ``raises-exception`` stops there)."""
+def check(exercise: str, answer: Any) -> Feedback | None:
+    """Check an answer to any exercise. Right: in Jupyter, show the ✓ box (and return ``None``);
+    elsewhere return the ✓ :class:`Feedback`. Blank or wrong: show the ✎ / ✗ box and raise
+    :class:`NotYet` (a cell tagged ``raises-exception`` stops there)."""
     __tracebackhide__ = True
     return _run_check(exercise, answer, None)
 
 
 def _checker(kind: str, what: str) -> Any:
-    def check_kind(exercise: str, answer: Any) -> Feedback:
+    def check_kind(exercise: str, answer: Any) -> Feedback | None:
         __tracebackhide__ = True
         return _run_check(exercise, answer, kind)
 
     check_kind.__name__ = f"check_{kind}"
     check_kind.__qualname__ = f"check_{kind}"
-    check_kind.__doc__ = (f"Check {what} given as the answer to exercise ``exercise``: return the "
-                          "✓ feedback, or show the ✗ feedback box and raise :class:`NotYet` with a hint "
-                          "naming the rule.")
+    check_kind.__doc__ = (f"Check {what} given as the answer to exercise ``exercise``: show the ✓ box "
+                          "in Jupyter (elsewhere return the ✓ feedback), or show the ✗ feedback box and "
+                          "raise :class:`NotYet` with a hint naming the rule.")
     return check_kind
 
 

@@ -107,9 +107,11 @@ class PuzzleWidget(VBox):  # type: ignore[misc]
         kind = {"right": "ok", "wrong": "refused"}.get(state, "info")
         text = message + (f" {hint_label}: {hint}" if hint else "") + (f" {detail}" if detail else "")
         self.table.set_feedback(text, kind)  # type: ignore[arg-type]
-        self.table.feedback.value = feedback_html(
-            state, message, rules=rules, hint=hint, hint_label=hint_label,  # type: ignore[arg-type]
-            after_hint_html=f"<b>One right answer:</b> {escape(detail)}" if detail else "")
+        box = feedback_html(state, message, rules=rules, hint=hint, hint_label=hint_label,  # type: ignore[arg-type]
+                            after_hint_html=f"<b>One right answer:</b> {escape(detail)}" if detail else "")
+        # the table's feedback line keeps its class (what the page and its tests look for)
+        self.table.feedback.value = f'<div class="feedback {kind}">{box}</div>'
+
 
     def check(self, *, no: bool = False) -> None:
         """Check the answer and show the verdict in the table's feedback box (``no``: the answer
