@@ -382,3 +382,16 @@ def test_an_unsafe_discard_says_who_takes_it(checker: Checker) -> None:
     with pytest.raises(NotYet, match="North can lay it off onto their meld 5H 6H 7H") as info:
         checker.check("safe-discard", "8H")
     assert "TURN-2" in info.value.rules
+
+
+def test_an_untouched_puzzle_widget_is_not_a_wrong_try(checker: Checker) -> None:
+    """Giving the puzzle before playing on it says what to do, and uses up no try."""
+    from buraco_learn.widgets.puzzle import PuzzleWidget
+
+    most = EXERCISES["puzzle-easy-most"]
+    with pytest.raises(NotYet, match="nothing is played on the puzzle yet"):
+        checker.check("puzzle-easy-most", PuzzleWidget(most.puzzle))  # type: ignore[attr-defined]
+    safe = EXERCISES["puzzle-hard-safe"]
+    with pytest.raises(NotYet, match="select exactly one card"):
+        checker.check("puzzle-hard-safe", PuzzleWidget(safe.puzzle))  # type: ignore[attr-defined]
+    assert checker.attempts["puzzle-easy-most"] == 0 and checker.attempts["puzzle-hard-safe"] == 0

@@ -635,6 +635,13 @@ class PuzzleExercise(Exercise):
 
     def judge(self, answer: Any) -> Verdict:
         if not isinstance(answer, (str, int, Card)) and callable(getattr(answer, "answer", None)):
+            table = getattr(answer, "table", None)
+            played = getattr(getattr(table, "game", None), "actions", None)
+            if self.puzzle.kind in ("most", "close") and played is not None and not played:
+                return Verdict(False, "nothing is played on the puzzle yet: play your moves on it (or press its "
+                                      "buttons), then run this cell again", form=True)
+            if self.puzzle.kind == "safe" and table is not None and len(getattr(table, "selected_cards", [])) != 1:
+                return Verdict(False, "select exactly one card on the puzzle, then run this cell again", form=True)
             answer = answer.answer()  # a puzzle widget: what was played or selected on it
         if isinstance(answer, bool) or not isinstance(answer, (str, int, Card)):
             return Verdict(False, f"{_short(answer)} is not an answer to this puzzle; {self.blank_hint or self.form}", form=True)
