@@ -126,9 +126,12 @@ def friendly_errors() -> bool:
     shell = get() if get is not None else None
     if shell is None or not hasattr(shell, "set_custom_exc"):
         return False
-    if shell.custom_exceptions and NameError not in shell.custom_exceptions:
+    try:
+        if getattr(shell, "custom_exceptions", ()) and NameError not in shell.custom_exceptions:
+            return False
+        shell.set_custom_exc((NameError,), _name_error_box)
+    except Exception:  # noqa: BLE001 - a shell without this hook keeps its usual tracebacks
         return False
-    shell.set_custom_exc((NameError,), _name_error_box)
     return True
 
 
