@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from buraco_learn.course.build import INSTALL_CELL, load_sources, notebook_cells
+from buraco_learn.course.build import (CHEAT_SHEET, INSTALL_CELL, RULES_NOTEBOOK, cheat_sheet_cells, load_sources,
+                                       notebook_cells, rules_notebook_cells)
 from buraco_learn.exercises import EXERCISES
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -95,7 +96,8 @@ def test_committed_notebooks_match_their_source(solution: bool) -> None:
     """The notebooks are generated: edit buraco_learn/course/source, then rebuild."""
     folder = NOTEBOOKS / "solutions" if solution else NOTEBOOKS
     committed = sorted(p.stem for p in folder.glob("*.ipynb"))
-    assert committed == sorted(SOURCES), "notebooks without a source, or sources not built"
+    extra = [] if solution else [CHEAT_SHEET, RULES_NOTEBOOK]
+    assert committed == sorted(list(SOURCES) + extra), "notebooks without a source, or sources not built"
     for stem, src in SOURCES.items():
         nb = _load(folder / f"{stem}.ipynb")
         want = notebook_cells(src, solution=solution, sources=SOURCES)
@@ -120,8 +122,11 @@ def test_solution_notebooks_are_executed() -> None:
         cells = _load(NOTEBOOKS / "solutions" / f"{stem}.ipynb")["cells"]
         checks = [c for c in cells if c["cell_type"] == "code" and re.search(r"^check_\w+\(", c["source"], re.M)]
         for c in checks:
-            text = "".join("".join(o.get("text", "")) for o in c["outputs"])
+            text = "".join("".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", ""))
+                           for o in c["outputs"])
+            html = "".join("".join(o.get("data", {}).get("text/html", "")) for o in c["outputs"])
             assert text.startswith("Right: "), f"{stem}: {c['source']!r} has no confirmation stored"
+            assert "bl-right" in html and "✓ Right" in html, f"{stem}: the confirmation is not the ✓ box"
 
 
 def test_first_code_cell_installs_the_package_in_the_browser() -> None:
@@ -132,13 +137,58 @@ def test_first_code_cell_installs_the_package_in_the_browser() -> None:
         assert 'sys.platform == "emscripten"' in INSTALL_CELL
 
 
+def _rule_anchors() -> set[str]:
+    """The anchors of the Rules notebook: one heading per rule ID (JupyterLab gives a heading the
+    id of its text)."""
+    cells = _load(NOTEBOOKS / f"{RULES_NOTEBOOK}.ipynb")["cells"]
+    return set(re.findall(r"^#### ([A-Z0-9]+-\d+)$", "\n".join(c["source"] for c in cells), flags=re.M))
+
+
 def test_navigation_links_point_to_notebooks_that_exist() -> None:
-    for stem in SOURCES:
+    anchors = _rule_anchors()
+    for stem in list(SOURCES) + [RULES_NOTEBOOK, CHEAT_SHEET]:
         for folder in (NOTEBOOKS, NOTEBOOKS / "solutions"):
+            if not (folder / f"{stem}.ipynb").exists():
+                continue
             cells = _load(folder / f"{stem}.ipynb")["cells"]
             text = "".join(c["source"] for c in cells if c["cell_type"] == "markdown")
-            for target in re.findall(r"\]\(([^)#]+\.(?:ipynb|md))\)", text):
+            for target in re.findall(r"\]\(([^)#]+\.(?:ipynb|md|html))(?:#[^)]*)?\)", text):
                 assert (folder / target).resolve().exists(), f"{folder.name}/{stem}: broken link {target}"
+            for rule_id in re.findall(r"\]\((?:\.\./)?Rules\.ipynb#([^)]+)\)", text):
+                assert rule_id in anchors, f"{folder.name}/{stem}: link to a rule the Rules notebook lacks: {rule_id}"
+
+
+def test_every_notebook_links_the_rules_and_the_cheat_sheet_in_its_header() -> None:
+    """The rules reference and the cheat sheet are one click away from every notebook (issue 10)."""
+    for stem in SOURCES:
+        for folder, prefix in ((NOTEBOOKS, ""), (NOTEBOOKS / "solutions", "../")):
+            head = _load(folder / f"{stem}.ipynb")["cells"][0]["source"]
+            assert f"]({prefix}Rules.ipynb)" in head and f"]({prefix}Cheat-sheet.ipynb)" in head, (folder.name, stem)
+    for src in SOURCES.values():
+        assert "reference/rules.md" not in src.markdown(), f"{src.stem} links the rules file, not the Rules notebook"
+
+
+def test_rules_notebook_has_every_rule_with_its_sentence() -> None:
+    """Built from buraco_learn/reference/rules.md: each rule under its own heading, in its own words."""
+    from buraco_learn.reference import rule
+
+    assert _rule_anchors() == set(rule_ids())
+    text = "\n".join(c["source"] for c in rules_notebook_cells())
+    for rule_id in rule_ids():
+        assert rule(rule_id)[:40] in text, rule_id
+
+
+def test_cheat_sheet_is_built_and_stored_with_pictures() -> None:
+    """One printable page: card values, melds, burraco kinds, closing, the count; stored so it shows unrun."""
+    cells = _load(NOTEBOOKS / f"{CHEAT_SHEET}.ipynb")["cells"]
+    assert [c["source"] for c in cells] == [c["source"] for c in cheat_sheet_cells()]
+    html = "".join("".join(o.get("data", {}).get("text/html", "")) for c in cells if c["cell_type"] == "code"
+                   for o in c["outputs"])
+    page = (NOTEBOOKS / f"{CHEAT_SHEET}.html").read_text(encoding="utf-8")
+    for part in (html, page):
+        assert 'class="bl-picture cheat-sheet"' in part and 'class="card ' in part
+        for words in ("What each card is worth", "Burracos", "The pot and closing", "The count", "semi-clean"):
+            assert words in part, words
 
 
 def test_index_lists_every_notebook() -> None:

@@ -154,21 +154,107 @@ def test_cards_exercise_needs_every_card_in_all_mode(checker: Checker) -> None:
 
 
 def test_kind_specific_checkers_refuse_the_wrong_kind() -> None:
-    with pytest.raises(TypeError, match="check_number"):
+    with pytest.raises(TypeError, match="check_number") as info:
         check_meld("deck-size", 108)
+    assert info.value._render_traceback_() == [f"✗ {info.value}"]  # type: ignore[attr-defined]
 
 
-def test_check_prints_a_confirmation(capsys: pytest.CaptureFixture[str]) -> None:
-    check_number("deck-size", 108)
-    assert capsys.readouterr().out == "Right: 108. (EQ-1)\n"
-    check("always-wild", "b")
-    assert "joker" in capsys.readouterr().out
+def test_check_returns_a_right_box() -> None:
+    """A right answer comes back as the ✓ box (the cell's result), with the reason and the rule."""
+    fb = check_number("deck-size", 108)
+    assert str(fb) == "Right: 108. (EQ-1)"
+    html = fb._repr_html_()
+    assert "bl-right" in html and "✓ Right" in html and "EQ-1" in html
+    assert "joker" in str(check("always-wild", "b"))
     CHECKER.reset()
 
 
+def test_blank_and_wrong_answers_show_no_python_frames() -> None:
+    """In IPython a NotYet shows as one short line (``_render_traceback_``); the box says the rest."""
+    with pytest.raises(Blank) as blank:
+        check_number("deck-size", ...)
+    lines = blank.value._render_traceback_()
+    assert len(lines) == 1 and "Traceback" not in lines[0] and "File" not in lines[0]
+    html = blank.value.feedback._repr_html_()
+    assert "bl-blank" in html and "✎ Not answered yet" in html and "How many cards" in html
+    assert "Replace the ... after answer = with a whole number" in html
+    with pytest.raises(NotYet) as wrong:
+        check_number("deck-size", 104)
+    assert len(wrong.value._render_traceback_()) == 1
+    html = wrong.value.feedback._repr_html_()
+    assert "bl-wrong" in html and "✗ Not yet" in html
+    assert "two packs" in html.lower()  # EQ-1's own sentence is shown inline
+    CHECKER.reset()
+
+
+def test_graded_feedback_rule_then_stronger_then_worked_answer(checker: Checker) -> None:
+    boxes = []
+    for _ in range(3):
+        with pytest.raises(NotYet) as info:
+            checker.check("hand-points", 65)
+        boxes.append(info.value.feedback._repr_html_())
+    assert "<b>Hint:</b>" in boxes[0] and 'data-rule="EQ-2"' in boxes[0] and "One right answer" not in boxes[0]
+    assert "Stronger hint:" in boxes[1] and "One right answer" not in boxes[1]
+    assert "One right answer" in boxes[2] and "answer = 80" in boxes[2]
+
+
+@pytest.mark.parametrize("typed", ["450", " 450 ", 450.0])
+def test_numbers_typed_as_text_are_read(checker: Checker, typed: object) -> None:
+    assert checker.check("ns-count", typed).startswith("Right: 450")
+
+
+def test_a_number_that_is_not_whole_says_the_form(checker: Checker) -> None:
+    with pytest.raises(NotYet, match="not a whole number; write it like 45") as info:
+        checker.check("ns-count", "four hundred")
+    assert checker.attempts["ns-count"] == 0, "an unreadable answer does not use up a try"
+    assert "How to write it" in info.value.feedback._repr_html_()
+
+
+class Everything:
+    """An answer that pretends to equal everything."""
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    def __hash__(self) -> int:
+        return 0
+
+
+class EveryStr(str):
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    __hash__ = str.__hash__
+
+
+class EveryInt(int):
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    __hash__ = int.__hash__
+
+
+@pytest.mark.parametrize("ex_id", sorted(EXERCISES))
+@pytest.mark.parametrize("answer", [Everything(), EveryStr("zz"), EveryInt(-98765), None, [1, 2], {"a": 1}, 3.5,
+                                    True], ids=["eq-all", "str-eq-all", "int-eq-all", "None", "list", "dict",
+                                               "float", "bool"])
+def test_any_answer_gets_feedback_and_nothing_tricks_the_checker(checker: Checker, ex_id: str, answer: object) -> None:
+    """Whatever its type, an answer gets a ✗ verdict with the form expected, never a crash."""
+    fb = checker.feedback(ex_id, answer)
+    assert fb.state == "wrong" and fb.message
+    assert fb._repr_html_()
+
+
+def test_a_close_played_on_later_turns_is_refused(checker: Checker) -> None:
+    """TURN-3: a "close now" answer counts only this turn's moves; a bare discard then others' moves fails."""
+    with pytest.raises(NotYet, match="only your own turn counts"):
+        checker.check("close-now", "discard KD; draw; discard QD")
+
+
 def test_unknown_exercise_id_is_a_clear_error() -> None:
-    with pytest.raises(KeyError, match="no exercise 'nope'"):
+    with pytest.raises(KeyError, match="no exercise 'nope'") as info:
         check("nope", 1)
+    assert info.value._render_traceback_() == ["✗ no exercise 'nope'; check the id in the cell"]  # type: ignore[attr-defined]
 
 
 class FakeHandWidget:
@@ -289,3 +375,23 @@ def test_a_finished_hand_is_shown_for_counting_without_its_result() -> None:
         for card in g.hand(seat):
             assert str(card) in text
     assert "Count for: North" in text
+
+
+def test_an_unsafe_discard_says_who_takes_it(checker: Checker) -> None:
+    """TURN-2: the playing-well exercise names the opponent meld that would take the card."""
+    with pytest.raises(NotYet, match="North can lay it off onto their meld 5H 6H 7H") as info:
+        checker.check("safe-discard", "8H")
+    assert "TURN-2" in info.value.rules
+
+
+def test_an_untouched_puzzle_widget_is_not_a_wrong_try(checker: Checker) -> None:
+    """Giving the puzzle before playing on it says what to do, and uses up no try."""
+    from buraco_learn.widgets.puzzle import PuzzleWidget
+
+    most = EXERCISES["puzzle-easy-most"]
+    with pytest.raises(NotYet, match="nothing is played on the puzzle yet"):
+        checker.check("puzzle-easy-most", PuzzleWidget(most.puzzle))  # type: ignore[attr-defined]
+    safe = EXERCISES["puzzle-hard-safe"]
+    with pytest.raises(NotYet, match="select exactly one card"):
+        checker.check("puzzle-hard-safe", PuzzleWidget(safe.puzzle))  # type: ignore[attr-defined]
+    assert checker.attempts["puzzle-easy-most"] == 0 and checker.attempts["puzzle-hard-safe"] == 0

@@ -18,13 +18,68 @@ def test_most_puzzle_answered_by_playing() -> None:
     assert w.verdict is not None and w.verdict.correct and w.table.feedback_kind == "ok"
 
 
-def test_most_puzzle_wrong_answer_is_explained() -> None:
-    """Playing nothing is wrong (every stored 'most' answer gains points), with rule IDs."""
+def test_check_with_nothing_played_asks_to_play_first() -> None:
+    """Check before any move is no verdict and no miss: the box says to play first."""
     p = next(p for p in PUZZLES if p.kind == "most")
     w = PuzzleWidget(p)
     w.check()
-    assert w.verdict is not None and not w.verdict.correct and "EQ-2" in w.verdict.rules
-    assert w.table.feedback_kind == "refused"
+    assert w.verdict is None and w.misses == 0 and w.table.feedback_kind == "info"
+    assert "Play your melds" in w.table.feedback_text and p.solution not in w.table.feedback_text
+
+
+def _a_weak_move(p):  # type: ignore[no-untyped-def]
+    """A legal meld or lay-off that is not the whole solution."""
+    g = p.game()
+    best = [a.strip() for a in p.solution.split(";")]
+    for action in g.legal_melds() + g.legal_lay_offs():
+        if str(action) not in best:
+            return str(action)
+    return None
+
+
+def test_wrong_checks_get_graded_help_never_the_solution_first() -> None:
+    """First miss: what is wrong and the rule (its sentence shown); second: a stronger hint; third:
+    the worked answer. Never the word "Refused" for a verdict."""
+    for p in PUZZLES:
+        if p.kind != "most" or ";" not in p.solution:
+            continue
+        move = _a_weak_move(p)
+        if move is None:
+            continue
+        w = PuzzleWidget(p)
+        w.table.play(move)
+        seen = []
+        for _ in range(3):
+            w.check()
+            assert w.verdict is not None and not w.verdict.correct
+            seen.append((w.table.feedback_text, w.table.feedback.value))
+        (t1, h1), (t2, h2), (t3, h3) = seen
+        assert p.solution not in t1 and p.solution not in t2 and p.solution in t3
+        assert p.hints[0] in t1 and p.hints[1] in t2
+        assert 'data-rule="EQ-2"' in h1 and "✗ Not yet" in h1 and "Stronger hint" in h2 and "One right answer" in h3
+        assert not any("Refused" in text or "Refused" in html for text, html in seen)
+        return
+    raise AssertionError("no 'most' puzzle with a weak move to try")
+
+
+def test_close_puzzle_answer_no_by_button() -> None:
+    """CLOSE-1: a close puzzle that cannot close is answered with the "It cannot close" button."""
+    p = next(p for p in PUZZLES if p.kind == "close" and p.answer == "no")
+    w = PuzzleWidget(p)
+    assert w.no_close_button.layout.display is None
+    w.check(no=True)
+    assert w.verdict is not None and w.verdict.correct and "✓ Right" in w.table.feedback.value
+
+
+def test_close_puzzle_judges_only_this_turn() -> None:
+    """TURN-3: a discard that does not close ends the answer; moves after it do not count."""
+    p = next(p for p in PUZZLES if p.kind == "close" and p.answer == "yes")
+    w = PuzzleWidget(p)
+    g = w.table.game
+    discard = next(d for d in g.legal_discards() if not (lambda c: (c.apply(d), c.is_over)[1])(g.clone()))
+    w.table.play(str(discard))
+    w.check()
+    assert w.verdict is not None and not w.verdict.correct
 
 
 def test_safe_puzzle_by_selection_turn2() -> None:
@@ -69,3 +124,20 @@ def test_puzzle_table_gives_nothing_away() -> None:
     assert "score now" in w2.table.description_text.splitlines()[0]
     assert w2.table.hints is False and w2.table.buttons["hint"].layout.display == "none"
     assert repr(w2).startswith("<PuzzleWidget")
+
+
+def test_a_puzzle_seen_without_a_kernel_is_a_picture_of_its_table() -> None:
+    """The widget's output also carries text/html: its question and table, drawn by the renderer
+    (a scoring puzzle without its result), which GitHub, nbviewer and a stored notebook show."""
+    import json
+    from pathlib import Path
+
+    for p in PUZZLES:
+        html = PuzzleWidget(p)._repr_mimebundle_()["text/html"]
+        assert p.question in html and 'class="card ' in html
+        if p.kind == "score":
+            assert f">{p.answer}<" not in html and "final score" not in html
+    nb = json.loads((Path(__file__).resolve().parents[1] / "notebooks" / "09-Puzzles.ipynb").read_text())
+    stored = [o for c in nb["cells"] if c["cell_type"] == "code" and "PuzzleWidget(" in "".join(c["source"])
+              for o in c["outputs"]]
+    assert stored and all('class="puzzle-static"' in "".join(o["data"]["text/html"]) for o in stored)

@@ -22,7 +22,8 @@ def test_at_least_thirty_puzzles_in_three_levels_and_four_kinds() -> None:
 def test_stored_answer_is_what_the_solver_finds(puzzle: Puzzle) -> None:
     """Re-verify: the solver (or the engine's count) gives exactly the stored answer and solution."""
     assert solve_puzzle(puzzle.kind, puzzle.game()) == (puzzle.answer, puzzle.solution)
-    assert puzzle.check(puzzle.answer).correct
+    answer = puzzle.solution if puzzle.kind == "close" and puzzle.answer == "yes" else puzzle.answer
+    assert puzzle.check(answer).correct
 
 
 @pytest.mark.parametrize("puzzle", [p for p in PUZZLES if p.kind in ("most", "close") and p.answer != "no"],
@@ -35,7 +36,8 @@ def test_the_worked_solution_is_accepted(puzzle: Puzzle) -> None:
 def test_wrong_answers_are_explained_with_rule_ids() -> None:
     most = next(p for p in PUZZLES if p.kind == "most")
     v = most.check(int(most.answer) - 5)
-    assert not v.correct and most.answer in v.message and "EQ-2" in v.rules
+    assert not v.correct and "EQ-2" in v.rules
+    assert most.answer not in v.message and most.solution not in v.message, "a wrong try gives the answer away"
     bad = most.check("meld 5H 6D 7H")
     assert not bad.correct
     score = next(p for p in PUZZLES if p.kind == "score")
@@ -71,3 +73,80 @@ def test_positions_are_compact_and_complete() -> None:
         g = p.game()
         assert compact(g) == p.position
         g.check_invariants()
+
+
+CLOSE_YES = [p for p in PUZZLES if p.kind == "close" and p.answer == "yes"]
+
+
+@pytest.mark.parametrize("puzzle", CLOSE_YES, ids=lambda p: p.name)
+def test_a_bare_yes_is_not_a_close(puzzle: Puzzle) -> None:
+    """CLOSE-1: saying "yes" is not closing; the moves must be shown (and it is not marked wrong-headed)."""
+    v = puzzle.check("yes")
+    assert not v.correct and "show how" in v.message and puzzle.solution not in v.message
+
+
+@pytest.mark.parametrize("puzzle", CLOSE_YES, ids=lambda p: p.name)
+def test_only_the_movers_turn_counts(puzzle: Puzzle) -> None:
+    """TURN-3: moves after the turn's discard (another seat's turn) are not part of the answer."""
+    g = puzzle.game()
+    seat = g.to_move
+    # this turn: discard a card that is not the close, then let the game go on to others' moves
+    discard = next(d for d in g.legal_discards() if g.clone().apply(d) is not None)
+    moves = [str(discard)]
+    g.apply(discard)
+    for _ in range(6):
+        if g.is_over:
+            break
+        action = g.legal_actions()[0]
+        moves.append(str(action))
+        g.apply(action)
+    assert g.to_move != seat or len(moves) > 1
+    v = puzzle.check("; ".join(moves))
+    assert not v.correct
+    assert "only your own turn counts" in v.message or "do not close" in v.message
+
+
+def test_a_close_reached_on_a_later_turn_is_refused() -> None:
+    """A "close now" answer that plays on into later turns until a close happens is refused (TURN-3)."""
+    from buraco_learn.game import Game
+
+    # South discards without closing; North then closes: the answer is South's turn only.
+    pos = ("fibur 2p d1 t0 play | h: 9D KS / 5C | m: 0=3H 4H 5H 6H 7H 8H 9H; 1=3S 4S 5S 6S 7S 8S 9S | p: 3C | "
+           "s: * | pots: - | took: 0,1")
+    p = Puzzle("t", "easy", "close", pos, "no", "no way to close this turn")
+    g = Game.from_position(pos)
+    g.apply("discard 9D")
+    assert g.to_move == 1
+    v = p.check("discard 9D; draw; discard 5C")
+    assert not v.correct and "only your own turn counts" in v.message and v.rules == ("TURN-3",)
+
+
+@pytest.mark.parametrize("answer", [None, 3.5, {"a": 1}, [1, 2], object()])
+def test_any_answer_gets_a_verdict(answer: object) -> None:
+    for p in PUZZLES[:8]:
+        v = p.check(answer)
+        assert not v.correct and v.message
+
+
+def test_an_object_equal_to_everything_is_not_right() -> None:
+    class Everything(str):
+        def __eq__(self, other: object) -> bool:
+            return True
+
+        __hash__ = str.__hash__
+
+    class EveryInt(int):
+        def __eq__(self, other: object) -> bool:
+            return True
+
+        __hash__ = int.__hash__
+
+    for p in PUZZLES:
+        assert not p.check(Everything("zz")).correct
+        if p.kind in ("most", "score"):
+            assert not p.check(EveryInt(-12345)).correct
+
+
+def test_worked_answer_is_only_in_worked() -> None:
+    for p in PUZZLES:
+        assert p.worked() and p.hints[0] != p.hints[1]

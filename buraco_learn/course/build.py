@@ -44,7 +44,8 @@ from typing import Any
 from ..exercises.catalog import EXERCISES
 
 __all__ = ["NOTEBOOKS", "Cell", "NotebookSource", "load_sources", "notebook_cells", "notebook_json",
-           "SOURCE_DIR", "main"]
+           "SOURCE_DIR", "main", "RULES_NOTEBOOK", "CHEAT_SHEET", "rules_notebook_cells", "cheat_sheet_cells",
+           "cheat_sheet_page", "exercise_markdown", "link_rules"]
 
 SOURCE_DIR = Path(__file__).resolve().parent / "source"
 #: The first code cell of every notebook: install the package in the browser (JupyterLite).
@@ -52,6 +53,12 @@ INSTALL_CELL = ('import sys\nif sys.platform == "emscripten":  # in JupyterLite,
                 '    %pip install -q buraco_learn')
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+#: The rules reference as a notebook inside the course (one heading per rule ID, so a link
+#: ``Rules.ipynb#RUN-5`` opens it at the rule), and the one-page cheat sheet.
+RULES_NOTEBOOK = "Rules"
+CHEAT_SHEET = "Cheat-sheet"
+#: A rule ID in running text (not inside a link, a heading anchor or a word).
+_RULE_REF = re.compile(r"(?<![\[#\w/-])\b([A-Z][A-Z0-9]*[A-Z]-\d+|P3-\d+)\b(?![\]\w(-])")
 
 _MARK = re.compile(r"^%% ?(\w+)(.*)$")
 
@@ -77,8 +84,14 @@ class NotebookSource:
 
     @property
     def number(self) -> int:
-        """The notebook's number (``0`` for the index)."""
-        return int(self.stem.split("-", 1)[0])
+        """The notebook's number (``0`` for the index; ``8`` for ``08b-...``)."""
+        return int(re.match(r"\d+", self.stem).group(0))  # type: ignore[union-attr]
+
+    @property
+    def label(self) -> str:
+        """The notebook's number as the course writes it: ``3``, ``8b``."""
+        head = self.stem.split("-", 1)[0]
+        return str(int(re.match(r"\d+", head).group(0))) + head.lstrip("0123456789")  # type: ignore[union-attr]
 
     def exercises(self) -> list[str]:
         """The ids of the exercises in this notebook, in order."""
@@ -156,18 +169,32 @@ def _cell(kind: str, source: str, tags: tuple[str, ...] = ()) -> dict[str, Any]:
     return cell
 
 
+def link_rules(markdown: str) -> str:
+    """Every rule ID in running text becomes a link to its rule in the Rules notebook (code spans
+    and existing links are left alone).
+
+    >>> link_rules("A run (RUN-1); `RUN-2` stays; [RUN-3](x) too.")
+    'A run ([RUN-1](Rules.ipynb#RUN-1)); `RUN-2` stays; [RUN-3](x) too.'
+    """
+    parts = re.split(r"(`[^`]*`|\[[^\]]*\]\([^)]*\))", markdown)
+    for i in range(0, len(parts), 2):
+        parts[i] = _RULE_REF.sub(lambda m: f"[{m.group(1)}]({RULES_NOTEBOOK}.ipynb#{m.group(1)})", parts[i])
+    return "".join(parts)
+
+
 def _nav(src: NotebookSource, sources: dict[str, NotebookSource], solution: bool) -> str:
     stems = list(sources)
     i = stems.index(src.stem)
     parts = []
     if i > 0:
         prev = sources[stems[i - 1]]
-        parts.append(f"< [{prev.number}. {prev.title}]({prev.stem}.ipynb)")
+        parts.append(f"< [{prev.label}. {prev.title}]({prev.stem}.ipynb)")
     if src.number != 0:
         parts.append(f"[Contents]({stems[0]}.ipynb)")
     if i + 1 < len(stems):
         nxt = sources[stems[i + 1]]
-        parts.append(f"[{nxt.number}. {nxt.title}]({nxt.stem}.ipynb) >")
+        parts.append(f"[{nxt.label}. {nxt.title}]({nxt.stem}.ipynb) >")
+    parts.append(f"[Rules]({RULES_NOTEBOOK}.ipynb) · [Cheat sheet]({CHEAT_SHEET}.ipynb)")
     line = " | ".join(parts)
     if solution:
         line += f" | *worked solutions; the exercises are in [{src.stem}.ipynb](LEARNER/{src.stem}.ipynb)*"
@@ -180,7 +207,7 @@ def _contents(sources: dict[str, NotebookSource]) -> str:
         if src.number == 0:
             continue
         n = len(src.exercises())
-        lines.append(f"{src.number}. **[{src.title}]({src.stem}.ipynb)** — {src.teaches}"
+        lines.append(f"- {src.label}. **[{src.title}]({src.stem}.ipynb)** — {src.teaches}"
                      + (f" *({n} exercise{'s' if n != 1 else ''})*" if n else ""))
     return "\n".join(lines)
 
@@ -199,8 +226,7 @@ def notebook_cells(src: NotebookSource, *, solution: bool,
         if c.kind == "exercise":
             n += 1
             ex = EXERCISES[c.text]
-            head = f"### Exercise {src.number}.{n}\n\n{ex.question}\n\n*Rules: {', '.join(ex.rules)}.*"
-            cells.append(_cell("md", head))
+            cells.append(_cell("md", exercise_markdown(ex, f"{src.label}.{n}")))
             setup = ex.setup_code()
             if setup:
                 cells.append(_cell("code", setup))
@@ -211,7 +237,9 @@ def notebook_cells(src: NotebookSource, *, solution: bool,
                 code = f"answer = ...  # {ex.blank_hint or ex.form}\n{ex.check_call()}"
                 cells.append(_cell("code", code, ("raises-exception",)))
         elif "{{contents}}" in c.text:
-            cells.append(_cell(c.kind, c.text.replace("{{contents}}", _contents(sources)), c.tags))
+            cells.append(_cell(c.kind, link_rules(c.text.replace("{{contents}}", _contents(sources))), c.tags))
+        elif c.kind == "md":
+            cells.append(_cell(c.kind, link_rules(c.text), c.tags))
         else:
             cells.append(_cell(c.kind, c.text, c.tags))
     cells.append(_cell("md", nav))
@@ -219,10 +247,88 @@ def notebook_cells(src: NotebookSource, *, solution: bool,
         for cell in cells:
             if cell["cell_type"] == "markdown":
                 cell["source"] = (cell["source"].replace("](../", "](../../").replace("](solutions/)", "](./)")
-                                  .replace("](LEARNER/", "](../"))
+                                  .replace("](LEARNER/", "](../")
+                                  .replace(f"]({RULES_NOTEBOOK}.ipynb", f"](../{RULES_NOTEBOOK}.ipynb")
+                                  .replace(f"]({CHEAT_SHEET}.", f"](../{CHEAT_SHEET}."))
     for i, cell in enumerate(cells):
         cell["id"] = f"{src.stem.split('-')[0]}-{i:02d}"
     return cells
+
+
+def exercise_markdown(ex: Any, number: str) -> str:
+    """The Markdown above an exercise: its question, its options as a lettered list (a choice),
+    the form of the answer, and its rules as links to the Rules notebook."""
+    lines = [f"### Exercise {number}", "", ex.question]
+    options = ex.options_markdown()
+    if options:
+        lines += ["", options]
+    rules = ", ".join(f"[{r}]({RULES_NOTEBOOK}.ipynb#{r})" for r in ex.rules)
+    lines += ["", f"*Answer with {ex.blank_hint or ex.form}. Rules: {rules}.*"]
+    return "\n".join(lines)
+
+
+def rules_notebook_cells() -> list[dict[str, Any]]:
+    """The rules reference (``buraco_learn/reference/rules.md``) as a notebook: one cell per
+    section, each rule under its own small heading (its ID), so ``Rules.ipynb#RUN-5`` finds it."""
+    from ..reference import RULE_ANCHOR, rules_text
+
+    head = (f"<!-- generated from buraco_learn/reference/rules.md by python -m buraco_learn.course.build -->\n"
+            f"[Contents](00-Index.ipynb) | [Cheat sheet]({CHEAT_SHEET}.ipynb) | in code: "
+            "`from buraco_learn.exercises import rule; rule(\"RUN-5\")`")
+    sections: list[list[str]] = [[]]
+    for line in rules_text().splitlines():
+        if line.startswith("## ") and sections[-1]:
+            sections.append([])
+        m = RULE_ANCHOR.match(line)
+        if m:
+            sections[-1] += ["", f"#### {m.group(1)}", "", m.group(2)]
+        elif line.startswith("  ") and sections[-1] and sections[-1][-1] and not line.lstrip().startswith(("-", "|")):
+            sections[-1][-1] += " " + line.strip()
+        else:
+            sections[-1].append(line)
+    index_lines = []
+    for sec in sections:
+        title = next((line[3:] for line in sec if line.startswith("## ")), "")
+        ids = [line[5:] for line in sec if line.startswith("#### ")]
+        if title and ids:
+            index_lines.append(f"- **{title}**: " + " · ".join(f"[{i}](#{i})" for i in ids))
+    index = ("**Find a rule**: click its ID (the course's links open this notebook; the rule's own sentence is "
+             "also shown in every hint that cites it).\n\n" + "\n".join(index_lines))
+    cells = [_cell("md", head), _cell("md", index)]
+    for sec in sections:
+        text = "\n".join(sec).strip("\n")
+        text = re.sub(r"\n{3,}", "\n\n", text)
+        if text:
+            cells.append(_cell("md", text))
+    cells.append(_cell("md", head.split("\n", 1)[1]))
+    for i, cell in enumerate(cells):
+        cell["id"] = f"rules-{i:02d}"
+    return cells
+
+
+def cheat_sheet_cells() -> list[dict[str, Any]]:
+    """The one-page cheat sheet: the picture from :func:`buraco_learn.course.pictures.cheat_sheet`
+    (stored, so it shows before the notebook is run), printable with the browser's Print."""
+    head = ("<!-- generated by python -m buraco_learn.course.build -->\n"
+            f"[Contents](00-Index.ipynb) | [Rules]({RULES_NOTEBOOK}.ipynb)\n\n"
+            "# Cheat sheet\n\nThe whole game on one page. To print it, open "
+            f"[{CHEAT_SHEET}.html]({CHEAT_SHEET}.html) in a browser tab (or use *File → Print*). The four-colour "
+            "deck (spades black, hearts red, diamonds blue, clubs green) is one argument away: "
+            "`cheat_sheet(deck=\"four-color\")`.")
+    cells = [_cell("md", head), _cell("code", INSTALL_CELL),
+             _cell("code", "from buraco_learn.course.pictures import cheat_sheet\ncheat_sheet()")]
+    for i, cell in enumerate(cells):
+        cell["id"] = f"cheat-{i:02d}"
+    return cells
+
+
+def cheat_sheet_page() -> str:
+    """The cheat sheet as a printable HTML page (served beside the notebooks)."""
+    from .pictures import cheat_sheet
+
+    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Buraco cheat sheet</title>"
+            "<style>@page { size: A4; margin: 12mm } body { margin: 12px }</style></head><body>\n"
+            + cheat_sheet()._repr_html_() + "\n</body></html>\n")
 
 
 def notebook_json(cells: list[dict[str, Any]]) -> dict[str, Any]:
@@ -286,6 +392,13 @@ def build(out: Path, *, execute: bool = True, only: list[str] | None = None) -> 
     sources = load_sources()
     (out / "solutions").mkdir(parents=True, exist_ok=True)
     times: dict[str, float] = {}
+    if not only or any(o in (RULES_NOTEBOOK, CHEAT_SHEET) for o in only):
+        (out / f"{RULES_NOTEBOOK}.ipynb").write_text(dumps(notebook_json(rules_notebook_cells())), encoding="utf-8")
+        (out / f"{CHEAT_SHEET}.html").write_text(cheat_sheet_page(), encoding="utf-8")
+        sheet = out / f"{CHEAT_SHEET}.ipynb"
+        sheet.write_text(dumps(notebook_json(cheat_sheet_cells())), encoding="utf-8")
+        if execute:
+            times[CHEAT_SHEET] = _execute(sheet, learner=False)
     for stem, src in sources.items():
         if only and not any(stem.startswith(o) for o in only):
             continue

@@ -12,12 +12,12 @@ True
 
 from __future__ import annotations
 
-from ..cards import make_deck, parse_cards
+from ..cards import Card, make_deck, parse_cards
 from ..game import Game, seat_names
 from ..melds import Meld, is_valid_meld
 from ..rules import get_rules
 from ..scoring import hand_points, score_side, victory_points
-from ..puzzles import load_puzzles
+from ..puzzles import FORMS, HINTS, load_puzzles
 from .checkers import (ActionExercise, CardsExercise, ChoiceExercise, Exercise, LayOffExercise,
                        MeldExercise, NumberExercise, PuzzleExercise)
 
@@ -54,8 +54,13 @@ def _near_stock_end() -> str:
     return g.position()
 
 
+_NEAR_STOCK_END = _near_stock_end()
+_NEAR_MOVER = Game.from_position(_NEAR_STOCK_END).seat_name(Game.from_position(_NEAR_STOCK_END).to_move)
+_NEAR_NEXT = next(n for n in seat_names(2) if n != _NEAR_MOVER)
+
+
 def _stock_end_letter() -> str:
-    g = Game.from_position(_near_stock_end())
+    g = Game.from_position(_NEAR_STOCK_END)
     g.draw()
     g.discard(g.legal_discards()[0].card)
     if not g.is_over:
@@ -64,7 +69,7 @@ def _stock_end_letter() -> str:
 
 
 # ----------------------------------------------------------------------------- positions
-# 2 players, South to play, no pot taken: South can empty his hand by melding.
+# 2 players, South to play, no pot taken: South can empty their hand by melding.
 FLY = "fibur 2p d1 t0 play | h: 4C 5C 6C / 9D 9S KD | m: - | p: 3C | s: * | pots: *11 / *11 | took: -"
 # 2 players, South holds only a joker after drawing.
 LAST_JOKER = "fibur 2p d1 t0 play | h: JK / 9D 9S KD | m: 0=5H 6H 7H | p: 3C | s: * | pots: *11 / *11 | took: -"
@@ -85,11 +90,11 @@ SECOND_SET = ("fibur 4p d3 t0 play | h: 7C 7C 7D 9D KS / 4S 9H / QD QC / 8S JH |
 # 4 players: West's run and North's run both take the 8C.
 PARTNER = ("fibur 4p d3 t0 play | h: 8C 4D KS / 4S 9H / QD QC / 8S JH | m: 1=5C 6C 7C; 2=9C TC JC | p: 3C | "
            "s: * | pots: *11 / *11 | took: -")
-# 3 players, nobody has a pot yet; West can empty his hand.
+# 3 players, nobody has a pot yet; West can empty their hand.
 SOLO = ("fibur 3p d0 t1 play | h: 9H 4S KD / 5S 6S 7S / JD 2C QH | m: - | p: 3C | s: * | pots: *18 / *11 | "
         "took: -")
 # 3 players, West is the soloist; South and East are partners; South closes.
-THREE_END = ("fibur 3p d2 t0 play solo=1 | h: KD / 5C 5D QS / 9C JK | m: 0=3H 4H 5H 6H 7H 8H 9H; "
+THREE_END = ("fibur 3p d2 t0 play solo=1 | h: KD / 5C 5D QS / 3C 4C 9C JK | m: 0=3H 4H 5H 6H 7H 8H 9H; "
              "2=JS QS KS | p: 3C | s: * | pots: - | took: 0,1")
 # 2 players: the hand notebook 8 is played from (South to draw).
 PLAY_HAND = "QH KH AH 7S 7D 7C 4C 9D JS 2C 5D"
@@ -149,6 +154,59 @@ PLAY_LATER = ("fibur 2p d1 t0 play | h: 4C 9D JS 5D / 8S 8D 3H 3S TC TD 6H 6C KS
               "1=3C 4C 5C | p: 9S | s: * | pots: *11 / *11 | took: -")
 
 
+# ----------------------------------------------------------------------------- playing well (notebook 8b)
+# 2 players, South to draw; the pile's 7C and 9H make melds with South's hand at once.
+TAKE_PILE = ("fibur 2p d1 t0 draw | h: 7S 7H TH JH 4C 5D QS KD 3S 9S AC / 8S 8D 3H 3D TC TD 6H 6C KS 4D 5S | "
+             "m: - | p: 7C 9H | s: * | pots: *11 / *11 | took: -")
+# 2 players, South has drawn; North has a run of hearts and a set of queens on the table.
+SAFE = ("fibur 2p d1 t0 play | h: 8H 4H QH 9S 3D KC / 8S 8D 3C | m: 1=5H 6H 7H; 1=QC QD QS | p: 4C | s: * | "
+        "pots: *11 / *11 | took: -")
+# 2 players, South has drawn; South's clean run of six diamonds is one card from a burraco.
+CLEAN_RUN = ("fibur 2p d1 t0 play | h: 2C JD KS 4S / 8S 8D 3C | m: 0=5D 6D 7D 8D 9D TD | p: 4C | s: * | "
+             "pots: *11 / *11 | took: -")
+# 2 players, South has drawn and holds a run and one more card; no pot taken yet.
+TO_POT = ("fibur 2p d1 t0 play | h: 9H TH JH KS / 8S 8D 3C 5D | m: - | p: 4C | s: * | pots: *11 / *11 | took: -")
+
+
+def _strong_takes_pile() -> str:
+    from ..bots import StrongBot
+
+    g = Game.from_position(TAKE_PILE)
+    return "a" if StrongBot().take_pile(g.view(g.to_move)) else "b"
+
+
+def _clean_letter() -> str:
+    run = Game.from_position(CLEAN_RUN).table[0].meld
+    only_jd = run.lay_off("JD")
+    both = run.lay_off("JD 2C")
+    value = {"b": only_jd.bonus + 10, "c": both.bonus + 30}
+    return max(value, key=lambda k: value[k])
+
+
+def _pot_letter() -> str:
+    g = Game.from_position(TO_POT)
+    g.apply("meld 9H TH JH")
+    g.apply("discard KS")
+    return "a" if g.took_pot[0] else "b"
+
+
+def _unsafe_why(g: Game, c: Card) -> str | None:
+    """Why a discard is not safe: the opponent meld that takes it, or it is a wild."""
+    mine = g.side_of(g.to_move)
+    for t in g.table:
+        if t.owner not in mine and t.meld.can_lay_off([c]):
+            return f"{g.seat_name(t.owner)} can lay it off onto their meld {t.meld} (TURN-2)"
+    if c.is_wild:
+        return "it is a wild, the most useful card in the game: never hand one over while another card will do"
+    return None
+
+
+def _safe_for(g: Game, c: Card) -> bool:
+    mine = g.side_of(g.to_move)
+    return (g.can_discard(c) and not c.is_wild
+            and not any(t.meld.can_lay_off([c]) for t in g.table if t.owner not in mine))
+
+
 def _close_letter(position: str) -> str:
     """a: South can close now; b: no pot yet; c: no burraco yet; d: other (asked of the engine)."""
     g = Game.from_position(position)
@@ -166,29 +224,8 @@ def _close_letter(position: str) -> str:
 PUZZLES = {p.name: p for p in load_puzzles()}
 _PUZZLE_RULES = {"most": ("EQ-2", "TURN-2"), "close": ("CLOSE-1", "CLOSE-2"), "safe": ("TURN-2",),
                  "score": ("SCORE-1", "SCORE-4")}
-_PUZZLE_HINTS = {
-    "most": ("Count each card's points (EQ-2); a card laid off onto your side's melds counts as much as a card "
-             "in a new meld (TURN-2).",
-             "Try every meld your hand makes and every card your side's melds can take, and keep the combination "
-             "worth the most; seven cards in a meld also earn a burraco bonus (BUR-1, EQ-2)."),
-    "close": ("To close, your side needs its pot taken and a burraco, and your turn must end by discarding your "
-              "last card (CLOSE-1).",
-              "Meld or lay off every card but one, and keep as the last card one that is not a wild "
-              "(CLOSE-1, CLOSE-2)."),
-    "safe": ("A discard is safe when no opponent meld can take it (TURN-2).",
-             "For each card ask: does it extend an opponent run at one end, or match the rank of an opponent set "
-             "(RUN-1, SET-1)?"),
-    "score": ("Add the points of the side's melded cards and its burraco bonuses, then take off the cards left "
-              "in its players' hands (SCORE-1).",
-              "Melded card points, plus each burraco's bonus (BUR-2, BUR-3, BUR-4), plus 100 for closing "
-              "(CLOSE-5), minus the cards left in hand, minus 100 if the side never took its pot (SCORE-1)."),
-}
-_TYPED_FORM = {
-    "most": 'your moves, like "meld 5H 6H 7H; layoff 0: 8H" (or the number of points)',
-    "close": '"no", or your moves ending with the closing discard, like "layoff 0: 8H; discard 9C"',
-    "safe": 'one card, like "9C"',
-    "score": "a whole number",
-}
+_PUZZLE_HINTS = HINTS
+_TYPED_FORM = FORMS
 _TYPED_ASK = {
     "most": "Type the moves that lay down the most points (melds and lay-offs, separated by `;`), or just the "
             "number of points.",
@@ -285,7 +322,7 @@ _LIST: list[Exercise] = [
         id="pot-3p", rules=("DEAL-2", "P3-1"),
         question="With 3 players, how many cards does the **larger** pot hold?",
         expected=lambda: max(len(p) for p in Game.new(3, seed=1).pots),
-        mistakes={11: "11 is the smaller pot; the first player to empty his hand takes a bigger one (DEAL-2)"},
+        mistakes={11: "11 is the smaller pot; the first player to empty their hand takes a bigger one (DEAL-2)"},
         hint="With 3 players the two pots differ in size (DEAL-2, P3-1).",
         stronger="The soloist's pot is 18 cards (DEAL-2)... check `Game.new(3, seed=1).pots` (P3-1)."),
     NumberExercise(
@@ -553,10 +590,11 @@ _LIST: list[Exercise] = [
         hint="A one-card pile may not be thrown straight back (TURN-4).",
         stronger="Every card but the 9C (TURN-4)."),
     ChoiceExercise(
-        id="stock-end", rules=("STOCK-1",), position=_near_stock_end,
-        question="The stock holds 3 cards. South draws, then discards without closing. What happens?",
-        options={"a": "North plays next, as usual", "b": "the hand ends, with no closing bonus",
-                 "c": "the hand ends and South gets the closing bonus"},
+        id="stock-end", rules=("STOCK-1",), position=_NEAR_STOCK_END,
+        question=f"The stock holds 3 cards (the table below). {_NEAR_MOVER} is to draw: {_NEAR_MOVER} draws, then "
+                 "discards without closing. What happens?",
+        options={"a": f"{_NEAR_NEXT} plays next, as usual", "b": "the hand ends, with no closing bonus",
+                 "c": f"the hand ends and {_NEAR_MOVER} gets the closing bonus"},
         correct=_stock_end_letter,
         why={"a": "the last two cards of the stock are never drawn (STOCK-1)",
              "c": "there is no closing bonus when the stock ends the hand (STOCK-1)"},
@@ -564,13 +602,13 @@ _LIST: list[Exercise] = [
         stronger="The draw that leaves two cards starts the last turn (STOCK-1)."),
     ChoiceExercise(
         id="soloist", rules=("P3-1",), position=SOLO,
-        question="Three players. West melds `5S 6S 7S`, his whole hand, and takes the 18-card pot. Who "
+        question="Three players. West melds `5S 6S 7S`, their whole hand, and takes the 18-card pot. Who "
                  "plays together from now on?",
         options={"a": "South and East", "b": "South and West", "c": "West and East"},
         correct=_sides_after_solo,
         why={"b": "the one who takes the 18-card pot plays alone (P3-1)",
              "c": "the one who takes the 18-card pot plays alone (P3-1)"},
-        hint="The first to empty his hand takes the big pot and plays alone (P3-1).",
+        hint="The first to empty their hand takes the big pot and plays alone (P3-1).",
         stronger="West is now alone; the other two are partners (P3-1)."),
     # ------------------------------------------------------------------ 07 Scoring
     NumberExercise(
@@ -629,10 +667,18 @@ _LIST: list[Exercise] = [
     NumberExercise(
         id="three-credit", rules=("P3-2",), position=THREE_END, reveal=True,
         question="Three players: West plays alone, South and East together. South closes by discarding the "
-                 "KD. How many points is **East** credited for this hand?",
+                 "KD. How many points is **East** credited for this hand? (The half of an odd side score is "
+                 "rounded up, toward the higher number: 335 gives 168, −95 gives −47.)",
         expected=_three_end,
-        hint="The pair's side score is halved, and each partner gets that half (P3-2).",
-        stronger="Count South-East's side (melds, bonus, closing, East's cards), then halve it (P3-2)."),
+        mistakes={2 * _three_end() - 1: "that is the pair's whole side score; each partner is credited half "
+                                        "of it (P3-2)",
+                  2 * _three_end(): "that is the pair's whole side score; each partner is credited half "
+                                    "of it (P3-2)",
+                  _three_end() - 1: "halve, then round up toward the higher number: 335 gives 168 (P3-2)"},
+        hint="The pair's side score is halved, and each partner gets that half, rounded up toward the higher "
+             "number (P3-2).",
+        stronger="Count South-East's side (melds, bonus, closing, East's cards), then halve it and round up: "
+                 "335 gives 168, −95 gives −47 (P3-2)."),
     # ------------------------------------------------------------------ 08 Play a hand
     MeldExercise(
         id="pick-a-run", rules=("RUN-1", "RUN-2"), meld_kind="run", ace="high",
@@ -657,6 +703,50 @@ _LIST: list[Exercise] = [
              "d": "you hold no wild; something else is missing (CLOSE-1)"},
         hint="CLOSE-1 names three things a close needs; check each against the table.",
         stronger="Your hand has not run out yet, so your side has not taken its pot (POT-1, CLOSE-1)."),
+    # ------------------------------------------------------------------ 08b Playing well
+    ChoiceExercise(
+        id="take-the-pile", rules=("TURN-1", "TURN-2"), position=TAKE_PILE,
+        question="You are South, two players, and it is your turn to draw. The discard pile holds `7C 9H`. "
+                 "Draw from the stock, or take the pile?",
+        options={"a": "take the pile: the 7♣ makes a set with my 7♠ 7♥, the 9♥ a run with my 10♥ J♥",
+                 "b": "draw from the stock: taking the pile only gives the opponent ideas"},
+        correct=_strong_takes_pile,
+        why={"b": "two cards that make two melds at once are points on the table this turn; with two players "
+                  "the strong computer player takes such a pile every time (TURN-1, TURN-2)"},
+        hint="Look at what each card of the pile makes with your hand right now (TURN-1, TURN-2).",
+        stronger="7♣ with 7♠ 7♥ is a set; 9♥ with 10♥ J♥ is a run: the pile puts two melds down this turn (TURN-2)."),
+    ChoiceExercise(
+        id="keep-it-clean", rules=("BUR-2", "BUR-3", "BUR-5"), position=CLEAN_RUN,
+        question="You are South. Your side's run `5D 6D 7D 8D 9D TD` is clean and one card short of a burraco. "
+                 "You hold `2C JD KS 4S`. What do you lay off onto it?",
+        options={"a": "the 2♣ alone: +20 points now",
+                 "b": "the J♦ alone: seven natural cards, a clean burraco worth 200",
+                 "c": "the J♦ and the 2♣: eight cards, even more points"},
+        correct=_clean_letter,
+        why={"a": "a wild in the run now means the burraco will never be clean: 200 becomes 150 or 100 (BUR-3, BUR-4)",
+             "c": "the 2♣ turns the clean burraco semi-clean: 150 + 20 is less than 200 (BUR-3, BUR-5)"},
+        hint="Compare the burraco bonuses: clean 200, semi-clean 150, dirty 100 (BUR-2, BUR-3).",
+        stronger="The kind is read at the count (BUR-5): keep the wild out of a run that can be clean (BUR-2)."),
+    CardsExercise(
+        id="safe-discard", rules=("TURN-2", "TURN-3"), position=SAFE, mode="one", fits=_safe_for,
+        explain=_unsafe_why,
+        question="You are South and must end your turn with a discard. North has the run `5H 6H 7H` and the set "
+                 "`QC QD QS` on the table. Name **one** card of your hand that North cannot lay off.",
+        hint="North may lay off any card that extends their run at an end or joins their set (TURN-2).",
+        stronger="4♥ and 8♥ extend North's run, Q♥ joins the queens: any other card is safe (TURN-2, RUN-1, SET-1)."),
+    ChoiceExercise(
+        id="go-for-the-pot", rules=("POT-1", "POT-3", "SCORE-1"), position=TO_POT,
+        question="You are South and have drawn; your side has no pot yet. You hold `9H TH JH KS`. What is the "
+                 "best plan for this turn?",
+        options={"a": "meld 9♥ 10♥ J♥ and discard the K♠: the hand empties and you take the pot",
+                 "b": "keep the run in hand, so the opponent does not see it, and discard the K♠"},
+        correct=_pot_letter,
+        why={"b": "cards kept in hand count against you at the end (SCORE-1), and the pot — 11 new cards — "
+                  "waits until your hand empties (POT-1, POT-3)"},
+        hint="Your side's pot is 11 more cards to play, and a side without its pot loses 100 at the count (POT-1, "
+             "SCORE-1).",
+        stronger="Melding the run and discarding the K♠ empties your hand: you take the pot with the discard "
+                 "(POT-3)."),
     # ------------------------------------------------------------------ 09 Puzzles
     _puzzle("puzzle-easy-most", "easy-most-1-42", widget="easy"),
     _puzzle("puzzle-easy-safe", "easy-safe-2-9"),

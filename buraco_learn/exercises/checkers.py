@@ -16,12 +16,12 @@ stronger hint and a third one the worked answer. A wrong or blank answer raises 
 >>> checker.check(ex, ...)
 Traceback (most recent call last):
 ...
-buraco_learn.exercises.checkers.Blank: Not answered yet. How many points is the meld QH KH AH worth? (replace the ... after answer =)
+buraco_learn.exercises.checkers.Blank: Not answered yet. How many points is the meld QH KH AH worth? Replace the ... after answer = with a whole number, then run the cell.
 >>> checker.check(ex, 30)
 Traceback (most recent call last):
 ...
 buraco_learn.exercises.checkers.NotYet: Not yet: 30 is not right. Hint: Add the points of each card (EQ-2).
->>> checker.check(ex, 35)
+>>> checker.check(ex, "35")   # a number typed as text is read too
 'Right: 35. (EQ-2)'
 """
 
@@ -42,27 +42,115 @@ from ..puzzles import Puzzle
 __all__ = [
     "NotYet", "Blank", "Verdict", "Exercise", "MeldExercise", "LayOffExercise", "NumberExercise",
     "ChoiceExercise", "CardsExercise", "ActionExercise", "PuzzleExercise", "Checker", "cards_of", "RULE_ID",
+    "Feedback", "UnknownExercise", "WrongChecker",
 ]
 
 #: A rule ID of the rules reference: ``RUN-5``, ``P3-1``.
 RULE_ID = re.compile(r"\b[A-Z][A-Z0-9]+-\d+\b")
 
 
+@dataclass(frozen=True)
+class Feedback:
+    """What a learner is told about one answer: ``state`` is ``blank``, ``wrong``, ``right`` or
+    ``info``; ``message`` says what was seen, ``hint`` what to think of, ``rules`` the rule IDs
+    (shown with their sentences), ``worked`` a right answer (after the third wrong try).
+
+    Shown in Jupyter as the course's feedback box (:func:`buraco_learn.render.feedback_html`);
+    as text everywhere else:
+
+    >>> fb = Feedback("wrong", "30 is not right.", hint="Add the points (EQ-2).", rules=("EQ-2",))
+    >>> print(fb)
+    Not yet: 30 is not right. Hint: Add the points (EQ-2).
+    >>> "✗ Not yet" in fb._repr_html_() and "EQ-2" in fb._repr_html_()
+    True
+    """
+
+    state: str
+    message: str
+    hint: str = ""
+    rules: tuple[str, ...] = ()
+    hint_label: str = "Hint"
+    worked: str = ""
+    attempt: int = 0
+    detail_html: str = ""
+
+    def text(self) -> str:
+        """The verdict as one paragraph of plain text (a right answer's "why" is in the box only)."""
+        if self.state == "right":
+            return f"Right: {_stop(self.message)}" + (f" ({', '.join(self.rules)})" if self.rules else "")
+        if self.state == "blank":
+            return f"Not answered yet. {self.message}" + (f" {self.hint}" if self.hint else "")
+        if self.state == "info":
+            return self.message
+        head = "Not yet" if self.attempt <= 1 else f"Not yet (try {self.attempt})"
+        text = f"{head}: {_stop(self.message)}"
+        if self.hint:
+            text += f" {self.hint_label}: {self.hint}"
+        if self.worked:
+            text += f" One right answer: {self.worked}"
+        return text
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def __repr__(self) -> str:
+        return self.text()
+
+    def _repr_html_(self) -> str:
+        from html import escape
+
+        from ..render.feedback import feedback_html
+
+        worked = f"<b>One right answer:</b> <code>{escape(self.worked)}</code>" if self.worked else ""
+        return feedback_html(self.state, self.message, rules=self.rules,  # type: ignore[arg-type]
+                             hint=self.hint, hint_label=self.hint_label, detail_html=self.detail_html,
+                             after_hint_html=worked, show_rules=self.state != "blank")
+
+
 class NotYet(AssertionError):
     """A wrong answer: the message says what is wrong and gives a hint naming the rule.
 
-    ``rules`` holds the rule IDs the hint points to; ``attempt`` counts the wrong answers so far.
+    ``rules`` holds the rule IDs the hint points to; ``attempt`` counts the wrong answers so far;
+    ``feedback`` is the whole verdict (shown as the course's feedback box in a notebook). In
+    IPython the exception shows as one short line (:meth:`_render_traceback_`), never as Python
+    frames: the box above it says everything.
     """
 
-    def __init__(self, message: str, *, exercise: str = "", rules: tuple[str, ...] = (), attempt: int = 0) -> None:
+    def __init__(self, message: str, *, exercise: str = "", rules: tuple[str, ...] = (), attempt: int = 0,
+                 feedback: Feedback | None = None) -> None:
         super().__init__(message)
         self.exercise = exercise
         self.rules = rules
         self.attempt = attempt
+        self.feedback = feedback if feedback is not None else Feedback("wrong", message, rules=rules, attempt=attempt)
+
+    def _render_traceback_(self) -> list[str]:
+        """How IPython shows this exception: one line, no Python frames."""
+        return ["\x1b[2m✗ Not yet: read the box above, change your answer, and run the cell again.\x1b[0m"]
+
+
+class UnknownExercise(KeyError):
+    """A check names an exercise the catalog does not have (shown in IPython as one line)."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
+
+    def _render_traceback_(self) -> list[str]:
+        return [f"✗ {self}"]
+
+
+class WrongChecker(TypeError):
+    """A check of the wrong kind (``check_meld`` on a number exercise), shown as one line."""
+
+    def _render_traceback_(self) -> list[str]:
+        return [f"✗ {self}"]
 
 
 class Blank(NotYet):
     """An answer still left as ``...``: the message restates the question."""
+
+    def _render_traceback_(self) -> list[str]:
+        return ["\x1b[2m✎ Waiting for your answer: replace the ... and run the cell again.\x1b[0m"]
 
 
 @dataclass(frozen=True)
@@ -72,6 +160,9 @@ class Verdict:
     ok: bool
     message: str
     rules: tuple[str, ...] = ()
+    #: The answer could not be read (wrong type, bad notation, not an option): it is not counted as
+    #: a wrong try, and the feedback says what form an answer takes.
+    form: bool = False
 
 
 def cards_of(answer: Any) -> list[Card]:
@@ -142,6 +233,14 @@ class Exercise:
         """Ask the engine whether ``answer`` is right."""
         raise NotImplementedError
 
+    def options_text(self) -> str:
+        """The options, as text after the question (empty: not a choice)."""
+        return ""
+
+    def options_markdown(self) -> str:
+        """The options as a lettered Markdown list (empty: not a choice)."""
+        return ""
+
     def game(self) -> Game:
         """A fresh game at the exercise's position."""
         if self.position is None:
@@ -149,11 +248,15 @@ class Exercise:
         text = self.position() if callable(self.position) else self.position
         return Game.from_position(text)
 
+    def cards_shown(self) -> tuple[str, str]:
+        """The hand and the meld the exercise names, drawn above it when it has no table."""
+        return "", ""
+
     def setup_code(self) -> str:
         """The cell shown before the answer cell (empty: none)."""
         if self.setup:
             return self.setup
-        return f"show({self.id!r})" if self.position is not None else ""
+        return f"show({self.id!r})" if self.position is not None or any(self.cards_shown()) else ""
 
     def worked_answer(self) -> Any:
         """The answer written into the solution notebook."""
@@ -204,6 +307,11 @@ class MeldExercise(Exercise):
     preset: str | None = None
     kind: ClassVar[str] = "meld"
     form: ClassVar[str] = 'a meld in notation, like "5H 6H 7H"'
+
+    def cards_shown(self) -> tuple[str, str]:
+        if self.solution_code:  # answered on a table widget, which shows the hand already
+            return "", ""
+        return self.from_hand or "", ""
 
     def worked_answer(self) -> Any:
         if self.layout_of is not None:
@@ -282,6 +390,9 @@ class LayOffExercise(Exercise):
     kind: ClassVar[str] = "layoff"
     form: ClassVar[str] = 'the card(s) to lay off, like "8C"'
 
+    def cards_shown(self) -> tuple[str, str]:
+        return self.from_hand or "", self.onto
+
     def judge(self, answer: Any) -> Verdict:
         cards = cards_of(answer)
         if self.from_hand is not None:
@@ -318,16 +429,36 @@ class NumberExercise(Exercise):
         return self.expected()
 
     def judge(self, answer: Any) -> Verdict:
-        if isinstance(answer, bool) or not isinstance(answer, int):
-            if isinstance(answer, float) and answer.is_integer():
-                answer = int(answer)
-            else:
-                return Verdict(False, f"{answer!r} is not a whole number; write it like 45")
-        want = self.expected()
+        number = _whole_number(answer)
+        if number is None:
+            return Verdict(False, f"{_short(answer)} is not a whole number; write it like 45 (or -45)", form=True)
+        answer = number
+        want = int(self.expected())
         if answer == want:
             return Verdict(True, str(want), self.rules)
         extra = self.mistakes.get(answer, "")
         return Verdict(False, f"{answer} is not right" + (f": {extra}" if extra else ""), _rules_in(extra))
+
+
+def _whole_number(answer: Any) -> int | None:
+    """``answer`` as a plain int when it is one: an int, a whole float, or digits typed as text
+    (``"9"``, ``" -47 "``, ``"1,200"``); ``None`` otherwise. Subclasses are read as their value,
+    so an object that pretends to equal everything is just its number.
+
+    >>> _whole_number("9"), _whole_number(" -47 "), _whole_number(168.0), _whole_number("9 points")
+    (9, -47, 168, None)
+    """
+    if isinstance(answer, bool):
+        return None
+    if isinstance(answer, int):
+        return int.__index__(answer)
+    if isinstance(answer, float):
+        return int(answer) if float.is_integer(answer) else None
+    if isinstance(answer, str):
+        text = str.__str__(answer).strip().replace(",", "").replace("−", "-").replace(" ", "")
+        if re.fullmatch(r"[+-]?\d+", text):
+            return int(text)
+    return None
 
 
 # ----------------------------------------------------------------------------------- choices
@@ -349,11 +480,21 @@ class ChoiceExercise(Exercise):
     def worked_answer(self) -> Any:
         return self.right()
 
+    def options_text(self) -> str:
+        return " " + " ".join(f"{k}) {_plain(v)}." if not v.endswith((".", "?", "!")) else f"{k}) {_plain(v)}"
+                              for k, v in self.options.items())
+
+    def options_markdown(self) -> str:
+        return "\n".join(f"- **{k})** {v}" for k, v in self.options.items())
+
     def judge(self, answer: Any) -> Verdict:
-        if not isinstance(answer, str) or answer.strip().lower() not in self.options:
-            letters = ", ".join(f'"{k}"' for k in self.options)
-            return Verdict(False, f"{answer!r} is not one of the options; answer with one of {letters}")
-        a = answer.strip().lower()
+        letters = ", ".join(f'"{k}"' for k in self.options)
+        if not isinstance(answer, str):
+            return Verdict(False, f"{_short(answer)} is not one of the options; answer with one letter in quotes: "
+                                  f"{letters}", form=True)
+        a = str.__str__(answer).strip().lower().rstrip(")").strip()
+        if a not in self.options:
+            return Verdict(False, f"{_short(answer)} is not one of the options; answer with one of {letters}", form=True)
         if a == self.right():
             return Verdict(True, f"{a}) {self.options[a]}", self.rules)
         extra = self.why.get(a, "")
@@ -368,6 +509,8 @@ class CardsExercise(Exercise):
 
     fits: Callable[[Game, Card], bool]
     mode: str = "all"
+    #: Why a card does not fit, when the engine's discard check does not say (``None``: no more).
+    explain: Callable[[Game, Card], str | None] | None = None
     kind: ClassVar[str] = "cards"
     form: ClassVar[str] = 'cards in notation, like "9C 5H"'
 
@@ -393,12 +536,17 @@ class CardsExercise(Exercise):
             c = wrong[0]
             return Verdict(False, f"{c} does not fit" + self._why(g, c), self._rules(g, c))
         if not cards:
-            return Verdict(False, "no card named")
+            return Verdict(False, "no card named", form=True)
         if self.mode == "all" and len(cards) < len(right):
-            return Verdict(False, f"{format_cards(cards)} fit, but some cards are missing")
+            return Verdict(False, f"{format_cards(cards)} {'fits' if len(cards) == 1 else 'fit'}, but some cards "
+                                  "are missing: name them all")
         return Verdict(True, format_cards(cards), self.rules)
 
     def _why(self, g: Game, c: Card) -> str:
+        if self.explain is not None:
+            said = self.explain(g, c)
+            if said:
+                return f": {said}"
         try:
             if g.phase == "play":
                 g.verify_discard(c)
@@ -407,6 +555,8 @@ class CardsExercise(Exercise):
         return ""
 
     def _rules(self, g: Game, c: Card) -> tuple[str, ...]:
+        if self.explain is not None and self.explain(g, c):
+            return _rules_in(self.explain(g, c) or "")
         try:
             if g.phase == "play":
                 g.verify_discard(c)
@@ -427,16 +577,20 @@ class ActionExercise(Exercise):
 
     def judge(self, answer: Any) -> Verdict:
         if isinstance(answer, str):
-            moves = [m.strip() for m in answer.split(";") if m.strip()]
+            moves = [m.strip() for m in str.__str__(answer).split(";") if m.strip()]
         elif isinstance(answer, (list, tuple)) and all(isinstance(m, str) for m in answer):
             moves = [m.strip() for m in answer]
         else:
-            return Verdict(False, f"{answer!r} is not a move; write it like \"discard 9C\"")
+            return Verdict(False, f"{_short(answer)} is not a move; write it like \"discard 9C\"", form=True)
         if not moves:
-            return Verdict(False, "no move given; write it like \"discard 9C\"")
+            return Verdict(False, "no move given; write it like \"discard 9C\"", form=True)
         g = self.game()
+        seat = g.to_move
         notes: list[str] = []
-        for move in moves:
+        for k, move in enumerate(moves):
+            if g.is_over or g.to_move != seat or (k and moves[k - 1].split()[0].lower() == "discard"):
+                return Verdict(False, f"only your own turn counts: {move!r} comes after your turn ended (a "
+                                      "discard ends the turn, TURN-3); give only the moves of this turn", ("TURN-3",))
             try:
                 event = g.apply(move)
             except IllegalMove as err:
@@ -481,60 +635,23 @@ class PuzzleExercise(Exercise):
 
     def judge(self, answer: Any) -> Verdict:
         if not isinstance(answer, (str, int, Card)) and callable(getattr(answer, "answer", None)):
+            table = getattr(answer, "table", None)
+            played = getattr(getattr(table, "game", None), "actions", None)
+            if self.puzzle.kind in ("most", "close") and played is not None and not played:
+                return Verdict(False, "nothing is played on the puzzle yet: play your moves on it (or press its "
+                                      "buttons), then run this cell again", form=True)
+            if self.puzzle.kind == "safe" and table is not None and len(getattr(table, "selected_cards", [])) != 1:
+                return Verdict(False, "select exactly one card on the puzzle, then run this cell again", form=True)
             answer = answer.answer()  # a puzzle widget: what was played or selected on it
         if isinstance(answer, bool) or not isinstance(answer, (str, int, Card)):
-            return Verdict(False, f"{answer!r} is not an answer to this puzzle; {self.blank_hint or self.form}")
+            return Verdict(False, f"{_short(answer)} is not an answer to this puzzle; {self.blank_hint or self.form}", form=True)
         verdict = self.puzzle.check(answer)
+        if not verdict.correct and verdict.message.startswith(("I could not read", "that is not an answer")):
+            return Verdict(False, verdict.message, verdict.rules, form=True)
         if verdict.correct:
             message = verdict.message.removeprefix("Right, ").removeprefix("Right: ")
             return Verdict(True, message[:1].upper() + message[1:], verdict.rules or self.rules)
-        return Verdict(False, self._wrong(answer), verdict.rules)
-
-    def _wrong(self, answer: str | int | Card) -> str:
-        """What is wrong with an answer, from the engine, without the solution."""
-        p = self.puzzle
-        text = str(answer).strip()
-        moves = [m.strip() for m in text.replace("\n", ";").split(";") if m.strip()]
-        if p.kind in ("most", "close") and not text.lstrip("-").isdigit() and text.lower() not in (
-                "no", "n", "yes", "y", "cannot"):
-            g = self.game()
-            for k, move in enumerate(moves):
-                try:
-                    g.apply(move)
-                except BuracoError as err:
-                    done = f" (after {'; '.join(moves[:k])})" if k else ""
-                    return f"the engine refuses {move!r}{done}: {err}"
-                if g.is_over:
-                    break
-            if p.kind == "most":
-                return "those moves are legal, but you can lay down more points this turn"
-            return "those moves are legal, but they do not close the hand"
-        if p.kind == "most":
-            if not text.lstrip("-").isdigit():
-                return f"{text!r} is neither moves nor a number of points"
-            return f"{text} points is not the most you can lay down this turn"
-        if p.kind == "close":
-            return ("this hand can close this turn" if p.answer == "yes"
-                    else "this hand cannot close this turn")
-        if p.kind == "safe":
-            g = self.game()
-            seat = g.to_move
-            cards = parse_cards(text) if not isinstance(answer, Card) else [answer]
-            for c in cards:
-                if c not in g.hand(seat):
-                    return f"{c} is not in your hand ({format_cards(g.hand(seat))})"
-                takers = [t for t in g.table if t.owner not in g.side_of(seat) and t.meld.can_lay_off([c])]
-                if takers:
-                    return f"{c} is not safe: the opponents' meld {takers[0].id} ({takers[0].meld}) takes it (TURN-2)"
-                if not g.can_discard(c):
-                    try:
-                        g.verify_discard(c)
-                    except IllegalMove as err:
-                        return f"you may not discard {c}: {err}"
-            return "that is not a safe discard"
-        if not text.lstrip("-").isdigit():
-            return f"{text!r} is not a whole number; write the score like 465"
-        return f"{text} is not the side's score"
+        return Verdict(False, verdict.message, verdict.rules)
 
 
 # ----------------------------------------------------------------------------------- the checker
@@ -557,8 +674,8 @@ class Checker:
             return exercise
         try:
             return self.exercises[exercise]
-        except KeyError:
-            raise KeyError(f"no exercise {exercise!r}; check the id in the cell") from None
+        except (KeyError, TypeError):
+            raise UnknownExercise(f"no exercise {exercise!r}; check the id in the cell") from None
 
     def reset(self, exercise: str | None = None) -> None:
         """Forget the wrong answers (to one exercise, or to all)."""
@@ -569,34 +686,64 @@ class Checker:
             self.attempts.pop(exercise, None)
             self.solved.discard(exercise)
 
-    def check(self, exercise: Exercise | str, answer: Any, *, kind: str | None = None) -> str:
-        """Judge ``answer``: return a confirmation, or raise :class:`NotYet` with a hint."""
-        __tracebackhide__ = True
+    def feedback(self, exercise: Exercise | str, answer: Any, *, kind: str | None = None) -> Feedback:
+        """Judge ``answer`` and say it as a :class:`Feedback`; counts a wrong answer (never a blank).
+
+        Any answer gets a verdict, whatever its type: a judge that cannot read it says what form
+        the answer takes. First wrong answer: what is wrong, and the hint (the rule); second: the
+        stronger hint; third and later: the stronger hint and one right answer.
+        """
         ex = self.get(exercise)
         if kind is not None and ex.kind != kind:
-            raise TypeError(f"exercise {ex.id!r} is checked with check_{ex.kind}, not check_{kind}")
+            raise WrongChecker(f"exercise {ex.id!r} is checked with check_{ex.kind}, not check_{kind}")
         if answer is Ellipsis:
-            raise Blank(f"Not answered yet. {_plain(ex.question)} (replace the ... after answer =)",
-                        exercise=ex.id, rules=ex.rules)
+            return Feedback("blank", _plain(ex.question) + ex.options_text(),
+                            hint=f"Replace the ... after answer = with {ex.blank_hint or ex.form}, then run the cell.",
+                            hint_label="What to do", rules=ex.rules)
         try:
             verdict = ex.judge(answer)
+        except NotationError as err:
+            verdict = Verdict(False, f"the engine cannot read {_short(answer)}: {err}", _rules_in(str(err)), form=True)
         except BuracoError as err:
-            rules = _rules_in(str(err))
-            verdict = Verdict(False, f"the engine cannot read {answer!r}: {err}", rules)
+            verdict = Verdict(False, f"the engine cannot read {_short(answer)}: {err}", _rules_in(str(err)))
+        except Exception:  # noqa: BLE001 - any answer at all gets a verdict, never a crash
+            verdict = Verdict(False, f"{_short(answer)} is not an answer of the right form", form=True)
         if verdict.ok:
             self.solved.add(ex.id)
-            return f"Right: {_stop(verdict.message)} ({', '.join(ex.rules)})"
+            # a number alone says little: the worked reasoning (the stronger hint) says why
+            why = ex.stronger if isinstance(ex, NumberExercise) else ""
+            return Feedback("right", verdict.message, rules=ex.rules, hint=why, hint_label="Why")
+        if verdict.form:  # unreadable: say the form, and do not count it as a try
+            return Feedback("wrong", verdict.message, hint=f"Write {ex.blank_hint or ex.form}.",
+                            hint_label="How to write it", rules=verdict.rules, attempt=self.attempts[ex.id])
         self.attempts[ex.id] += 1
         n = self.attempts[ex.id]
         if n == 1:
-            text = f"Not yet: {_stop(verdict.message)} Hint: {ex.hint}"
-            rules = verdict.rules or _rules_in(ex.hint)
-        else:
-            text = f"Not yet (try {n}): {_stop(verdict.message)} Stronger hint: {ex.stronger}"
-            rules = verdict.rules or _rules_in(ex.stronger)
-            if n >= 3:
-                text += f" One right answer: answer = {ex.answer_code()}"
-        raise NotYet(text, exercise=ex.id, rules=rules, attempt=n)
+            return Feedback("wrong", verdict.message, hint=ex.hint, rules=verdict.rules or _rules_in(ex.hint),
+                            attempt=n)
+        return Feedback("wrong", verdict.message, hint=ex.stronger, hint_label="Stronger hint",
+                        rules=verdict.rules or _rules_in(ex.stronger), attempt=n,
+                        worked=f"answer = {ex.answer_code()}" if n >= 3 else "")
+
+    def check(self, exercise: Exercise | str, answer: Any, *, kind: str | None = None) -> str:
+        """Judge ``answer``: return a confirmation, or raise :class:`NotYet` (:class:`Blank` for
+        ``...``) carrying the :class:`Feedback`."""
+        __tracebackhide__ = True
+        ex = self.get(exercise)
+        fb = self.feedback(ex, answer, kind=kind)
+        if fb.state == "right":
+            return fb.text()
+        error = Blank if fb.state == "blank" else NotYet
+        raise error(fb.text(), exercise=ex.id, rules=fb.rules, attempt=fb.attempt, feedback=fb)
+
+
+def _short(answer: Any) -> str:
+    """A short, safe description of any answer (its repr, cut; never an exception)."""
+    try:
+        text = repr(answer)
+    except Exception:  # noqa: BLE001 - a repr that fails is still an answer
+        text = f"<{type(answer).__name__}>"
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _stop(text: str) -> str:

@@ -19,7 +19,35 @@ from __future__ import annotations
 from ..cards import format_cards
 from ..game import Game
 
-__all__ = ["TableView", "CountView", "table_text", "count_text"]
+__all__ = ["TableView", "CountView", "table_text", "count_text", "RuleView", "rule", "CardsView", "use_deck",
+           "course_deck"]
+
+_DECK = {"name": "classic"}
+#: The decks the renderer draws (kept here so the core need not import the renderer).
+_DECKS = ("classic", "four-color")
+
+
+def use_deck(name: str) -> str:
+    """Draw every table and picture of the course with this deck from now on: ``"classic"`` (hearts
+    and diamonds red) or ``"four-color"`` (spades black, hearts red, diamonds blue, clubs green).
+
+    >>> use_deck("four-color"), course_deck()
+    ('four-color', 'four-color')
+    >>> use_deck("rainbow")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown deck 'rainbow': choose "classic" or "four-color"
+    >>> _ = use_deck("classic")
+    """
+    if name not in _DECKS:
+        raise ValueError(f'unknown deck {name!r}: choose "classic" or "four-color"')
+    _DECK["name"] = name
+    return name
+
+
+def course_deck() -> str:
+    """The deck the course draws with (see :func:`use_deck`)."""
+    return _DECK["name"]
 
 
 def table_text(game: Game, *, reveal: bool = False, seat: int | None = None) -> str:
@@ -63,22 +91,33 @@ def table_text(game: Game, *, reveal: bool = False, seat: int | None = None) -> 
 class TableView:
     """A game shown as text (and as cards when the renderer is there)."""
 
-    def __init__(self, game: Game, *, reveal: bool = False, seat: int | None = None) -> None:
+    def __init__(self, game: Game, *, reveal: bool = False, seat: int | None = None, show_score: bool = False,
+                 deck: str | None = None) -> None:
         self.game = game
         self.reveal = reveal
         self.seat = seat
+        #: Show the running score on the status line (off by default: the course teaches the count
+        #: in notebook 7, and an exercise's table must not answer it).
+        self.show_score = show_score
+        self.deck = deck or course_deck()
 
     def __repr__(self) -> str:
         return table_text(self.game, reveal=self.reveal, seat=self.seat)
 
     def _repr_html_(self) -> str:
-        from ..render import table_html
+        from html import escape
+
+        from ..render import status_line, table_html
 
         if self.seat is not None:
             viewer = self.seat
         else:
             viewer = 0 if self.reveal else self.game.to_move
-        return table_html(self.game, viewer=viewer, reveal=self.reveal)
+        html = table_html(self.game, viewer=viewer, reveal=self.reveal, deck=self.deck)
+        if not self.show_score:
+            html = html.replace(escape(status_line(self.game, viewer)),
+                                escape(status_line(self.game, viewer, show_score=False)), 1)
+        return html
 
 
 def count_text(game: Game, seat: int) -> str:
@@ -136,12 +175,91 @@ class CountView(TableView):
         for side in g.sides:
             names = " & ".join(g.seat_name(s) for s in side)
             mine = " (your side)" if seat in side else ""
-            parts.append(side_html(g.side_melds(side[0]), title=f"Melds of {names}{mine}"))
+            parts.append(side_html(g.side_melds(side[0]), title=f"Melds of {names}{mine}", deck=self.deck))
             for s in side:
                 hand = g.hand(s)
                 pot = "took a pot" if g.took_pot[s] else "took no pot"
-                body = hand_html(hand, size="small") if hand else "<i>no cards</i>"
+                body = hand_html(hand, size="small", deck=self.deck) if hand else "<i>no cards</i>"
                 parts.append(f'<div style="margin:2px 0 8px"><b>{escape(g.seat_name(s))}</b> holds '
                              f'({escape(pot)}):{body}</div>')
         return ('<div class="count-view" style="background:#f4f1e8;border-radius:10px;padding:8px;'
                 f'color:#222;display:inline-block;max-width:100%">{"".join(parts)}</div>')
+
+
+class RuleView:
+    """One or more rules of the reference, shown in a notebook as the course's ℹ box with each
+    rule's own sentence; as text elsewhere.
+
+    >>> print(RuleView(("CLOSE-2",)))
+    CLOSE-2: The card discarded to close may not be a wild: no joker, no 2.
+    """
+
+    def __init__(self, ids: tuple[str, ...]) -> None:
+        from ..reference import rule as sentence
+
+        self.ids = tuple(str(i).strip().upper() for i in ids)
+        self.sentences = tuple(sentence(i) for i in self.ids)  # KeyError with a sentence for an unknown ID
+
+    def __repr__(self) -> str:
+        return "\n".join(f"{i}: {s}" for i, s in zip(self.ids, self.sentences))
+
+    def _repr_html_(self) -> str:
+        from ..render.feedback import feedback_html
+
+        what = "The rule" if len(self.ids) == 1 else "The rules"
+        return feedback_html("info", f"{what} from the rules reference:", rules=self.ids)
+
+
+def rule(*ids: str) -> RuleView:
+    """Show rules by their IDs (``rule("RUN-5")``, ``rule("CLOSE-1", "CLOSE-2")``), in their
+    own words from the rules reference.
+
+    >>> r = rule("run-2")
+    >>> r.ids, repr(r).startswith("RUN-2: An ace sits")
+    (('RUN-2',), True)
+    >>> 'data-rule="RUN-2"' in r._repr_html_()
+    True
+    """
+    if not ids:
+        raise ValueError('name a rule, like rule("RUN-5")')
+    return RuleView(ids)
+
+
+class CardsView:
+    """The cards an exercise is about, when it has no table: the hand it names and the meld to lay
+    off onto, as pictures (as notation in text).
+
+    >>> print(CardsView(hand="7H 9C 7D", meld="5C 6C 7C"))
+    Meld on the table: 5C 6C 7C
+    Your hand: 7H 9C 7D
+    """
+
+    def __init__(self, *, hand: str = "", meld: str = "", deck: str | None = None) -> None:
+        self.hand = hand
+        self.meld = meld
+        self.deck = deck or course_deck()
+
+    def __repr__(self) -> str:
+        lines = []
+        if self.meld:
+            lines.append(f"Meld on the table: {self.meld}")
+        if self.hand:
+            lines.append(f"Your hand: {self.hand}")
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        from ..cards import parse_cards
+        from ..melds import Meld
+        from ..render import hand_html, meld_html
+
+        parts = []
+        if self.meld:
+            parts.append('<div style="display:inline-block;vertical-align:top;margin-right:18px">'
+                         '<div style="font-weight:bold">Your side\'s meld</div>'
+                         + meld_html(Meld.parse(self.meld), deck=self.deck) + "</div>")
+        if self.hand:
+            parts.append('<div style="display:inline-block;vertical-align:top"><div style="font-weight:bold">'
+                         "Your hand</div>" + hand_html(parse_cards(self.hand), deck=self.deck, size="small")
+                         + "</div>")
+        return ('<div class="cards-view" style="background:#f4f1e8;border-radius:10px;padding:6px 10px;color:#222;'
+                'display:inline-block;max-width:100%;font-family:system-ui,sans-serif">' + "".join(parts) + "</div>")

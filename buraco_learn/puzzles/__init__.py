@@ -19,8 +19,8 @@ The puzzles live in ``puzzles.txt`` beside this module, a readable text file mad
 >>> p = next(p for p in puzzles if p.kind == "most")
 >>> p.check(p.answer).correct
 True
->>> print(p.check(-5).message.splitlines()[0])  # doctest: +ELLIPSIS
-Not quite: the most you can lay down is ... points, not -5.
+>>> print(p.check(-5).message)
+-5 points is not the most you can lay down this turn: it is more than that.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from ..errors import BuracoError, IllegalMove, NotationError
 from ..game import Game
 from ..solver import can_close, meld_value, solve
 
-__all__ = ["Puzzle", "Verdict", "load_puzzles", "parse_puzzles", "KINDS", "LEVELS", "solve_puzzle"]
+__all__ = ["Puzzle", "Verdict", "load_puzzles", "parse_puzzles", "KINDS", "LEVELS", "HINTS", "FORMS", "solve_puzzle"]
 
 #: The question kinds and how each is asked.
 KINDS: dict[str, str] = {
@@ -44,6 +44,32 @@ KINDS: dict[str, str] = {
     "score": "The hand is over. What does your side score?",
 }
 LEVELS = ("easy", "medium", "hard")
+
+#: For each kind: a first hint (the rule) and a stronger one; the third wrong try gets :meth:`Puzzle.worked`.
+HINTS: dict[str, tuple[str, str]] = {
+    "most": ("Count each card's points (EQ-2); a card laid off onto your side's melds counts as much as a card "
+             "in a new meld (TURN-2).",
+             "Try every meld your hand makes and every card your side's melds can take, and keep the combination "
+             "worth the most; seven cards in a meld also earn a burraco bonus (BUR-1, EQ-2)."),
+    "close": ("To close, your side needs its pot taken and a burraco, and your turn must end by discarding your "
+              "last card (CLOSE-1).",
+              "Meld or lay off every card but one, and keep as the last card one that is not a wild "
+              "(CLOSE-1, CLOSE-2)."),
+    "safe": ("A discard is safe when no opponent meld can take it (TURN-2).",
+             "For each card ask: does it extend an opponent run at one end, or match the rank of an opponent set "
+             "(RUN-1, SET-1)?"),
+    "score": ("Add the points of the side's melded cards and its burraco bonuses, then take off the cards left "
+              "in its players' hands (SCORE-1).",
+              "Melded card points, plus each burraco's bonus (BUR-2, BUR-3, BUR-4), plus 100 for closing "
+              "(CLOSE-5), minus the cards left in hand, minus 100 if the side never took its pot (SCORE-1)."),
+}
+#: How an answer of each kind is written.
+FORMS: dict[str, str] = {
+    "most": 'your moves, like "meld 5H 6H 7H; layoff 0: 8H" (or the number of points)',
+    "close": '"no", or your moves ending with the closing discard, like "layoff 0: 8H; discard 9C"',
+    "safe": 'one card, like "9C"',
+    "score": "a whole number, like 465",
+}
 
 
 @dataclass(frozen=True)
@@ -120,13 +146,39 @@ class Puzzle:
         """Whether the solver, run now, finds exactly the stored answer."""
         return solve_puzzle(self.kind, self.game())[0] == self.answer
 
-    def check(self, answer: object) -> Verdict:
-        """Check a learner's answer; a wrong one is explained with the rule IDs that decide.
+    @property
+    def hints(self) -> tuple[str, str]:
+        """The first hint (the rule) and the stronger one, for this puzzle's kind."""
+        return HINTS[self.kind]
 
-        ``most``: the points (an int) or the actions (``'meld 5H 6H 7H; layoff 0: 8H'``);
-        ``close``: ``'no'``/``False`` or the actions ending in the closing discard;
-        ``safe``: one card (``'9C'``); ``score``: the total (an int).
+    def worked(self) -> str:
+        """The worked answer in words (given only after two wrong tries)."""
+        if self.kind == "most":
+            return f"the most is {self.answer} points: {self.solution}."
+        if self.kind == "close":
+            return f"one way to close: {self.solution}." if self.answer == "yes" else "this hand cannot close this turn."
+        if self.kind == "safe":
+            return f"the safe cards are {self.answer}."
+        return f"the side scores {self.answer}: {self.solution}."
+
+    def check(self, answer: object) -> Verdict:
+        """Check a learner's answer. A wrong one says what is wrong, with the rule IDs that decide,
+        and never gives the solution away (:meth:`worked` does, when asked).
+
+        ``most``: the points (an int, or digits) or the actions (``'meld 5H 6H 7H; layoff 0: 8H'``);
+        ``close``: ``'no'``/``False`` or the actions ending in the closing discard (a bare ``'yes'``
+        is not enough: show how); ``safe``: one card (``'9C'``); ``score``: the total.
+        Only the moves of the player to move, in this one turn, count: a move after the turn's
+        discard, or another seat's move, is not part of an answer.
         """
+        if isinstance(answer, bool) and self.kind != "close" or not isinstance(answer, (str, int, Card, list, tuple)):
+            return Verdict(False, f"that is not an answer to this puzzle: {FORMS[self.kind]}")
+        if isinstance(answer, (list, tuple)) and not all(isinstance(a, str) for a in answer):
+            return Verdict(False, f"that is not an answer to this puzzle: {FORMS[self.kind]}")
+        if isinstance(answer, str):
+            answer = str.__str__(answer)  # a str subclass cannot bend the comparison
+        elif isinstance(answer, int) and not isinstance(answer, bool):
+            answer = int(answer)
         try:
             if self.kind == "most":
                 return self._check_most(answer)
@@ -135,35 +187,54 @@ class Puzzle:
             if self.kind == "safe":
                 return self._check_safe(answer)
             return self._check_score(answer)
-        except NotationError as err:
-            return Verdict(False, f"I could not read that answer: {err}")
+        except BuracoError as err:
+            return Verdict(False, f"I could not read that answer: {err}. Write {FORMS[self.kind]}.")
+
+    def _play_turn(self, game: Game, answer: object, *, stop_at_discard: bool = False) -> Verdict | None:
+        """Play the learner's moves on ``game``: only the mover's own turn counts."""
+        seat = game.to_move
+        texts = _actions(answer)
+        ended = False
+        for k, text in enumerate(texts):
+            if ended or game.is_over or game.to_move != seat:
+                return Verdict(False, f"only your own turn counts: {text!r} comes after your turn ended "
+                                      "(a discard ends the turn, TURN-3). Give only the moves of this turn.",
+                               ("TURN-3",))
+            action = parse_action(text)
+            if stop_at_discard and isinstance(action, Discard):
+                return None
+            try:
+                game.apply(action)
+            except IllegalMove as err:
+                done = f" (after {'; '.join(texts[:k])})" if k else ""
+                return Verdict(False, f"the engine refuses {text!r}{done}: {err}", err.rules)
+            ended = isinstance(action, Discard)
+        return None
 
     # -- the kinds ----------------------------------------------------------------------
     def _check_most(self, answer: object) -> Verdict:
         best = int(self.answer)
+        rules = ("EQ-2", "TURN-2", "BUR-1")
         if isinstance(answer, (int, str)) and str(answer).strip().lstrip("-").isdigit():
             got = int(str(answer).strip())
             if got == best:
-                return Verdict(True, f"Right: {best} points ({self.solution}).")
-            return Verdict(False, f"Not quite: the most you can lay down is {best} points, not {got}.\n"
-                                  f"One best way: {self.solution} (card points EQ-2, burraco bonuses BUR-2..4).",
-                           ("EQ-2", "BUR-2", "BUR-3", "BUR-4"))
+                return Verdict(True, f"Right: {best} points ({self.solution}).", rules)
+            more = "more" if got < best else "fewer"
+            return Verdict(False, f"{got} points is not the most you can lay down this turn: it is {more} than "
+                                  "that.", rules)
         g = self.game()
         seat = g.to_move
         before = _side_value(g, seat)
-        for text in _actions(answer):
-            action = parse_action(text)
-            if isinstance(action, Discard):
-                break
-            try:
-                g.apply(action)
-            except IllegalMove as err:
-                return Verdict(False, f"{text!r} is not allowed: {err}", err.rules)
+        refused = self._play_turn(g, answer, stop_at_discard=True)
+        if refused is not None:
+            return refused
         got = _side_value(g, seat) - before
         if got == best:
-            return Verdict(True, f"Right: that lays down {got} points, the most possible.")
-        return Verdict(False, f"That lays down {got} points; the most is {best}: {self.solution} "
-                              "(card points EQ-2, burraco bonuses BUR-2..4).", ("EQ-2", "BUR-2", "BUR-3", "BUR-4"))
+            return Verdict(True, f"Right: that lays down {got} points, the most possible.", rules)
+        if not g.actions:
+            return Verdict(False, "no move played yet: lay down your melds and lay-offs, then check.", rules)
+        return Verdict(False, f"those moves are legal and lay down {got} points, but you can lay down more this "
+                              "turn.", rules)
 
     def _check_close(self, answer: object) -> Verdict:
         says_no = answer is False or (isinstance(answer, str) and answer.strip().lower() in ("no", "n", "cannot"))
@@ -171,31 +242,26 @@ class Puzzle:
             if self.answer == "no":
                 return Verdict(True, "Right: there is no way to close this turn (CLOSE-1, CLOSE-4).",
                                ("CLOSE-1", "CLOSE-4"))
-            return Verdict(False, f"You can close: {self.solution} (CLOSE-1).", ("CLOSE-1",))
+            return Verdict(False, "this hand can close this turn: look again at what your side has and what "
+                                  "you hold.", ("CLOSE-1",))
         if answer is True or (isinstance(answer, str) and answer.strip().lower() in ("yes", "y")):
             if self.answer == "yes":
-                return Verdict(True, f"Right, you can close: {self.solution} (CLOSE-1).", ("CLOSE-1",))
-            return Verdict(False, "No: closing needs the pot, a burraco and a last card that is not a wild "
-                                  "(CLOSE-1, CLOSE-2, CLOSE-4), and this hand cannot get there this turn.",
-                           ("CLOSE-1", "CLOSE-2", "CLOSE-4"))
+                return Verdict(False, "yes is right, but show how: give the moves of this turn, ending with the "
+                                      "closing discard.", ("CLOSE-1",))
+            return Verdict(False, "this hand cannot close this turn: closing needs the pot, a burraco and a last "
+                                  "card that is not a wild.", ("CLOSE-1", "CLOSE-2", "CLOSE-4"))
         g = self.game()
         seat = g.to_move
-        for text in _actions(answer):
-            try:
-                g.apply(parse_action(text))
-            except IllegalMove as err:
-                return Verdict(False, f"{text!r} is not allowed: {err}", err.rules)
-            if g.is_over:
-                break
+        refused = self._play_turn(g, answer)
+        if refused is not None:
+            return refused
         if g.is_over and g.result().closed_by == seat:
             return Verdict(True, "Right: that closes the hand (CLOSE-1); the close earns 100 (CLOSE-5).",
                            ("CLOSE-1", "CLOSE-5"))
-        if self.answer == "no":
-            return Verdict(False, "That does not close, and no way does this turn (CLOSE-1, CLOSE-4).",
-                           ("CLOSE-1", "CLOSE-4"))
-        return Verdict(False, f"That does not close the hand: a close ends with the last card discarded, with the "
-                              f"pot taken and a burraco on the table (CLOSE-1). One way: {self.solution}.",
-                       ("CLOSE-1",))
+        if not g.actions:
+            return Verdict(False, "no move played yet: give the moves that close, or answer no.", ("CLOSE-1",))
+        return Verdict(False, "those moves do not close the hand: a close ends your turn by discarding your last "
+                              "card, with your side's pot taken and a burraco on the table.", ("CLOSE-1",))
 
     def _check_safe(self, answer: object) -> Verdict:
         cards = [answer] if isinstance(answer, Card) else parse_cards(str(answer))
@@ -216,12 +282,12 @@ class Puzzle:
             try:
                 g.verify_discard(card)
             except IllegalMove as err:
-                return Verdict(False, f"You may not discard {card}: {err}", err.rules)
+                return Verdict(False, f"you may not discard {card}: {err}", err.rules)
         mine = g.side_of(seat)
         for t in g.table:
             if t.owner not in mine and t.meld.can_lay_off([card]):
                 return Verdict(False, f"{card} is not safe: the opponents would lay it off onto their meld {t.id} "
-                                      f"({t.meld}) (TURN-2). Safe: {self.answer}.", ("TURN-2",))
+                                      f"({t.meld}) (TURN-2).", ("TURN-2",))
         return Verdict(True, f"Right: no opponent meld takes {card} (TURN-2). All safe cards: {self.answer}.",
                        ("TURN-2",))
 
@@ -232,9 +298,8 @@ class Puzzle:
             raise NotationError(f"a score is a whole number, not {answer!r}") from None
         if got == int(self.answer):
             return Verdict(True, f"Right: {self.answer} ({self.solution}).", ("SCORE-1",))
-        return Verdict(False, f"Not quite: the side scores {self.answer}, not {got}. The count (SCORE-1, SCORE-4): "
-                              f"{self.solution}. Cards count by the card (SCORE-2); the pot not taken costs 100 "
-                              "(SCORE-1).", ("SCORE-1", "SCORE-2", "SCORE-4"))
+        return Verdict(False, f"{got} is not the side's score: go through the count line by line.",
+                       ("SCORE-1", "SCORE-2", "SCORE-4"))
 
 
 def parse_puzzles(text: str) -> list[Puzzle]:
@@ -288,5 +353,3 @@ def load_puzzles() -> list[Puzzle]:
 def _check_puzzles(puzzles: list[Puzzle]) -> list[str]:  # pragma: no cover - used by the generator
     return [p.name for p in puzzles if not p.verify()]
 
-
-_ = BuracoError

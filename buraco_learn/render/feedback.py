@@ -88,12 +88,15 @@ def feedback_text(state: FeedbackState, message: str, *, rules: tuple[str, ...] 
 
 
 def feedback_html(state: FeedbackState, message: str, *, rules: tuple[str, ...] = (), hint: str = "",
-                  show_rules: bool = True, detail_html: str = "", title: str | None = None) -> str:
+                  show_rules: bool = True, detail_html: str = "", hint_label: str = "Hint",
+                  after_hint_html: str = "", title: str | None = None) -> str:
     """The feedback box: a title (✎ / ✗ / ✓ / ℹ), the message, an optional hint, then the sentence
     of each rule in ``rules`` (unless ``show_rules`` is false). ``detail_html`` is trusted HTML
-    placed under the message (cards drawn by the renderer, a worked answer). ``title`` replaces
-    the state's title where a verdict word would be wrong (a table widget that refuses an illegal
-    move says "✗ Not allowed"; a move done says "✓ Done"). A message of several lines keeps them.
+    placed under the message (cards drawn by the renderer, a worked answer). ``hint_label`` names
+    the hint ("Hint", "Stronger hint", "What to do"); ``after_hint_html`` is trusted HTML placed after
+    the hint (a worked answer, given last). ``title`` replaces the state's title where a verdict
+    word would be wrong (a table widget that refuses an illegal move says "✗ Not allowed"; a move
+    done says "✓ Done"). A message of several lines keeps them.
 
     ``message`` and ``hint`` are text with inline Markdown (backticks, bold), escaped here.
     The box carries ``role="status"`` and ``aria-live="polite"`` so a screen reader says it.
@@ -105,14 +108,18 @@ def feedback_html(state: FeedbackState, message: str, *, rules: tuple[str, ...] 
     if state not in _STYLE:
         raise ValueError(f"feedback state must be one of {', '.join(FEEDBACK_STATES)}, not {state!r}")
     default_title, color, background, border = _STYLE[state]
+    colon = ":" if message and state != "info" and title is None else ""  # a given title has its own
     title = default_title if title is None else title
     text = "<br>".join(inline_markdown(part) for part in message.split("\n")) if message else ""
-    body = [f'<div class="bl-message"><b>{escape(title)}</b>'
+    body = [f'<div class="bl-message"><b>{escape(title)}{colon}</b>'
             + (f" {text}" if text else "") + "</div>"]
     if detail_html:
         body.append(f'<div class="bl-detail" style="margin-top:4px">{detail_html}</div>')
     if hint:
-        body.append(f'<div class="bl-hint" style="margin-top:4px"><b>Hint:</b> {inline_markdown(hint)}</div>')
+        label = f"<b>{escape(hint_label)}:</b> " if hint_label else ""
+        body.append(f'<div class="bl-hint" style="margin-top:4px">{label}{inline_markdown(hint)}</div>')
+    if after_hint_html:
+        body.append(f'<div class="bl-after" style="margin-top:4px">{after_hint_html}</div>')
     if rules and show_rules:
         body.append('<div class="bl-rules" style="margin-top:2px;font-size:0.92em;opacity:0.92">'
                     + "".join(rule_html(r) for r in rules) + "</div>")

@@ -6,7 +6,10 @@ is explained (with rule IDs).
 - ``safe``: select one card of the hand, then *Check*.
 - ``score``: type the total, then *Check*.
 
-*Reset* puts the position back. Everything can be driven from Python:
+A wrong *Check* gets graded help, as the exercises do: the first miss names the rule (its
+sentence shown), the second gives a stronger hint, the third the worked answer. *Check* with
+nothing played asks you to play first and counts no miss. *Reset* puts the position back.
+Everything can be driven from Python:
 
 >>> from buraco_learn.puzzles import load_puzzles
 >>> p = next(p for p in load_puzzles() if p.kind == "score")
@@ -14,15 +17,19 @@ is explained (with rule IDs).
 >>> w.score_box.value = int(p.answer); w.check()
 >>> w.verdict.correct, w.table.feedback_kind
 (True, 'ok')
+>>> "✓ Right" in w.table.feedback.value
+True
 """
 
 from __future__ import annotations
 
+from html import escape
 from typing import Any
 
 from ipywidgets import HTML, Button, IntText, Layout, VBox  # type: ignore[import-untyped]
 
 from ..puzzles import Puzzle, Verdict
+from ..render.feedback import feedback_html
 from .table import TableWidget
 
 __all__ = ["PuzzleWidget"]
@@ -35,12 +42,18 @@ class PuzzleWidget(VBox):  # type: ignore[misc]
         self.puzzle = puzzle
         self.width = width
         self.verdict: Verdict | None = None
+        #: Wrong checks so far (the help grows with them; Reset does not forget them).
+        self.misses = 0
         self.question = HTML(f"<b>{puzzle.level.capitalize()} puzzle</b> ({puzzle.name}): {puzzle.question}")
         self.check_button = Button(description="Check", tooltip="Check your answer", button_style="success",
                                    layout=Layout(width="auto"))
         self.reset_button = Button(description="Reset", tooltip="Put the position back", layout=Layout(width="auto"))
+        self.no_close_button = Button(description="It cannot close", tooltip="Answer: no way to close this turn",
+                                      layout=Layout(width="auto"))
+        self.no_close_button.layout.display = None if puzzle.kind == "close" else "none"
         self.check_button.on_click(lambda _: self.check())
         self.reset_button.on_click(lambda _: self.reset())
+        self.no_close_button.on_click(lambda _: self.check(no=True))
         self.score_box = IntText(value=0, description="Your score:", layout=Layout(width="auto"),
                                  style={"description_width": "initial"})
         self.score_box.layout.display = None if puzzle.kind == "score" else "none"
@@ -50,12 +63,34 @@ class PuzzleWidget(VBox):  # type: ignore[misc]
     def _new_table(self) -> TableWidget:
         game = self.puzzle.game()
         viewer = game.to_move
-        # No Hint button (it would give the answer away), and no running count for a scoring puzzle.
-        return TableWidget(game, viewer=viewer, width=self.width, extra_buttons=[self.check_button, self.reset_button],
+        # No Hint button (it would give the answer away): Check gives graded help instead; no
+        # running count for a scoring puzzle.
+        return TableWidget(game, viewer=viewer, width=self.width,
+                           extra_buttons=[self.check_button, self.no_close_button, self.reset_button],
                            hints=False, show_score=self.puzzle.kind != "score")
 
     def __repr__(self) -> str:
         return f"<PuzzleWidget {self.puzzle.name}: {self.puzzle.question}>"
+
+    def static_html(self) -> str:
+        """The puzzle as a picture (its question and its table at the start), for a notebook seen
+        without a kernel (GitHub, nbviewer, a stored output): the live widget replaces it when the
+        cell runs. A scoring puzzle's table does not show its score."""
+        from ..exercises.show import CountView, TableView
+
+        game = self.puzzle.game()
+        view = CountView(game) if game.is_over else TableView(game)
+        note = ('<div style="font-size:13px;color:#555;margin-top:2px">Run the cell to play this puzzle '
+                "(a picture of its table until then).</div>")
+        return (f'<div class="puzzle-static"><div style="margin-bottom:4px"><b>{escape(self.puzzle.level.capitalize())} '
+                f"puzzle</b> ({escape(self.puzzle.name)}): {escape(self.puzzle.question)}</div>"
+                f"{view._repr_html_()}{note}</div>")
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        """The widget, plus its static picture as ``text/html`` (shown where no widget can be)."""
+        data: dict[str, Any] = dict(super()._repr_mimebundle_(**kwargs) or {})
+        data["text/html"] = self.static_html()
+        return data
 
     def answer(self) -> Any:
         """The learner's answer as the puzzle's check takes it."""
@@ -67,13 +102,47 @@ class PuzzleWidget(VBox):  # type: ignore[misc]
             return str(cards[0]) if len(cards) == 1 else ""
         return "; ".join(str(a) for a in self.table.game.actions) or ("no" if kind == "close" else "0")
 
-    def check(self) -> None:
-        """Check the answer and show the verdict in the table's feedback line."""
-        if self.puzzle.kind == "safe" and len(self.table.selected_cards) != 1:
-            self.table.set_feedback("Select exactly one card of your hand, then press Check.", "info")
+    def _show(self, state: str, message: str, *, rules: tuple[str, ...] = (), hint: str = "",
+              hint_label: str = "Hint", detail: str = "") -> None:
+        kind = {"right": "ok", "wrong": "refused"}.get(state, "info")
+        text = message + (f" {hint_label}: {hint}" if hint else "") + (f" {detail}" if detail else "")
+        self.table.set_feedback(text, kind)  # type: ignore[arg-type]
+        box = feedback_html(state, message, rules=rules, hint=hint, hint_label=hint_label,  # type: ignore[arg-type]
+                            after_hint_html=f"<b>One right answer:</b> {escape(detail)}" if detail else "")
+        # the table's feedback line keeps its class (what the page and its tests look for)
+        self.table.feedback.value = f'<div class="feedback {kind}">{box}</div>'
+
+
+    def check(self, *, no: bool = False) -> None:
+        """Check the answer and show the verdict in the table's feedback box (``no``: the answer
+        "it cannot close this turn")."""
+        kind = self.puzzle.kind
+        if kind == "safe" and len(self.table.selected_cards) != 1:
+            self._show("info", "Select exactly one card of your hand, then press Check.")
             return
-        self.verdict = self.puzzle.check(self.answer())
-        self.table.set_feedback(self.verdict.message, "ok" if self.verdict.correct else "refused")
+        played = bool(self.table.game.actions)
+        if kind in ("most", "close") and not played and not no:
+            what = ("Play your melds and lay-offs on the table first, then press Check." if kind == "most" else
+                    "Play the moves that close, ending with your discard, then press Check — or press "
+                    "“It cannot close” if no way closes this turn.")
+            self._show("info", what)
+            return
+        self.verdict = self.puzzle.check("no" if no else self.answer())
+        if self.verdict.correct:
+            message = self.verdict.message.removeprefix("Right: ").removeprefix("Right, ")
+            self._show("right", message[:1].upper() + message[1:], rules=self.verdict.rules)
+            return
+        self.misses += 1
+        first, stronger = self.puzzle.hints
+        message = self.verdict.message[:1].upper() + self.verdict.message[1:]
+        if self.misses == 1:
+            self._show("wrong", message, rules=self.verdict.rules, hint=first)
+        elif self.misses == 2:
+            self._show("wrong", message, rules=self.verdict.rules, hint=stronger, hint_label="Stronger hint")
+        else:
+            worked = self.puzzle.worked()
+            self._show("wrong", message, rules=self.verdict.rules, hint=stronger, hint_label="Stronger hint",
+                       detail=worked[:1].upper() + worked[1:])
 
     def reset(self) -> None:
         """Back to the puzzle's position."""

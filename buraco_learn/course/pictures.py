@@ -1,0 +1,199 @@
+"""Pictures for the course, where a learner would rather look than read: the card values, the
+three burraco kinds side by side, a wild moving within a run, the pot, and a one-page cheat sheet.
+
+Each function returns a :class:`Picture`: HTML drawn by :mod:`buraco_learn.render` (``div``\\ s with
+inline styles, so a stored, untrusted notebook still shows it) and a plain-text twin for a
+terminal, a screen reader or a test. The notebooks call these functions; no drawing code lives
+in a notebook.
+
+>>> print(card_values())
+Card values (EQ-2): joker 30 · any 2 (pinella) 20 · ace 15 · K Q J 10 9 8: 10 each · 7 6 5 4 3: 5 each
+>>> "four-color" in DECKS and 'class="hand"' in card_values(deck="four-color")._repr_html_()
+True
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from ..cards import parse_cards
+from ..melds import Meld
+from ..reference import rule
+from ..render import DECKS, card_html, hand_html, meld_html
+from ..exercises.show import course_deck
+from ..render.feedback import inline_markdown
+
+__all__ = ["Picture", "card_values", "burraco_kinds", "wild_moves", "the_pot", "cheat_sheet", "DECKS"]
+
+_FONT = "system-ui,-apple-system,Segoe UI,Roboto,sans-serif"
+_BOX = (f"background:#f4f1e8;border-radius:10px;padding:8px 12px;color:#222;display:inline-block;"
+        f"max-width:100%;font-family:{_FONT};font-size:15px;line-height:1.4")
+
+
+class Picture:
+    """HTML to look at, with the same content as text (``repr``)."""
+
+    def __init__(self, html: str, text: str) -> None:
+        self.html = html
+        self.text = text
+
+    def __repr__(self) -> str:
+        return self.text
+
+    def _repr_html_(self) -> str:
+        return self.html
+
+
+def _column(title: str, body: str, note: str = "") -> str:
+    return (f'<div style="display:inline-block;vertical-align:top;margin:4px 14px 6px 0">'
+            f'<div style="font-weight:bold;margin-bottom:2px">{escape(title)}</div>{body}'
+            + (f'<div style="font-size:13px;max-width:320px">{inline_markdown(note)}</div>' if note else "")
+            + "</div>")
+
+
+_VALUE_GROUPS: tuple[tuple[str, str, str], ...] = (
+    ("joker", "JK", "30"),
+    ("any 2 (pinella)", "2S 2H", "20"),
+    ("ace", "AS", "15"),
+    ("K Q J 10 9 8", "KH QS JD TC 9H 8S", "10 each"),
+    ("7 6 5 4 3", "7D 6C 5H 4S 3D", "5 each"),
+)
+
+
+def card_values(*, deck: str | None = None, size: str = "small") -> Picture:
+    """The point value of every card (EQ-2), as cards with their points under them."""
+    deck = deck or course_deck()
+    cols = []
+    for label, cards, points in _VALUE_GROUPS:
+        cols.append(_column(f"{points} points", hand_html(parse_cards(cards), deck=deck, size=size),  # type: ignore[arg-type]
+                            label))
+    html = (f'<div class="bl-picture card-values" style="{_BOX}"><div style="font-weight:bold">What each card is '
+            f"worth (EQ-2)</div>{''.join(cols)}<div style=\"font-size:13px\">On the table the points count "
+            "<b>for</b> you; left in your hand at the end they count <b>against</b> you.</div></div>")
+    text = "Card values (EQ-2): " + " · ".join(
+        f"{label} {points}" if not label[0].isdigit() and not label.startswith("K") else f"{label}: {points}"
+        for label, _, points in _VALUE_GROUPS)
+    return Picture(html, text)
+
+
+_KINDS: tuple[tuple[str, str, str], ...] = (
+    ("5C 6C 7C 8C 9C TC JC", "clean (pulito): 200", "no wild at all (BUR-2)"),
+    ("5C 6C 7C 8C 9C TC JC JK", "semi-clean (semipulito): 150", "one wild at an **end**, 7 naturals beside it (BUR-3)"),
+    ("5C 6C JK 8C 9C TC JC QC", "dirty (sporco): 100", "the wild **inside** the run (BUR-4)"),
+)
+
+
+def burraco_kinds(*, deck: str | None = None) -> Picture:
+    """The three kinds of burraco side by side, with their bonuses (BUR-2, BUR-3, BUR-4)."""
+    deck = deck or course_deck()
+    cols = [_column(title, meld_html(Meld.from_cards(cards), deck=deck), note) for cards, title, note in _KINDS]
+    html = (f'<div class="bl-picture burraco-kinds" style="{_BOX}"><div style="font-weight:bold">Three kinds of '
+            f"burraco (7 cards or more, BUR-1)</div>{''.join(cols)}</div>")
+    text = "Burracos: " + " | ".join(f"{Meld.from_cards(c).notation()} = {t}" for c, t, _ in _KINDS)
+    return Picture(html, text)
+
+
+def wild_moves(*, deck: str | None = None) -> Picture:
+    """A wild moving within a run: a free wild slides into a gap (WILD-2); a bound wild moves
+    only when its own card arrives (WILD-3). Different cards from the exercises."""
+    deck = deck or course_deck()
+    free = Meld.parse("JK(=6D) 7D 8D")
+    free_after = free.lay_off("TD")
+    bound = Meld.parse("4S JK(=5S) 6S")
+    bound_after = bound.lay_off("5S 8S")
+    arrow = '<span style="font-size:26px;margin:0 8px;vertical-align:middle">→</span>'
+
+    def row(before: Meld, add: str, after: Meld, note: str) -> str:
+        return (f'<div style="margin:4px 0"><div style="display:flex;align-items:center;flex-wrap:wrap">'
+                f"{meld_html(before, deck=deck)}<span style=\"margin:0 6px\">+ "
+                f"{hand_html(parse_cards(add), deck=deck, size='small')}</span>{arrow}{meld_html(after, deck=deck)}"
+                f'</div><div style="font-size:13px">{inline_markdown(note)}</div></div>')
+
+    html = (f'<div class="bl-picture wild-moves" style="{_BOX}"><div style="font-weight:bold">A wild moves within '
+            "its run, never out of it (WILD-4)</div>"
+            + row(free, "TD", free_after, "A **free** wild (at an end) may slide into a gap (WILD-2).")
+            + row(bound, "5S 8S", bound_after, "A **bound** wild (between two cards) moves only when its own card "
+                                               "is laid off (WILD-3).")
+            + "</div>")
+    text = (f"{free} + TD -> {free_after} (WILD-2); {bound} + 5S 8S -> {bound_after} (WILD-3)")
+    return Picture(html, text)
+
+
+def the_pot(*, deck: str | None = None) -> Picture:
+    """The pot: a hand that runs out picks up the 11-card spare hand (POT-1, POT-2, POT-3)."""
+    deck = deck or course_deck()
+    stack = hand_html(parse_cards("AS " * 11), face_down=True, deck=deck, size="small")
+    melded = meld_html(Meld.from_cards("9C TC JC"), deck=deck)
+    html = (f'<div class="bl-picture the-pot" style="{_BOX}"><div style="font-weight:bold">The pot (pozzetto): '
+            "a second hand of 11 cards</div>"
+            '<div style="display:flex;align-items:center;flex-wrap:wrap">'
+            + _column("Your last cards go down…", melded, "your hand is now empty")
+            + '<span style="font-size:26px;margin:0 10px">→</span>'
+            + _column("…you pick up the pot", stack, "11 face-down cards: your side's only pot (POT-1)")
+            + "</div><div style=\"font-size:13px\">Emptied by melding or laying off: take it at once and play on "
+              "(POT-2). Emptied by the discard: take it and play it next turn (POT-3).</div></div>")
+    text = "The pot: when your hand first empties, pick up the 11-card pot (POT-1); at once if by melding (POT-2), " \
+           "after the discard if by discarding (POT-3)."
+    return Picture(html, text)
+
+
+def _section(title: str, body: str) -> str:
+    return (f'<div style="break-inside:avoid;page-break-inside:avoid;margin:6px 0 10px">'
+            f'<div style="font-size:17px;font-weight:bold;border-bottom:2px solid #c9b98a;margin-bottom:4px">'
+            f"{escape(title)}</div>{body}</div>")
+
+
+def _rules_list(ids: tuple[str, ...]) -> str:
+    return "".join(f'<div style="margin:2px 0"><b>{escape(i)}</b> {inline_markdown(rule(i))}</div>' for i in ids)
+
+
+def cheat_sheet(*, deck: str | None = None) -> Picture:
+    """The whole game on one printable page: card values, melds, burracos, the pot, closing, the count."""
+    deck = deck or course_deck()
+    small = "small"
+    melds = "".join([
+        _column("A set: one rank, 3 to 9 cards", meld_html(Meld.from_cards("7H 7D 7S"), deck=deck), "SET-1, SET-3"),
+        _column("A run: one suit, in order", meld_html(Meld.from_cards("5H 6H 7H"), deck=deck), "RUN-1"),
+        _column("Ace low or high, never both", meld_html(Meld.from_cards("QS KS AS"), deck=deck),
+                "A-2-3 or Q-K-A; K-A-2 is not a run (RUN-2)"),
+        _column("One wild at most", meld_html(Meld.from_cards("5C JK 7C"), deck=deck),
+                "a joker, or a 2 (RUN-4, SET-2)"),
+        _column("A natural 2 is not a wild", meld_html(Meld.from_cards("AD 2D 3D"), deck=deck), "RUN-5"),
+    ])
+    parts = [
+        '<div style="font-size:22px;font-weight:bold">Buraco on one page</div>'
+        '<div style="font-size:13px;margin-bottom:4px">Rule set <code>fibur</code> (the Italian federation). '
+        "Every ID (EQ-2, RUN-5 ...) is in the Rules notebook.</div>",
+        _section("A turn", _rules_list(("TURN-1", "TURN-2", "TURN-3"))
+                 + '<div style="font-size:13px">No minimum for a first meld. The only condition on taking the '
+                   "pile: a one-card pile may not be thrown straight back (TURN-4).</div>"),
+        _section("What each card is worth (EQ-2)", "".join(
+            _column(f"{points}", hand_html(parse_cards(cards), deck=deck, size=small), label)  # type: ignore[arg-type]
+            for label, cards, points in _VALUE_GROUPS)),
+        _section("Melds", melds),
+        _section("Burracos: 7 cards or more (BUR-1)", "".join(
+            _column(title, meld_html(Meld.from_cards(cards), deck=deck), note) for cards, title, note in _KINDS)),
+        _section("The pot and closing", _rules_list(("POT-1", "CLOSE-1", "CLOSE-2", "CLOSE-3", "CLOSE-5"))),
+        _section("The count (SCORE-1)",
+                 '<table style="border-collapse:collapse;font-size:14px">'
+                 + "".join(f'<tr><td style="padding:1px 8px 1px 0;font-weight:bold;text-align:left">{a}</td><td style="text-align:left">{b}</td></tr>'
+                           for a, b in (("+", "the points of every card in your side's melds"),
+                                        ("+", "each burraco: clean 200, semi-clean 150, dirty 100"),
+                                        ("+", "100 for closing"),
+                                        ("−", "the points of every card left in your side's hands"),
+                                        ("−", "100 if your side never took its pot (when the other side did)")))
+                 + "</table>"
+                 + '<div style="font-size:13px">A joker standing for a 5 still counts 30 (SCORE-2). A hand can '
+                   "score below zero: the hole, <i>buraco</i> (SCORE-3). A match ends after the hand in which a side "
+                   "reaches 2005 (GAME-1).</div>"),
+    ]
+    html = (f'<div class="bl-picture cheat-sheet" style="{_BOX};display:block;max-width:900px">'
+            + "".join(parts) + "</div>")
+    text = ("Buraco on one page: a turn = draw (stock or whole pile), meld and lay off, discard one card. "
+            + card_values().text + ". " + burraco_kinds().text
+            + ". Close: your side has its pot and a burraco; discard your last card, not a wild. "
+              "Count: melds + bonuses + 100 for closing − cards in hand − 100 without the pot.")
+    return Picture(html, text)
+
+
+_ = card_html
