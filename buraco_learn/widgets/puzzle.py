@@ -38,7 +38,7 @@ __all__ = ["PuzzleWidget"]
 class PuzzleWidget(VBox):  # type: ignore[misc]
     """One puzzle: the question above a :class:`TableWidget` at the puzzle's position."""
 
-    def __init__(self, puzzle: Puzzle, *, width: int = 960) -> None:
+    def __init__(self, puzzle: Puzzle, *, width: int = 1600) -> None:
         self.puzzle = puzzle
         self.width = width
         self.verdict: Verdict | None = None
