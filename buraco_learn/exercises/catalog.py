@@ -529,6 +529,21 @@ _LIST: list[Exercise] = [
              "d": "it has 9 cards (BUR-1)"},
         hint="Semi-clean sets have exactly 8 cards (BUR-3).",
         stronger="A 9-card set with a wild is dirty (BUR-4)."),
+    ChoiceExercise(
+        id="best-layout", rules=("WILD-6", "WILD-1"),
+        question="The cards `JK 4S 5S 6S 7S 8S 9S TS` can lie with the joker as the 3♠ (low end) or as "
+                 "the J♠ (high end). Where does the engine put the joker?",
+        options={"a": "as the 3♠, at the low end: both layouts are semi-clean and worth the same, so the "
+                      "low end decides",
+                 "b": "as the J♠, at the high end: a jack is worth more than a 3",
+                 "c": "inside the run, between two natural cards"},
+        correct=lambda: "a" if Meld.from_cards("JK 4S 5S 6S 7S 8S 9S TS").notation().startswith("JK") else "b",
+        why={"b": "a wild counts its own points wherever it stands (SCORE-2), so both layouts are worth the "
+                  "same and the tie goes to the low end (WILD-6, WILD-1)",
+             "c": "there is no gap between the naturals: a wild with no gap to fill stands at an end (WILD-1)"},
+        hint="First compare what each layout is worth at the count (WILD-6); only a tie is decided by the end.",
+        stronger="The joker scores 30 as the 3♠ or as the J♠ (SCORE-2), and either way it is a semi-clean "
+                 "burraco (BUR-3): a tie, so the low end (WILD-1)."),
     LayOffExercise(
         id="lower-it", rules=("BUR-5",), onto="4D 5D 6D 7D 8D 9D TD", from_hand="JK 3D",
         burraco="semi-clean", answer="JK",
