@@ -81,10 +81,10 @@ class ReplayWidget(VBox):  # type: ignore[misc]
                                  max_height=max_height)
         b = self._button
         self.buttons = {
-            "start": b("⏮ Start", "Back to the deal", self.to_start, ""),
+            "start": b("Start", "Back to the deal", self.to_start, "", "fast-backward"),
             "back": b("◀ Back", "One move back", self.back, ""),
             "next": b("Next ▶", "The next move", self.next, "primary"),
-            "end": b("End ⏭", "The end of the record", self.to_end, ""),
+            "end": b("End", "The end of the record", self.to_end, "", "fast-forward"),
         }
         self.slider = IntSlider(value=0, min=0, max=len(self.actions), description="Move",
                                 continuous_update=False, layout=Layout(width="260px"))
@@ -284,7 +284,8 @@ class ReplayWidget(VBox):  # type: ignore[misc]
                     f'{escape(g.seat_name(seat))} · {n} card{"s" if n != 1 else ""}</div>')
             blocks.append(f'<div class="replay-hand" style="min-width:0">{head}'
                           f'{hand_html(g.hand(seat), size="small", sort="suit", deck=self.table.deck)}</div>')
-        grid = "display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:2px 16px;overflow:hidden"
+        # One row of hands on a laptop (two or three rows on a narrow page), under the table.
+        grid = "display:grid;grid-template-columns:repeat(auto-fit,minmax(210px,1fr));gap:2px 14px;overflow:hidden"
         self.hands.value = f'<div class="replay-hands" style="{grid}">{"".join(blocks)}</div>'
         self.hands.layout.display = None
 
@@ -301,7 +302,7 @@ class ReplayWidget(VBox):  # type: ignore[misc]
         else:
             self.go_to_turn(number)
 
-    def _button(self, label: str, tip: str, fn: Any, style: str) -> Button:
-        button = Button(description=label, tooltip=tip, button_style=style, layout=Layout(width="auto"))
+    def _button(self, label: str, tip: str, fn: Any, style: str, icon: str = "") -> Button:
+        button = Button(description=label, tooltip=tip, button_style=style, icon=icon, layout=Layout(width="auto"))
         button.on_click(lambda _b: fn())
         return button

@@ -186,7 +186,7 @@ class TableWidget(VBox):  # type: ignore[misc]
         }
         # The save / load / copy box, closed until asked for (so the table keeps its screen budget).
         self.position_box = Textarea(placeholder="Paste a position (fibur 4p d0 t1 draw | h: ...) or a game record here",
-                                     layout=Layout(width="100%", height="64px"))
+                                     layout=Layout(width="100%", height="84px"))
         self.path_box = Text(value="hand.json", description="File", style={"description_width": "initial"},
                              layout=Layout(width="260px"))
         self.file_buttons = {
@@ -477,7 +477,8 @@ class TableWidget(VBox):  # type: ignore[misc]
         self.position_box.value = self.position_text
         self.file_box.layout.display = None
         self.set_feedback("The position is in the box under the buttons: select it all and copy it "
-                          "(Ctrl+C, or ⌘C on a Mac). Game.from_position(text), or Load the text above, sets it up again.")
+                          "(Ctrl+C, or ⌘C on a Mac). To set it up again, paste it into that box and press "
+                          "'Load the text above', or call Game.from_position(text).")
 
     def toggle_file_box(self) -> None:
         """Open or close the save / load box."""
@@ -670,7 +671,8 @@ class TableWidget(VBox):  # type: ignore[misc]
         with hold_canvas():
             draw_table(self.canvas, self.game, geo, viewer=self.viewer, hand=self.hand, selected=set(self.selected),
                        target=self.target, deck=self.deck, highlight=self._highlight, pile_open=self.pile_open,
-                       show_score=self.show_score)
+                       show_score=self.show_score, you=not (self.readonly and self.fixed_viewer is None),
+                       readonly=self.readonly)
         self.redraws += 1
         self.words.value = words_html(self.description_text)
 
