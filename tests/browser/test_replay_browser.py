@@ -46,6 +46,7 @@ def notebook() -> Iterator[str]:
               "_ = play_hand(game, [make_bot('strong', 8), make_bot('random', 9), make_bot('greedy', 10), make_bot('random', 11)])\n"
               "replay = ReplayWidget(game, review=review(game, 0))\n"
               "replay"),
+        _code("review(game, 1)  # West, a random player: points were lost"),
     ]
     table = [_code("from buraco_learn import Game\nfrom buraco_learn.widgets import TableWidget\n"
                    "table = TableWidget(Game.new(2, seed=4), viewer=0)\ntable")]
@@ -146,6 +147,14 @@ def test_next_and_back_change_the_narration_at_1366x768(lab: LabPage, notebook: 
     time.sleep(0.8)
     assert "The hand is over" in said.inner_text()
     _shot(lab, "replay-end")
+
+    # The review as HTML: the worst turns first, the count at the close.
+    shown = _output(lab, 1).locator(".bl-review")
+    shown.evaluate("e => e.scrollIntoView({block: 'start'})")
+    time.sleep(0.3)
+    _shot(lab, "review-html")
+    assert shown.locator("tr.turn.worst").count() >= 1
+    assert "counted against the side (SCORE-1)" in shown.locator(".count").inner_text()
 
 
 def test_copy_position_opens_a_box_to_copy_from(lab: LabPage, notebook: str) -> None:
