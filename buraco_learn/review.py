@@ -106,6 +106,14 @@ def _side_value(game: Game, seat: int) -> int:
     return sum(meld_value(t.meld) for t in game.side_melds(seat))
 
 
+def _lay_key(action: Action) -> tuple[int, tuple[int, ...]]:
+    """A lay-down or lay-off as (target, its cards in a fixed order): the same play whatever the
+    order its cards were named in (a new meld has target -1)."""
+    target = action.target if isinstance(action, LayOff) else -1
+    cards = action.cards if isinstance(action, (LayDown, LayOff)) else ()
+    return target, tuple(sorted(c.index for c in cards))
+
+
 def _lays(actions: tuple[Action, ...]) -> tuple[Action, ...]:
     return tuple(a for a in actions if isinstance(a, (LayDown, LayOff)))
 
@@ -147,7 +155,8 @@ class TurnReview:
     @property
     def played_best(self) -> bool:
         """Whether the turn laid down exactly the solver's melds and lay-offs."""
-        return sorted(map(str, self.laid)) == sorted(str(a) for a in self.best.actions() if not isinstance(a, Discard))
+        best = tuple(a for a in self.best.actions() if not isinstance(a, Discard))
+        return sorted(map(_lay_key, self.laid)) == sorted(map(_lay_key, best))
 
     @property
     def drew_words(self) -> str:
