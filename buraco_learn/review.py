@@ -28,10 +28,12 @@ the best was meld A♣ A♣ 2♣, then meld 4♠ 4♥ 4♣, then meld 10♣ J♣
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Literal
 
 from .actions import Action, Discard, Draw, LayDown, LayOff, TakePile
 from .cards import Card, format_cards
+from .errors import NotationError
 from .game import Game
 from .records import format_position, load_record, parse_position
 from .scoring import hand_points
@@ -40,9 +42,10 @@ from .solver import Plan, meld_value, solve
 __all__ = ["Review", "TurnReview", "CloseCount", "review", "action_words", "plan_words", "as_game", "start_of"]
 
 
-def as_game(record_or_game: Game | str) -> Game:
-    """A game from a :class:`Game` (used as it is) or a JSON game record
-    (:func:`~buraco_learn.records.load_record`, which refuses a bad record whole).
+def as_game(record_or_game: Game | str | Path) -> Game:
+    """A game from a :class:`Game` (used as it is), a JSON game record
+    (:func:`~buraco_learn.records.load_record`, which refuses a bad record whole) or the
+    :class:`~pathlib.Path` of a file holding one (what ``TableWidget.save_record`` writes).
 
     >>> as_game("not a record")
     Traceback (most recent call last):
@@ -51,9 +54,15 @@ def as_game(record_or_game: Game | str) -> Game:
     """
     if isinstance(record_or_game, Game):
         return record_or_game
+    if isinstance(record_or_game, Path):
+        try:
+            text = record_or_game.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as err:
+            raise NotationError(f"bad record: cannot read {str(record_or_game)!r} ({err})") from None
+        return load_record(text)
     if isinstance(record_or_game, str):
         return load_record(record_or_game)
-    raise TypeError(f"expected a Game or a JSON game record (str), not {type(record_or_game).__name__}")
+    raise TypeError(f"expected a Game, a JSON game record (str) or a file's Path, not {type(record_or_game).__name__}")
 
 
 def start_of(game: Game) -> Game:
@@ -318,8 +327,9 @@ class _OpenTurn:
                           self.position)
 
 
-def review(record_or_game: Game | str, seat: int) -> Review:
-    """Review ``seat``'s play in a hand given as a :class:`Game` or a JSON game record.
+def review(record_or_game: Game | str | Path, seat: int) -> Review:
+    """Review ``seat``'s play in a hand given as a :class:`Game`, a JSON game record or the
+    :class:`~pathlib.Path` of a record's file.
 
     At each of the seat's turns, the solver is asked for the best plan from the position just
     after the draw, and compared with what the turn laid down. When the hand is over, the cards

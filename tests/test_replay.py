@@ -66,9 +66,14 @@ def test_the_replay_leaves_the_game_given_unchanged() -> None:
     assert (format_position(g), len(g.history)) == before
 
 
-def test_a_record_replays_as_the_game_does() -> None:
+def test_a_record_replays_as_the_game_does(tmp_path: Path) -> None:
     g = _hand(2, 5)
+    saved = TableWidget(g.clone(), viewer=0).save_record(tmp_path / "hand.json")
+    assert saved is not None
     a, b = ReplayWidget(g), ReplayWidget(game_record(g))
+    c = ReplayWidget(saved)
+    c.go(a.moves)
+    assert format_position(c.game) == format_position(g)
     for k in (0, 1, a.moves // 2, a.moves):
         a.go(k)
         b.go(k)

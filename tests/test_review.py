@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
+from pathlib import Path
 
 import pytest
 
@@ -131,6 +132,15 @@ def test_review_of_a_record_equals_review_of_the_game_and_changes_nothing() -> N
     assert start_of(g).position() == Game.new(2, seed=3).position()
 
 
+def test_a_learner_brings_back_a_saved_hand_to_review(tmp_path: Path) -> None:
+    g = _hand(2, 3, ("greedy", "random"))
+    path = tmp_path / "my-hand.json"
+    path.write_text(game_record(g), encoding="utf-8")
+    assert review(path, 1) == review(g, 1)
+    with pytest.raises(NotationError, match="cannot read"):
+        review(tmp_path / "missing.json", 0)
+
+
 def test_an_unfinished_hand_is_reviewed_up_to_where_it_stops() -> None:
     g = Game.new(2, seed=3)
     for _ in range(9):
@@ -145,7 +155,7 @@ def test_bad_input_is_refused_clearly() -> None:
         review(Game.new(2, seed=1), 5)
     with pytest.raises(NotationError, match="bad record"):
         review('{"format": "buraco_learn-record"}', 0)
-    with pytest.raises(TypeError, match="a Game or a JSON game record"):
+    with pytest.raises(TypeError, match="a Game, a JSON game record"):
         review(42, 0)  # type: ignore[arg-type]
 
 

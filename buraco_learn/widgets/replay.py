@@ -27,6 +27,7 @@ True
 from __future__ import annotations
 
 from html import escape
+from pathlib import Path
 from typing import Any
 
 from ipywidgets import HTML, Button, Dropdown, HBox, IntSlider, Layout, ToggleButton, VBox  # type: ignore[import-untyped]
@@ -47,7 +48,8 @@ class ReplayWidget(VBox):  # type: ignore[misc]
     Parameters
     ----------
     record_or_game:
-        A :class:`~buraco_learn.game.Game` (it is not changed) or a JSON game record.
+        A :class:`~buraco_learn.game.Game` (it is not changed), a JSON game record, or the
+        :class:`~pathlib.Path` of a record's file (``TableWidget.save_record`` writes one).
     viewer:
         ``None`` (the default): every hand face up, the table seen from the player to move.
         A seat: the table seen from that seat, only its hand face up.
@@ -61,7 +63,7 @@ class ReplayWidget(VBox):  # type: ignore[misc]
         hands fit on a 1366×768 screen with it).
     """
 
-    def __init__(self, record_or_game: Game | str, viewer: int | None = None, *, review: Review | None = None,
+    def __init__(self, record_or_game: Game | str | Path, viewer: int | None = None, *, review: Review | None = None,
                  width: int = 1280, deck: str = "classic", max_height: str | None = "50vh") -> None:
         source = as_game(record_or_game)
         if viewer is not None and (isinstance(viewer, bool) or not isinstance(viewer, int)
