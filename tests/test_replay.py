@@ -110,10 +110,14 @@ def test_every_hand_shown_or_only_the_viewers() -> None:
     for s in range(4):
         n = len(every.game.hand(s))
         assert f"{every.game.seat_name(s)} · {n} card{'s' if n != 1 else ''}</div>" in every.hands.value
+    words = every.table.description_text
+    assert "Your turn" not in words and "(you)" not in words and "You are" not in words
+    for s in range(4):
+        assert f"{every.game.seat_name(s)}'s hand ({len(every.game.hand(s))}" in words
     mine = ReplayWidget(g, viewer=2)
     mine.go(20)
     assert not mine.reveal and mine.hands.layout.display == "none" and mine.hands.value == ""
-    assert mine.table.viewer == 2
+    assert mine.table.viewer == 2 and "You are North." in mine.table.description_text
     assert mine.table.hand == sorted(mine.game.hand(2), key=lambda c: (c.s, c.r))
     mine.reveal = True
     assert mine.hands.value.count('class="card ') == total

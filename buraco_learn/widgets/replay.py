@@ -33,13 +33,36 @@ from typing import Any
 from ipywidgets import HTML, Button, Dropdown, HBox, IntSlider, Layout, ToggleButton, VBox  # type: ignore[import-untyped]
 
 from ..game import Game
-from ..render.html import hand_html, table_html
-from ..render.text import side_names
+from ..render.html import hand_html, sort_cards, table_html
+from ..render.text import describe_hand, describe_meld, side_names, status_line
 from ..review import Review, TurnReview, as_game, start_of
 from .common import static_bundle
 from .table import TableWidget
 
 __all__ = ["ReplayWidget"]
+
+
+class _ReplayTable(TableWidget):
+    """The read-only table of a replay; seen by nobody in particular (no viewer), its words
+    name every seat plainly and list every hand, as the replay shows them."""
+
+    @property
+    def description_text(self) -> str:
+        if self.fixed_viewer is not None:
+            return super().description_text
+        g = self.game
+        lines = [status_line(g, None, show_score=self.show_score)]
+        for seat in range(g.players):
+            cards = sort_cards(g.hand(seat), self.sort if self.sort != "dealt" else None)
+            took = ", pot taken" if g.took_pot[seat] else ""
+            lines.append(f"{g.seat_name(seat)}'s hand ({len(cards)}{took}): {describe_hand(cards)}.")
+        for side in g.sides:
+            body = "; ".join(describe_meld(t) for t in g.side_melds(side[0])) or "none yet"
+            lines.append(f"{side_names(g, side)}'s melds: {body}.")
+        pile = g.pile
+        lines.append(f"Discard pile ({len(pile)}, bottom to top): {' '.join(c.pretty for c in pile) or 'empty'}.")
+        lines.append(f"Stock: {len(g.stock)} cards. Pots waiting: {len(g.pots)}.")
+        return "\n".join(lines)
 
 
 class ReplayWidget(VBox):  # type: ignore[misc]
@@ -79,7 +102,7 @@ class ReplayWidget(VBox):  # type: ignore[misc]
         self._turns = self._turn_starts()
         self._syncing = False
         self._said_text = ""
-        self.table = TableWidget(self.game, viewer=viewer, readonly=True, hints=False, width=width, deck=deck,
+        self.table = _ReplayTable(self.game, viewer=viewer, readonly=True, hints=False, width=width, deck=deck,
                                  max_height=max_height)
         b = self._button
         self.buttons = {
