@@ -4,11 +4,13 @@
 * :class:`MeldWidget`: a side's melds with burraco badges; click one to choose it.
 * :class:`TableWidget`: the whole table for 2, 3 or 4 players, played through the engine,
   with computer players (:class:`~buraco_learn.players.Player`) at the other seats.
+* :class:`ReplayWidget`: a played hand stepped through move by move, each move in words.
 """
 
 from ..players import Player, RandomPlayer
 from .hand import HandWidget
 from .melds import MeldWidget
 from .table import TableWidget
+from .replay import ReplayWidget
 
-__all__ = ["HandWidget", "MeldWidget", "TableWidget", "Player", "RandomPlayer"]
+__all__ = ["HandWidget", "MeldWidget", "TableWidget", "ReplayWidget", "Player", "RandomPlayer"]

@@ -14,7 +14,7 @@ from ..melds import Meld
 from ..render.layout import Rect, TableGeometry, wild_tag_box
 from ..render.style import (BURRACO_COLORS, COURT_FILL, FELT, FELT_DARK, HIGHLIGHT, JOKER_COLOR, SELECT, WILD_TAG,
                             back_colors, card_color, face_kind, rank_label)
-from ..render.text import burraco_word, score_line, seat_title, side_title, turn_line
+from ..render.text import burraco_word, score_line, seat_title, side_names, side_title, turn_line
 
 __all__ = ["rounded_rect", "draw_card", "draw_back", "draw_meld", "draw_table", "draw_label", "draw_in"]
 
@@ -187,11 +187,15 @@ def draw_meld(c: Any, meld: Meld, cards: tuple[Rect, ...], box: Rect, *, number:
 
 def draw_table(c: Any, game: Game, geo: TableGeometry, *, viewer: int, hand: list[Card], selected: set[int],
                target: int | None, deck: str = "classic", highlight: frozenset[Card] = frozenset(),
-               pile_open: bool = False, show_score: bool = True) -> None:
+               pile_open: bool = False, show_score: bool = True, you: bool = True, readonly: bool = False) -> None:
     """The whole table: felt, status strip, the other seats (face down, with counts), stock,
     pots and pile, every side's melds, and the viewer's hand face up with its selection. Every
-    line of text goes in its label box from the layout (squeezed to fit, never overlapping)."""
+    line of text goes in its label box from the layout (squeezed to fit, never overlapping).
+
+    ``you=False``: the words name every seat plainly (no "your turn", no "(you)"), for a replay
+    watched by nobody in particular; ``readonly``: no "click cards to select them"."""
     u = geo.unit
+    words = viewer if you else None
     lab = geo.labels
     c.clear()
     rounded_rect(c, 1, 1, geo.width - 2, geo.height - 2, 14 * u)
@@ -206,14 +210,14 @@ def draw_table(c: Any, game: Game, geo: TableGeometry, *, viewer: int, hand: lis
     c.fill_style = "rgba(0, 0, 0, 0.35)"
     c.fill()
     your_turn = game.to_move == viewer and not game.is_over
-    draw_in(c, turn_line(game, viewer), lab["turn"], bold=True, color="#ffe082" if your_turn else "#ffffff")
+    draw_in(c, turn_line(game, words), lab["turn"], bold=True, color="#ffe082" if your_turn else "#ffffff")
     score = score_line(game) if show_score else "The count is hidden: work it out yourself"
     draw_in(c, score, lab["score"], color="#e0f2f1")
     # The other players: name, cards in hand, their backs.
     for box in geo.seats:
         turn = game.to_move == box.seat and not game.is_over
         n = len(game.hand(box.seat))
-        name = seat_title(game, box.seat, viewer).replace("your partner", "partner")
+        name = seat_title(game, box.seat, words).replace("your partner", "partner")
         pot = " · pot ✓" if game.took_pot[box.seat] else ""
         text = f"{'▶ ' if turn else ''}{name}: {n} card{'s' if n != 1 else ''}{pot}"
         if turn:
@@ -259,7 +263,7 @@ def draw_table(c: Any, game: Game, geo: TableGeometry, *, viewer: int, hand: lis
         c.line_width = 1.5
         rounded_rect(c, a.x, a.y, a.w, a.h, 8 * u)
         c.stroke()
-        title = side_title(game, side.seats, viewer)
+        title = side_title(game, side.seats, words) if words is not None else side_names(game, side.seats)
         if any(game.took_pot[s2] for s2 in side.seats):
             title += " · pot taken"
         draw_in(c, title, lab[f"side{k}"], bold=True, color="#ffe082" if side.mine else "#ffffff")
@@ -270,11 +274,12 @@ def draw_table(c: Any, game: Game, geo: TableGeometry, *, viewer: int, hand: lis
             draw_meld(c, by_id[m.id].meld, m.cards, m.box, number=m.id, deck=deck, target=m.id == target, unit=u)
     # The viewer's hand.
     n = len(hand)
-    mine = seat_title(game, viewer, viewer)
+    mine = seat_title(game, viewer, words)
     took = " · pot taken" if game.took_pot[viewer] else ""
     turn = game.to_move == viewer and not game.is_over
     draw_in(c, f"{'▶ ' if turn else ''}{mine}: {n} card{'s' if n != 1 else ''}{took}"
-            + (f" · {len(selected)} selected" if selected else " · click cards to select them"), lab["hand"],
+            + (f" · {len(selected)} selected" if selected else "" if readonly else " · click cards to select them"),
+            lab["hand"],
             bold=True, color="#ffe082" if turn else "#ffffff")
     for i, (card, r) in enumerate(zip(hand, geo.hand)):
         draw_card(c, card, r, deck=deck, selected=i in selected, highlight=card in highlight,

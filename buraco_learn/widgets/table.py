@@ -35,15 +35,18 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
+from pathlib import Path
+
 import traitlets
 from ipycanvas import hold_canvas  # type: ignore[import-untyped]
-from ipywidgets import HTML, Button, Dropdown, HBox, Layout, ToggleButton, VBox  # type: ignore[import-untyped]
+from ipywidgets import HTML, Button, Dropdown, HBox, Layout, Text, Textarea, ToggleButton, VBox  # type: ignore[import-untyped]
 
 from ..actions import Action, Discard, Draw, LayDown, LayOff, TakePile
 from ..cards import Card
 from ..errors import BuracoError
 from ..game import Event, Game
 from ..hints import Hint, hint
+from ..records import format_position, game_record, load_record, parse_position
 from ..players import Player, PlayerLike, as_player
 from ..render.html import card_title, sort_cards, table_html
 from ..render.layout import Hit, TableGeometry, geometry_for
@@ -57,6 +60,8 @@ __all__ = ["TableWidget", "Player"]
 
 _SORTS = ("suit", "rank", "dealt")
 _START = "Click cards to select them, then press a button below. Every move is checked by the rules engine."
+#: The largest file :meth:`TableWidget.load` reads (a record of a whole hand is a few kB).
+MAX_LOAD_BYTES = 1_000_000
 
 
 class TableWidget(VBox):  # type: ignore[misc]
@@ -89,6 +94,17 @@ class TableWidget(VBox):  # type: ignore[misc]
         The most screen height the canvas takes, as a CSS length (default ``"60vh"``: 60 % of
         the window, about 460 px on a 1366×768 laptop and 650 px on a 1920×1080 projector), so
         the hand, the feedback line and the buttons fit on screen together.
+    readonly:
+        Only show the game (a replay): no play buttons, no card buttons, no feedback line, and
+        clicks on the hand, the melds and the stock do nothing. Sorting, the deck, the spread
+        pile and **Copy position** still work.
+
+    **Save, load and copy position.** :meth:`save_record` writes the hand as a JSON record
+    (:func:`~buraco_learn.records.game_record`); :meth:`load` reads a record or a position from a
+    file, :meth:`load_text` from text (a teacher's position pasted in); a bad file is refused
+    whole with the reason in the feedback line, and the table stays as it was.
+    **Copy position** (:meth:`copy_position`) puts :attr:`position_text` in a text box to copy
+    from; **Save / load…** opens the same box with a file name and the buttons.
 
     Traits: ``width``, ``deck`` (``"classic"`` or ``"four-color"``), ``sort`` (``"suit"``,
     ``"rank"`` or ``"dealt"``), ``selected`` (positions in the shown hand), ``target`` (the meld
@@ -107,7 +123,8 @@ class TableWidget(VBox):  # type: ignore[misc]
     def __init__(self, game: Game, viewer: int | None = 0, *, opponents: Mapping[int, PlayerLike] | None = None,
                  on_change: Callable[[Game], None] | None = None, extra_buttons: Sequence[Button] = (),
                  width: int = 1600, deck: str = "classic", sort: str = "suit", max_bot_actions: int = 2000,
-                 hints: bool = True, show_score: bool = True, max_height: str | None = "60vh") -> None:
+                 hints: bool = True, show_score: bool = True, max_height: str | None = "60vh",
+                 readonly: bool = False) -> None:
         if viewer is not None and not 0 <= viewer < game.players:
             raise ValueError(f"viewer must be a seat from 0 to {game.players - 1} or None, not {viewer}")
         bots = {int(s): as_player(p) for s, p in (opponents or {}).items()}
@@ -119,7 +136,11 @@ class TableWidget(VBox):  # type: ignore[misc]
         if sort not in _SORTS:
             raise ValueError(f"unknown sort {sort!r}: choose 'suit', 'rank' or 'dealt'")
         check_deck(deck)
+        if readonly and bots:
+            raise ValueError("a read-only table has no computer players: it only shows the game")
         self.game = game
+        #: Only show the game: nothing can be played on it (see the class docstring).
+        self.readonly = bool(readonly)
         #: Whether the status bar and the description show the running count (a scoring
         #: puzzle hides it).
         self.show_score = show_score
@@ -159,17 +180,41 @@ class TableWidget(VBox):  # type: ignore[misc]
             "spread": b("Spread pile", "Show every card of the discard pile", self.toggle_pile),
             "hint": b("Hint", "Advice for your move, with the rules that decide it (changes nothing)",
                       self.show_hint),
+            "copy": b("Copy position", "Show this table in position notation, to copy and hand out",
+                      self.copy_position),
+            "file": b("Save / load…", "Save the hand to a file, or load a hand or a position", self.toggle_file_box),
         }
+        # The save / load / copy box, closed until asked for (so the table keeps its screen budget).
+        self.position_box = Textarea(placeholder="Paste a position (fibur 4p d0 t1 draw | h: ...) or a game record here",
+                                     layout=Layout(width="100%", height="84px"))
+        self.path_box = Text(value="hand.json", description="File", style={"description_width": "initial"},
+                             layout=Layout(width="260px"))
+        self.file_buttons = {
+            "use": b("Load the text above", "Set up the table from the position or record in the box",
+                     self._use_text_clicked),
+            "save": b("Save record", "Write this hand, move by move, to the file as JSON", self._save_clicked),
+            "load": b("Load file", "Read a record or a position from the file", self._load_clicked),
+        }
+        self.file_box = VBox([self.position_box, HBox([self.path_box, *self.file_buttons.values()],
+                                                      layout=Layout(flex_flow="row wrap"))],
+                             layout=Layout(display="none", width="100%"))
         self.buttons["hint"].button_style = "info"
         for key in ("draw", "pile", "meld", "layoff", "discard"):
             self.buttons[key].button_style = "primary"
         actions = HBox([*(self.buttons[k] for k in ("draw", "pile", "meld", "layoff", "discard")),
                         self.target_choice], layout=Layout(flex_flow="row wrap"))
-        tools = HBox([*(self.buttons[k] for k in ("clear", "suit", "rank", "spread", "hint")), *extra_buttons,
-                      self.deck_choice], layout=Layout(flex_flow="row wrap"))
+        tools = HBox([*(self.buttons[k] for k in ("clear", "suit", "rank", "spread", "hint", "copy", "file")),
+                      *extra_buttons, self.deck_choice], layout=Layout(flex_flow="row wrap"))
+        if self.readonly:
+            for box in (self.feedback, actions, self.card_buttons):
+                box.layout.display = "none"
+            for key in ("clear", "hint", "file"):
+                self.buttons[key].layout.display = "none"
+            self.file_buttons["use"].layout.display = "none"
+            self.file_buttons["load"].layout.display = "none"
         # The feedback line sits right under the table's hand and right above the buttons, so
         # whatever was clicked, its answer is on screen.
-        super().__init__([self.canvas, self.feedback, actions, tools, self.card_buttons, self.words],
+        super().__init__([self.canvas, self.feedback, actions, tools, self.file_box, self.card_buttons, self.words],
                          layout=Layout(width="100%"))
         self.set_trait("width", width)
         self.set_trait("deck", deck)
@@ -313,7 +358,7 @@ class TableWidget(VBox):  # type: ignore[misc]
         self.highlight([c for c in advice.cards if c in hand])
 
     def _show_hint_button(self) -> None:
-        self.buttons["hint"].layout.display = None if self.hints else "none"
+        self.buttons["hint"].layout.display = None if self.hints and not self.readonly else "none"
 
     def _set_sort(self, how: str) -> None:
         self.selected = []
@@ -361,6 +406,9 @@ class TableWidget(VBox):  # type: ignore[misc]
         Returns the :class:`~buraco_learn.game.Event`, or ``None`` when refused.
         """
         g = self.game
+        if self.readonly:
+            self.set_feedback("This table only shows a game: nothing can be played on it.", "info")
+            return None
         if g.is_over:
             self.set_feedback("The hand is over.", "info")
             return None
@@ -411,6 +459,139 @@ class TableWidget(VBox):  # type: ignore[misc]
                 lines.append(f"{g.seat_name(seat)} drew from the stock.")
         return _compact(lines)
 
+    # ------------------------------------------------------------------ save, load, copy position
+    @property
+    def position_text(self) -> str:
+        """The table in position notation (:func:`~buraco_learn.records.format_position`): every
+        card listed, so ``Game.from_position(text)`` sets up the same table.
+
+        >>> w = TableWidget(Game.new(2, seed=4), viewer=0)
+        >>> Game.from_position(w.position_text).position() == w.game.position()
+        True
+        """
+        return format_position(self.game)
+
+    def copy_position(self) -> None:
+        """Open the save / load box with :attr:`position_text` in it, ready to copy (a notebook's
+        kernel cannot reach the browser's clipboard)."""
+        self.position_box.value = self.position_text
+        self.file_box.layout.display = None
+        self.set_feedback("The position is in the box under the buttons: select it all and copy it "
+                          "(Ctrl+C, or ⌘C on a Mac). To set it up again, paste it into that box and press "
+                          "'Load the text above', or call Game.from_position(text).")
+
+    def toggle_file_box(self) -> None:
+        """Open or close the save / load box."""
+        self.file_box.layout.display = "none" if self.file_box.layout.display is None else None
+
+    def save_record(self, path: str | Path) -> Path | None:
+        """Write the hand as a JSON record (:func:`~buraco_learn.records.game_record`): the deal
+        and every move, so :meth:`load` or ``load_record`` replays it. Returns the path written,
+        or ``None`` (with the reason in the feedback line) when the file cannot be written.
+
+        >>> import tempfile, pathlib
+        >>> w = TableWidget(Game.new(2, seed=4), viewer=1); w.draw()
+        >>> path = w.save_record(pathlib.Path(tempfile.mkdtemp()) / "hand.json")
+        >>> w.feedback_text
+        'Saved the hand (1 move) to hand.json.'
+        """
+        target = Path(path)
+        text = game_record(self.game)
+        try:
+            target.write_text(text + "\n", encoding="utf-8")
+        except OSError as err:
+            self.set_feedback(f"Could not save to {str(target)!r}: {err.strerror or err}.", "refused",
+                              title="✗ Not saved:", rules=())
+            return None
+        n = len(self.game.history)
+        self.set_feedback(f"Saved the hand ({n} move{'s' if n != 1 else ''}) to {target.name}.", "ok",
+                          title="✓ Saved:", rules=())
+        return target
+
+    def load(self, path: str | Path) -> bool:
+        """Set up the table from a file holding a JSON game record (:meth:`save_record`) or a
+        position (one line of position notation). A missing, unreadable or bad file is refused
+        whole: the reason goes to the feedback line and the table stays as it was. Returns
+        whether the table changed.
+
+        >>> w = TableWidget(Game.new(2, seed=4), viewer=0)
+        >>> w.load("no-such-file.json"), w.feedback_kind
+        (False, 'refused')
+        """
+        source = Path(path)
+        try:
+            size = source.stat().st_size
+            if size > MAX_LOAD_BYTES:
+                raise ValueError(f"the file holds {size} bytes; a record or a position is far smaller "
+                                 f"(at most {MAX_LOAD_BYTES})")
+            text = source.read_bytes().decode("utf-8")
+        except FileNotFoundError:
+            return self._refuse_load(source.name, f"there is no file {str(source)!r}")
+        except (OSError, ValueError) as err:  # UnicodeDecodeError is a ValueError
+            why = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
+            return self._refuse_load(source.name, why)
+        return self.load_text(text, source=source.name)
+
+    def load_text(self, text: str, *, source: str = "the text") -> bool:
+        """Set up the table from a JSON game record or a position in notation (what a teacher
+        hands out). Refused whole, with the reason in the feedback line, when it cannot be read.
+
+        >>> w = TableWidget(Game.new(2, seed=4), viewer=0)
+        >>> w.load_text("fibur 2p d1 t0 play | h: 5H 6H 7H 9C / 9D | m: - | p: 3C | s: * | pots: *11 / *11 | took: -")
+        True
+        >>> [str(c) for c in w.game.hand(0)], w.game.phase
+        (['5H', '6H', '7H', '9C'], 'play')
+        >>> w.load_text("fibur 2p d1 t0 play | h: 5H"), w.game.hand(0)[0]
+        (False, Card.parse('5H'))
+        """
+        if self.readonly:
+            self.set_feedback("This table only shows a game: nothing can be loaded into it.", "info")
+            return False
+        body = text.strip()
+        if not body:
+            return self._refuse_load(source, "it is empty: paste a position (like 'fibur 2p d0 t1 draw | h: ...') "
+                                             "or a game record")
+        try:
+            game = load_record(body) if body.startswith("{") else parse_position(body)
+        except BuracoError as err:
+            return self._refuse_load(source, str(err))
+        if self.fixed_viewer is not None and self.fixed_viewer >= game.players:
+            return self._refuse_load(source, f"it is a {game.players}-player game, and this table is seen from "
+                                             f"seat {self.fixed_viewer}")
+        if any(s >= game.players for s in self.bots):
+            return self._refuse_load(source, f"it is a {game.players}-player game, and this table has computer "
+                                             f"players at seats {sorted(self.bots)}")
+        self.game = game
+        self._highlight = frozenset()
+        self.last_hint = None
+        self.set_trait("selected", [])
+        self.set_trait("target", None)
+        self.set_trait("pile_open", False)
+        self._geo = None
+        kind = "record" if body.startswith("{") else "position"
+        state = "the hand is over" if game.is_over else f"{game.seat_name(game.to_move)} to {game.phase}"
+        lines = [f"Loaded the {kind} from {source}: {game.players} players, {len(game.history)} moves, {state}."]
+        lines += self._run_bots()
+        self.set_feedback("\n".join(lines), "ok", title="✓ Loaded:", rules=())
+        self.refresh()
+        if self.on_change is not None:
+            self.on_change(game)
+        return True
+
+    def _refuse_load(self, source: str, why: str) -> bool:
+        self.set_feedback(f"Could not load {source}: {why}. The table is unchanged.", "refused",
+                          title="✗ Not loaded:")
+        return False
+
+    def _use_text_clicked(self) -> None:
+        self.load_text(self.position_box.value)
+
+    def _save_clicked(self) -> None:
+        self.save_record(self.path_box.value.strip() or "hand.json")
+
+    def _load_clicked(self) -> None:
+        self.load(self.path_box.value.strip() or "hand.json")
+
     # ------------------------------------------------------------------ events
     def click(self, x: float, y: float) -> None:
         """A click at canvas coordinates (what the browser sends)."""
@@ -418,7 +599,7 @@ class TableWidget(VBox):  # type: ignore[misc]
 
     def _on_mouse_down(self, x: float, y: float) -> None:
         hit: Hit | None = self.geometry.hit(x, y)
-        if hit is None:
+        if hit is None or self.readonly and hit.kind in ("hand", "meld", "stock"):
             return
         if hit.kind == "hand":
             self.select(hit.index)
@@ -490,7 +671,8 @@ class TableWidget(VBox):  # type: ignore[misc]
         with hold_canvas():
             draw_table(self.canvas, self.game, geo, viewer=self.viewer, hand=self.hand, selected=set(self.selected),
                        target=self.target, deck=self.deck, highlight=self._highlight, pile_open=self.pile_open,
-                       show_score=self.show_score)
+                       show_score=self.show_score, you=not (self.readonly and self.fixed_viewer is None),
+                       readonly=self.readonly)
         self.redraws += 1
         self.words.value = words_html(self.description_text)
 

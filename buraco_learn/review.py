@@ -1,0 +1,386 @@
+"""A finished hand reviewed with the solver, turn by turn, like a chess engine's game review.
+
+:func:`review` replays a game record and, at each turn of one seat, puts what was laid down
+beside the most the solver (:func:`buraco_learn.solver.solve`) could lay down from the same
+position: the hand just after the draw. The turns where the most points were lost come first.
+At the close it counts the cards still held (EQ-2, SCORE-1) and says which of them could still
+have gone onto the table at that seat's last turn.
+
+Points are what the count would gain from the table: card points laid (EQ-2) plus burraco
+bonuses (BUR-1..5), as the solver counts them (:func:`~buraco_learn.solver.meld_value`). The
+solver plans one turn from the cards in hand; a pot taken on the fly (POT-2) may let a player
+lay more than that plan, which is never counted as a loss.
+
+>>> from buraco_learn import Game
+>>> from buraco_learn.bots import make_bot, play_hand
+>>> g = Game.new(2, seed=5)
+>>> _ = play_hand(g, [make_bot("greedy", 1), make_bot("random", 2)])
+>>> r = review(g, seat=1)                    # North played at random
+>>> r.seat_name, len(r.turns) > 5, r.lost > 0
+('North', True, True)
+>>> r.worst[0].loss == max(t.loss for t in r.turns)
+True
+>>> print(r.turns[0])                        # doctest: +NORMALIZE_WHITESPACE
+Turn 1 (move 1): drew from the stock; melded 4♠ 4♣ 2♥; melded 2♣ 10♣ J♣ (+70 points);
+the best was meld A♣ A♣ 2♣, then meld 4♠ 4♥ 4♣, then meld 10♣ J♣ 2♥ K♣ (+115 points): 45 points lost.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+from .actions import Action, Discard, Draw, LayDown, LayOff, TakePile
+from .cards import Card, format_cards
+from .errors import NotationError
+from .game import Game
+from .records import format_position, load_record, parse_position
+from .scoring import hand_points
+from .solver import Plan, meld_value, solve
+
+__all__ = ["Review", "TurnReview", "CloseCount", "review", "action_words", "plan_words", "as_game", "start_of"]
+
+
+def as_game(record_or_game: Game | str | Path) -> Game:
+    """A game from a :class:`Game` (used as it is), a JSON game record
+    (:func:`~buraco_learn.records.load_record`, which refuses a bad record whole) or the
+    :class:`~pathlib.Path` of a file holding one (what ``TableWidget.save_record`` writes).
+
+    >>> as_game("not a record")
+    Traceback (most recent call last):
+    ...
+    buraco_learn.errors.NotationError: bad record: not JSON (Expecting value: line 1 column 1 (char 0))
+    """
+    if isinstance(record_or_game, Game):
+        return record_or_game
+    if isinstance(record_or_game, Path):
+        try:
+            text = record_or_game.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as err:
+            raise NotationError(f"bad record: cannot read {str(record_or_game)!r} ({err})") from None
+        return load_record(text)
+    if isinstance(record_or_game, str):
+        return load_record(record_or_game)
+    raise TypeError(f"expected a Game, a JSON game record (str) or a file's Path, not {type(record_or_game).__name__}")
+
+
+def start_of(game: Game) -> Game:
+    """A new game at ``game``'s start (the deal, or the position it was set up from), rebuilt as
+    its record would be: the same seed, rules and dealer, or the same start position. ``game``
+    is not touched.
+
+    >>> g = Game.new(2, seed=3); _ = g.apply("draw")
+    >>> s = start_of(g)
+    >>> s.history, s.position() == Game.new(2, seed=3).position(), len(g.history)
+    ((), True, 1)
+    """
+    if game.start_position is not None:
+        return parse_position(game.start_position, rules=game.rules)
+    return Game.new(game.players, rules=game.rules, seed=game.seed, dealer=game.dealer)
+
+
+def action_words(action: Action) -> str:
+    """An action in short plain words, cards with suit symbols.
+
+    >>> from buraco_learn import parse_action
+    >>> action_words(parse_action("layoff 3: 2C")), action_words(parse_action("meld 5H 6H 7H"))
+    ('laid off 2♣ onto meld #3', 'melded 5♥ 6♥ 7♥')
+    """
+    if isinstance(action, Draw):
+        return "drew from the stock"
+    if isinstance(action, TakePile):
+        return "took the discard pile"
+    if isinstance(action, LayDown):
+        return f"melded {format_cards(action.cards, pretty=True)}"
+    if isinstance(action, LayOff):
+        return f"laid off {format_cards(action.cards, pretty=True)} onto meld #{action.target}"
+    if isinstance(action, Discard):
+        return f"discarded {action.card.pretty}"
+    return str(action)  # pragma: no cover - every action kind is listed above
+
+
+def plan_words(plan: Plan) -> str:
+    """A solver plan in plain words: ``meld 5♥ 6♥ 7♥, then lay off 2♣ onto meld #3``."""
+    steps = []
+    for a in plan.actions():
+        if isinstance(a, LayDown):
+            steps.append(f"meld {format_cards(a.cards, pretty=True)}")
+        elif isinstance(a, LayOff):
+            steps.append(f"lay off {format_cards(a.cards, pretty=True)} onto meld #{a.target}")
+    return ", then ".join(steps) or "nothing to lay down"
+
+
+def _side_value(game: Game, seat: int) -> int:
+    return sum(meld_value(t.meld) for t in game.side_melds(seat))
+
+
+def _lay_key(action: Action) -> tuple[int, tuple[int, ...]]:
+    """A lay-down or lay-off as (target, its cards in a fixed order): the same play whatever the
+    order its cards were named in (a new meld has target -1)."""
+    target = action.target if isinstance(action, LayOff) else -1
+    cards = action.cards if isinstance(action, (LayDown, LayOff)) else ()
+    return target, tuple(sorted(c.index for c in cards))
+
+
+def _lays(actions: tuple[Action, ...]) -> tuple[Action, ...]:
+    return tuple(a for a in actions if isinstance(a, (LayDown, LayOff)))
+
+
+@dataclass(frozen=True)
+class TurnReview:
+    """One turn of the reviewed seat: what was done, the solver's best from the same position.
+
+    ``move`` is the number (from 1) of the turn's first action in the record; ``position`` is the
+    position notation just after the draw (the solver's question); ``played_points`` is what the
+    turn's melds and lay-offs added to the side's count; ``best`` is the solver's plan from
+    ``position``.
+    """
+
+    number: int
+    move: int
+    drew: Action
+    pile_size: int
+    played: tuple[Action, ...]
+    played_points: int
+    best: Plan
+    position: str
+
+    @property
+    def best_points(self) -> int:
+        """The points the solver's best plan would have laid down."""
+        return self.best.points
+
+    @property
+    def loss(self) -> int:
+        """Points left on the table this turn: the best minus what was laid, never below zero."""
+        return max(0, self.best.points - self.played_points)
+
+    @property
+    def laid(self) -> tuple[Action, ...]:
+        """The turn's melds and lay-offs (not the draw, not the discard)."""
+        return _lays(self.played)
+
+    @property
+    def played_best(self) -> bool:
+        """Whether the turn laid down exactly the solver's melds and lay-offs."""
+        best = tuple(a for a in self.best.actions() if not isinstance(a, Discard))
+        return sorted(map(_lay_key, self.laid)) == sorted(map(_lay_key, best))
+
+    @property
+    def drew_words(self) -> str:
+        """``drew from the stock`` or ``took the discard pile (5 cards)``."""
+        if isinstance(self.drew, TakePile):
+            return f"took the discard pile ({self.pile_size} card{'s' if self.pile_size != 1 else ''})"
+        return action_words(self.drew)
+
+    @property
+    def played_words(self) -> str:
+        """What was laid down, in words (``laid nothing down`` when nothing was)."""
+        laid = self.laid
+        return "; ".join(action_words(a) for a in laid) if laid else "laid nothing down"
+
+    @property
+    def best_words(self) -> str:
+        """The solver's best play in words, with its points."""
+        if self.best.is_empty:
+            return "nothing could be laid down (0 points)"
+        return f"{plan_words(self.best)} ({self.best.points:+d} points)"
+
+    def __str__(self) -> str:
+        head = f"Turn {self.number} (move {self.move}): {self.drew_words}; "
+        if self.laid:
+            head += f"{self.played_words} ({self.played_points:+d} points)"
+        else:
+            head += "laid nothing down (0 points)"
+        if self.loss == 0:
+            return head + "; that was the most this hand could lay down."
+        return head + f"; the best was {self.best_words}: {self.loss} points lost."
+
+
+@dataclass(frozen=True)
+class CloseCount:
+    """The seat's hand at the end of the hand, and what could still have gone onto the table.
+
+    ``held`` are the cards left in the hand when it ended (counted against the side, EQ-2,
+    SCORE-1); ``last_move`` is the number of the seat's last discard in the record;
+    ``missed`` is the solver's plan for the hand just before that discard (``None`` when the
+    seat never played, or its last discard took the pot, POT-3).
+    """
+
+    held: tuple[Card, ...]
+    held_points: int
+    last_move: int | None
+    missed: Plan | None
+    position: str | None
+    reason: Literal["closed", "stock"]
+
+    @property
+    def missed_points(self) -> int:
+        """Points the missed plan would have laid down (0 without one)."""
+        return self.missed.points if self.missed is not None else 0
+
+    def sentences(self, you: str = "you") -> list[str]:
+        """The count in words: ``you held 45 points in hand at the close: 2♣ could have gone
+        onto meld #3``."""
+        end = "at the close" if self.reason == "closed" else "when the stock ran out"
+        if not self.held:
+            return [f"{you.capitalize()} held no card {end}."]
+        n = len(self.held)
+        first = (f"{you.capitalize()} held {self.held_points} points in hand {end} "
+                 f"({n} card{'s' if n != 1 else ''}: {format_cards(self.held, pretty=True)}), counted against "
+                 "the side (SCORE-1)")
+        plan = self.missed
+        if plan is None or plan.is_empty:
+            return [first + "; none of them could have been laid down at the last turn."]
+        parts = []
+        for target, cards in plan.lay_offs:
+            parts.append(f"{format_cards(cards, pretty=True)} could have gone onto meld #{target}")
+        for m in plan.melds:
+            parts.append(f"{format_cards(m.cards, pretty=True)} could have been a new meld")
+        return [first + ": " + "; ".join(parts) + f" (at move {self.last_move}, {plan.points:+d} points)."]
+
+    def __str__(self) -> str:
+        return " ".join(self.sentences())
+
+
+@dataclass(frozen=True)
+class Review:
+    """The review of one seat's play in a hand: every turn (in play order), the count at the end.
+
+    ``str(review)`` is the readable report (worst turns first); in Jupyter it shows as HTML.
+    """
+
+    seat: int
+    seat_name: str
+    players: int
+    rules: str
+    moves: int
+    turns: tuple[TurnReview, ...]
+    close: CloseCount | None
+    record_over: bool
+
+    @property
+    def worst(self) -> tuple[TurnReview, ...]:
+        """The turns where points were lost, the most lost first (ties: the earlier turn first)."""
+        lost = [t for t in self.turns if t.loss > 0]
+        return tuple(sorted(lost, key=lambda t: (-t.loss, t.number)))
+
+    @property
+    def lost(self) -> int:
+        """Every turn's loss added up."""
+        return sum(t.loss for t in self.turns)
+
+    @property
+    def laid(self) -> int:
+        """Every turn's laid points added up."""
+        return sum(t.played_points for t in self.turns)
+
+    def summary(self) -> str:
+        """One sentence: turns, points laid, points lost."""
+        n = len(self.turns)
+        worst = self.worst
+        text = (f"{self.seat_name} played {n} turn{'s' if n != 1 else ''} and laid down {self.laid} points")
+        if not worst:
+            return text + "; at every turn that was the most the hand could lay down."
+        k = len(worst)
+        return (text + f"; at {k} turn{'s' if k != 1 else ''} the solver found more: {self.lost} points in all "
+                "were left on the table.")
+
+    def lines(self) -> list[str]:
+        """The report, line by line."""
+        out = [f"Review of {self.seat_name}'s play ({self.rules}, {self.players} players, {self.moves} moves"
+               + ("" if self.record_over else ", the hand not finished") + ")",
+               self.summary()]
+        if self.worst:
+            out.append("Where the most was lost:")
+            out += [f"  {t}" for t in self.worst]
+        out.append("Every turn:")
+        out += [f"  {t}" for t in self.turns]
+        if self.close is not None:
+            out.append("The count: " + " ".join(self.close.sentences(self.seat_name)))
+        return out
+
+    def __str__(self) -> str:
+        return "\n".join(self.lines())
+
+    def _repr_html_(self) -> str:
+        from .render.review import review_html
+
+        return review_html(self)
+
+
+@dataclass
+class _OpenTurn:
+    """A turn of the reviewed seat being replayed (its discard not reached yet)."""
+
+    move: int
+    drew: Action
+    pile_size: int
+    position: str
+    before: int
+    best: Plan
+    played: list[Action] = field(default_factory=list)
+
+    def finish(self, number: int, points: int) -> TurnReview:
+        return TurnReview(number, self.move, self.drew, self.pile_size, tuple(self.played), points, self.best,
+                          self.position)
+
+
+def review(record_or_game: Game | str | Path, seat: int) -> Review:
+    """Review ``seat``'s play in a hand given as a :class:`Game`, a JSON game record or the
+    :class:`~pathlib.Path` of a record's file.
+
+    At each of the seat's turns, the solver is asked for the best plan from the position just
+    after the draw, and compared with what the turn laid down. When the hand is over, the cards
+    the seat still held are counted, with the solver's plan for them at the seat's last turn.
+    The game given is not changed.
+
+    >>> from buraco_learn import Game
+    >>> review(Game.new(2, seed=1), seat=2)
+    Traceback (most recent call last):
+    ...
+    ValueError: seat must be a seat from 0 to 1, not 2
+    """
+    source = as_game(record_or_game)
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < source.players:
+        raise ValueError(f"seat must be a seat from 0 to {source.players - 1}, not {seat!r}")
+    actions = source.actions
+    g = start_of(source)
+    turns: list[TurnReview] = []
+    close_plan: Plan | None = None
+    close_move: int | None = None
+    close_position: str | None = None
+    took_pot_last = False
+    current: _OpenTurn | None = None
+    for k, action in enumerate(actions):
+        mine = g.to_move == seat
+        if mine and isinstance(action, (Draw, TakePile)):
+            pile_size = len(g.pile)
+            g.apply(action)
+            current = _OpenTurn(k + 1, action, pile_size, format_position(g), _side_value(g, seat), solve(g.clone()))
+            continue
+        if mine and current is not None and isinstance(action, Discard):
+            close_plan = solve(g.clone())  # what the hand could still lay before this discard
+            close_move = k + 1
+            close_position = format_position(g)
+            points = _side_value(g, seat) - current.before
+            event = g.apply(action)
+            took_pot_last = "takes the pot with the discard" in event.note
+            current.played.append(action)
+            turns.append(current.finish(len(turns) + 1, points))
+            current = None
+            continue
+        g.apply(action)
+        if mine and current is not None:
+            current.played.append(action)
+    if current is not None:  # the record stops in the middle of the seat's turn
+        turns.append(current.finish(len(turns) + 1, _side_value(g, seat) - current.before))
+    close: CloseCount | None = None
+    if source.is_over:
+        held = tuple(sorted(source.hand(seat), key=lambda c: c.sort_key))
+        missed = None if took_pot_last else close_plan
+        close = CloseCount(held, hand_points(held), close_move, missed, close_position,
+                           source.result().reason)
+    return Review(seat, source.seat_name(seat), source.players, source.rules.name, len(actions), tuple(turns),
+                  close, source.is_over)

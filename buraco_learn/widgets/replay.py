@@ -1,0 +1,333 @@
+"""A played hand, replayed move by move: the table as it was, each move said in words.
+
+:class:`ReplayWidget` takes a :class:`~buraco_learn.game.Game` or a JSON game record
+(:func:`~buraco_learn.records.game_record`) and steps through it on a read-only
+:class:`~buraco_learn.widgets.TableWidget` (the same drawing as the table one plays on): **Next**
+and **Back**, **Start** and **End**, a slider over the moves and a list of the turns to jump to.
+Each move is said in plain words with the rule IDs it shows
+(:func:`buraco_learn.course.teacher.narrate`, the teacher's demo's narrator). With
+``viewer=None`` every hand is shown face up; with a seat, only that seat's hand (the
+**Every hand** toggle shows them all). The game given is never changed: the replay plays the
+record again on its own copy.
+
+>>> from buraco_learn import Game
+>>> from buraco_learn.bots import make_bot, play_hand
+>>> g = Game.new(2, seed=5); _ = play_hand(g, [make_bot("greedy", 1), make_bot("random", 2)])
+>>> w = ReplayWidget(g, viewer=0)
+>>> w.step, w.moves
+(0, 72)
+>>> w.next(); w.said_text
+'Move 1 of 72 · North draws the top card of the stock (TURN-1).'
+>>> w.go(72); w.game.position() == g.position()
+True
+>>> w.back(); w.step
+71
+"""
+
+from __future__ import annotations
+
+from html import escape
+from pathlib import Path
+from typing import Any
+
+from ipywidgets import HTML, Button, Dropdown, HBox, IntSlider, Layout, ToggleButton, VBox  # type: ignore[import-untyped]
+
+from ..game import Game
+from ..render.html import hand_html, sort_cards, table_html
+from ..render.text import describe_hand, describe_meld, side_names, status_line
+from ..review import Review, TurnReview, as_game, start_of
+from .common import static_bundle
+from .table import TableWidget
+
+__all__ = ["ReplayWidget"]
+
+
+class _ReplayTable(TableWidget):
+    """The read-only table of a replay; seen by nobody in particular (no viewer), its words
+    name every seat plainly and list every hand, as the replay shows them."""
+
+    @property
+    def description_text(self) -> str:
+        if self.fixed_viewer is not None:
+            return super().description_text
+        g = self.game
+        lines = [status_line(g, None, show_score=self.show_score)]
+        for seat in range(g.players):
+            cards = sort_cards(g.hand(seat), self.sort if self.sort != "dealt" else None)
+            took = ", pot taken" if g.took_pot[seat] else ""
+            lines.append(f"{g.seat_name(seat)}'s hand ({len(cards)}{took}): {describe_hand(cards)}.")
+        for side in g.sides:
+            body = "; ".join(describe_meld(t) for t in g.side_melds(side[0])) or "none yet"
+            lines.append(f"{side_names(g, side)}'s melds: {body}.")
+        pile = g.pile
+        lines.append(f"Discard pile ({len(pile)}, bottom to top): {' '.join(c.pretty for c in pile) or 'empty'}.")
+        lines.append(f"Stock: {len(g.stock)} cards. Pots waiting: {len(g.pots)}.")
+        return "\n".join(lines)
+
+
+class ReplayWidget(VBox):  # type: ignore[misc]
+    """Step through a played hand (see the module docstring).
+
+    Parameters
+    ----------
+    record_or_game:
+        A :class:`~buraco_learn.game.Game` (it is not changed), a JSON game record, or the
+        :class:`~pathlib.Path` of a record's file (``TableWidget.save_record`` writes one).
+    viewer:
+        ``None`` (the default): every hand face up, the table seen from the player to move.
+        A seat: the table seen from that seat, only its hand face up.
+    review:
+        A :class:`~buraco_learn.review.Review` of the hand (:func:`buraco_learn.review.review`):
+        the list of turns marks the reviewed seat's turns where points were lost, and while a
+        reviewed turn is shown, the line under the narration says what the solver found.
+    width, deck, max_height:
+        As for :class:`~buraco_learn.widgets.TableWidget` (the canvas takes at most
+        ``max_height`` of the window, default ``"50vh"``, so the narration, the buttons and the
+        hands fit on a 1366×768 screen with it).
+    """
+
+    def __init__(self, record_or_game: Game | str | Path, viewer: int | None = None, *, review: Review | None = None,
+                 width: int = 1280, deck: str = "classic", max_height: str | None = "50vh") -> None:
+        source = as_game(record_or_game)
+        if viewer is not None and (isinstance(viewer, bool) or not isinstance(viewer, int)
+                                   or not 0 <= viewer < source.players):
+            raise ValueError(f"viewer must be a seat from 0 to {source.players - 1} or None, not {viewer!r}")
+        #: The actions of the hand, in order (the record being replayed).
+        self.actions = source.actions
+        self.events = source.history
+        #: The game shown: the record replayed up to :attr:`step` (the widget's own copy).
+        self.game = start_of(source)
+        self.fixed_viewer = viewer
+        self.review = review
+        self._turns = self._turn_starts()
+        self._syncing = False
+        self._said_text = ""
+        self.table = _ReplayTable(self.game, viewer=viewer, readonly=True, hints=False, width=width, deck=deck,
+                                 max_height=max_height)
+        b = self._button
+        self.buttons = {
+            "start": b("Start", "Back to the deal", self.to_start, "", "fast-backward"),
+            "back": b("◀ Back", "One move back", self.back, ""),
+            "next": b("Next ▶", "The next move", self.next, "primary"),
+            "end": b("End", "The end of the record", self.to_end, "", "fast-forward"),
+        }
+        self.slider = IntSlider(value=0, min=0, max=len(self.actions), description="Move",
+                                continuous_update=False, layout=Layout(width="260px"))
+        self.slider.observe(self._on_slider, "value")
+        self.turn_choice = Dropdown(description="Turn", options=self._turn_options(), value=0,
+                                    style={"description_width": "initial"}, layout=Layout(width="auto"))
+        self.turn_choice.observe(self._on_turn_choice, "value")
+        self.reveal_toggle = ToggleButton(value=viewer is None, description="Every hand", icon="eye",
+                                          tooltip="Show every player's hand face up",
+                                          layout=Layout(width="auto"))
+        self.reveal_toggle.observe(lambda _change: self._show_hands(), "value")
+        controls = HBox([*self.buttons.values(), self.slider, self.turn_choice, self.reveal_toggle],
+                        layout=Layout(flex_flow="row wrap", align_items="center"))
+        self.said = HTML(layout=Layout(min_height="30px"))
+        self.review_line = HTML()
+        self.hands = HTML()
+        super().__init__([controls, self.said, self.review_line, self.table, self.hands], layout=Layout(width="100%"))
+        self._show()
+
+    def __repr__(self) -> str:
+        who = "every hand shown" if self.fixed_viewer is None else f"{self.game.seat_name(self.fixed_viewer)}'s view"
+        return (f"ReplayWidget({self.game.players} players, {len(self.actions)} moves, {who}; "
+                "run the cell to step through the hand)")
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        # Beside the widget view, a still picture (the narration and the table) for a notebook
+        # seen without a kernel.
+        return static_bundle(super()._repr_mimebundle_(**kwargs), self.static_html())
+
+    def static_html(self) -> str:
+        """The replay as still HTML: the narration line and the table at the current move."""
+        note = ('<div class="static-note" style="font-size:13px;color:#555;margin:2px 0 6px">'
+                "A picture of the replay: run the cell to step through the hand.</div>")
+        return (note + f'<div class="replay-said" style="font-size:17px;padding:4px 2px">{escape(self._said_text)}</div>'
+                + table_html(self.game, viewer=self.table.viewer, reveal=self.reveal, deck=self.table.deck,
+                             size="small"))
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def step(self) -> int:
+        """How many moves of the record are played on the table shown (0: the deal)."""
+        return len(self.game.history)
+
+    @property
+    def moves(self) -> int:
+        """How many moves the record holds."""
+        return len(self.actions)
+
+    @property
+    def said_text(self) -> str:
+        """The narration line: the move that led to the table shown, in words with rule IDs."""
+        return self._said_text
+
+    @property
+    def review_text(self) -> str:
+        """The review's line for the reviewed turn shown (empty when none is)."""
+        t = self.reviewed_turn
+        return "" if t is None or self.review is None else f"Review ({self.review.seat_name}) · {t}"
+
+    @property
+    def reviewed_turn(self) -> TurnReview | None:
+        """The reviewed seat's turn that the table shown is in: from just before its draw to just
+        after its discard."""
+        if self.review is None:
+            return None
+        k = self.step
+        for t in self.review.turns:
+            if t.move - 1 <= k <= t.move + len(t.played):
+                return t
+        return None
+
+    @property
+    def reveal(self) -> bool:
+        """Whether every hand is shown face up."""
+        return bool(self.reveal_toggle.value)
+
+    @reveal.setter
+    def reveal(self, value: bool) -> None:
+        self.reveal_toggle.value = bool(value)
+
+    @property
+    def turn_starts(self) -> list[tuple[int, int]]:
+        """Each turn as ``(moves before it, seat)``, in play order."""
+        return list(self._turns)
+
+    # ------------------------------------------------------------------ moving
+    def go(self, step: int) -> None:
+        """Show the table after ``step`` moves of the record (clamped to 0 .. :attr:`moves`)."""
+        target = max(0, min(int(step), len(self.actions)))
+        g = self.game
+        while len(g.history) > target:
+            g.undo()
+        while len(g.history) < target:
+            g.apply(self.actions[len(g.history)])
+        self._show()
+
+    def next(self) -> None:
+        """One move on."""
+        self.go(self.step + 1)
+
+    def back(self) -> None:
+        """One move back."""
+        self.go(self.step - 1)
+
+    def to_start(self) -> None:
+        """Back to the deal."""
+        self.go(0)
+
+    def to_end(self) -> None:
+        """To the end of the record."""
+        self.go(len(self.actions))
+
+    def go_to_turn(self, number: int) -> None:
+        """Show the table just before turn ``number`` (from 1) begins."""
+        if not 1 <= number <= len(self._turns):
+            raise ValueError(f"turn must be from 1 to {len(self._turns)}, not {number}")
+        self.go(self._turns[number - 1][0])
+
+    # ------------------------------------------------------------------ drawing
+    def _turn_starts(self) -> list[tuple[int, int]]:
+        out: list[tuple[int, int]] = []
+        prev: int | None = None
+        for k, e in enumerate(self.events):
+            if e.seat != prev:
+                out.append((k, e.seat))
+            prev = e.seat
+        return out
+
+    def _turn_options(self) -> list[tuple[str, int]]:
+        lost = {}
+        if self.review is not None:
+            lost = {t.move - 1: t.loss for t in self.review.turns if t.loss > 0}
+        options = [("The deal", 0)]
+        for i, (k, seat) in enumerate(self._turns, 1):
+            label = f"{i}: {self.game.seat_name(seat)} (move {k + 1})"
+            if k in lost:
+                label += f" · −{lost[k]} points"
+            options.append((label, i))
+        return options
+
+    def _current_turn(self) -> int:
+        """The turn the table shown is in, or just before (0: the deal)."""
+        k = self.step
+        if k == 0:
+            return 0
+        return max(i for i, (start, _) in enumerate(self._turns, 1) if start <= k)
+
+    def _narration(self) -> str:
+        # The teacher's narrator; imported here because the course package imports the widgets.
+        from ..course.teacher import narrate
+
+        g = self.game
+        n = len(self.actions)
+        if not g.history:
+            return (f"The deal. {g.seat_name(g.to_move)} plays first; the record holds {n} move"
+                    f"{'s' if n != 1 else ''}: press Next ▶.")
+        text = f"Move {len(g.history)} of {n} · {narrate(g, g.history[-1])}"
+        if g.is_over:
+            result = g.result()
+            text += " The hand is over: " + ", ".join(
+                f"{side_names(g, side)} {sc.total}" for side, sc in zip(result.sides, result.scores)) + " (SCORE-1)."
+        return text
+
+    def _show(self) -> None:
+        self._said_text = self._narration()
+        self.said.value = f'<div class="replay-said" style="font-size:17px;padding:4px 2px">{escape(self._said_text)}</div>'
+        review = self.review_text
+        self.review_line.value = ("" if not review else
+                                  f'<div class="replay-review" style="font-size:14px;padding:2px 6px;background:#e8f1fb;'
+                                  f'border-left:4px solid #1565c0">{escape(review)}</div>')
+        t = self.table
+        t.set_trait("selected", [])
+        t.set_trait("target", None)
+        t.highlight([])
+        t.refresh(buttons=False)
+        self._syncing = True
+        try:
+            self.slider.value = self.step
+            self.turn_choice.value = self._current_turn()
+        finally:
+            self._syncing = False
+        self.buttons["back"].disabled = self.buttons["start"].disabled = self.step == 0
+        self.buttons["next"].disabled = self.buttons["end"].disabled = self.step == len(self.actions)
+        self._show_hands()
+
+    def _show_hands(self) -> None:
+        if not self.reveal:
+            self.hands.value = ""
+            self.hands.layout.display = "none"
+            return
+        g = self.game
+        blocks = []
+        for seat in range(g.players):
+            n = len(g.hand(seat))
+            turn = not g.is_over and g.to_move == seat
+            head = (f'<div style="font-weight:bold;font-size:14px;margin:2px 0">{"▶ " if turn else ""}'
+                    f'{escape(g.seat_name(seat))} · {n} card{"s" if n != 1 else ""}</div>')
+            blocks.append(f'<div class="replay-hand" style="min-width:0">{head}'
+                          f'{hand_html(g.hand(seat), size="small", sort="suit", deck=self.table.deck)}</div>')
+        # One row of hands on a laptop (two or three rows on a narrow page), under the table.
+        grid = "display:grid;grid-template-columns:repeat(auto-fit,minmax(210px,1fr));gap:2px 14px;overflow:hidden"
+        self.hands.value = f'<div class="replay-hands" style="{grid}">{"".join(blocks)}</div>'
+        self.hands.layout.display = None
+
+    def _on_slider(self, change: dict[str, Any]) -> None:
+        if not self._syncing:
+            self.go(int(change["new"]))
+
+    def _on_turn_choice(self, change: dict[str, Any]) -> None:
+        if self._syncing:
+            return
+        number = int(change["new"])
+        if number == 0:
+            self.go(0)
+        else:
+            self.go_to_turn(number)
+
+    def _button(self, label: str, tip: str, fn: Any, style: str, icon: str = "") -> Button:
+        button = Button(description=label, tooltip=tip, button_style=style, icon=icon, layout=Layout(width="auto"))
+        button.on_click(lambda _b: fn())
+        return button
