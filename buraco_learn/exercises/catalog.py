@@ -530,6 +530,34 @@ _LIST: list[Exercise] = [
         hint="Semi-clean sets have exactly 8 cards (BUR-3).",
         stronger="A 9-card set with a wild is dirty (BUR-4)."),
     ChoiceExercise(
+        id="review-loss", rules=("EQ-2", "BUR-1"),
+        question="The review says of one of your turns: *(+35 points); the best was ... (+85 points): 50 points "
+                 "lost*. What does it mean?",
+        options={"a": "right after your draw, the cards in your hand could have laid down 50 more points than "
+                      "you laid down",
+                 "b": "your discard that turn gave the opponents 50 points",
+                 "c": "your side's count for the hand is 50 points lower than the other side's"},
+        correct="a",
+        why={"b": "the review compares what you laid down with the solver's best from the same hand; it does "
+                  "not look at the opponents' turns",
+             "c": "the loss is about one turn's melds and lay-offs, not the count of the hand (SCORE-1)"},
+        hint="The review puts what you laid down beside the most the solver finds from the same cards, "
+             "counted in card points (EQ-2) and burraco bonuses (BUR-1).",
+        stronger="Best (85) minus what you laid down (35): points (EQ-2) you left in your hand that turn."),
+    ChoiceExercise(
+        id="replay-seed", rules=("DEAL-5",),
+        question="You press **◀ Back** three times in the replay. What happens to the hand you played?",
+        options={"a": "nothing: the replay rebuilds the hand from its seed and moves and only shows an earlier "
+                      "position",
+                 "b": "your last three moves are taken back in your game",
+                 "c": "the cards are dealt again with a new seed"},
+        correct="a",
+        why={"b": "the replay never changes the game it was given: it shows positions of a copy",
+             "c": "the same seed always gives the same cards (DEAL-5): that is what lets the replay rebuild the hand"},
+        hint="A deal is reproducible from its seed (DEAL-5): what does the replay need to show an earlier position?",
+        stronger="The replay starts from the same seed (DEAL-5), replays the moves up to the one shown, and "
+                 "leaves your game alone."),
+    ChoiceExercise(
         id="best-layout", rules=("WILD-6", "WILD-1"),
         question="The cards `JK 4S 5S 6S 7S 8S 9S TS` can lie with the joker as the 3♠ (low end) or as "
                  "the J♠ (high end). Where does the engine put the joker?",
