@@ -88,7 +88,8 @@ def score_side(melds: Sequence[Meld], hand: Iterable[Card] = (), *, closed: bool
 
     ``hand`` holds every card left in the side's hands (both partners, and a pot taken with the
     discard but not yet played). The pot penalty applies when the side did not take its pot and
-    ``any_pot_taken`` (some side did). ``rules`` defaults to the melds' own rules.
+    ``any_pot_taken`` (some side did). The closing bonus needs ``closed``, and under
+    ``close_bonus_needs_pot`` (``ramiroyal``) ``took_pot`` too. ``rules`` defaults to the melds' own rules.
 
     >>> from buraco_learn import Meld, parse_cards
     >>> ew = score_side([Meld.from_cards("8D 9D TD JD QD KD 2C"), Meld.from_cards("5C 5D 5H")],
@@ -107,7 +108,8 @@ def score_side(melds: Sequence[Meld], hand: Iterable[Card] = (), *, closed: bool
         kind = m.burraco
         if kind is not None:
             bonuses.append(ScoreLine(f"{kind} burraco", m.bonus, str(m)))
-    closing = rules.close_bonus if closed else 0
+    # CLOSE-5; ramiroyal's "bonus gagnant" goes only to a side that used its pot.
+    closing = rules.close_bonus if closed and (took_pot or not rules.close_bonus_needs_pot) else 0
     in_hand = -hand_points(hand)
     penalty = -rules.pot_penalty if (not took_pot and any_pot_taken) else 0
     lines = [ScoreLine("melded cards", melded), *bonuses]
