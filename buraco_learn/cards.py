@@ -358,9 +358,14 @@ def format_cards(cards: Iterable[Card], *, pretty: bool = False) -> str:
     >>> format_cards(parse_cards("TH JK"), pretty=True)
     '10♥ JK'
     """
-    if pretty:
-        return " ".join(c.pretty for c in cards)
-    return " ".join(_TEXT[c.index] for c in cards)
+    try:
+        if pretty:
+            return " ".join(c.pretty for c in cards)
+        return " ".join(_TEXT[c.index] for c in cards)
+    except (AttributeError, TypeError, IndexError):
+        if isinstance(cards, Iterable) and not isinstance(cards, (str, bytes)):
+            return format_cards(parse_cards(cards), pretty=pretty)  # notation tokens, or a NotationError
+        raise NotationError(f"format_cards writes a list of cards, not {excerpt(cards)}") from None
 
 
 def make_deck(jokers: int = 4) -> list[Card]:

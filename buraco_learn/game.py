@@ -505,7 +505,7 @@ class Game:
         ...
         buraco_learn.errors.IllegalMove: laying off 9C would leave JK, and then the turn could not end: the closing discard may not be a wild: JK is a joker (CLOSE-2); with only a wild left he cannot close, so he must keep more (CLOSE-4)
         """
-        self._check_rest(list(rest), self._s.turn, makes_burraco, doing)
+        self._check_rest(parse_cards(rest), self._s.turn, bool(makes_burraco), str(doing)[:200])
 
     def _check_rest(self, rest: list[Card], seat: int, makes_burraco: bool, doing: str) -> None:
         problem = self._rest_problem(rest, self.side_has_pot(seat), makes_burraco or self.side_has_burraco(seat))
@@ -803,7 +803,7 @@ class Game:
 
     def candidate_melds(self, hand: Sequence[Card] | None = None) -> list[tuple[Card, ...]]:
         """Every distinct multiset of cards from ``hand`` that forms a legal meld (no game-state checks)."""
-        hand = list(self._s.hands[self._s.turn] if hand is None else hand)
+        hand = list(self._s.hands[self._s.turn]) if hand is None else parse_cards(hand)
         return _candidate_melds(hand)
 
     def legal_melds(self) -> list[LayDown]:
@@ -985,7 +985,7 @@ def candidate_melds(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
     >>> [format_cards(m) for m in candidate_melds(parse_cards("5H 6H 7H JK"))]
     ['JK 5H 6H', '5H 6H 7H', 'JK 5H 6H 7H', '5H JK 7H', 'JK 6H 7H']
     """
-    return [cards for cards, _ in _candidate_results(hand)]
+    return [cards for cards, _ in _candidate_results(parse_cards(hand))]
 
 
 _candidate_melds = candidate_melds
