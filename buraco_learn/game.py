@@ -879,8 +879,9 @@ class Game:
     def result(self) -> HandResult:
         """The count of a finished hand (SCORE-1..4, P3-2). Raises :class:`IllegalMove` before the end."""
         if self._s.phase != "over":
-            raise IllegalMove("the hand is not over yet: it is counted after a close (CLOSE-1) or the end of the "
-                              "stock (STOCK-1); score_now() gives the running count", ("SCORE-1", "CLOSE-1", "STOCK-1"))
+            raise IllegalMove("the hand is not over yet, so it has no count (SCORE-1): it is counted after a close "
+                              "(CLOSE-1) or the end of the stock (STOCK-1); score_now() gives the running count",
+                              ("SCORE-1", "CLOSE-1", "STOCK-1"))
         return self._count()
 
     def score_now(self) -> HandResult:
