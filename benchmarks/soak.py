@@ -82,10 +82,11 @@ def soak_actions(total: int, seed: int) -> Counter[str]:
             try:
                 can = g.can(action)
                 g.apply(action)
-            except BuracoError:
+            except BuracoError as refusal:
                 stats["refused"] += 1
-                if can or g.position() != before or game_record(g) != record:
-                    print(f"FAILED: a refusal changed the table or can() said yes: {action!r} ({name} {players}p "
+                unnamed = [r for r in getattr(refusal, "rules", ()) if r not in str(refusal)]
+                if can or g.position() != before or game_record(g) != record or unnamed:
+                    print(f"FAILED: a refusal changed the table, did not name {unnamed} or can() said yes: {action!r} ({name} {players}p "
                           f"seed {s}, step {steps})\n{before}")
                     raise SystemExit(1) from None
             except Exception as err:  # noqa: BLE001 - report and stop
