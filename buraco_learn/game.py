@@ -188,7 +188,8 @@ class Game:
         """Shuffle with ``seed`` and deal (DEAL-1..5): hands, pots, the up-card, the stock.
 
         The same seed, rules, players and dealer give the same cards (DEAL-5); with no seed one
-        is drawn and kept in :attr:`seed`, so the hand can still be replayed.
+        is drawn and kept in :attr:`seed`, so the hand can still be replayed. A seed is a whole
+        number from 0 to 2**64 - 1 (a record stores it); five players are refused (GAME-4).
 
         >>> a, b = Game.new(2, seed=1), Game.new(2, seed=1)
         >>> a.hands == b.hands and a.stock == b.stock, len(a.stock)
