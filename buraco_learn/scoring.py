@@ -90,7 +90,8 @@ def score_side(melds: Sequence[Meld], hand: Iterable[Card] = (), *, closed: bool
 
     ``hand`` holds every card left in the side's hands (both partners, and a pot taken with the
     discard but not yet played). The pot penalty applies when the side did not take its pot and
-    ``any_pot_taken`` (some side did). The closing bonus needs ``closed``, and under
+    ``any_pot_taken`` (some side did), or whatever the others did under ``pot_penalty_always``
+    (``wikipedia-fr``, ``ramiroyal``). The closing bonus needs ``closed``, and under
     ``close_bonus_needs_pot`` (``ramiroyal``) ``took_pot`` too. ``rules`` defaults to the melds' own rules.
 
     >>> from buraco_learn import Meld, parse_cards
@@ -122,7 +123,7 @@ def score_side(melds: Sequence[Meld], hand: Iterable[Card] = (), *, closed: bool
     # CLOSE-5; ramiroyal's "bonus gagnant" goes only to a side that used its pot.
     closing = rules.close_bonus if closed and (took_pot or not rules.close_bonus_needs_pot) else 0
     in_hand = -hand_points(hand)
-    penalty = -rules.pot_penalty if (not took_pot and any_pot_taken) else 0
+    penalty = -rules.pot_penalty if (not took_pot and (any_pot_taken or rules.pot_penalty_always)) else 0
     lines = [ScoreLine("melded cards", melded), *bonuses]
     if closing:
         lines.append(ScoreLine("closing", closing))

@@ -8,8 +8,8 @@ import dataclasses
 
 import pytest
 
-from buraco_learn import (FIBUR, Game, HandResult, Match, NotationError, Rules, RulesError, game_record,
-                          get_rules, load_record, parse_position)
+from buraco_learn import (FIBUR, Game, HandResult, Match, Meld, NotationError, Rules, RulesError, game_record,
+                          get_rules, load_record, parse_position, score_side)
 
 #: Both sides hold cards and no side took a pot; the hand ended by the stock.
 NO_POT_TAKEN = ("{rules} 2p d0 t1 over last end=stock | h: 5H 6H / 9D | m: 0=3S 4S 5S; 1=KC KD KH | p: 3C"
@@ -27,6 +27,10 @@ def test_score_1_wikipedia_fr_pot_penalty_even_when_no_side_took_a_pot() -> None
     assert [sc.pot_penalty for sc in fibur.scores] == [0, 0]
     assert fibur.credits == (15 - 10, 30 - 10)
     assert get_rules("wikipedia-fr").pot_penalty_always and not get_rules("classic-fr").pot_penalty_always
+    # score_side applies the preset's condition itself.
+    melds = [Meld.from_cards("3S 4S 5S")]
+    assert score_side(melds, took_pot=False, any_pot_taken=False, rules="wikipedia-fr").pot_penalty == -100
+    assert score_side(melds, took_pot=False, any_pot_taken=False, rules="fibur").pot_penalty == 0
 
 
 def test_close_5_ramiroyal_bonus_gagnant_only_with_the_pot() -> None:
