@@ -30,7 +30,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from buraco_learn import PRESETS, BuracoError, Game, game_record  # noqa: E402
-from test_properties import arbitrary_action, check_invariants, check_round_trips, pick  # noqa: E402
+from test_properties import arbitrary_action, check_invariants, check_round_trips, pick  # type: ignore[import-not-found]  # noqa: E402,E501
 
 COMBOS = [(name, n) for name, r in PRESETS.items() for n in r.players]
 

@@ -239,8 +239,8 @@ class Game:
 
     def _seat(self, seat: object) -> int:
         """``seat`` if it is a seat of this game, else :class:`IllegalMove` naming the seats."""
-        if seat.__class__ is int and 0 <= seat < self.players:  # type: ignore[operator]
-            return seat  # type: ignore[return-value]
+        if seat.__class__ is int and 0 <= seat < self.players:
+            return seat
         if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.players:
             return int(seat)
         raise IllegalMove(f"there is no seat {excerpt(seat)}: the {self.players} seats are numbered 0 to "
@@ -462,7 +462,7 @@ class Game:
 
     def _plan_discard(self, card: Card | str) -> tuple[Card, list[Card]]:
         if card.__class__ is Card:
-            c: Card = card  # type: ignore[assignment]
+            c: Card = card
         elif isinstance(card, str):
             c = Card.parse(card)
         else:
@@ -965,8 +965,8 @@ _ACTION_HELP = ("an action is Draw(), TakePile(), LayDown(cards), LayOff(meld nu
 def _cards_arg(cards: object) -> list[Card]:
     """Cards given to meld or lay off: notation, one card, or an iterable of cards or notations;
     anything else is a :class:`NotationError`."""
-    if cards.__class__ is list and all(c.__class__ is Card for c in cards):  # type: ignore[attr-defined]
-        return list(cards)  # type: ignore[call-overload]
+    if cards.__class__ is list and all(c.__class__ is Card for c in cards):
+        return list(cards)
     return parse_cards(cards)  # type: ignore[arg-type]
 
 
