@@ -16,6 +16,13 @@ Run: ``python benchmarks/soak.py [--hands 10000] [--actions 1000000] [--seed 0]`
 
 Anything else (a foreign exception, a broken invariant, a hand that does not end) stops the run
 with the seed and the position, so it can be replayed.
+
+Measured (branch engine-edges, the default size, shared 2-core machine): 10,000 hands, 1,320,513
+legal actions in 459 s, 193 closed and 9,807 ended by the stock, no invariant broken; 1,000,000
+arbitrary-action steps over 3,629 hands in 304 s: 400,235 random legal, 127,036 arbitrary
+accepted, 472,729 refused with a BuracoError leaving the table and the record unchanged, nothing
+else escaped. A second run (``--hands 500 --actions 200000 --seed 50000``, with the check that
+each refusal names its rules in its sentence): 94,938 refusals, all clean.
 """
 
 from __future__ import annotations
