@@ -389,6 +389,9 @@ def check_copies(cards: Iterable[Card], jokers: int = 4, *, where: str = "these 
     buraco_learn.errors.DeckError: 5H appears 3 times in these cards, but only 2 copies exist (EQ-1)
     """
     cards = parse_cards(cards)
+    if isinstance(jokers, bool) or not isinstance(jokers, int) or not 0 <= jokers <= 4:
+        raise DeckError(f"a deck has 0 to 4 jokers (EQ-1), not {excerpt(jokers)}")
+    where = excerpt(where, 80) if not isinstance(where, str) or len(where) > 80 else where
     for card, n in Counter(cards).items():
         limit = jokers if card.r == 0 else 2
         if n > limit:

@@ -340,8 +340,9 @@ class Game:
     def side_melds(self, seat: int) -> tuple[TableMeld, ...]:
         """The melds of ``seat``'s side."""
         cache = self._s.cache
-        found = cache.get(seat)
+        found = cache.get(seat) if seat.__class__ is int else None
         if found is None:
+            seat = self._seat(seat)
             side = self.side_of(seat)
             found = cache[seat] = tuple(t for t in self._s.table if t.owner in side)
         return found

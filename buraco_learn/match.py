@@ -115,6 +115,9 @@ class Match:
 
     def add(self, game: Game) -> None:
         """Count a finished hand into the match."""
+        if not isinstance(game, Game):
+            raise IllegalMove(f"a match counts a finished Game (or its result), not {_short(game)} (SCORE-1)",
+                              ("SCORE-1",))
         self.add_result(game.result())
 
     def add_result(self, result: HandResult) -> None:

@@ -55,6 +55,7 @@ def _cards_text(cards: list[Card] | tuple[Card, ...]) -> str:
 
 def format_position(game: Game) -> str:
     """The position notation of ``game`` (complete: every card is listed)."""
+    _check_game(game)
     s = game._s
     head = [game.rules.name, f"{game.players}p", f"d{game.dealer}", f"t{s.turn}", s.phase]
     if s.last_turn:
@@ -73,6 +74,11 @@ def format_position(game: Game) -> str:
     took = ",".join(str(i) for i, t in enumerate(s.took_pot) if t) or "-"
     return (f"{' '.join(head)} | h: {hands} | m: {melds} | p: {_cards_text(s.pile)} | s: {_cards_text(s.stock)}"
             f" | pots: {pots} | took: {took}")
+
+
+def _check_game(game: object) -> None:
+    if not isinstance(game, Game):
+        raise NotationError(f"a position or a record is written from a Game, not {excerpt(game)}")
 
 
 def _bad(text: str, why: str) -> NotationError:
@@ -328,6 +334,7 @@ def game_record(game: Game) -> str:
     >>> load_record(rec).position() == g.position()
     True
     """
+    _check_game(game)
     data: dict[str, Any] = {
         "format": RECORD_FORMAT,
         "version": 1,

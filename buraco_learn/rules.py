@@ -120,7 +120,8 @@ class Rules:
 
     def stock_size(self, players: int) -> int:
         """Cards in the stock right after the deal (DEAL-3): 63, 45 or 41 with 108 cards."""
-        return self.deck_size() - players * self.hand_size - sum(self.pot_sizes(players)) - 1
+        pots = sum(self.pot_sizes(players))  # checks the player count first
+        return self.deck_size() - players * self.hand_size - pots - 1
 
     def check_players(self, players: int) -> None:
         """Refuse a player count the preset does not allow (five players: GAME-4).

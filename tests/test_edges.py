@@ -12,6 +12,8 @@ import pytest
 from buraco_learn import (FIBUR, BuracoError, Card, Discard, Game, IllegalMove, LayDown, LayOff, Match, Meld,
                           NotationError, Rules, RulesError, game_record, is_valid_meld, load_record, meld_error,
                           parse_action, parse_cards, parse_position)
+from buraco_learn import check_copies, format_position
+from buraco_learn.bots import make_bot
 from buraco_learn.cards import excerpt
 
 POS = "fibur 2p d0 t1 play | h: 5H 6H 7H 8C / 9D 9S JK 8H | m: 1=5H 6H 7H | p: 3C | s: * | pots: *11 / *11 | took: -"
@@ -325,3 +327,17 @@ def test_oversized_input_is_refused_fast_with_a_short_quote() -> None:
 def test_excerpt_quotes_a_short_start() -> None:
     assert excerpt("x" * 10_000).endswith("(10,000 characters)") and len(excerpt("x" * 10_000)) < 80
     assert excerpt(10**5000) == "a number of about 5,001 digits"
+
+
+@pytest.mark.parametrize("call", [
+    lambda: format_position(None), lambda: game_record("game"),  # type: ignore[arg-type]
+    lambda: check_copies("5H 5H", jokers="4"), lambda: check_copies("5H 5H 5H", where="x" * 10_000),  # type: ignore[arg-type]
+    lambda: FIBUR.stock_size("4"), lambda: FIBUR.pot_sizes(None),  # type: ignore[arg-type]
+    lambda: Game.new(2, seed=1).side_melds([0]), lambda: Game.new(2, seed=1).side_has_burraco({}),  # type: ignore[arg-type]
+    lambda: Match(2).add(None), lambda: make_bot(["strong"]), lambda: make_bot("expert"),  # type: ignore[arg-type]
+    lambda: Game.new(2, seed=1).score_now().side_total(7),
+])
+def test_other_public_calls_raise_the_packages_errors(call) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(BuracoError) as err:
+        call()
+    assert len(str(err.value)) < 400
