@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Union
 
-from .cards import Card, format_cards, parse_cards
+from .cards import Card, excerpt, format_cards, is_number, parse_cards
 from .errors import NotationError
 
 __all__ = ["Draw", "TakePile", "LayDown", "LayOff", "Discard", "Action", "parse_action"]
@@ -87,6 +87,9 @@ class Discard:
 
 Action = Union[Draw, TakePile, LayDown, LayOff, Discard]
 
+#: The longest action text read (a meld of every card of the deck is about 330 characters).
+MAX_ACTION = 1_000
+
 _HELP = ("an action is 'draw', 'pile', 'meld <cards> [low|high] [layout <layout>]', "
          "'layoff <meld number>: <cards> [low|high] [layout <layout>]' or 'discard <card>'")
 
@@ -106,11 +109,11 @@ def _cards_and_end(text: str, whole: str) -> tuple[tuple[Card, ...], bool | None
     if words and words[-1].lower() in ("high", "low"):
         wild_high = words.pop().lower() == "high"
     if not words:
-        raise NotationError(f"bad action {whole!r}: no cards given; {_HELP}")
+        raise NotationError(f"bad action {excerpt(whole)}: no cards given; {_HELP}")
     try:
         return tuple(parse_cards(" ".join(words))), wild_high, layout
     except NotationError as err:
-        raise NotationError(f"bad action {whole!r}: {err}") from None
+        raise NotationError(f"bad action {excerpt(whole)}: {err}") from None
 
 
 def parse_action(text: str) -> Action:
@@ -125,6 +128,9 @@ def parse_action(text: str) -> Action:
     """
     if not isinstance(text, str):
         raise NotationError(f"an action is text, not {type(text).__name__}")
+    if len(text) > MAX_ACTION:
+        raise NotationError(f"bad action {excerpt(text)}: {len(text):,} characters is too long for an action "
+                            f"(at most {MAX_ACTION:,}); {_HELP}")
     stripped = text.strip()
     verb, _, rest = stripped.partition(" ")
     verb = verb.lower()
@@ -137,8 +143,8 @@ def parse_action(text: str) -> Action:
         return LayDown(cards, high, layout)
     if verb in ("layoff", "lay-off"):
         target_text, colon, cards_text = rest.partition(":")
-        if not colon or not target_text.strip().isdigit():
-            raise NotationError(f"bad action {text!r}: write the meld number, a colon, then the cards, "
+        if not colon or not is_number(target_text.strip(), 6):
+            raise NotationError(f"bad action {excerpt(text)}: write the meld number, a colon, then the cards, "
                                 "like 'layoff 2: 8C'")
         cards, high, layout = _cards_and_end(cards_text, text)
         return LayOff(int(target_text), cards, high, layout)
@@ -146,8 +152,8 @@ def parse_action(text: str) -> Action:
         try:
             one = parse_cards(rest)
         except NotationError as err:
-            raise NotationError(f"bad action {text!r}: {err}") from None
+            raise NotationError(f"bad action {excerpt(text)}: {err}") from None
         if len(one) != 1:
-            raise NotationError(f"bad action {text!r}: discard exactly one card (TURN-3), like 'discard 9C'")
+            raise NotationError(f"bad action {excerpt(text)}: discard exactly one card (TURN-3), like 'discard 9C'")
         return Discard(one[0])
-    raise NotationError(f"bad action {text!r}: {_HELP}")
+    raise NotationError(f"bad action {excerpt(text)}: {_HELP}")

@@ -28,8 +28,8 @@ from collections import Counter
 from collections.abc import Sequence
 
 from .actions import Action, Discard, Draw, LayDown, LayOff, TakePile
-from .cards import Card, format_cards, make_deck
-from .errors import IllegalMove
+from .cards import Card, excerpt, format_cards, make_deck
+from .errors import IllegalMove, NotationError
 from .game import Game, HandResult, PlayerView
 from .melds import is_valid_meld
 from .players import Player, PlayerLike, RandomPlayer, as_player
@@ -450,11 +450,11 @@ def make_bot(level: str, seed: int | None = 0) -> Player:
     >>> make_bot("expert")
     Traceback (most recent call last):
     ...
-    ValueError: unknown bot level 'expert'; levels: random, greedy, strong
+    buraco_learn.errors.NotationError: unknown bot level 'expert'; levels: random, greedy, strong
     """
-    cls = BOTS.get(level)
+    cls = BOTS.get(level) if isinstance(level, str) else None
     if cls is None:
-        raise ValueError(f"unknown bot level {level!r}; levels: {', '.join(BOTS)}")
+        raise NotationError(f"unknown bot level {excerpt(level)}; levels: {', '.join(BOTS)}")
     return cls(seed)
 
 

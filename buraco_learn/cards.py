@@ -19,6 +19,7 @@ equal values (EQ-1). Only 54 distinct card values exist and each is created once
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import Counter
 from collections.abc import Iterable
@@ -128,7 +129,7 @@ class Card:
                 return _BY_INDEX[52]
             if rank is None or suit is None:
                 raise NotationError("a card has both a rank and a suit, or neither (a joker)")
-            return _BY_INDEX[_SUIT_ORDER[Suit(suit)] * 13 + int(Rank(rank)) - 1]
+            return Card.of(rank, suit)
         return object.__new__(cls)
 
     def __reduce__(self) -> tuple[object, tuple[str]]:
@@ -152,8 +153,20 @@ class Card:
     # -- construction -------------------------------------------------------------------
     @staticmethod
     def of(rank: Rank | int, suit: Suit | str) -> Card:
-        """The card of this rank and suit (interned)."""
-        return _BY_INDEX[_SUIT_ORDER[Suit(suit)] * 13 + int(Rank(rank)) - 1]
+        """The card of this rank and suit (interned).
+
+        >>> Card.of(14, "H")
+        Traceback (most recent call last):
+        ...
+        buraco_learn.errors.NotationError: no card has rank 14 and suit 'H': a rank is 1 (ace) to 13 (king), a suit S H D C
+        """
+        try:
+            if isinstance(rank, bool) or not isinstance(rank, int) or not isinstance(suit, str):
+                raise ValueError
+            return _BY_INDEX[_SUIT_ORDER[Suit(suit)] * 13 + int(Rank(rank)) - 1]
+        except ValueError:
+            raise NotationError(f"no card has rank {excerpt(rank)} and suit {excerpt(suit)}: a rank is 1 (ace) to "
+                                "13 (king), a suit S H D C") from None
 
     @staticmethod
     def parse(text: str) -> Card:
@@ -166,17 +179,22 @@ class Card:
         ...
         buraco_learn.errors.NotationError: bad card notation '1H': a card is a rank (A 2-9 T/10 J Q K) and a suit (S H D C or ♠ ♥ ♦ ♣), or JK for a joker
         """
-        card = _PARSE_CACHE.get(text)
+        card = _PARSE_CACHE.get(text) if isinstance(text, str) else None
         if card is None:
-            card = _PARSE_CACHE.get(text.strip().upper())
+            if not isinstance(text, str):
+                if isinstance(text, Card):
+                    return text
+                raise NotationError(f"a card is written as text, like '5H' or 'JK', not {excerpt(text)}")
+            if len(text) <= 12:
+                card = _PARSE_CACHE.get(text.strip().upper())
         if card is None:
             if "(=" in text:
                 raise NotationError(
-                    f"{text!r} carries a layout annotation; a plain card is written like '2C' "
+                    f"{excerpt(text)} carries a layout annotation; a plain card is written like '2C' "
                     "(read laid-out melds with Meld.parse)"
                 )
             raise NotationError(
-                f"bad card notation {text!r}: a card is a rank (A 2-9 T/10 J Q K) and a suit "
+                f"bad card notation {excerpt(text)}: a card is a rank (A 2-9 T/10 J Q K) and a suit "
                 "(S H D C or ♠ ♥ ♦ ♣), or JK for a joker"
             )
         return card
@@ -272,6 +290,41 @@ ALL_CARDS: tuple[Card, ...] = tuple(_BY_INDEX)
 
 _SPLIT = re.compile(r"[\s,;]+")
 
+#: The longest text read as a list of cards; anything longer is refused before it is read.
+MAX_TEXT = 10_000
+#: The most cards an iterable may hand over (the deck has 108).
+MAX_CARDS = 1_000
+
+
+def is_number(text: str, digits: int = 9) -> bool:
+    """Whether ``text`` is a whole number written with 1 to ``digits`` ASCII digits (``str.isdigit``
+    also accepts ``²``, ``①`` or ``١``, which ``int`` then refuses).
+
+    >>> is_number("12"), is_number("²"), is_number("١"), is_number(""), is_number("1" * 10)
+    (True, False, False, False, False)
+    """
+    return 0 < len(text) <= digits and text.isascii() and text.isdigit()
+
+
+def excerpt(value: object, limit: int = 60) -> str:
+    """``repr(value)`` cut to about ``limit`` characters, for error messages (a long input is quoted
+    by its start and its length only; a huge integer by its number of digits).
+
+    >>> excerpt("5H " * 1000)
+    "'5H 5H 5H 5H 5H 5H 5H 5H 5H 5H 5H 5H 5H 5'... (3,000 characters)"
+    >>> excerpt(10 ** 5000)
+    'a number of about 5,001 digits'
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and (value > 10**40 or value < -10**40):
+        return f"a number of about {int(value.bit_length() * 0.30103) + 1:,} digits"
+    if isinstance(value, str) and len(value) > limit:
+        return repr(value[:limit - 20]) + f"... ({len(value):,} characters)"
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - a broken __repr__ of a foreign object
+        text = f"a {type(value).__name__} value"
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
 
 def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
     """Read a list of cards from text (``"5H 6H JK"``, commas allowed) or from tokens.
@@ -282,9 +335,18 @@ def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
     []
     """
     if isinstance(text, str):
+        if len(text) > MAX_TEXT:
+            raise NotationError(f"{len(text):,} characters is too long for a list of cards (the deck has "
+                                f"{len(make_deck())} cards; at most {MAX_TEXT:,} characters): {excerpt(text)}")
         tokens: Iterable[str | Card] = [t for t in _SPLIT.split(text.strip()) if t]
+    elif isinstance(text, Card):
+        return [text]
+    elif isinstance(text, (bytes, bytearray, dict)) or not isinstance(text, Iterable):
+        raise NotationError(f"cards are given as text like '5H 6H JK' or as a list of cards, not {excerpt(text)}")
     else:
-        tokens = text
+        tokens = list(itertools.islice(text, MAX_CARDS + 1))
+        if len(tokens) > MAX_CARDS:
+            raise NotationError(f"more than {MAX_CARDS} cards given: the deck has {len(make_deck())} (EQ-1)")
     return [t if isinstance(t, Card) else Card.parse(t) for t in tokens]
 
 
@@ -296,9 +358,14 @@ def format_cards(cards: Iterable[Card], *, pretty: bool = False) -> str:
     >>> format_cards(parse_cards("TH JK"), pretty=True)
     '10♥ JK'
     """
-    if pretty:
-        return " ".join(c.pretty for c in cards)
-    return " ".join(_TEXT[c.index] for c in cards)
+    try:
+        if pretty:
+            return " ".join(c.pretty for c in cards)
+        return " ".join(_TEXT[c.index] for c in cards)
+    except (AttributeError, TypeError, IndexError):
+        if isinstance(cards, Iterable) and not isinstance(cards, (str, bytes)):
+            return format_cards(parse_cards(cards), pretty=pretty)  # notation tokens, or a NotationError
+        raise NotationError(f"format_cards writes a list of cards, not {excerpt(cards)}") from None
 
 
 def make_deck(jokers: int = 4) -> list[Card]:
@@ -308,6 +375,8 @@ def make_deck(jokers: int = 4) -> list[Card]:
     >>> len(make_deck()), len(make_deck(jokers=2))
     (108, 106)
     """
+    if isinstance(jokers, bool) or not isinstance(jokers, int) or not 0 <= jokers <= 4:
+        raise DeckError(f"a deck has 0 to 4 jokers (EQ-1), not {excerpt(jokers)}")
     return [c for c in _BY_INDEX[:52] for _ in range(2)] + [JOKER] * jokers
 
 
@@ -319,6 +388,10 @@ def check_copies(cards: Iterable[Card], jokers: int = 4, *, where: str = "these 
     ...
     buraco_learn.errors.DeckError: 5H appears 3 times in these cards, but only 2 copies exist (EQ-1)
     """
+    cards = parse_cards(cards)
+    if isinstance(jokers, bool) or not isinstance(jokers, int) or not 0 <= jokers <= 4:
+        raise DeckError(f"a deck has 0 to 4 jokers (EQ-1), not {excerpt(jokers)}")
+    where = excerpt(where, 80) if not isinstance(where, str) or len(where) > 80 else where
     for card, n in Counter(cards).items():
         limit = jokers if card.r == 0 else 2
         if n > limit:

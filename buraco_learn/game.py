@@ -29,15 +29,18 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from .actions import Action, Discard, Draw, LayDown, LayOff, TakePile, parse_action
-from .cards import Card, check_copies, format_cards, make_deck, parse_cards
-from .errors import IllegalMove, InvalidMeld, NotationError
-from .melds import Meld, _analyse, as_cards
-from .rules import Rules, get_rules
+from .cards import Card, check_copies, excerpt, format_cards, is_number, make_deck, parse_cards
+from .errors import BuracoError, IllegalMove, InvalidMeld, NotationError, RulesError
+from .melds import Meld, _analyse
+from .rules import FIVE_PLAYERS, Rules, get_rules
 from .scoring import SideScore, score_side
 
 __all__ = ["Game", "TableMeld", "Event", "HandResult", "PlayerView", "seat_names", "Phase", "candidate_melds"]
 
 Phase = Literal["draw", "play", "over"]
+
+#: Seeds are whole numbers below this (a record stores them as JSON numbers, DEAL-5).
+MAX_SEED = 2**64
 
 _RULE_ID = re.compile(r"[A-Z][A-Z0-9]*-\d+")
 _NAMES = {2: ("South", "North"), 3: ("South", "West", "East"), 4: ("South", "West", "North", "East")}
@@ -49,7 +52,12 @@ def seat_names(players: int) -> tuple[str, ...]:
     >>> seat_names(4)
     ('South', 'West', 'North', 'East')
     """
-    return _NAMES[players]
+    names = _NAMES.get(players) if isinstance(players, int) and not isinstance(players, bool) else None
+    if names is None:
+        if players == 5 and isinstance(players, int):
+            raise RulesError(FIVE_PLAYERS)
+        raise RulesError(f"Buraco is played by 2, 3 or 4 players, not {excerpt(players)} (DEAL-1)")
+    return names
 
 
 @dataclass(frozen=True)
@@ -85,7 +93,9 @@ class HandResult:
         for side, sc in zip(self.sides, self.scores):
             if seat in side:
                 return sc.total
-        raise ValueError(f"no seat {seat}")
+        seats = sorted(s for side in self.sides for s in side)
+        raise IllegalMove(f"there is no seat {excerpt(seat)} in this result: its seats are "
+                          f"{', '.join(map(str, seats))} (DEAL-4)", ("DEAL-4",))
 
 
 @dataclass(frozen=True)
@@ -178,7 +188,8 @@ class Game:
         """Shuffle with ``seed`` and deal (DEAL-1..5): hands, pots, the up-card, the stock.
 
         The same seed, rules, players and dealer give the same cards (DEAL-5); with no seed one
-        is drawn and kept in :attr:`seed`, so the hand can still be replayed.
+        is drawn and kept in :attr:`seed`, so the hand can still be replayed. A seed is a whole
+        number from 0 to 2**64 - 1 (a record stores it); five players are refused (GAME-4).
 
         >>> a, b = Game.new(2, seed=1), Game.new(2, seed=1)
         >>> a.hands == b.hands and a.stock == b.stock, len(a.stock)
@@ -186,10 +197,14 @@ class Game:
         """
         r = get_rules(rules)
         r.check_players(players)
-        if not 0 <= dealer < players:
-            raise IllegalMove(f"dealer must be a seat from 0 to {players - 1}, not {dealer} (DEAL-4)", ("DEAL-4",))
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
+            raise IllegalMove(f"dealer must be a seat from 0 to {players - 1}, not {excerpt(dealer)} (DEAL-4)",
+                              ("DEAL-4",))
         if seed is None:
             seed = random.SystemRandom().randrange(2**32)
+        elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < MAX_SEED:
+            raise IllegalMove(f"a seed is a whole number from 0 to 2**64 - 1, so that the record can replay the "
+                              f"deal (DEAL-5), not {excerpt(seed)}", ("DEAL-5",))
         deck = make_deck(r.jokers)
         random.Random(seed).shuffle(deck)
         hands: list[list[Card]] = []
@@ -220,7 +235,17 @@ class Game:
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """One seat's hand, in the order the cards arrived."""
-        return tuple(self._s.hands[seat])
+        return tuple(self._s.hands[self._seat(seat)])
+
+    def _seat(self, seat: object) -> int:
+        """``seat`` if it is a seat of this game, else :class:`IllegalMove` naming the seats."""
+        if seat.__class__ is int and 0 <= seat < self.players:
+            return seat
+        if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.players:
+            return int(seat)
+        raise IllegalMove(f"there is no seat {excerpt(seat)}: the {self.players} seats are numbered 0 to "
+                          f"{self.players - 1} in turn order, {', '.join(_NAMES[self.players])} (DEAL-4)",
+                          ("DEAL-4",))
 
     @property
     def table(self) -> tuple[TableMeld, ...]:
@@ -289,11 +314,13 @@ class Game:
 
     def seat_name(self, seat: int) -> str:
         """South, West, North, East (4 players); see :func:`seat_names`."""
-        return _NAMES[self.players][seat]
+        return _NAMES[self.players][self._seat(seat)]
 
     def side_of(self, seat: int) -> tuple[int, ...]:
         """The seats playing together with ``seat`` (itself included), as things stand (P3-1)."""
         n = self.players
+        if seat.__class__ is not int or not 0 <= seat < n:
+            seat = self._seat(seat)
         if n == 4:
             return (seat % 2, seat % 2 + 2)
         if n == 3 and self._s.soloist is not None and seat != self._s.soloist:
@@ -313,15 +340,16 @@ class Game:
     def side_melds(self, seat: int) -> tuple[TableMeld, ...]:
         """The melds of ``seat``'s side."""
         cache = self._s.cache
-        found = cache.get(seat)
+        found = cache.get(seat) if seat.__class__ is int else None
         if found is None:
+            seat = self._seat(seat)
             side = self.side_of(seat)
             found = cache[seat] = tuple(t for t in self._s.table if t.owner in side)
         return found
 
     def lay_off_targets(self, seat: int | None = None) -> tuple[TableMeld, ...]:
         """The melds ``seat`` (default: the player to move) may lay off onto (TURN-2)."""
-        seat = self._s.turn if seat is None else seat
+        seat = self._s.turn if seat is None else self._seat(seat)
         if self.rules.lay_off_onto_partner:
             return self.side_melds(seat)
         return tuple(t for t in self._s.table if t.owner == seat)
@@ -337,6 +365,7 @@ class Game:
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may see: its own hand; only the sizes of the other hands, stock and pots."""
         s = self._s
+        seat = self._seat(seat)
         return PlayerView(seat, self.players, self.rules, tuple(s.hands[seat]), tuple(len(h) for h in s.hands),
                           tuple(s.table), tuple(s.pile), len(s.stock), tuple(len(p) for p in s.pots),
                           tuple(s.took_pot), self.sides, s.turn, s.phase, tuple(s.history), s.last_turn,
@@ -383,7 +412,8 @@ class Game:
         if rest is None:
             missing = Counter(cards) - Counter(hand)
             raise IllegalMove(f"{self._who()} does not hold {format_cards(sorted(missing.elements(), key=lambda c: c.sort_key))}"
-                              f" (hand: {format_cards(hand)})", ("TURN-2",))
+                              f" (hand: {format_cards(hand) or 'empty'}): a player plays only cards from his own "
+                              "hand (TURN-2, TURN-3)", ("TURN-2", "TURN-3"))
         return rest
 
     def _can_end_turn(self, rest: Sequence[Card], has_pot: bool, has_burraco: bool) -> str | None:
@@ -432,7 +462,12 @@ class Game:
         self._plan_discard(card)
 
     def _plan_discard(self, card: Card | str) -> tuple[Card, list[Card]]:
-        c = Card.parse(card) if isinstance(card, str) else card
+        if card.__class__ is Card:
+            c: Card = card
+        elif isinstance(card, str):
+            c = Card.parse(card)
+        else:
+            raise NotationError(f"a discard is one card, like '9C' or Card.parse('9C'), not {excerpt(card)} (TURN-3)")
         self._in_play("discard")
         rest = self._cards_in_hand([c])
         seat = self._s.turn
@@ -443,7 +478,8 @@ class Game:
 
     def _plan_meld(self, cards: Iterable[Card] | str, wild_high: bool | None,
                    layout: str | Meld | None = None) -> tuple[Meld, list[Card]]:
-        seq = as_cards(cards)
+        seq = _cards_arg(cards)
+        _check_wild_high(wild_high)
         self._in_play("meld")
         rest = self._cards_in_hand(seq)
         try:
@@ -472,7 +508,7 @@ class Game:
         ...
         buraco_learn.errors.IllegalMove: laying off 9C would leave JK, and then the turn could not end: the closing discard may not be a wild: JK is a joker (CLOSE-2); with only a wild left he cannot close, so he must keep more (CLOSE-4)
         """
-        self._check_rest(list(rest), self._s.turn, makes_burraco, doing)
+        self._check_rest(parse_cards(rest), self._s.turn, bool(makes_burraco), str(doing)[:200])
 
     def _check_rest(self, rest: list[Card], seat: int, makes_burraco: bool, doing: str) -> None:
         problem = self._rest_problem(rest, self.side_has_pot(seat), makes_burraco or self.side_has_burraco(seat))
@@ -504,13 +540,14 @@ class Game:
 
     def _plan_lay_off(self, target: int, cards: Iterable[Card] | str | Card,
                       wild_high: bool | None, layout: str | Meld | None = None) -> tuple[Meld, list[Card]]:
-        seq = as_cards(cards)
+        seq = _cards_arg(cards)
+        _check_wild_high(wild_high)
         self._in_play("lay off")
         seat = self._s.turn
-        if not isinstance(target, int) or not 0 <= target < len(self._s.table):
+        if isinstance(target, bool) or not isinstance(target, int) or not 0 <= target < len(self._s.table):
             count = len(self._s.table)
             numbers = f"melds are numbered 0 to {count - 1}" if count else "there are no melds yet"
-            raise IllegalMove(f"there is no meld number {target!r} on the table to lay off onto ({numbers}; "
+            raise IllegalMove(f"there is no meld number {excerpt(target)} on the table to lay off onto ({numbers}; "
                               "TURN-2)", ("TURN-2",))
         t = self._s.table[target]
         if t.owner not in self.side_of(seat):
@@ -548,14 +585,14 @@ class Game:
         elif isinstance(a, Discard):
             self._plan_discard(a.card)
         else:
-            raise NotationError(f"not an action: {action!r}")
+            raise NotationError(f"not an action: {excerpt(action)}; {_ACTION_HELP}")
 
     # ------------------------------------------------------------------ can: a bool
     def can(self, action: Action | str) -> bool:
         """Whether ``action`` is legal now."""
         try:
             self.verify(action)
-        except (IllegalMove, NotationError):
+        except BuracoError:
             return False
         return True
 
@@ -572,7 +609,7 @@ class Game:
         """Whether the player to move may lay these cards down as a new meld."""
         try:
             self._plan_meld(cards, wild_high, layout)
-        except (IllegalMove, NotationError):
+        except BuracoError:
             return False
         return True
 
@@ -581,7 +618,7 @@ class Game:
         """Whether the player to move may lay these cards off onto meld ``target``."""
         try:
             self._plan_lay_off(target, cards, wild_high, layout)
-        except (IllegalMove, NotationError):
+        except BuracoError:
             return False
         return True
 
@@ -589,7 +626,7 @@ class Game:
         """Whether the player to move may discard ``card``."""
         try:
             self._plan_discard(card)
-        except (IllegalMove, NotationError):
+        except BuracoError:
             return False
         return True
 
@@ -656,7 +693,7 @@ class Game:
         The meld takes its best layout (WILD-6) unless ``wild_high`` asks for a free wild's end
         or ``layout`` names another legal layout of these cards in notation.
         """
-        seq = as_cards(cards)  # once: an iterator argument is read a single time
+        seq = _cards_arg(cards)  # once: an iterator argument is read a single time
         meld, rest = self._plan_meld(seq, wild_high, layout)
         s = self._push()
         seat = s.turn
@@ -671,7 +708,7 @@ class Game:
 
         ``layout`` names the meld's resulting layout in notation, when it may lie another way (WILD-6).
         """
-        seq = as_cards(cards)  # once: an iterator argument is read a single time
+        seq = _cards_arg(cards)  # once: an iterator argument is read a single time
         new, rest = self._plan_lay_off(target, seq, wild_high, layout)
         s = self._push()
         seat = s.turn
@@ -733,20 +770,22 @@ class Game:
             return self.lay_off(a.target, a.cards, a.wild_high, a.layout)
         if isinstance(a, Discard):
             return self.discard(a.card)
-        raise NotationError(f"not an action: {action!r}")
+        raise NotationError(f"not an action: {excerpt(action)}; {_ACTION_HELP}")
 
     def undo(self) -> Action:
         """Take back the last action; returns it. Raises :class:`IllegalMove` when there is none."""
         if not self._undo:
-            raise IllegalMove("nothing to undo: no action has been played since the start")
+            raise IllegalMove("nothing to undo: no action has been played since the start of this game (or the "
+                              "position it was set up from), so there is no move to take back (TURN-6)", ("TURN-6",))
         action = self._s.history[-1].action
-        self._s = self._undo.pop()
+        # A copy: a pushed state may be shared with clones (clone() copies the stack, not each state).
+        self._s = self._undo.pop().copy()
         return action
 
     def clone(self) -> Game:
         """An independent copy (history and undo included)."""
         g = Game(self.rules, self.players, self.dealer, self.seed, self._s.copy(), self.start_position)
-        g._undo = list(self._undo)  # states are never mutated once pushed
+        g._undo = list(self._undo)  # pushed states are never mutated: undo() works on a copy
         return g
 
     # ------------------------------------------------------------------ legal actions
@@ -780,7 +819,7 @@ class Game:
 
     def candidate_melds(self, hand: Sequence[Card] | None = None) -> list[tuple[Card, ...]]:
         """Every distinct multiset of cards from ``hand`` that forms a legal meld (no game-state checks)."""
-        hand = list(self._s.hands[self._s.turn] if hand is None else hand)
+        hand = list(self._s.hands[self._s.turn]) if hand is None else parse_cards(hand)
         return _candidate_melds(hand)
 
     def legal_melds(self) -> list[LayDown]:
@@ -801,7 +840,14 @@ class Game:
         return out
 
     def legal_lay_offs(self) -> list[LayOff]:
-        """Every legal lay-off of one card (and of two cards onto a run) by the player to move."""
+        """Every legal lay-off of one card by the player to move, and every legal lay-off of two cards
+        onto a run unless each of the two alone fits that run (then they are laid one after the other).
+
+        >>> g = Game.from_position("fibur 2p d1 t0 play | h: QD KD 5C / 4H | m: 0=2S(=8D) 9D TD | p: 3C"
+        ...                        " | s: * | pots: *11 / *11 | took: -")
+        >>> [str(a) for a in g.legal_lay_offs()]
+        ['layoff 0: QD', 'layoff 0: QD KD']
+        """
         if self._s.phase != "play":
             return []
         seat = self._s.turn
@@ -822,9 +868,11 @@ class Game:
                 rank = meld.rank
                 maybe = [c for c in distinct if c.rank == rank or (c.is_wild and meld.wild is None)]
             else:
-                # Within two places of the run's ends (a pair reaches no further), or a wild for a
-                # run without one, or whose wild is its own suit's 2 (it may drop in: WILD-5).
-                lo, hi, suit = meld.low - 2, meld.high + 2, meld.suit
+                # Within three places of the run's ends, or a wild for a run without one, or whose
+                # wild is its own suit's 2 (it may drop in: WILD-5). Three: a free wild may move into
+                # a gap (WILD-2), so one card reaches two places out and a pair three
+                # (2S(=8D) 9D TD + QD KD gives 9D TD 2S(=JD) QD KD).
+                lo, hi, suit = meld.low - 3, meld.high + 3, meld.suit
                 w = meld.wild
                 room = w is None or (w.is_two and w.suit == suit)
                 maybe = [c for c in distinct
@@ -847,7 +895,9 @@ class Game:
     def result(self) -> HandResult:
         """The count of a finished hand (SCORE-1..4, P3-2). Raises :class:`IllegalMove` before the end."""
         if self._s.phase != "over":
-            raise IllegalMove("the hand is not over yet: it is counted after a close or the end of the stock")
+            raise IllegalMove("the hand is not over yet, so it has no count (SCORE-1): it is counted after a close "
+                              "(CLOSE-1) or the end of the stock (STOCK-1); score_now() gives the running count",
+                              ("SCORE-1", "CLOSE-1", "STOCK-1"))
         return self._count()
 
     def score_now(self) -> HandResult:
@@ -923,6 +973,24 @@ class Game:
         return table_html(self)
 
 
+_ACTION_HELP = ("an action is Draw(), TakePile(), LayDown(cards), LayOff(meld number, cards), Discard(card) "
+                "or their notation, like 'meld 5H 6H 7H'")
+
+
+def _cards_arg(cards: object) -> list[Card]:
+    """Cards given to meld or lay off: notation, one card, or an iterable of cards or notations;
+    anything else is a :class:`NotationError`."""
+    if cards.__class__ is list and all(c.__class__ is Card for c in cards):
+        return list(cards)
+    return parse_cards(cards)  # type: ignore[arg-type]
+
+
+def _check_wild_high(wild_high: object) -> None:
+    if wild_high is not None and wild_high is not True and wild_high is not False:
+        raise NotationError(f"wild_high is True (a free wild at the high end), False (the low end) or None (the "
+                            f"engine's choice), not {excerpt(wild_high)} (WILD-1)")
+
+
 # ---------------------------------------------------------------------- meld enumeration
 _SUIT_CARDS: dict[int, dict[int, Card]] = {}
 
@@ -934,7 +1002,7 @@ def candidate_melds(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
     >>> [format_cards(m) for m in candidate_melds(parse_cards("5H 6H 7H JK"))]
     ['JK 5H 6H', '5H 6H 7H', 'JK 5H 6H 7H', '5H JK 7H', 'JK 6H 7H']
     """
-    return [cards for cards, _ in _candidate_results(hand)]
+    return [cards for cards, _ in _candidate_results(parse_cards(hand))]
 
 
 _candidate_melds = candidate_melds

@@ -31,7 +31,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any, Literal
 
-from .cards import JOKER, Card, Rank, Suit, format_cards, parse_cards
+from .cards import JOKER, Card, Rank, Suit, excerpt, format_cards, parse_cards
 from .errors import InvalidMeld, NotationError
 from .rules import FIBUR, Rules, get_rules
 
@@ -480,9 +480,7 @@ def as_cards(cards: Iterable[Card] | str | Card) -> list[Card]:
     """
     if isinstance(cards, Card):
         return [cards]
-    if isinstance(cards, str):
-        return parse_cards(cards)
-    return list(cards)
+    return parse_cards(cards)  # text, or an iterable of cards; anything else is a NotationError
 
 
 def _meld_from_text(text: str, rules: Rules) -> Meld:
@@ -495,8 +493,7 @@ def is_valid_meld(cards: Sequence[Card] | str) -> bool:
     >>> is_valid_meld("AH 2H 3H"), is_valid_meld("KH AH 2H 3H")
     (True, False)
     """
-    if isinstance(cards, str):
-        cards = parse_cards(cards)
+    cards = parse_cards(cards)
     return bool(_analyse(cards, None)[0] != "error")
 
 
@@ -506,8 +503,7 @@ def meld_error(cards: Sequence[Card] | str) -> InvalidMeld | None:
     >>> print(meld_error("5H 6H 8H"))
     5H 6H 8H: the cards are not consecutive: a run has no gap (RUN-1) and there is no wild to fill it
     """
-    if isinstance(cards, str):
-        cards = parse_cards(cards)
+    cards = parse_cards(cards)
     res = _analyse(cards, None)
     return _explain(cards, res) if res[0] == "error" else None
 
@@ -604,10 +600,7 @@ class Meld:
         ...
         buraco_learn.errors.InvalidMeld: 5H 6H 8H: the cards are not consecutive: a run has no gap (RUN-1) and there is no wild to fill it
         """
-        seq = parse_cards(cards) if isinstance(cards, str) else list(cards)
-        for c in seq:
-            if not isinstance(c, Card):
-                raise TypeError(f"a meld is made of Card values, not {c!r}")
+        seq = parse_cards(cards)  # text, or an iterable of cards; anything else is a NotationError
         r = get_rules(rules)
         if layout is not None:
             if wild_high is not None:
@@ -671,8 +664,9 @@ class Meld:
         buraco_learn.errors.NotationError: '2C(=4C) 8C 9C': the wild 2C cannot stand for 4C; in this meld it stands for 7C or TC
         """
         r = get_rules(rules)
-        if not isinstance(text, str):
-            raise NotationError(f"a meld in notation is text, like '5C 6C 2C(=7C) 8C', not {type(text).__name__}")
+        if not isinstance(text, str) or len(text) > 400:
+            raise NotationError(f"a laid-out meld is text of at most 400 characters, like '5C 6C 2C(=7C)', not "
+                                f"{excerpt(text)}")
         tokens = [t for t in text.replace(",", " ").split() if t]
         cards: list[Card] = []
         notes: list[tuple[Card, Card | None, Rank | None]] = []  # (wild, stands for, set rank)

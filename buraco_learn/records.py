@@ -37,7 +37,7 @@ from collections import Counter
 from typing import Any
 
 from .actions import parse_action
-from .cards import Card, check_copies, format_cards, make_deck, parse_cards
+from .cards import Card, check_copies, excerpt, format_cards, is_number, make_deck, parse_cards
 from .errors import BuracoError, DeckError, IllegalMove, NotationError, RulesError
 from .game import Game, Phase, TableMeld, _State
 from .melds import Meld
@@ -55,6 +55,7 @@ def _cards_text(cards: list[Card] | tuple[Card, ...]) -> str:
 
 def format_position(game: Game) -> str:
     """The position notation of ``game`` (complete: every card is listed)."""
+    _check_game(game)
     s = game._s
     head = [game.rules.name, f"{game.players}p", f"d{game.dealer}", f"t{s.turn}", s.phase]
     if s.last_turn:
@@ -75,14 +76,25 @@ def format_position(game: Game) -> str:
             f" | pots: {pots} | took: {took}")
 
 
+def _check_game(game: object) -> None:
+    if not isinstance(game, Game):
+        raise NotationError(f"a position or a record is written from a Game, not {excerpt(game)}")
+
+
 def _bad(text: str, why: str) -> NotationError:
     short = text if len(text) <= 80 else text[:77] + "..."
     return NotationError(f"bad position {short!r}: {why}")
 
 
+#: The longest position text read (a full table is under 1,000 characters).
+MAX_POSITION = 20_000
+#: The longest record read (a long hand is a few tens of thousands of characters).
+MAX_RECORD = 2_000_000
+
+
 def _seat(value: str, players: int, text: str, what: str) -> int:
-    if not value.isdigit() or not 0 <= int(value) < players:
-        raise _bad(text, f"{what} must be a seat from 0 to {players - 1}, not {value!r}")
+    if not is_number(value, 1) or not 0 <= int(value) < players:
+        raise _bad(text, f"{what} must be a seat from 0 to {players - 1}, not {excerpt(value)}")
     return int(value)
 
 
@@ -98,6 +110,9 @@ def parse_position(text: str, *, rules: Rules | str | None = None) -> Game:
     """
     if not isinstance(text, str):
         raise NotationError(f"a position is text, not {type(text).__name__}")
+    if len(text) > MAX_POSITION:
+        raise NotationError(f"a position of {len(text):,} characters is too long (a full table takes under 1,000; "
+                            f"at most {MAX_POSITION:,} are read): {excerpt(text)}")
     parts = [p.strip() for p in text.strip().split("|")]
     head = parts[0].split()
     if len(head) < 5:
@@ -106,8 +121,8 @@ def parse_position(text: str, *, rules: Rules | str | None = None) -> Game:
         r = get_rules(rules) if rules is not None else get_rules(head[0])
     except RulesError as err:
         raise _bad(text, str(err)) from None
-    if not (head[1].endswith("p") and head[1][:-1].isdigit()):
-        raise _bad(text, f"players are written like '4p', not {head[1]!r}")
+    if not (head[1].endswith("p") and is_number(head[1][:-1], 2)):
+        raise _bad(text, f"players are written like '4p', not {excerpt(head[1])}")
     players = int(head[1][:-1])
     try:
         r.check_players(players)
@@ -119,7 +134,7 @@ def parse_position(text: str, *, rules: Rules | str | None = None) -> Game:
     turn = _seat(head[3][1:], players, text, "the seat to move")
     phase_text = head[4]
     if phase_text not in _PHASES:
-        raise _bad(text, f"the phase is draw, play or over, not {phase_text!r}")
+        raise _bad(text, f"the phase is draw, play or over, not {excerpt(phase_text)}")
     phase: Phase = "draw" if phase_text == "draw" else ("play" if phase_text == "play" else "over")
     last = False
     closed: int | None = None
@@ -142,10 +157,10 @@ def parse_position(text: str, *, rules: Rules | str | None = None) -> Game:
             elif key == "single":
                 held = value.endswith("+")
                 single = Card.parse(value.rstrip("+"))
-            elif key == "fill" and value.lstrip("-").isdigit():
+            elif key == "fill" and is_number(value, 19):
                 fill = int(value)
             else:
-                raise _bad(text, f"unknown flag {flag!r}; flags are last, closed=S, end=stock, solo=S, single=C[+], fill=N")
+                raise _bad(text, f"unknown flag {excerpt(flag)}; flags are last, closed=S, end=stock, solo=S, single=C[+], fill=N")
         except NotationError as err:
             if str(err).startswith("bad position"):
                 raise
@@ -180,8 +195,11 @@ def parse_position(text: str, *, rules: Rules | str | None = None) -> Game:
         for i, item in enumerate(sections["m"].split(";")):
             owner_text, eq, layout = item.strip().partition("=")
             if not eq:
-                raise _bad(text, f"meld {i} is written 'owner=cards', like '0=5H 6H 7H', not {item.strip()!r}")
+                raise _bad(text, f"meld {i} is written 'owner=cards', like '0=5H 6H 7H', not {excerpt(item.strip())}")
             owner = _seat(owner_text.strip(), players, text, f"meld {i}'s owner")
+            if len(layout) > 200:
+                raise _bad(text, f"meld {i} is {len(layout):,} characters long, but a meld has at most 14 cards "
+                                 "(RUN-3, SET-3)")
             try:
                 meld = Meld.parse(layout, rules=r)
             except BuracoError as err:
@@ -199,8 +217,8 @@ def parse_position(text: str, *, rules: Rules | str | None = None) -> Game:
                     raise _bad(text, "only one section may take '*' (all the rest)")
                 fills.append((where, index, -1))
                 return []
-            if not v[1:].isdigit():
-                raise _bad(text, f"in {where}: a fill is written *N, like *41, or * for all the rest, not {v!r}")
+            if not is_number(v[1:], 3):
+                raise _bad(text, f"in {where}: a fill is written *N, like *41, or * for all the rest, not {excerpt(v)}")
             fills.append((where, index, int(v[1:])))
             return []
         return cards_of(v, where)
@@ -253,14 +271,57 @@ def parse_position(text: str, *, rules: Rules | str | None = None) -> Game:
         raise _bad(text, f"single={single} (TURN-4) belongs to the play phase, after taking a one-card pile")
     if phase == "draw" and len(stock) <= r.stock_reserve:
         raise _bad(text, f"the stock has {len(stock)} cards: the hand would already be over (STOCK-1)")
+    if last and (phase == "draw" or len(stock) > r.stock_reserve):
+        raise _bad(text, f"'last' (STOCK-1) is the turn whose draw left the stock at its {r.stock_reserve} "
+                         f"card(s) never drawn: it comes after a draw, with a stock of at most {r.stock_reserve}")
     state = _State(hands, table, pile, stock, pots, took, solo, turn, phase, last, single, held, closed,
                    "closed" if closed is not None else ("stock" if phase == "over" else None))
     game = Game(r, players, dealer, None, state, start=None)
     sides_pots = [sum(took[s] for s in side) for side in game.sides]
     if any(n > 1 for n in sides_pots):
         raise _bad(text, "a side takes at most one pot (POT-1)")
+    _check_reachable(game, text)
     game.start_position = format_position(game)
     return game
+
+
+def _check_reachable(game: Game, text: str) -> None:
+    """Refuse what no legal play leads to: a close that breaks CLOSE-1 or CLOSE-2, and an empty hand
+    for the seat to move that leaves him no way to end his turn (TURN-3, TURN-5, CLOSE-3).
+
+    (A teacher's position may leave the other seats' hands empty: they draw and take their pot.)"""
+    s, r = game._s, game.rules
+    names = game.seat_name
+    seat = s.turn
+    if s.phase != "over" and not s.hands[seat]:
+        has_pot = game.side_has_pot(seat)
+        if has_pot and r.play_on_with_empty_hand:
+            why = ""  # classic-fr: he plays on with no cards (CLOSE-4)
+        elif s.phase == "play":
+            why = "he could not end his turn with a discard (TURN-3)"
+        elif has_pot:
+            why = ("once his side has its pot a hand is empty only after closing (CLOSE-3, TURN-5); under "
+                   f"{r.name} he may not play on with no cards")
+        elif not has_pot and not s.pots:
+            why = "with no pot left to take, a hand is never emptied (TURN-5, POT-1)"
+        else:
+            why = ""
+        if why:
+            raise _bad(text, f"{names(seat)} is to {s.phase} with an empty hand, but {why}")
+    if s.closed_by is not None:
+        seat = s.closed_by
+        if s.hands[seat]:
+            raise _bad(text, f"closed={seat}, but {names(seat)} still holds {len(s.hands[seat])} card(s): a player "
+                             "closes by discarding his last card (CLOSE-1)")
+        if not game.side_has_burraco(seat):
+            raise _bad(text, f"closed={seat}, but {names(seat)}'s side has no burraco: closing needs one (CLOSE-1)")
+        if not game.side_has_pot(seat) and not (r.close_without_pot_when_none_left and not s.pots):
+            raise _bad(text, f"closed={seat}, but {names(seat)}'s side has not taken its pot: closing needs it "
+                             "(CLOSE-1)")
+        if not s.pile:
+            raise _bad(text, f"closed={seat}, but the pile is empty: a player closes by discarding (CLOSE-1)")
+        if s.pile[-1].is_wild:
+            raise _bad(text, f"closed={seat}, but the closing discard {s.pile[-1]} on the pile is a wild (CLOSE-2)")
 
 
 def game_record(game: Game) -> str:
@@ -273,6 +334,7 @@ def game_record(game: Game) -> str:
     >>> load_record(rec).position() == g.position()
     True
     """
+    _check_game(game)
     data: dict[str, Any] = {
         "format": RECORD_FORMAT,
         "version": 1,
@@ -300,16 +362,21 @@ def load_record(text: str) -> Game:
     ...
     buraco_learn.errors.NotationError: bad record: action 1 'discard 5H' is refused: North must draw first: take the top card of the stock or the whole discard pile (TURN-1)
     """
+    if not isinstance(text, str):
+        raise NotationError(f"bad record: a record is JSON text, not {type(text).__name__}")
+    if len(text) > MAX_RECORD:
+        raise NotationError(f"bad record: {len(text):,} characters is too long (at most {MAX_RECORD:,} are read)")
     try:
         data = json.loads(text)
-    except (json.JSONDecodeError, TypeError) as err:
-        raise NotationError(f"bad record: not JSON ({err})") from None
+    except (ValueError, RecursionError) as err:  # JSONDecodeError, a number of too many digits, deep nesting
+        why = "nested too deeply" if isinstance(err, RecursionError) else excerpt(str(err), 120)
+        raise NotationError(f"bad record: not JSON a record can hold ({why})") from None
     if not isinstance(data, dict):
         raise NotationError("bad record: the top level must be a JSON object")
     unknown = set(data) - _KEYS
     if unknown:
-        raise NotationError(f"bad record: unknown key(s) {', '.join(sorted(unknown))}")
-    if data.get("format") != RECORD_FORMAT or data.get("version") != 1:
+        raise NotationError(f"bad record: unknown key(s) {excerpt(', '.join(sorted(map(str, unknown))), 120)}")
+    if data.get("format") != RECORD_FORMAT or data.get("version") != 1 or data.get("version") is True:
         raise NotationError(f"bad record: format must be {RECORD_FORMAT!r} version 1")
     try:
         raw_rules = data.get("rules", "fibur")
@@ -326,7 +393,8 @@ def load_record(text: str) -> Game:
                 raise NotationError("bad record: start must be a position string")
             game = parse_position(start, rules=rules)
         else:
-            if not isinstance(players, int) or isinstance(players, bool) or not isinstance(dealer, int):
+            if (not isinstance(players, int) or isinstance(players, bool) or not isinstance(dealer, int)
+                    or isinstance(dealer, bool)):
                 raise NotationError("bad record: players and dealer must be integers")
             if not isinstance(seed, int) or isinstance(seed, bool):
                 raise NotationError("bad record: a record without a start position needs an integer seed")
@@ -337,11 +405,12 @@ def load_record(text: str) -> Game:
         try:
             game.apply(parse_action(a))
         except BuracoError as err:
-            raise NotationError(f"bad record: action {i} {a!r} is refused: {err}") from None
+            raise NotationError(f"bad record: action {i} {excerpt(a)} is refused: {err}") from None
     if "result" in data:
         if not game.is_over:
             raise NotationError("bad record: it states a result, but its actions do not finish the hand")
         got = list(game.result().credits)
-        if got != data["result"]:
-            raise NotationError(f"bad record: it states the result {data['result']}, but replaying gives {got}")
+        if got != data["result"] or not all(isinstance(x, int) and not isinstance(x, bool) for x in data["result"]):
+            raise NotationError(f"bad record: it states the result {excerpt(data['result'])}, but replaying gives "
+                                f"{got} (SCORE-1)")
     return game

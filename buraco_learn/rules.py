@@ -21,6 +21,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
+from .cards import excerpt
 from .errors import RulesError
 
 __all__ = ["Rules", "FIBUR", "WIKIPEDIA_FR", "CLASSIC_FR", "RAMIROYAL", "PRESETS", "get_rules"]
@@ -70,9 +71,14 @@ class Rules:
     close_bonus: int = 100
     #: Penalty for a side that did not take its pot while another did (SCORE-1).
     pot_penalty: int = 100
-    #: The pot penalty applies to a side without its pot even when no side took one (``ramiroyal``:
-    #: "-100 without using a pot"); ``False``: only when some side took one (SCORE-1).
+    #: The pot penalty applies to a side without its pot even when no side took one
+    #: (``wikipedia-fr``: "de ne pas avoir pris son puits retranche 100 points"; ``ramiroyal``:
+    #: "sans utiliser de pioche annexe: pénalité de 100 points"); ``False``: only when some side
+    #: took one (SCORE-1).
     pot_penalty_always: bool = False
+    #: The closing bonus goes only to a side that took its pot (``ramiroyal``'s "bonus gagnant",
+    #: CLOSE-5); ``False``: to any side that closes.
+    close_bonus_needs_pot: bool = False
     #: Cards left in the stock that are never drawn; a draw leaving this many ends the hand
     #: after that turn (STOCK-1: 2; ``classic-fr``: 1).
     stock_reserve: int = 2
@@ -89,21 +95,20 @@ class Rules:
     target: int = 2005
     #: Hands in a tournament match (GAME-2).
     tournament_hands: int = 4
+    #: A match may be a fixed number of hands agreed in advance, highest total wins, no victory
+    #: points (GAME-3; ``classic-fr``).
+    fixed_hands: bool = False
 
     def __post_init__(self) -> None:
-        problems = []
-        if not self.players or any(p not in (2, 3, 4) for p in self.players):
-            problems.append(f"players must be among 2, 3, 4, not {self.players!r}")
-        if not 0 <= self.jokers <= 4:
-            problems.append(f"jokers must be 0..4, not {self.jokers}")
-        if not 1 <= self.hand_size <= 15:
-            problems.append(f"hand_size must be 1..15, not {self.hand_size}")
-        if self.stock_reserve < 0:
-            problems.append(f"stock_reserve must be >= 0, not {self.stock_reserve}")
-        if self.target <= 0 or self.tournament_hands <= 0:
-            problems.append("target and tournament_hands must be positive")
+        # Lists are accepted for the tuple fields (as JSON gives them) and stored as tuples.
+        for key in ("aliases", "players"):
+            value = getattr(self, key)
+            if isinstance(value, list):
+                object.__setattr__(self, key, tuple(value))
+        problems = _problems(self)
         if problems:
-            raise RulesError(f"rule set {self.name!r}: " + "; ".join(problems))
+            name = self.name if isinstance(self.name, str) and len(self.name) <= 40 else "(custom)"
+            raise RulesError(f"rule set {name!r}: " + "; ".join(problems))
 
     @property
     def has_semi_clean(self) -> bool:
@@ -123,14 +128,26 @@ class Rules:
 
     def stock_size(self, players: int) -> int:
         """Cards in the stock right after the deal (DEAL-3): 63, 45 or 41 with 108 cards."""
-        return self.deck_size() - players * self.hand_size - sum(self.pot_sizes(players)) - 1
+        pots = sum(self.pot_sizes(players))  # checks the player count first
+        return self.deck_size() - players * self.hand_size - pots - 1
 
     def check_players(self, players: int) -> None:
-        """Refuse a player count the preset does not allow."""
+        """Refuse a player count the preset does not allow (five players: GAME-4).
+
+        >>> get_rules("fibur").check_players(5)
+        Traceback (most recent call last):
+        ...
+        buraco_learn.errors.RulesError: five players are not played (GAME-4): the only source that names them (wikipedia-fr) gives the pot sizes (11 and 18) but not the seating, partnerships or count; play with 2, 3 or 4
+        """
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise RulesError(f"the number of players is a whole number (2, 3 or 4), not {_short(players)} "
+                             "(DEAL-1)")
+        if players == 5:
+            raise RulesError(FIVE_PLAYERS)
         if players not in self.players:
             allowed = ", ".join(map(str, self.players))
             raise RulesError(
-                f"rule set {self.name!r} is played by {allowed} players, not {players}"
+                f"rule set {self.name!r} is played by {allowed} players, not {_short(players)} (DEAL-1, section 12)"
             )
 
     def to_dict(self) -> dict[str, Any]:
@@ -142,24 +159,103 @@ class Rules:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Rules:
-        """The inverse of :meth:`to_dict`; unknown keys are refused."""
+        """The inverse of :meth:`to_dict`; unknown keys and values of the wrong type are refused.
+
+        >>> Rules.from_dict({"name": "mine", "jokers": 2.5})
+        Traceback (most recent call last):
+        ...
+        buraco_learn.errors.RulesError: rule set 'mine': jokers must be a whole number from 0 to 4 (EQ-1), not 2.5
+        """
         if not isinstance(data, dict):
             raise RulesError(f"rules must be a mapping of parameters, not {type(data).__name__}")
         known = {f.name for f in dataclasses.fields(cls)}
-        unknown = sorted(set(data) - known)
-        if unknown:
-            raise RulesError(f"unknown rule parameter(s) {', '.join(unknown)}; known: {', '.join(sorted(known))}")
+        unknown = sorted(set(map(str, data)) - known)
+        if unknown or not all(isinstance(k, str) for k in data):
+            shown = ", ".join(_short(k, 30) for k in unknown[:5]) + (", ..." if len(unknown) > 5 else "")
+            raise RulesError(f"unknown rule parameter(s) {shown}; known: {', '.join(sorted(known))}")
         values = dict(data)
         for key in ("aliases", "players"):
-            if key in values:
+            if key in values and isinstance(values[key], list):
                 values[key] = tuple(values[key])
-        try:
-            return cls(**values)
-        except TypeError as err:  # pragma: no cover - dataclass signature errors
-            raise RulesError(str(err)) from None
+        return cls(**values)
 
     def __str__(self) -> str:
         return self.name
+
+#: Why five players are refused (GAME-4).
+FIVE_PLAYERS = ("five players are not played (GAME-4): the only source that names them (wikipedia-fr) gives "
+                "the pot sizes (11 and 18) but not the seating, partnerships or count; play with 2, 3 or 4")
+
+#: The largest absolute value of a points parameter (bonuses, penalties, card points, target).
+_MAX_POINTS = 1_000_000
+
+
+def _short(value: object, limit: int = 40) -> str:
+    """``repr(value)`` cut to ``limit`` characters (error messages quote a short excerpt only)."""
+    return excerpt(value, limit)
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _problems(r: Rules) -> list[str]:
+    """Every way the parameters of ``r`` are of the wrong type or do not fit together."""
+    out: list[str] = []
+
+    def whole(key: str, lo: int, hi: int, rule: str, what: str = "") -> bool:
+        value = getattr(r, key)
+        if not _is_int(value) or not lo <= value <= hi:
+            span = what or f"from {lo} to {hi}"
+            out.append(f"{key} must be a whole number {span} ({rule}), not {_short(value)}")
+            return False
+        return True
+
+    for key in ("name", "source"):
+        value = getattr(r, key)
+        if not isinstance(value, str) or not value.strip() or len(value) > 200:
+            out.append(f"{key} must be a non-empty text of at most 200 characters, not {_short(value)}")
+    if isinstance(r.name, str) and (any(ch.isspace() or ch in "|/;=" for ch in r.name) or len(r.name) > 40):
+        out.append(f"name is one word of at most 40 characters without | / ; = (it heads a position), "
+                   f"not {_short(r.name)}")
+    if not isinstance(r.aliases, tuple) or not all(isinstance(a, str) and len(a) <= 40 for a in r.aliases):
+        out.append(f"aliases must be a list of short names, not {_short(r.aliases)}")
+    players_ok = False
+    if not isinstance(r.players, tuple) or not r.players or not all(_is_int(p) for p in r.players):
+        out.append(f"players must be a non-empty list of player counts among 2, 3, 4, not {_short(r.players)}")
+    elif 5 in r.players:
+        out.append(FIVE_PLAYERS)
+    elif any(p not in (2, 3, 4) for p in r.players) or len(set(r.players)) != len(r.players):
+        out.append(f"players must be distinct player counts among 2, 3, 4 (DEAL-1), not {_short(r.players)}")
+    else:
+        players_ok = True
+    deck_ok = whole("jokers", 0, 4, "EQ-1")
+    deck_ok = whole("hand_size", 1, 15, "DEAL-1") and deck_ok
+    deck_ok = whole("soloist_pot_size", 1, 30, "DEAL-2, P3-1") and deck_ok
+    deck_ok = whole("stock_reserve", 0, 100, "STOCK-1") and deck_ok
+    for key, rule in (("natural_two_meld_points", "EQ-2"), ("low_ace_meld_points", "EQ-2"),
+                      ("clean_bonus", "BUR-2"), ("dirty_bonus", "BUR-4"), ("close_bonus", "CLOSE-5"),
+                      ("pot_penalty", "SCORE-1")):
+        whole(key, -_MAX_POINTS, _MAX_POINTS, rule, f"from {-_MAX_POINTS} to {_MAX_POINTS}")
+    if r.semi_clean_bonus is not None:
+        whole("semi_clean_bonus", -_MAX_POINTS, _MAX_POINTS, "BUR-3",
+              f"from {-_MAX_POINTS} to {_MAX_POINTS}, or None when the kind does not exist")
+    for key in ("pot_penalty_always", "close_bonus_needs_pot", "pots_become_stock",
+                "close_without_pot_when_none_left", "lay_off_onto_partner", "play_on_with_empty_hand",
+                "fixed_hands"):
+        if not isinstance(getattr(r, key), bool):
+            out.append(f"{key} must be true or false, not {_short(getattr(r, key))}")
+    whole("target", 1, _MAX_POINTS, "GAME-1")
+    whole("tournament_hands", 1, 1000, "GAME-2")
+    if players_ok and deck_ok:
+        deck = 104 + r.jokers
+        for p in r.players:
+            pots = (r.soloist_pot_size + r.hand_size) if p == 3 else 2 * r.hand_size
+            stock = deck - p * r.hand_size - pots - 1
+            if stock <= r.stock_reserve:
+                out.append(f"with {p} players the deal leaves {stock} cards in the stock, but the stock must hold "
+                           f"more than its reserve of {r.stock_reserve} never drawn (DEAL-3, STOCK-1)")
+    return out
 
 
 FIBUR = Rules(aliases=("default", "federation", "italian", "codice"))
@@ -172,6 +268,7 @@ WIKIPEDIA_FR = Rules(
     low_ace_meld_points=5,
     natural_two_optional=True,
     freed_wild_high=True,
+    pot_penalty_always=True,
 )
 
 CLASSIC_FR = Rules(
@@ -183,6 +280,7 @@ CLASSIC_FR = Rules(
     stock_reserve=1,
     play_on_with_empty_hand=True,
     target=2000,
+    fixed_hands=True,
 )
 
 RAMIROYAL = Rules(
@@ -196,6 +294,7 @@ RAMIROYAL = Rules(
     pots_become_stock=True,
     close_without_pot_when_none_left=True,
     pot_penalty_always=True,
+    close_bonus_needs_pot=True,
     lay_off_onto_partner=False,
 )
 
@@ -217,13 +316,15 @@ def get_rules(name: str | Rules | None = None) -> Rules:
         return FIBUR
     if isinstance(name, Rules):
         return name
-    found = _ALIASES.get(str(name).strip().lower().replace("_", "-"))
+    if not isinstance(name, str):
+        raise RulesError(f"a rule set is given by its name (like 'fibur') or a Rules value, not {_short(name)}")
+    found = _ALIASES.get(name.strip().lower().replace("_", "-")) if len(name) <= 100 else None
     if found is None:
-        found = _ALIASES.get(str(name).strip().lower())
+        found = _ALIASES.get(name.strip().lower())
     if found is None:
         aliases = sorted(a for a in _ALIASES if a not in PRESETS)
         raise RulesError(
-            f"unknown rule set {name!r}; known: {', '.join(PRESETS)} "
+            f"unknown rule set {_short(name)}; known: {', '.join(PRESETS)} "
             f"(aliases: {', '.join(aliases)})"
         )
     return found

@@ -19,12 +19,14 @@ total               450
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from .cards import Card
+from .cards import Card, excerpt, parse_cards
+from .errors import NotationError
 from .melds import Meld
-from .rules import FIBUR, Rules
+from .rules import FIBUR, Rules, get_rules
 
 __all__ = ["ScoreLine", "SideScore", "score_side", "hand_points", "victory_points", "VICTORY_POINTS"]
 
@@ -78,7 +80,7 @@ def hand_points(cards: Iterable[Card]) -> int:
     >>> hand_points(parse_cards("JK 7S 7S"))
     40
     """
-    return sum(c.points for c in cards)
+    return sum(c.points for c in parse_cards(cards))
 
 
 def score_side(melds: Sequence[Meld], hand: Iterable[Card] = (), *, closed: bool = False,
@@ -88,7 +90,9 @@ def score_side(melds: Sequence[Meld], hand: Iterable[Card] = (), *, closed: bool
 
     ``hand`` holds every card left in the side's hands (both partners, and a pot taken with the
     discard but not yet played). The pot penalty applies when the side did not take its pot and
-    ``any_pot_taken`` (some side did). ``rules`` defaults to the melds' own rules.
+    ``any_pot_taken`` (some side did), or whatever the others did under ``pot_penalty_always``
+    (``wikipedia-fr``, ``ramiroyal``). The closing bonus needs ``closed``, and under
+    ``close_bonus_needs_pot`` (``ramiroyal``) ``took_pot`` too. ``rules`` defaults to the melds' own rules.
 
     >>> from buraco_learn import Meld, parse_cards
     >>> ew = score_side([Meld.from_cards("8D 9D TD JD QD KD 2C"), Meld.from_cards("5C 5D 5H")],
@@ -96,8 +100,17 @@ def score_side(melds: Sequence[Meld], hand: Iterable[Card] = (), *, closed: bool
     >>> ew.total, ew.pot_penalty
     (10, -100)
     """
+    if isinstance(melds, (str, bytes)) or not isinstance(melds, Iterable):
+        raise NotationError(f"score_side counts a list of Meld values, not {excerpt(melds)} (SCORE-1)")
+    melds = list(itertools.islice(melds, 1000))
+    for m in melds:
+        if not isinstance(m, Meld):
+            raise NotationError(f"score_side counts Meld values (Meld.parse('5H 6H 7H')), not {excerpt(m)} (SCORE-1)")
+    hand = parse_cards(hand)
     if rules is None:
         rules = melds[0].rules if melds else FIBUR
+    else:
+        rules = get_rules(rules)
     melded = 0
     bonuses: list[ScoreLine] = []
     for m in melds:
@@ -107,9 +120,10 @@ def score_side(melds: Sequence[Meld], hand: Iterable[Card] = (), *, closed: bool
         kind = m.burraco
         if kind is not None:
             bonuses.append(ScoreLine(f"{kind} burraco", m.bonus, str(m)))
-    closing = rules.close_bonus if closed else 0
+    # CLOSE-5; ramiroyal's "bonus gagnant" goes only to a side that used its pot.
+    closing = rules.close_bonus if closed and (took_pot or not rules.close_bonus_needs_pot) else 0
     in_hand = -hand_points(hand)
-    penalty = -rules.pot_penalty if (not took_pot and any_pot_taken) else 0
+    penalty = -rules.pot_penalty if (not took_pot and (any_pot_taken or rules.pot_penalty_always)) else 0
     lines = [ScoreLine("melded cards", melded), *bonuses]
     if closing:
         lines.append(ScoreLine("closing", closing))
@@ -141,6 +155,9 @@ def victory_points(difference: int) -> tuple[int, int]:
     >>> victory_points(0), victory_points(105), victory_points(2000), victory_points(2005)
     ((10, 10), (11, 9), (19, 1), (20, 0))
     """
+    if isinstance(difference, bool) or not isinstance(difference, int):
+        raise NotationError(f"victory points are read from a difference of match points, a whole number, not "
+                            f"{excerpt(difference)} (GAME-2)")
     d = abs(difference)
     for limit, win, lose in VICTORY_POINTS:
         if d <= limit:

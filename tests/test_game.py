@@ -392,9 +392,11 @@ def test_legal_actions_match_verify_on_random_positions() -> None:
     import random
 
     checked = 0
-    for seed in range(12):
+    for seed in range(16):
         players = 2 + seed % 3
-        g = Game.new(players, seed=seed, rules=["fibur", "classic-fr", "fibur"][seed % 3] if players > 2 else "fibur")
+        rules = ["fibur", "classic-fr", "wikipedia-fr", "fibur"][seed % 4] if players > 2 else (
+            ["fibur", "ramiroyal", "wikipedia-fr"][seed % 3])
+        g = Game.new(players, seed=seed, rules=rules)
         rng = random.Random(seed)
         while not g.is_over:
             acts = g.legal_actions()
@@ -403,15 +405,69 @@ def test_legal_actions_match_verify_on_random_positions() -> None:
                 listed = set(acts)
                 for cards in g.candidate_melds():
                     assert (LayDown(cards) in listed) == g.can_meld(cards), cards
-                for t in g.lay_off_targets():
-                    for c in set(g.hand(g.to_move)):
-                        assert (LayOff(t.id, (c,)) in listed) == g.can_lay_off(t.id, [c]), (t, c)
+                _check_lay_offs_listed(g, listed)
                 for c in set(g.hand(g.to_move)):
                     assert (Discard(c) in listed) == g.can_discard(c)
                 checked += 1
             others = [a for a in acts if not isinstance(a, Discard)]
             g.apply(rng.choice(others) if others and rng.random() < 0.6 and g.phase == "play" else rng.choice(acts))
     assert checked > 300
+
+
+def _check_lay_offs_listed(g: Game, listed: set[object]) -> None:
+    """legal_lay_offs lists exactly the legal one-card lay-offs, and the legal two-card lay-offs onto
+    a run unless each card alone fits that run."""
+    hand = g.hand(g.to_move)
+    distinct = list(dict.fromkeys(hand))
+    pairs_listed = {(a.target, frozenset(Counter(a.cards).items())) for a in listed
+                    if isinstance(a, LayOff) and len(a.cards) == 2}
+    for t in g.lay_off_targets():
+        for c in distinct:
+            assert (LayOff(t.id, (c,)) in listed) == g.can_lay_off(t.id, [c]), (g.position(), t, c)
+        if t.meld.kind != "run":
+            continue
+        for i, a in enumerate(distinct):
+            for b in distinct[i:]:
+                if a == b and hand.count(a) < 2:
+                    continue
+                expected = g.can_lay_off(t.id, [a, b]) and not (t.meld.can_lay_off([a]) and t.meld.can_lay_off([b]))
+                key = (t.id, frozenset(Counter([a, b]).items()))
+                assert (key in pairs_listed) == expected, (g.position(), t, a, b)
+
+
+def test_legal_lay_offs_match_verify_on_random_runs_with_a_wild() -> None:
+    """Random runs holding a wild (free or bound) and random hands of cards near them: every legal
+    one-card and two-card lay-off is listed (a free wild may move and let a card three places in)."""
+    import random
+
+    from buraco_learn import Meld
+
+    rng = random.Random(11)
+    checked = 0
+    suits = "SHDC"
+    ranks = "A23456789TJQK"
+    while checked < 400:
+        suit = rng.choice(suits)
+        lo = rng.randint(1, 11)
+        n = rng.randint(2, min(6, 14 - lo))
+        naturals = [ranks[(r - 1) % 13] + suit for r in range(lo, lo + n)]
+        wild = rng.choice(["JK", "2" + rng.choice(suits)])
+        cards = naturals + [wild]
+        if rng.random() < 0.5 and n > 2:
+            cards.pop(rng.randrange(1, n - 1))  # the wild stands inside, bound
+        try:
+            meld = Meld.from_cards(" ".join(cards), wild_high=rng.choice([None, True, False]))
+        except Exception:
+            continue
+        pool = [ranks[(r - 1) % 13] + suit for r in range(max(1, lo - 4), min(14, lo + n + 4) + 1)]
+        hand = rng.sample(pool, min(len(pool), rng.randint(2, 5))) + rng.sample(["JK", "2H", "2C", "9S", "KD"], 2)
+        used = parse_cards(" ".join(hand) + " 3C 4H") + list(meld.cards)
+        if any(v > (4 if c.is_joker else 2) for c, v in Counter(used).items()):
+            continue
+        g = Game.from_position(f"fibur 2p d1 t0 play | h: {' '.join(hand)} / 4H | m: 0={meld} | p: 3C | s: * "
+                               "| pots: *11 / *11 | took: -")
+        _check_lay_offs_listed(g, set(g.legal_actions()))
+        checked += 1
 
 
 def test_p3_1_pair_keeps_both_sets_but_lays_no_third() -> None:

@@ -61,7 +61,8 @@ def test_record_from_a_start_position() -> None:
     (lambda d: d.update(actions="draw"), "list of action strings"),
     (lambda d: d.update(format="pgn"), "format"),
     (lambda d: d.update(rules="bridge"), "unknown rule set"),
-    (lambda d: d.update(players=5), "played by 2, 3, 4 players"),
+    (lambda d: d.update(players=6), "played by 2, 3, 4 players"),
+    (lambda d: d.update(players=5), "five players are not played \\(GAME-4\\)"),
     (lambda d: d.update(seed="x"), "integer seed"),
     (lambda d: d.update(extra=1), "unknown key"),
     (lambda d: d.update(actions=["draw", "meld 5H 6X"]), "bad card notation '6X'"),
@@ -82,7 +83,8 @@ def test_not_json_refused() -> None:
 
 @pytest.mark.parametrize("bad, match", [
     ("fibur 4p", "header"),
-    ("fibur 5p d0 t0 draw | h: - | m: - | p: - | s: * | pots: - | took: -", "played by"),
+    ("fibur 6p d0 t0 draw | h: - | m: - | p: - | s: * | pots: - | took: -", "played by"),
+    ("fibur 5p d0 t0 draw | h: - | m: - | p: - | s: * | pots: - | took: -", "GAME-4"),
     ("fibur 2p d0 t0 nap | h: - / - | m: - | p: - | s: * | pots: - | took: -", "phase"),
     ("fibur 2p d0 t0 draw | h: 5H 5H 5H / - | m: - | p: - | s: * | pots: - | took: -", "EQ-1"),
     ("fibur 2p d0 t0 draw | h: 5H / - | m: 0=5H 6D 7H | p: - | s: * | pots: - | took: -", "RUN-1"),

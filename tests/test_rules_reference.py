@@ -43,7 +43,7 @@ RULE_IDS = frozenset({
     "BUR-1", "BUR-2", "BUR-3", "BUR-4", "BUR-5",
     "POT-1", "POT-2", "POT-3",
     "CLOSE-1", "CLOSE-2", "CLOSE-3", "CLOSE-4", "CLOSE-5",
-    "STOCK-1", "SCORE-1", "SCORE-2", "SCORE-3", "SCORE-4", "GAME-1", "GAME-2",
+    "STOCK-1", "SCORE-1", "SCORE-2", "SCORE-3", "SCORE-4", "GAME-1", "GAME-2", "GAME-3", "GAME-4",
     "P3-1", "P3-2",
 })
 
