@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from .cards import Card, excerpt, parse_cards
-from .errors import NotationError
+from .errors import InvalidMeld, NotationError
 from .melds import Meld
 from .rules import FIBUR, Rules, get_rules
 
@@ -114,8 +114,11 @@ def score_side(melds: Sequence[Meld], hand: Iterable[Card] = (), *, closed: bool
     melded = 0
     bonuses: list[ScoreLine] = []
     for m in melds:
-        if m.rules != rules:
-            m = Meld.from_cards(m.cards, rules=rules, wild_high=_wild_high(m))
+        if m.rules != rules:  # the same layout read under the count's rules (WILD-6), if it is legal there
+            try:
+                m = Meld.parse(m.notation(), rules=rules)
+            except InvalidMeld:
+                m = Meld.from_cards(m.cards, rules=rules)
         melded += m.points
         kind = m.burraco
         if kind is not None:
@@ -132,12 +135,6 @@ def score_side(melds: Sequence[Meld], hand: Iterable[Card] = (), *, closed: bool
     if penalty:
         lines.append(ScoreLine("pot not taken", penalty))
     return SideScore(melded, tuple(bonuses), closing, in_hand, penalty, tuple(lines))
-
-
-def _wild_high(m: Meld) -> bool | None:
-    if m.kind == "run" and m.wild_is_free:
-        return m.wild_index == len(m) - 1 and m.wild_index != 0
-    return None
 
 
 #: GAME-2: (largest difference, winner's VP, loser's VP); over 2000: 20-0.

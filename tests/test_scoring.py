@@ -79,3 +79,15 @@ def test_game_2_victory_points(diff: int, vp: tuple[int, int]) -> None:
 
 def test_game_2_table_always_sums_to_20() -> None:
     assert all(w + lose == 20 for _, w, lose in VICTORY_POINTS)
+
+
+def test_wild6_a_meld_counted_under_other_rules_keeps_its_layout() -> None:
+    """WILD-6: a layout chosen on purpose is counted as it lies, also when the count's rules are
+    another preset's; only a layout that is not legal there is laid again."""
+    from buraco_learn import Meld, score_side
+
+    chosen = Meld.from_cards("AC JK 3C 4C 5C 6C 7C 8C 9C TC JC QC KC",
+                             layout="AC JK(=2C) 3C 4C 5C 6C 7C 8C 9C TC JC QC KC")
+    assert chosen.burraco == "dirty"
+    score = score_side([chosen], [], closed=False, took_pot=True, any_pot_taken=True, rules="wikipedia-fr")
+    assert [line.points for line in score.burracos] == [100], "the dirty layout stays dirty under wikipedia-fr"
