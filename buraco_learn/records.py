@@ -369,8 +369,9 @@ def load_record(text: str) -> Game:
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as err:  # JSONDecodeError, a number of too many digits, deep nesting
-        why = "nested too deeply" if isinstance(err, RecursionError) else excerpt(str(err), 120)
-        raise NotationError(f"bad record: not JSON a record can hold ({why})") from None
+        why = "it is nested too deeply" if isinstance(err, RecursionError) else str(err)[:120]
+        raise NotationError(f"bad record: this is not JSON ({why}); a record is what "
+                            "game_record() writes") from None
     if not isinstance(data, dict):
         raise NotationError("bad record: the top level must be a JSON object")
     unknown = set(data) - _KEYS

@@ -50,7 +50,7 @@ def as_game(record_or_game: Game | str | Path) -> Game:
     >>> as_game("not a record")
     Traceback (most recent call last):
     ...
-    buraco_learn.errors.NotationError: bad record: not JSON (Expecting value: line 1 column 1 (char 0))
+    buraco_learn.errors.NotationError: bad record: this is not JSON (Expecting value: line 1 column 1 (char 0)); a record is what game_record() writes
     """
     if isinstance(record_or_game, Game):
         return record_or_game

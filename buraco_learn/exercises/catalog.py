@@ -13,7 +13,9 @@ True
 from __future__ import annotations
 
 from ..cards import Card, make_deck, parse_cards
-from ..game import Game, seat_names
+from ..errors import BuracoError
+from ..game import Game, HandResult, seat_names
+from ..match import Match
 from ..melds import Meld, is_valid_meld
 from ..rules import get_rules
 from ..scoring import hand_points, score_side, victory_points
@@ -264,6 +266,24 @@ def _puzzle(id: str, name: str, *, widget: str = "") -> PuzzleExercise:
                           blank_hint=f"play on the puzzle above, then write: answer = {widget}",
                           hint=hint, stronger=stronger)
 
+
+
+def _fixed_hands_winner_total() -> int:
+    """GAME-3: the winner's total of the ``fixed-hands`` exercise, played through :class:`Match`."""
+    match = Match(3, rules="classic-fr", hands=4, seed=1)
+    for credits in [(120, 40, 40), (-30, 150, 150), (210, -15, -15), (60, 95, 95)]:
+        match.add_result(HandResult("stock", None, ((0,), (1, 2)), (), credits))
+    assert match.is_over and match.winner is not None
+    return match.totals[match.winner[0]]
+
+
+def _five_players_letter() -> str:
+    """GAME-4: "a" when the engine refuses five players."""
+    try:
+        Game.new(5)
+    except BuracoError:
+        return "a"
+    return "b"
 
 _LIST: list[Exercise] = [
     # ------------------------------------------------------------------ 01 Welcome
@@ -815,6 +835,27 @@ _LIST: list[Exercise] = [
         mistakes={40: "wikipedia-fr counts a natural 2 and a low ace 5 each in a meld (EQ-2)"},
         hint="wikipedia-fr changes two card values in melds (EQ-2).",
         stronger="A low ace and a natural 2 are 5 each there (EQ-2)."),
+    NumberExercise(
+        id="fixed-hands", rules=("GAME-3",),
+        question="A `classic-fr` match of 4 hands for three players (seats 0, 1 and 2). Their credits per "
+                 "hand are `(120, 40, 40)`, `(-30, 150, 150)`, `(210, -15, -15)` and `(60, 95, 95)`. "
+                 "What is the **winning** player's total after the fourth hand?",
+        expected=lambda: _fixed_hands_winner_total(),
+        hint="Add each player's four credits; after the agreed number of hands the highest total wins (GAME-3).",
+        stronger="Seat 0: 120 − 30 + 210 + 60; seats 1 and 2: 40 + 150 − 15 + 95. The higher one wins (GAME-3)."),
+    ChoiceExercise(
+        id="five-players", rules=("GAME-4",),
+        question="Five friends want to play one game of Buraco with the engine: `Game.new(5)`. What happens?",
+        options={"a": "the engine refuses, and says why: no source gives the seating, partnerships and count "
+                      "for five",
+                 "b": "it deals 11 cards each and pots of 11 and 18",
+                 "c": "it plays as three players, two of them sitting out"},
+        correct=lambda: _five_players_letter(),
+        why={"b": "the pot sizes are the only thing the one source says about five players: not enough to play "
+                  "(GAME-4)",
+             "c": "the engine never leaves players out: it refuses five (GAME-4)"},
+        hint="What do the sources say about five players? Only the pot sizes (GAME-4).",
+        stronger="Try it: `Game.new(5)` raises a RulesError citing GAME-4."),
     NumberExercise(
         id="ramiroyal-deck", rules=("EQ-1",),
         question="How many cards are in the `ramiroyal` deck?",
