@@ -150,3 +150,17 @@ def test_an_object_equal_to_everything_is_not_right() -> None:
 def test_worked_answer_is_only_in_worked() -> None:
     for p in PUZZLES:
         assert p.worked() and p.hints[0] != p.hints[1]
+
+
+def test_turn3_a_bare_discard_is_a_turn_that_laid_nothing() -> None:
+    """TURN-2, TURN-3: a "most points" answer that only discards ended the turn with 0 points laid;
+    the verdict says so (it is not "no move played yet")."""
+    from buraco_learn.puzzles import load_puzzles
+
+    p = next(p for p in load_puzzles() if p.name == "easy-most-1-24")
+    g = p.game()
+    card = g.hand(g.to_move)[0]
+    verdict = p.check(f"discard {card}")
+    assert not verdict.correct
+    assert "nothing laid down" in verdict.message and "no move played" not in verdict.message
+    assert "TURN-3" in verdict.rules

@@ -232,6 +232,10 @@ class Puzzle:
         if got == best:
             return Verdict(True, f"Right: that lays down {got} points, the most possible.", rules)
         if not g.actions:
+            if _actions(answer):  # only a discard: the turn ended with nothing laid down
+                return Verdict(False, "your turn ended with the discard and nothing laid down (0 points), but you "
+                                      "can lay down more this turn: meld and lay off before you discard (TURN-2, "
+                                      "TURN-3).", rules + ("TURN-3",))
             return Verdict(False, "no move played yet: lay down your melds and lay-offs, then check.", rules)
         return Verdict(False, f"those moves are legal and lay down {got} points, but you can lay down more this "
                               "turn.", rules)

@@ -113,7 +113,7 @@ def test_teacher_demo_widget_steps_and_reveals(lab: LabPage) -> None:
     lab.notebook().get_by_role("button", name="Finish the turn", exact=True).click()
     lab.wait_for_value("board.demo.game.to_move", lambda v: v == 2)
     said = lab.notebook().locator(".demo-said").first.inner_text()
-    assert said.startswith("Moves 2") and "West: discard" in said
+    assert said.startswith("Moves 2") and "West discards" in said and "(TURN-3)" in said
     lab.notebook().get_by_role("button", name="Reveal hands").first.click()
     lab.wait_for_value("board.reveal", lambda v: v is True)
     hands = lab.notebook().locator(".demo-hands").first

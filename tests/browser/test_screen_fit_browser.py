@@ -185,8 +185,10 @@ def test_feedback_is_on_screen_after_each_button_at_1366x768(lab: LabPage, noteb
     _shot(lab, "laptop-bad-meld")
     assert ok, bbox
 
-    # Check on a wrong puzzle answer (nothing played).
+    # Check on a wrong puzzle answer: the turn ended with a bare discard, nothing laid down.
     puzzle_out = _output(lab, 1)
+    lab.execute("_t = puzzle.table; _t.play('discard ' + str(_t.game.hand(_t.game.to_move)[0]))")
+    lab.wait_for_value("len(puzzle.table.game.actions)", lambda v: v == 1)
     check = puzzle_out.get_by_role("button", name="Check", exact=True)
     _bottom_align(check)
     check.click()
