@@ -32,6 +32,7 @@ pytestmark = pytest.mark.slow
 def run(cmd: list[str], timeout: float = 900, **kw: Any) -> subprocess.CompletedProcess[str]:
     """Run ``cmd``; fail the test with the tail of its output if it exits non-zero."""
     env = dict(os.environ, PIP_DISABLE_PIP_VERSION_CHECK="1", **kw.pop("env", {}))
+    env = {k: v for k, v in env.items() if v is not None}  # env={"X": None} unsets X
     proc = subprocess.run(
         cmd, capture_output=True, text=True, timeout=timeout, env=env,
         stdin=subprocess.DEVNULL, **kw,
@@ -80,6 +81,9 @@ def check_metadata(text: str) -> None:
     classifiers = meta.get_all("Classifier") or []
     assert "Framework :: Jupyter" in classifiers
     assert "Programming Language :: Python :: 3" in classifiers
+    for minor in (11, 12, 13):  # each is tested in .ci/run where the interpreter exists
+        assert f"Programming Language :: Python :: 3.{minor}" in classifiers
+    assert "Typing :: Typed" in classifiers
     assert any(c.startswith("Intended Audience :: Education") for c in classifiers)
     assert meta["Requires-Python"] == ">=3.11"
     urls = dict(u.split(", ", 1) for u in meta.get_all("Project-URL") or [])
@@ -100,6 +104,15 @@ def test_wheel_is_pure_python_with_metadata(dists: dict[str, Path]) -> None:
     assert "buraco_learn/__init__.py" in names
     assert not [n for n in names if n.endswith((".so", ".pyd", ".c"))]
     assert {n.split("/")[0] for n in names} == {"buraco_learn", info}, names
+    assert "buraco_learn/py.typed" in names  # the "Typing :: Typed" claim
+    assert "buraco_learn/__main__.py" in names and "buraco_learn/cli.py" in names
+    shipped = {n for n in names if n.startswith("buraco_learn/_notebooks/")}
+    built = {f"buraco_learn/_notebooks/{p.relative_to(ROOT / 'notebooks').as_posix()}"
+             for p in (ROOT / "notebooks").rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts}
+    assert shipped == built, shipped ^ built
+    with zipfile.ZipFile(dists["wheel"]) as z:
+        entry_points = z.read(f"{info}/entry_points.txt").decode()
+    assert re.search(r"^buraco-learn = buraco_learn\.cli:main$", entry_points, re.M), entry_points
     assert any(n.startswith(f"{info}/licenses/LICENSE") for n in names), names
     check_metadata(metadata)
 
@@ -125,6 +138,53 @@ def test_wheel_imports_without_any_jupyter_package(
     out = run([str(py), "-I", "-c", "import buraco_learn; print(buraco_learn.__file__)"],
               cwd=tmp_path).stdout  # fmt: skip
     assert str(tmp_path / "venv") in out
+
+
+@pytest.fixture(scope="session")
+def wheel_venv(dists: dict[str, Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A fresh venv holding the wheel with its dependencies, and nbval (to run a notebook)."""
+    t0 = time.monotonic()
+    py = make_venv(tmp_path_factory.mktemp("wheel") / "venv")
+    run([str(py), "-m", "pip", "install", "--quiet", str(dists["wheel"]), "nbval"], timeout=1200)
+    print(f"\nwheel venv built in {time.monotonic() - t0:.0f}s")
+    return py
+
+
+def test_wheel_command_writes_the_course_from_any_folder(wheel_venv: Path, tmp_path: Path) -> None:
+    """A pip user: ``buraco-learn course DIR`` from a folder of theirs writes the learner
+    notebooks (the solutions on request), and one of them runs under nbval."""
+    home = tmp_path / "elsewhere"
+    home.mkdir()
+    exe = wheel_venv.with_name("buraco-learn")
+
+    def run(cmd: list[str], **kw: Any) -> subprocess.CompletedProcess[str]:
+        return globals()["run"](cmd, env={"PYTHONPATH": None}, **kw)  # nothing of the checkout
+
+    helped = run([str(exe), "--help"], cwd=home).stdout
+    assert "course" in helped and "lab" in helped
+    out = run([str(exe), "course", "class"], cwd=home).stdout
+    assert "from the installed package" in out, out
+    want = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
+    assert sorted(p.name for p in (home / "class").glob("*.ipynb")) == want
+    assert not (home / "class" / "solutions").exists()
+    run([str(wheel_venv), "-m", "buraco_learn", "course", "teacher", "--solutions"], cwd=home)
+    solutions = sorted(p.name for p in (ROOT / "notebooks" / "solutions").glob("*.ipynb"))
+    assert sorted(p.name for p in (home / "teacher" / "solutions").glob("*.ipynb")) == solutions
+    # Stored outputs came along (the wheel carries the built notebooks, not only sources).
+    nb = json.loads((home / "class" / "02-Cards.ipynb").read_text(encoding="utf-8"))
+    assert any(c.get("outputs") for c in nb["cells"] if c["cell_type"] == "code")
+    # The package imported is the wheel's, not the checkout.
+    where = run([str(wheel_venv), "-I", "-c", "import buraco_learn; print(buraco_learn.__file__)"],
+                cwd=home).stdout  # fmt: skip
+    assert str(wheel_venv.parents[1]) in where, where
+    proc = run([str(wheel_venv), "-m", "pytest", "--nbval-lax", "--nbval-current-env", "-q",
+                "-p", "no:cacheprovider", "class/03-Melding.ipynb"], cwd=home, timeout=600)  # fmt: skip
+    assert re.search(r"\d+ passed", proc.stdout) and "failed" not in proc.stdout, proc.stdout[-2000:]
+    # JupyterLab is an extra: `lab` says how to get it instead of a traceback.
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    lab = subprocess.run([str(exe), "lab", "class"], cwd=home, capture_output=True, text=True,
+                         timeout=120, stdin=subprocess.DEVNULL, env=env)  # fmt: skip
+    assert lab.returncode == 1 and "buraco_learn[lab]" in lab.stderr, lab.stderr
 
 
 # -------------------------------------------------------------------------- binder
