@@ -34,7 +34,7 @@ import tempfile
 from pathlib import Path
 from typing import Sequence
 
-__all__ = ["DEFAULT_DIR", "REPOSITORY", "course_source", "main", "write_course"]
+__all__ = ["DEFAULT_DIR", "REPOSITORY", "course_source", "main", "serve_root", "write_course"]
 
 #: Where ``buraco-learn course`` writes when no folder is given.
 DEFAULT_DIR = "buraco-course"
@@ -91,6 +91,29 @@ def _fix_links(text: str, course_dir: str, repo_dir: str, course_files: set[str]
         return f"]({REPOSITORY}/blob/main/{there}{'#' + anchor if anchor else ''})"
 
     return _LINK.sub(fix, text)
+
+
+def serve_root(notebooks: Path) -> Path:
+    """The folder JupyterLab should serve so that every relative link of the notebooks in
+    ``notebooks`` (the learner ones, not ``solutions/``) works: ``notebooks`` itself, or the
+    nearest folder above it that holds every link's target.
+
+    >>> serve_root(CHECKOUT) in (CHECKOUT, CHECKOUT.parent)
+    True
+    """
+    notebooks = Path(notebooks).resolve()
+    root = notebooks
+    for nb in notebooks.glob("*.ipynb"):
+        for cell in json.loads(nb.read_text(encoding="utf-8")).get("cells", []):
+            if cell.get("cell_type") != "markdown":
+                continue
+            source = cell["source"]
+            for target in _LINK.findall("".join(source) if isinstance(source, list) else source):
+                path = target.partition("#")[0]
+                if path:
+                    resolved = Path(os.path.normpath(notebooks / path))
+                    root = Path(os.path.commonpath([root, resolved]))
+    return root
 
 
 def _copy_notebook(src: Path, dst: Path, course_dir: str, repo_dir: str, course_files: set[str]) -> None:
