@@ -390,12 +390,14 @@ def build_lite_site(out: Path) -> Path:
     return out
 
 
-def test_lite_site_holds_notebooks_wheel_and_settings(lite_site: Path) -> None:
-    for nb in sorted((ROOT / "notebooks").rglob("*.ipynb")):
-        if ".ipynb_checkpoints" in nb.parts:
-            continue
-        rel = nb.relative_to(ROOT / "notebooks")
-        assert (lite_site / "files" / rel).is_file(), rel
+def test_lite_site_holds_learner_notebooks_wheel_and_settings(lite_site: Path) -> None:
+    learner = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
+    assert learner
+    for name in learner:
+        assert (lite_site / "files" / name).is_file(), name
+    # A learner's site: no worked solutions (scripts/build_lite.sh --solutions adds them).
+    assert not (lite_site / "files" / "solutions").exists()
+    assert not list((lite_site / "files").rglob("solutions"))
     assert (lite_site / "files" / LITE_PROBE.name).is_file()
     wheels = list((lite_site / "pypi").glob("buraco_learn-*-py3-none-any.whl"))
     assert len(wheels) == 1, list((lite_site / "pypi").iterdir())
@@ -408,6 +410,39 @@ def test_lite_site_holds_notebooks_wheel_and_settings(lite_site: Path) -> None:
     tracker = config["settingsOverrides"]["@jupyterlab/notebook-extension:tracker"]
     assert tracker["autoStartDefaultKernel"] is True
     assert config["defaultKernelName"] == "python"
+
+
+def test_lite_site_has_no_source_maps_and_stays_small(lite_site: Path) -> None:
+    maps = [p for p in lite_site.rglob("*.map")]
+    assert not maps, maps[:5]
+    size = sum(p.stat().st_size for p in lite_site.rglob("*") if p.is_file())
+    assert size < 40e6, f"the site is {size / 1e6:.0f} MB"
+
+
+def test_lite_site_pages_check_the_runtime(lite_site: Path) -> None:
+    """Every app page loads runtime-check.js, which probes the Pyodide URL of the site's
+    settings: the one the installed kernel uses by default (so the check probes what loads)."""
+    assert (lite_site / "runtime-check.js").read_text() == (ROOT / "lite" / "runtime-check.js").read_text()
+    pages = list(lite_site.glob("*/index.html"))
+    assert any(p.parent.name == "lab" for p in pages)
+    for page in pages:
+        assert '<script src="../runtime-check.js" defer></script></head>' in page.read_text(), page
+    config = json.loads((lite_site / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    url = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]["pyodideUrl"]
+    ext = Path(sys.prefix) / "share" / "jupyter" / "labextensions" / "@jupyterlite" / "pyodide-kernel-extension"
+    defaults = {m for js in ext.rglob("*.js")
+                for m in re.findall(r"https://cdn\.jsdelivr\.net/pyodide/v[\w.]+/full/pyodide\.m?js", js.read_text(errors="replace"))}  # fmt: skip
+    assert defaults == {url}, (defaults, url)
+
+
+def test_build_lite_without_the_lite_extra_says_what_to_install(tmp_path: Path) -> None:
+    bare = make_venv(tmp_path / "venv")
+    proc = subprocess.run(["bash", str(ROOT / "scripts" / "build_lite.sh"), str(tmp_path / "site")],
+                          env=dict(os.environ, PYTHON=str(bare)), capture_output=True, text=True,
+                          timeout=300, stdin=subprocess.DEVNULL)  # fmt: skip
+    assert proc.returncode == 1
+    assert "jupyterlite-core" in proc.stderr and '[lite]"' in proc.stderr, proc.stderr
+    assert "Traceback" not in proc.stderr and not (tmp_path / "site").exists()
 
 
 # The page itself is opened in Chromium by tests/browser/test_lite_site.py.
