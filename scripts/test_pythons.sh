@@ -11,7 +11,9 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
-main="$(${PYTHON:-python3} -c 'import sys; print("%d.%d" % sys.version_info[:2])')"
+# The main version (scripts/test.sh's, python3's) is left to scripts/test.sh; MAIN_VERSION=none
+# tests every version here.
+main="${MAIN_VERSION:-$(${PYTHON:-python3} -c 'import sys; print("%d.%d" % sys.version_info[:2])')}"
 if [ -z "${VERSIONS:-}" ]; then  # the classifiers of pyproject.toml
   VERSIONS="$(grep -oE 'Programming Language :: Python :: 3\.[0-9]+' pyproject.toml | grep -oE '3\.[0-9]+$' | tr '\n' ' ')"
 fi

@@ -135,3 +135,13 @@ def test_lab_sh_solutions_shows_them(tmp_path: Path) -> None:
         names = {i["name"] for i in lab.get(f"api/contents/{rel}".rstrip("/."))["content"]}
         assert "solutions" in names
         assert "solutions shown" in lab.log.read_text()
+
+
+def test_test_pythons_skips_a_missing_interpreter_with_a_line_that_says_so() -> None:
+    proc = subprocess.run(["bash", str(ROOT / "scripts" / "test_pythons.sh")],
+                          env=dict(os.environ, VERSIONS="3.99", MAIN_VERSION="none"),
+                          capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert "Python 3.99: SKIPPED, no python3.99 on this machine (its tests did not run)" in proc.stdout
+    assert "0 tested" in proc.stdout
+
