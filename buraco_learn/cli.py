@@ -181,7 +181,9 @@ def _lab(directory: Path, extra: list[str]) -> int:
         cmd.append("--LabApp.default_url=/lab/tree/00-Index.ipynb")
     cmd += extra
     print("buraco-learn: starting JupyterLab:", " ".join(cmd), flush=True)
-    return subprocess.call(cmd)
+    if os.name == "posix":  # become JupyterLab: Ctrl-C and signals reach it directly
+        os.execv(sys.executable, cmd)
+    return subprocess.call(cmd)  # pragma: no cover (Windows)
 
 
 def _parser() -> argparse.ArgumentParser:
