@@ -376,16 +376,22 @@ def test_runtime_dependencies_install_in_pyodide(dists: dict[str, Path]) -> None
 
 @pytest.fixture(scope="session")
 def lite_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site as scripts/build_lite.sh builds it, plus a probe notebook whose metadata
-    has a ``python3`` kernelspec and no language_info (the case that asks for a kernel)."""
-    return build_lite_site(tmp_path_factory.mktemp("lite") / "site")
+    """The site as scripts/build_lite.sh builds it with the package and its ``lite`` extra
+    alone (a fresh venv: ``pip install ".[lite]"``), plus a probe notebook whose metadata has a
+    ``python3`` kernelspec and no language_info (the case that asks for a kernel)."""
+    tmp = tmp_path_factory.mktemp("lite")
+    t0 = time.monotonic()
+    py = make_venv(tmp / "venv")
+    run([str(py), "-m", "pip", "install", "--quiet", f"{ROOT}[lite]"], timeout=1200)
+    print(f"\nvenv with .[lite] built in {time.monotonic() - t0:.0f}s")
+    return build_lite_site(tmp / "site", python=py)
 
 
-def build_lite_site(out: Path) -> Path:
+def build_lite_site(out: Path, python: Path | str = sys.executable) -> Path:
     """Run scripts/build_lite.sh into ``out`` (with the probe notebook); return ``out``."""
     t0 = time.monotonic()
     run(["bash", str(ROOT / "scripts" / "build_lite.sh"), str(out), "--contents", str(LITE_PROBE)],
-        env={"PYTHON": sys.executable}, timeout=900)  # fmt: skip
+        env={"PYTHON": str(python)}, timeout=900)  # fmt: skip
     print(f"\nJupyterLite build: {time.monotonic() - t0:.0f}s")
     return out
 
