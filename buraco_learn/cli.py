@@ -42,7 +42,7 @@ DEFAULT_DIR = "buraco-course"
 REPOSITORY = "https://github.com/buraco-learn/buraco_learn"
 
 PACKAGE = Path(__file__).resolve().parent
-#: Where a wheel keeps the built notebooks (``[tool.hatch.build.targets.wheel.force-include]``).
+#: Where a wheel keeps the built notebooks (added by ``hatch_build.py`` when the wheel is built).
 PACKAGED = PACKAGE / "_notebooks"
 #: A source checkout's built notebooks.
 CHECKOUT = PACKAGE.parent / "notebooks"
@@ -55,9 +55,9 @@ def course_source() -> tuple[Path | None, str]:
 
     ``None`` means: no built notebooks here, build them from the course sources.
     """
-    if (PACKAGED / "00-Index.ipynb").is_file():
+    if any(PACKAGED.glob("*.ipynb")):
         return PACKAGED, "the installed package"
-    if (CHECKOUT / "00-Index.ipynb").is_file():
+    if any(CHECKOUT.glob("*.ipynb")):
         return CHECKOUT, f"the source checkout ({CHECKOUT})"
     return None, "the course sources (no outputs: run the cells)"
 
