@@ -166,6 +166,26 @@ def _say_written(directory: Path, written: list[Path], solutions: bool) -> None:
         print("buraco-learn: the worked solutions are not included; add --solutions for them")
 
 
+#: JupyterLab's "Would you like to get notified about official Jupyter news?" pop-up, off.
+NEWS_OFF = {"@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": False}}
+
+
+def _lab_settings(directory: Path) -> Path:
+    """Application settings for this JupyterLab: the environment's own (copied), and the news
+    pop-up off; in ``DIR/.buraco-lab-settings`` (a hidden folder). The user's settings still win."""
+    from jupyterlab.commands import get_app_dir  # type: ignore[import-untyped, unused-ignore]
+
+    settings = directory.resolve() / ".buraco-lab-settings"
+    if settings.exists():
+        shutil.rmtree(settings)
+    source = Path(get_app_dir()) / "settings"
+    if source.is_dir():
+        shutil.copytree(source, settings)
+    (settings / "overrides.d").mkdir(parents=True, exist_ok=True)
+    (settings / "overrides.d" / "zz-buraco_learn.json").write_text(json.dumps(NEWS_OFF, indent=1) + "\n")
+    return settings
+
+
 def _lab(directory: Path, extra: list[str]) -> int:
     if importlib.util.find_spec("jupyterlab") is None:
         print("buraco-learn: JupyterLab is not installed in this Python. Install it with:\n"
@@ -173,7 +193,8 @@ def _lab(directory: Path, extra: list[str]) -> int:
               f"then run this command again. The notebooks are in {directory.resolve()}.",
               file=sys.stderr)
         return 1
-    cmd = [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={directory.resolve()}"]
+    cmd = [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={directory.resolve()}",
+           f"--LabApp.app_settings_dir={_lab_settings(directory)}"]
     if hasattr(os, "getuid") and os.getuid() == 0 and "--allow-root" not in extra:
         cmd.append("--allow-root")  # JupyterLab refuses to run as root without it
     index = directory / "00-Index.ipynb"

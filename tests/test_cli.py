@@ -149,9 +149,14 @@ def test_lab_serves_the_course_folder_and_passes_extra_arguments(tmp_path: Path)
                     listing = json.load(r)
             except OSError:
                 time.sleep(0.3)
+        url = f"http://127.0.0.1:{port}/lab/api/settings/@jupyterlab/apputils-extension:notification?token={token}"
+        with urllib.request.urlopen(url, timeout=10) as r:
+            schema = json.load(r)["schema"]["properties"]
     finally:
         proc.terminate()
         proc.wait(timeout=20)
     names = sorted(item["name"] for item in listing["content"])
-    assert names == LEARNER, names
+    assert names == LEARNER, names  # the settings folder is hidden (a dot folder)
     assert "starting JupyterLab" in log.read_text()
+    # No "get notified about Jupyter news?" pop-up: the overrides set the defaults.
+    assert schema["fetchNews"]["default"] == "false" and schema["checkForUpdates"]["default"] is False
