@@ -173,12 +173,13 @@ NEWS_OFF = {"@jupyterlab/apputils-extension:notification": {"fetchNews": "false"
 def _lab_settings(directory: Path) -> Path:
     """Application settings for this JupyterLab: the environment's own (copied), and the news
     pop-up off; in ``DIR/.buraco-lab-settings`` (a hidden folder). The user's settings still win."""
-    from jupyterlab.commands import get_app_dir  # type: ignore[import-untyped, unused-ignore]
-
+    # JupyterLab's own answer (this module imports no third-party package).
+    app_dir = subprocess.run([sys.executable, "-c", "from jupyterlab.commands import get_app_dir; print(get_app_dir())"],
+                             capture_output=True, text=True, check=True).stdout.strip()
     settings = directory.resolve() / ".buraco-lab-settings"
     if settings.exists():
         shutil.rmtree(settings)
-    source = Path(get_app_dir()) / "settings"
+    source = Path(app_dir) / "settings"
     if source.is_dir():
         shutil.copytree(source, settings)
     (settings / "overrides.d").mkdir(parents=True, exist_ok=True)
