@@ -1,37 +1,65 @@
 #!/usr/bin/env bash
 # Build the JupyterLite site (a static site, no server) of the course.
 #
-#   scripts/build_lite.sh OUTDIR [more `jupyter lite build` arguments]
+#   scripts/build_lite.sh OUTDIR [--solutions] [more `jupyter lite build` arguments]
 #
-# Uses the Python of $PYTHON (default: .venv/bin/python if present, else python3),
-# which needs the test extras (jupyterlite-core, jupyterlite-pyodide-kernel and the
-# widget labextensions ipywidgets and ipycanvas, which are copied into the site).
-# The package's own wheel goes into the site's pypi/ folder, so that
-# `%pip install buraco_learn` works in the browser. Settings for the site live in lite/
-# (the --lite-dir: relative paths in extra arguments are taken from there).
+# Needs the package and its `lite` extra in the Python of $PYTHON (default: .venv/bin/python
+# if present, else python3):  pip install -e ".[lite]"  (jupyterlite-core and the Pyodide
+# kernel; the widget labextensions of ipywidgets and ipycanvas come with the package).
+#
+# The site holds the learner notebooks only (written by `python -m buraco_learn course`);
+# --solutions adds notebooks/solutions/ (a teacher's site). The package's own wheel goes into
+# the site's pypi/ folder, so that `%pip install buraco_learn` works in the browser. Source
+# maps are left out. lite/ holds the site's settings (relative paths in extra arguments are
+# taken from there) and runtime-check.js, added to every page: it tells the reader, in words,
+# when the Python runtime (Pyodide, from a CDN) cannot be loaded.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-out="${1:?usage: scripts/build_lite.sh OUTDIR [jupyter lite build args]}"
+out="${1:?usage: scripts/build_lite.sh OUTDIR [--solutions] [jupyter lite build args]}"
 shift
+solutions=()
+if [ "${1:-}" = "--solutions" ]; then solutions=(--solutions); shift; fi
 case "$out" in /*) ;; *) out="$PWD/$out" ;; esac
 if [ -z "${PYTHON:-}" ]; then
   if [ -x "$root/.venv/bin/python" ]; then PYTHON="$root/.venv/bin/python"; else PYTHON=python3; fi
 fi
+missing="$(cd / && "$PYTHON" - <<'PY'
+import importlib.util
+need = {"jupyterlite_core": "jupyterlite-core", "jupyterlite_pyodide_kernel": "jupyterlite-pyodide-kernel",
+        "ipywidgets": "ipywidgets", "ipycanvas": "ipycanvas"}
+print(" ".join(v for k, v in need.items() if importlib.util.find_spec(k) is None))
+PY
+)"
+if [ -n "$missing" ]; then
+  echo "error: $PYTHON lacks $missing, which the JupyterLite build needs." >&2
+  echo "Install the package with its lite extra:  $PYTHON -m pip install -e \"$root[lite]\"" >&2
+  exit 1
+fi
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 wheels="$work/wheels"
+echo "==> the package's wheel (for %pip install buraco_learn in the browser)"
 "$PYTHON" -m pip wheel --quiet --no-deps --wheel-dir "$wheels" "$root"
 shopt -s nullglob
 wheel=("$wheels"/buraco_learn-*.whl)
 [ "${#wheel[@]}" -eq 1 ] || { echo "expected one buraco_learn wheel in $wheels" >&2; exit 1; }
+echo "==> the course notebooks${solutions:+ and their solutions}"
+(cd "$root" && "$PYTHON" -m buraco_learn course "$work/contents" "${solutions[@]}")
 # Run from a scratch folder: the build's task database and caches stay out of the repo.
-contents=()
-[ -d "$root/notebooks" ] && contents+=(--contents "$root/notebooks")  # git keeps no empty folder
 cd "$work"
+echo "==> jupyter lite build"
 JUPYTERLITE_CACHE_DIR="$work/cache" "$PYTHON" -m jupyterlite_core build \
   --lite-dir "$root/lite" \
-  "${contents[@]}" \
+  --contents "$work/contents" \
   --piplite-wheels "${wheel[0]}" \
+  --no-sourcemaps \
   --output-dir "$out" \
   "$@"
-echo "JupyterLite site built in $out"
+# Tell the reader when Python cannot start (see lite/runtime-check.js).
+cp "$root/lite/runtime-check.js" "$out/runtime-check.js"
+for page in "$out"/*/index.html; do
+  grep -q 'runtime-check.js' "$page" && continue
+  sed -i 's|</head>|<script src="../runtime-check.js" defer></script></head>|' "$page"
+done
+find "$out" -name '*.map' -delete  # whatever --no-sourcemaps left
+echo "JupyterLite site built in $out ($(du -sh "$out" | cut -f1))"

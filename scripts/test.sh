@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Set up .venv with the test extras and run every test. Extra arguments go to pytest.
+# Tests run on one pytest-xdist worker per core ($TEST_WORKERS sets how many; 1 = none).
 #
 # 1. tests/ plus the learner notebooks (notebooks/, without notebooks/solutions/)
 #    under `--nbval-lax --nbval-current-env`: every cell must run (cells tagged
@@ -24,6 +25,8 @@ if [ ! -x /usr/bin/chromium ]; then
 fi
 py=.venv/bin/python
 
+workers="${TEST_WORKERS:-auto}"
+[ "$workers" = 1 ] && workers=0
 explain() {  # pytest exit code 5 = no test collected: a failure here, never a pass
   [ "$1" -eq 5 ] && echo "error: pytest collected no test in: $2" >&2
   return 0
@@ -33,8 +36,10 @@ paths=(tests buraco_learn)  # buraco_learn: the doctests of every public example
 [ -d notebooks ] && paths+=(notebooks)  # git keeps no empty folder
 status=0
 echo "==> pytest ${paths[*]} (learner notebooks under --nbval-lax)"
+# loadgroup: a notebook's cells, the browser tests and each group of distribution checks
+# stay on one worker (tests/conftest.py); the other tests are spread one by one.
 "$py" -m pytest "${paths[@]}" --ignore=notebooks/solutions \
-  --nbval-lax --nbval-current-env "$@" || status=$?
+  --nbval-lax --nbval-current-env -n "$workers" --dist loadgroup "$@" || status=$?
 explain "$status" "${paths[*]}"
 
 shopt -s nullglob
@@ -42,7 +47,7 @@ solutions=(notebooks/solutions/*.ipynb)
 if [ "${#solutions[@]}" -gt 0 ]; then
   echo "==> pytest solution notebooks (--nbval, outputs compared)"
   sol_status=0
-  "$py" -m pytest --nbval --nbval-current-env "$@" "${solutions[@]}" || sol_status=$?
+  "$py" -m pytest --nbval --nbval-current-env -n "$workers" --dist loadfile "$@" "${solutions[@]}" || sol_status=$?
   explain "$sol_status" "notebooks/solutions"
   [ "$status" -eq 0 ] && status=$sol_status
 else

@@ -8,6 +8,7 @@ Pip's own cache is used; the environments live for one test session only.
 from __future__ import annotations
 
 import email.parser
+import importlib.util
 import json
 import os
 import re
@@ -24,7 +25,6 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 LITE_PROBE = ROOT / "tests" / "browser" / "fixtures" / "no_language_info.ipynb"
 JUPYTER_MODULES = ("ipywidgets", "ipykernel", "ipycanvas", "jupyter", "nbval", "notebook")
-BINDER_PINS = ("jupyterlab", "ipywidgets", "ipycanvas", "nbval")
 
 pytestmark = pytest.mark.slow
 
@@ -32,6 +32,7 @@ pytestmark = pytest.mark.slow
 def run(cmd: list[str], timeout: float = 900, **kw: Any) -> subprocess.CompletedProcess[str]:
     """Run ``cmd``; fail the test with the tail of its output if it exits non-zero."""
     env = dict(os.environ, PIP_DISABLE_PIP_VERSION_CHECK="1", **kw.pop("env", {}))
+    env = {k: v for k, v in env.items() if v is not None}  # env={"X": None} unsets X
     proc = subprocess.run(
         cmd, capture_output=True, text=True, timeout=timeout, env=env,
         stdin=subprocess.DEVNULL, **kw,
@@ -80,6 +81,9 @@ def check_metadata(text: str) -> None:
     classifiers = meta.get_all("Classifier") or []
     assert "Framework :: Jupyter" in classifiers
     assert "Programming Language :: Python :: 3" in classifiers
+    for minor in (11, 12, 13):  # each is tested in .ci/run where the interpreter exists
+        assert f"Programming Language :: Python :: 3.{minor}" in classifiers
+    assert "Typing :: Typed" in classifiers
     assert any(c.startswith("Intended Audience :: Education") for c in classifiers)
     assert meta["Requires-Python"] == ">=3.11"
     urls = dict(u.split(", ", 1) for u in meta.get_all("Project-URL") or [])
@@ -100,6 +104,15 @@ def test_wheel_is_pure_python_with_metadata(dists: dict[str, Path]) -> None:
     assert "buraco_learn/__init__.py" in names
     assert not [n for n in names if n.endswith((".so", ".pyd", ".c"))]
     assert {n.split("/")[0] for n in names} == {"buraco_learn", info}, names
+    assert "buraco_learn/py.typed" in names  # the "Typing :: Typed" claim
+    assert "buraco_learn/__main__.py" in names and "buraco_learn/cli.py" in names
+    shipped = {n for n in names if n.startswith("buraco_learn/_notebooks/")}
+    built = {f"buraco_learn/_notebooks/{p.relative_to(ROOT / 'notebooks').as_posix()}"
+             for p in (ROOT / "notebooks").rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts}
+    assert shipped == built, shipped ^ built
+    with zipfile.ZipFile(dists["wheel"]) as z:
+        entry_points = z.read(f"{info}/entry_points.txt").decode()
+    assert re.search(r"^buraco-learn = buraco_learn\.cli:main$", entry_points, re.M), entry_points
     assert any(n.startswith(f"{info}/licenses/LICENSE") for n in names), names
     check_metadata(metadata)
 
@@ -127,14 +140,68 @@ def test_wheel_imports_without_any_jupyter_package(
     assert str(tmp_path / "venv") in out
 
 
+@pytest.fixture(scope="session")
+def wheel_venv(dists: dict[str, Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A fresh venv holding the wheel with its dependencies, and nbval (to run a notebook)."""
+    t0 = time.monotonic()
+    py = make_venv(tmp_path_factory.mktemp("wheel") / "venv")
+    run([str(py), "-m", "pip", "install", "--quiet", str(dists["wheel"]), "nbval"], timeout=1200)
+    print(f"\nwheel venv built in {time.monotonic() - t0:.0f}s")
+    return py
+
+
+def test_wheel_command_writes_the_course_from_any_folder(wheel_venv: Path, tmp_path: Path) -> None:
+    """A pip user: ``buraco-learn course DIR`` from a folder of theirs writes the learner
+    notebooks (the solutions on request), and one of them runs under nbval."""
+    home = tmp_path / "elsewhere"
+    home.mkdir()
+    exe = wheel_venv.with_name("buraco-learn")
+
+    def run(cmd: list[str], **kw: Any) -> subprocess.CompletedProcess[str]:
+        return globals()["run"](cmd, env={"PYTHONPATH": None}, **kw)  # nothing of the checkout
+
+    helped = run([str(exe), "--help"], cwd=home).stdout
+    assert "course" in helped and "lab" in helped
+    out = run([str(exe), "course", "class"], cwd=home).stdout
+    assert "from the installed package" in out, out
+    want = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
+    assert sorted(p.name for p in (home / "class").glob("*.ipynb")) == want
+    assert not (home / "class" / "solutions").exists()
+    run([str(wheel_venv), "-m", "buraco_learn", "course", "teacher", "--solutions"], cwd=home)
+    solutions = sorted(p.name for p in (ROOT / "notebooks" / "solutions").glob("*.ipynb"))
+    assert sorted(p.name for p in (home / "teacher" / "solutions").glob("*.ipynb")) == solutions
+    # Stored outputs came along (the wheel carries the built notebooks, not only sources).
+    nb = json.loads((home / "class" / "02-Cards.ipynb").read_text(encoding="utf-8"))
+    assert any(c.get("outputs") for c in nb["cells"] if c["cell_type"] == "code")
+    # The package imported is the wheel's, not the checkout.
+    where = run([str(wheel_venv), "-I", "-c", "import buraco_learn; print(buraco_learn.__file__)"],
+                cwd=home).stdout  # fmt: skip
+    assert str(wheel_venv.parents[1]) in where, where
+    proc = run([str(wheel_venv), "-m", "pytest", "--nbval-lax", "--nbval-current-env", "-q",
+                "-p", "no:cacheprovider", "class/03-Melding.ipynb"], cwd=home, timeout=600)  # fmt: skip
+    assert re.search(r"\d+ passed", proc.stdout) and "failed" not in proc.stdout, proc.stdout[-2000:]
+    # JupyterLab is an extra: `lab` says how to get it instead of a traceback.
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    lab = subprocess.run([str(exe), "lab", "class"], cwd=home, capture_output=True, text=True,
+                         timeout=120, stdin=subprocess.DEVNULL, env=env)  # fmt: skip
+    assert lab.returncode == 1 and "buraco_learn[lab]" in lab.stderr, lab.stderr
+
+
 # -------------------------------------------------------------------------- binder
 
 
-def test_binder_pins_match_project() -> None:
-    """binder/requirements.txt: the project itself, plus exact pins that satisfy the
-    project's own requirements and match the JupyterLab minor of JupyterLite."""
+def lock_binder():  # type: ignore[no-untyped-def]
+    """scripts/lock_binder.py as a module."""
+    spec = importlib.util.spec_from_file_location("lock_binder", ROOT / "scripts" / "lock_binder.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def binder_pins() -> dict[str, str]:
+    """binder/requirements.txt's pins, by normalized name (after its first line, ``.``)."""
     from packaging.requirements import Requirement
-    from packaging.version import Version
 
     reqs = binder_requirements()
     assert reqs[0] == ".", reqs
@@ -143,29 +210,69 @@ def test_binder_pins_match_project() -> None:
         r = Requirement(line)
         spec = list(r.specifier)
         assert len(spec) == 1 and spec[0].operator == "==", f"not an exact pin: {line}"
-        pins[r.name.lower()] = spec[0].version
-    assert set(pins) == set(BINDER_PINS), pins
+        pins[lock_binder().normalize(r.name)] = spec[0].version
+    return pins
+
+
+def test_binder_lock_is_generated_and_matches_the_project() -> None:
+    """binder/requirements.txt: the project itself, then exact pins (written by
+    scripts/lock_binder.py) that hold requirements.in and the project's own requirements,
+    with the JupyterLab minor of JupyterLite."""
+    from packaging.requirements import Requirement
+    from packaging.version import Version
+
+    text = (ROOT / "binder" / "requirements.txt").read_text()
+    assert text.startswith("# GENERATED by scripts/lock_binder.py"), text[:200]
+    pins = binder_pins()
+    assert len(pins) > 60, f"only {len(pins)} pins: the lock should pin every distribution"
     assert (ROOT / "binder" / "runtime.txt").read_text().strip() == "python-3.11"
+    lb = lock_binder()
+    for line in lb.requirements_in():
+        r = Requirement(line)
+        assert r.specifier.contains(pins[lb.normalize(r.name)], prereleases=True), (line, pins.get(r.name))
 
     import tomllib
 
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     extras = project["optional-dependencies"]
-    for dep in project["dependencies"] + extras["lab"] + extras["test"]:
+    for dep in project["dependencies"] + extras["lab"]:
         r = Requirement(dep)
-        if r.name.lower() in pins:
-            assert r.specifier.contains(pins[r.name.lower()]), (dep, pins[r.name.lower()])
-    lite_pins = {
-        Requirement(d).name.lower(): Requirement(d)
-        for d in project["optional-dependencies"]["test"]
-        if Requirement(d).name.lower().startswith("jupyterlite")
-    }
+        assert lb.normalize(r.name) in pins, f"{dep} is not pinned for Binder"
+        assert r.specifier.contains(pins[lb.normalize(r.name)]), (dep, pins[lb.normalize(r.name)])
+    lite_pins = {Requirement(d).name.lower(): Requirement(d) for d in extras["lite"]}
     core = Version(next(iter(lite_pins["jupyterlite-core"].specifier)).version)
     kernel = Version(next(iter(lite_pins["jupyterlite-pyodide-kernel"].specifier)).version)
     assert (core.major, core.minor) == (kernel.major, kernel.minor), lite_pins
     # JupyterLite 0.8.x ships JupyterLab 4.6.x.
     lab = Version(pins["jupyterlab"])
     assert {(0, 8): (4, 6)}.get((core.major, core.minor)) == (lab.major, lab.minor), (core, lab)
+
+
+def test_repo2docker_base_environment_is_read_from_its_lock() -> None:
+    lb = lock_binder()
+    base = lb.base_python_packages()
+    # Python packages with their versions; no C library, no Python, no installer.
+    assert {"jupyterlab", "notebook", "jupyter-server", "ipykernel", "nbconvert"} <= set(base), sorted(base)
+    assert not {"python", "openssl", "libgcc", "nodejs", "pip"} & set(base)
+    assert all(re.fullmatch(r"\d[\w.]*", v) for v in base.values()), base
+
+
+def test_binder_lock_resolves_with_repo2dockers_base_environment() -> None:
+    """The image = repo2docker's base environment + ``pip install -r binder/requirements.txt``.
+    Pip moves what the lock pins and leaves the rest of the base as it is, without checking it:
+    so every base package the lock does not pin must still have its requirements met. Resolved
+    here with pip's own resolver, together; and the lock holds every distribution installed."""
+    lb = lock_binder()
+    pins, base = binder_pins(), lb.base_python_packages()
+    env = lb.check_against_base(pins, base)
+    env.pop("buraco-learn", None)
+    assert {n: env[n] for n in pins} == pins
+    extra = {n: v for n, v in env.items() if n not in pins and base.get(n) != v}
+    assert not extra, f"installed but neither pinned nor in the base: {extra}"
+    # The check can fail: the base's notebook (7.4 under JupyterLab 4.6) if the lock let it be.
+    assert "notebook" in pins and base["notebook"] != pins["notebook"]
+    with pytest.raises(RuntimeError, match=f"notebook=={base['notebook']}"):
+        lb.check_against_base({"jupyterlab": pins["jupyterlab"]}, {"notebook": base["notebook"]})
 
 
 def test_repo2docker_plan_installs_binder_requirements() -> None:
@@ -179,6 +286,28 @@ def test_repo2docker_plan_installs_binder_requirements() -> None:
     # `.` in the requirements needs the repository's files: installed after they are copied.
     assert install.start() > copy_src
     assert not re.search(r"pip install[^\n]*(-e )?\.(\s|$)", plan), "root project installed too"
+    # The base environment is the conda lock that lock_binder.py read.
+    name = lock_binder().base_lock_file().name
+    assert name.replace("-", "-2d").replace(".", "-2e") in plan, name
+    # postBuild (solutions hidden, no news pop-up) runs after the install.
+    post = plan.find("RUN ./binder/postBuild")
+    assert post > install.start(), plan[-3000:]
+
+
+def test_binder_postbuild_hides_the_solutions_from_learners(tmp_path: Path) -> None:
+    """On Binder the learner's file browser lists no solutions/ folder; the teacher's link
+    opens notebooks/solutions/ by its path. The news pop-up is off."""
+    from jupyter_server.services.contents.filemanager import FileContentsManager
+
+    run(["bash", "binder/postBuild"], cwd=ROOT, env={"NB_PYTHON_PREFIX": str(tmp_path)})
+    conf = json.loads((tmp_path / "etc/jupyter/jupyter_server_config.d/buraco_learn.json").read_text())
+    cm = FileContentsManager(root_dir=str(ROOT), **conf["ContentsManager"])
+    listed = {c["name"] for c in cm.get("notebooks")["content"]}
+    assert listed == {p.name for p in (ROOT / "notebooks").glob("*.ipynb")}, listed
+    assert cm.get("notebooks/solutions/00-Index.ipynb", content=False)["type"] == "notebook"
+    assert {c["name"] for c in cm.get("notebooks/solutions")["content"]} >= {"00-Index.ipynb"}
+    overrides = json.loads((tmp_path / "share/jupyter/lab/settings/overrides.json").read_text())
+    assert overrides["@jupyterlab/apputils-extension:notification"]["fetchNews"] == "false"
 
 
 @pytest.fixture(scope="session")
@@ -193,13 +322,13 @@ def binder_venv(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_binder_env_has_the_pinned_versions(binder_venv: Path) -> None:
-    code = (
-        "import json, importlib.metadata as m;"
-        f"print(json.dumps({{n: m.version(n) for n in {list(BINDER_PINS)!r}}}))"
-    )
-    got = json.loads(run([str(binder_venv), "-I", "-c", code]).stdout)
-    want = {r.split("==")[0].lower(): r.split("==")[1] for r in binder_requirements()[1:]}
-    assert got == want
+    code = "import json, importlib.metadata as m; print(json.dumps([[d.name, d.version] for d in m.distributions()]))"
+    lb = lock_binder()
+    got = {lb.normalize(n): v for n, v in json.loads(run([str(binder_venv), "-I", "-c", code]).stdout)}
+    pins = binder_pins()
+    assert {n: got.get(n) for n in pins} == pins
+    unpinned = set(got) - set(pins) - {"buraco-learn", *lb.NOT_PINNED}
+    assert not unpinned, f"installed without a pin: {sorted(unpinned)}"
 
 
 def test_binder_env_runs_every_learner_notebook(binder_venv: Path) -> None:
@@ -247,26 +376,34 @@ def test_runtime_dependencies_install_in_pyodide(dists: dict[str, Path]) -> None
 
 @pytest.fixture(scope="session")
 def lite_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site as scripts/build_lite.sh builds it, plus a probe notebook whose metadata
-    has a ``python3`` kernelspec and no language_info (the case that asks for a kernel)."""
-    return build_lite_site(tmp_path_factory.mktemp("lite") / "site")
+    """The site as scripts/build_lite.sh builds it with the package and its ``lite`` extra
+    alone (a fresh venv: ``pip install ".[lite]"``), plus a probe notebook whose metadata has a
+    ``python3`` kernelspec and no language_info (the case that asks for a kernel)."""
+    tmp = tmp_path_factory.mktemp("lite")
+    t0 = time.monotonic()
+    py = make_venv(tmp / "venv")
+    run([str(py), "-m", "pip", "install", "--quiet", f"{ROOT}[lite]"], timeout=1200)
+    print(f"\nvenv with .[lite] built in {time.monotonic() - t0:.0f}s")
+    return build_lite_site(tmp / "site", python=py)
 
 
-def build_lite_site(out: Path) -> Path:
+def build_lite_site(out: Path, python: Path | str = sys.executable) -> Path:
     """Run scripts/build_lite.sh into ``out`` (with the probe notebook); return ``out``."""
     t0 = time.monotonic()
     run(["bash", str(ROOT / "scripts" / "build_lite.sh"), str(out), "--contents", str(LITE_PROBE)],
-        env={"PYTHON": sys.executable}, timeout=900)  # fmt: skip
+        env={"PYTHON": str(python)}, timeout=900)  # fmt: skip
     print(f"\nJupyterLite build: {time.monotonic() - t0:.0f}s")
     return out
 
 
-def test_lite_site_holds_notebooks_wheel_and_settings(lite_site: Path) -> None:
-    for nb in sorted((ROOT / "notebooks").rglob("*.ipynb")):
-        if ".ipynb_checkpoints" in nb.parts:
-            continue
-        rel = nb.relative_to(ROOT / "notebooks")
-        assert (lite_site / "files" / rel).is_file(), rel
+def test_lite_site_holds_learner_notebooks_wheel_and_settings(lite_site: Path) -> None:
+    learner = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
+    assert learner
+    for name in learner:
+        assert (lite_site / "files" / name).is_file(), name
+    # A learner's site: no worked solutions (scripts/build_lite.sh --solutions adds them).
+    assert not (lite_site / "files" / "solutions").exists()
+    assert not list((lite_site / "files").rglob("solutions"))
     assert (lite_site / "files" / LITE_PROBE.name).is_file()
     wheels = list((lite_site / "pypi").glob("buraco_learn-*-py3-none-any.whl"))
     assert len(wheels) == 1, list((lite_site / "pypi").iterdir())
@@ -279,6 +416,39 @@ def test_lite_site_holds_notebooks_wheel_and_settings(lite_site: Path) -> None:
     tracker = config["settingsOverrides"]["@jupyterlab/notebook-extension:tracker"]
     assert tracker["autoStartDefaultKernel"] is True
     assert config["defaultKernelName"] == "python"
+
+
+def test_lite_site_has_no_source_maps_and_stays_small(lite_site: Path) -> None:
+    maps = [p for p in lite_site.rglob("*.map")]
+    assert not maps, maps[:5]
+    size = sum(p.stat().st_size for p in lite_site.rglob("*") if p.is_file())
+    assert size < 40e6, f"the site is {size / 1e6:.0f} MB"
+
+
+def test_lite_site_pages_check_the_runtime(lite_site: Path) -> None:
+    """Every app page loads runtime-check.js, which probes the Pyodide URL of the site's
+    settings: the one the installed kernel uses by default (so the check probes what loads)."""
+    assert (lite_site / "runtime-check.js").read_text() == (ROOT / "lite" / "runtime-check.js").read_text()
+    pages = list(lite_site.glob("*/index.html"))
+    assert any(p.parent.name == "lab" for p in pages)
+    for page in pages:
+        assert '<script src="../runtime-check.js" defer></script></head>' in page.read_text(), page
+    config = json.loads((lite_site / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    url = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]["pyodideUrl"]
+    ext = Path(sys.prefix) / "share" / "jupyter" / "labextensions" / "@jupyterlite" / "pyodide-kernel-extension"
+    defaults = {m for js in ext.rglob("*.js")
+                for m in re.findall(r"https://cdn\.jsdelivr\.net/pyodide/v[\w.]+/full/pyodide\.m?js", js.read_text(errors="replace"))}  # fmt: skip
+    assert defaults == {url}, (defaults, url)
+
+
+def test_build_lite_without_the_lite_extra_says_what_to_install(tmp_path: Path) -> None:
+    bare = make_venv(tmp_path / "venv")
+    proc = subprocess.run(["bash", str(ROOT / "scripts" / "build_lite.sh"), str(tmp_path / "site")],
+                          env=dict(os.environ, PYTHON=str(bare)), capture_output=True, text=True,
+                          timeout=300, stdin=subprocess.DEVNULL)  # fmt: skip
+    assert proc.returncode == 1
+    assert "jupyterlite-core" in proc.stderr and '[lite]"' in proc.stderr, proc.stderr
+    assert "Traceback" not in proc.stderr and not (tmp_path / "site").exists()
 
 
 # The page itself is opened in Chromium by tests/browser/test_lite_site.py.

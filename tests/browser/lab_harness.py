@@ -164,6 +164,9 @@ class JupyterLabServer:
             "--ServerApp.port_retries=0", f"--ServerApp.token={self.token}",
             "--allow-root", f"--ServerApp.root_dir={self.root_dir}",
             "--expose-app-in-browser",
+            # Checkpoints go to the temporary folder, not .ipynb_checkpoints/ in the repository
+            # (where a wheel built meanwhile would find them).
+            f"--FileCheckpoints.checkpoint_dir={self._tmp / 'checkpoints'}",
         ]  # fmt: skip
         t0 = time.monotonic()
         log = open(self.log_path, "wb")

@@ -1,8 +1,10 @@
 """The JupyterLite site (scripts/build_lite.sh) loads in headless Chromium.
 
 Pyodide, which runs the notebooks in the browser, comes from a CDN that these
-machines cannot reach: here only the static site is checked (every file it asks
-for is found, and a notebook gets the Pyodide kernel without a kernel dialog).
+machines cannot reach: here the static site is checked (every file it asks for is
+found, and a notebook gets the Pyodide kernel without a kernel dialog), and the
+notice that tells a teacher when Python cannot be loaded: shown with the network
+blocked, not shown when the runtime answers.
 """
 
 from __future__ import annotations
@@ -103,3 +105,57 @@ def test_lite_site_opens_a_notebook_with_its_own_kernel(browser: Any, lite_url: 
     # Only the unreachable Pyodide CDN may fail; nothing of the site itself.
     unexpected = [e for e in page_errors if "/pyodide/" not in e]
     assert not unexpected, unexpected
+
+
+def open_probe(browser: Any, lite_url: str, pyodide: str) -> tuple[Any, Any]:
+    """A page on the probe notebook, with every request off the site blocked, except
+    the Pyodide runtime when ``pyodide`` is "answers" (a stub stands in for it)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+
+    def route(r: Any) -> None:
+        url = r.request.url
+        if url.startswith(lite_url):
+            r.continue_()
+        elif pyodide == "answers" and "/pyodide/" in url:
+            r.fulfill(status=200, content_type="text/javascript", body="export {};")
+        else:
+            r.abort("internetdisconnected")
+
+    context.route("**/*", route)
+    page = context.new_page()
+    page.goto(f"{lite_url}lab/index.html?path={PROBE.name}")
+    page.locator(".jp-NotebookPanel:visible .jp-Cell").first.wait_for(timeout=60_000)
+    return context, page
+
+
+NOTICE = "#buraco-runtime-notice"
+
+
+def test_lite_site_says_in_words_when_python_cannot_be_loaded(browser: Any, lite_url: str) -> None:
+    context, page = open_probe(browser, lite_url, pyodide="blocked")
+    try:
+        notice = page.locator(NOTICE)
+        notice.wait_for(timeout=40_000)
+        text = notice.inner_text()
+        SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOT_DIR / "lite-runtime-blocked.png"))
+        # What failed, where from, and what to do: network, filter, another browser, Python.
+        for words in ("Python could not start", "could not be downloaded", "cdn.jsdelivr.net",
+                      "stays at [*]", "online", "allowed", "another browser", "buraco-learn lab"):
+            assert words in text, (words, text)
+        assert notice.get_attribute("role") == "alert"
+        box = notice.bounding_box()
+        assert box and box["y"] <= 1 and box["width"] >= 1000  # across the top of the page
+        page.get_by_role("button", name="Close this notice").click()
+        assert page.locator(NOTICE).count() == 0
+    finally:
+        context.close()
+
+
+def test_lite_site_shows_no_notice_when_the_runtime_answers(browser: Any, lite_url: str) -> None:
+    context, page = open_probe(browser, lite_url, pyodide="answers")
+    try:
+        assert page.evaluate("window.buracoRuntimeCheck") == "ok"
+        assert page.locator(NOTICE).count() == 0
+    finally:
+        context.close()

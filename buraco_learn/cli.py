@@ -1,0 +1,285 @@
+"""The ``buraco-learn`` command: put the course notebooks in a folder of yours and open them.
+
+::
+
+    buraco-learn course [DIR] [--solutions] [--force]   # write the notebooks into DIR
+    buraco-learn lab [DIR] [--solutions] [JUPYTERLAB ARGS...]  # ... and open JupyterLab there
+    python -m buraco_learn ...                           # the same command
+
+``DIR`` defaults to ``buraco-course`` in the current folder. A notebook already in ``DIR`` is
+kept as it is (your answers are never overwritten) unless you give ``--force``. The notebooks
+come from the installed package: a wheel carries them, built and run, as package data; in a
+source checkout they are the repository's ``notebooks/`` folder; failing both, they are built
+from the course sources without outputs.
+
+>>> import tempfile, pathlib
+>>> with tempfile.TemporaryDirectory() as d:
+...     written = write_course(pathlib.Path(d) / "course")
+...     names = sorted(p.name for p in written)
+>>> "00-Index.ipynb" in names, any(p.startswith("solutions") for p in names)
+(True, False)
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Sequence
+
+__all__ = ["DEFAULT_DIR", "REPOSITORY", "course_source", "main", "serve_root", "write_course"]
+
+#: Where ``buraco-learn course`` writes when no folder is given.
+DEFAULT_DIR = "buraco-course"
+#: The project's repository: links of the course that leave the course folder point there.
+REPOSITORY = "https://github.com/buraco-learn/buraco_learn"
+
+PACKAGE = Path(__file__).resolve().parent
+#: Where a wheel keeps the built notebooks (added by ``hatch_build.py`` when the wheel is built).
+PACKAGED = PACKAGE / "_notebooks"
+#: A source checkout's built notebooks.
+CHECKOUT = PACKAGE.parent / "notebooks"
+
+_LINK = re.compile(r"\]\((?!https?:|mailto:|#|/)([^)\s]+)\)")
+
+
+def course_source() -> tuple[Path | None, str]:
+    """The folder of built notebooks to copy from, and where it comes from (for messages).
+
+    ``None`` means: no built notebooks here, build them from the course sources.
+    """
+    if any(PACKAGED.glob("*.ipynb")):
+        return PACKAGED, "the installed package"
+    if any(CHECKOUT.glob("*.ipynb")):
+        return CHECKOUT, f"the source checkout ({CHECKOUT})"
+    return None, "the course sources (no outputs: run the cells)"
+
+
+def _built(tmp: Path) -> Path:
+    from buraco_learn.course import build as course_build  # the course's own builder
+
+    course_build.build(tmp, execute=False)
+    return tmp
+
+
+def _fix_links(text: str, course_dir: str, repo_dir: str, course_files: set[str]) -> str:
+    """Rewrite the relative Markdown links of a cell whose target is not in the course folder
+    (the rules reference, the solutions when they are not written) into links to the
+    repository. ``course_dir`` is the notebook's folder in the course, ``repo_dir`` in the
+    repository, ``course_files`` every file of the course folder.
+
+    >>> _fix_links("[rules](../x/rules.md) [next](02-Cards.ipynb)", "", "notebooks", {"02-Cards.ipynb"})
+    '[rules](https://github.com/buraco-learn/buraco_learn/blob/main/x/rules.md) [next](02-Cards.ipynb)'
+    """
+    course_dirs = {os.path.dirname(f) for f in course_files}
+
+    def fix(m: re.Match[str]) -> str:
+        target, _, anchor = m.group(1).partition("#")
+        if not target:
+            return m.group(0)
+        here = os.path.normpath(os.path.join(course_dir, target))
+        if here in course_files or here in course_dirs or (here == "." and course_dirs):
+            return m.group(0)
+        there = Path(os.path.normpath(os.path.join(repo_dir, target))).as_posix()
+        return f"]({REPOSITORY}/blob/main/{there}{'#' + anchor if anchor else ''})"
+
+    return _LINK.sub(fix, text)
+
+
+def serve_root(notebooks: Path) -> Path:
+    """The folder JupyterLab should serve so that every relative link of the notebooks in
+    ``notebooks`` (the learner ones, not ``solutions/``) works: ``notebooks`` itself, or the
+    nearest folder above it that holds every link's target.
+
+    >>> serve_root(CHECKOUT) in (CHECKOUT, CHECKOUT.parent)
+    True
+    """
+    notebooks = Path(notebooks).resolve()
+    root = notebooks
+    for nb in notebooks.glob("*.ipynb"):
+        for cell in json.loads(nb.read_text(encoding="utf-8")).get("cells", []):
+            if cell.get("cell_type") != "markdown":
+                continue
+            source = cell["source"]
+            for target in _LINK.findall("".join(source) if isinstance(source, list) else source):
+                path = target.partition("#")[0]
+                if path:
+                    resolved = Path(os.path.normpath(notebooks / path))
+                    root = Path(os.path.commonpath([root, resolved]))
+    return root
+
+
+def _copy_notebook(src: Path, dst: Path, course_dir: str, repo_dir: str, course_files: set[str]) -> None:
+    nb = json.loads(src.read_text(encoding="utf-8"))
+    for cell in nb.get("cells", []):
+        if cell.get("cell_type") == "markdown":
+            source = cell["source"]
+            text = "".join(source) if isinstance(source, list) else source
+            cell["source"] = _fix_links(text, course_dir, repo_dir, course_files)
+    dst.write_text(json.dumps(nb, indent=1, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def write_course(directory: Path, *, solutions: bool = False, force: bool = False) -> list[Path]:
+    """Write the learner notebooks (and with ``solutions`` the worked solutions, in
+    ``DIR/solutions/``) into ``directory``; return the files written, relative to it.
+
+    A notebook already there is kept unless ``force``. Links that leave the course folder
+    (to the rules reference, say) are rewritten to the project's repository.
+    """
+    directory = Path(directory)
+    source, _ = course_source()
+    with tempfile.TemporaryDirectory() as tmp:
+        if source is None:
+            source = _built(Path(tmp))
+        plan = [(p, Path(p.name), "notebooks") for p in sorted(source.glob("*.ipynb"))]
+        if solutions:
+            plan += [(p, Path("solutions", p.name), "notebooks/solutions")
+                     for p in sorted((source / "solutions").glob("*.ipynb"))]
+        if not plan:
+            raise FileNotFoundError(f"no notebook found in {source}")
+        course_files = {rel.as_posix() for _, rel, _ in plan}
+        if directory.is_dir():
+            course_files |= {p.relative_to(directory).as_posix() for p in directory.rglob("*") if p.is_file()}
+        written = []
+        for src, rel, repo_dir in plan:
+            dst = directory / rel
+            if dst.exists() and not force:
+                continue
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            _copy_notebook(src, dst, "" if rel.parent == Path(".") else rel.parent.as_posix(), repo_dir, course_files)
+            written.append(rel)
+    return written
+
+
+def _say_written(directory: Path, written: list[Path], solutions: bool) -> None:
+    _, origin = course_source()
+    kept = "" if written else " (every notebook was already there: kept as it is)"
+    print(f"buraco-learn: {len(written)} notebook(s) written to {directory.resolve()} from {origin}{kept}")
+    if written and not solutions:
+        print("buraco-learn: the worked solutions are not included; add --solutions for them")
+
+
+#: JupyterLab's "Would you like to get notified about official Jupyter news?" pop-up, off.
+NEWS_OFF = {"@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": False}}
+
+
+def _lab_settings(directory: Path) -> Path:
+    """Application settings for this JupyterLab: the environment's own (copied), and the news
+    pop-up off; in ``DIR/.buraco-lab-settings`` (a hidden folder). The user's settings still win."""
+    # JupyterLab's own answer (this module imports no third-party package).
+    app_dir = subprocess.run([sys.executable, "-c", "from jupyterlab.commands import get_app_dir; print(get_app_dir())"],
+                             capture_output=True, text=True, check=True).stdout.strip()
+    settings = directory.resolve() / ".buraco-lab-settings"
+    if settings.exists():
+        shutil.rmtree(settings)
+    source = Path(app_dir) / "settings"
+    if source.is_dir():
+        shutil.copytree(source, settings)
+    (settings / "overrides.d").mkdir(parents=True, exist_ok=True)
+    (settings / "overrides.d" / "zz-buraco_learn.json").write_text(json.dumps(NEWS_OFF, indent=1) + "\n")
+    return settings
+
+
+def _lab(directory: Path, extra: list[str]) -> int:
+    if importlib.util.find_spec("jupyterlab") is None:
+        print("buraco-learn: JupyterLab is not installed in this Python. Install it with:\n"
+              f"    {Path(sys.executable).name} -m pip install 'buraco_learn[lab]'\n"
+              f"then run this command again. The notebooks are in {directory.resolve()}.",
+              file=sys.stderr)
+        return 1
+    cmd = [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={directory.resolve()}",
+           f"--LabApp.app_settings_dir={_lab_settings(directory)}"]
+    if hasattr(os, "getuid") and os.getuid() == 0 and "--allow-root" not in extra:
+        cmd.append("--allow-root")  # JupyterLab refuses to run as root without it
+    index = directory / "00-Index.ipynb"
+    if index.is_file() and not any(a.startswith("--LabApp.default_url") for a in extra):
+        cmd.append("--LabApp.default_url=/lab/tree/00-Index.ipynb")
+    cmd += extra
+    print("buraco-learn: starting JupyterLab:", " ".join(cmd), flush=True)
+    if os.name == "posix":  # become JupyterLab: Ctrl-C and signals reach it directly
+        os.execv(sys.executable, cmd)
+    return subprocess.call(cmd)  # pragma: no cover (Windows)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="buraco-learn",
+        description="Learn the card game Buraco in Jupyter: write the course notebooks into a folder "
+                    "of yours, and open them in JupyterLab.",
+        epilog="Examples:\n"
+               "  buraco-learn course                 write the notebooks into ./buraco-course\n"
+               "  buraco-learn course ~/buraco --solutions\n"
+               "  buraco-learn lab                    write them if needed, then open JupyterLab\n"
+               "  buraco-learn lab --port 8890 --no-browser   (extra arguments go to JupyterLab)\n"
+               "Notebooks already in the folder are kept (your answers stay) unless --force.\n"
+               "Also: python -m buraco_learn ...",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    sub = parser.add_subparsers(dest="command", metavar="{course,lab}")
+    for name, help_text in (
+        ("course", "write the learner notebooks (and with --solutions the worked solutions) into DIR"),
+        ("lab", "write the notebooks into DIR if they are not there, then open JupyterLab on DIR; "
+                "arguments after DIR that this command does not know go to JupyterLab "
+                "(needs JupyterLab: pip install 'buraco_learn[lab]')"),
+    ):
+        p = sub.add_parser(name, help=help_text, description=help_text)
+        p.add_argument("dir", nargs="?", default=DEFAULT_DIR, metavar="DIR",
+                       help=f"the course folder (default: ./{DEFAULT_DIR}); created if missing")
+        p.add_argument("--solutions", action="store_true",
+                       help="also write the worked solutions, in DIR/solutions/ (for teachers)")
+        p.add_argument("--force", action="store_true",
+                       help="overwrite notebooks already in DIR (your answers in them are lost)")
+    return parser
+
+
+def _split_lab_args(argv: list[str]) -> tuple[list[str], list[str]]:
+    """Split ``lab ...`` into this command's arguments and JupyterLab's: from the first option
+    this command does not know (or after ``--``), everything goes to JupyterLab.
+
+    >>> _split_lab_args(["lab", "my-course", "--solutions", "--port", "8890", "--no-browser"])
+    (['lab', 'my-course', '--solutions'], ['--port', '8890', '--no-browser'])
+    >>> _split_lab_args(["lab", "--", "--port=8890"])
+    (['lab'], ['--port=8890'])
+    """
+    ours = {"--solutions", "--force", "-h", "--help"}
+    for i, arg in enumerate(argv[1:], start=1):
+        if arg == "--":
+            return argv[:i], argv[i + 1:]
+        if arg.startswith("-") and arg not in ours:
+            return argv[:i], argv[i:]
+    return argv, []
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    args_in = list(sys.argv[1:] if argv is None else argv)
+    parser = _parser()
+    extra: list[str] = []
+    if args_in[:1] == ["lab"]:
+        args_in, extra = _split_lab_args(args_in)
+    args = parser.parse_args(args_in)
+    if args.command is None:
+        parser.print_help()
+        return 2
+    directory = Path(args.dir).expanduser()
+    try:
+        written = write_course(directory, solutions=args.solutions, force=args.force)
+    except OSError as exc:
+        print(f"buraco-learn: cannot write the course into {directory}: {exc}", file=sys.stderr)
+        return 1
+    _say_written(directory, written, args.solutions)
+    if args.command == "lab":
+        return _lab(directory, extra)
+    print(f"buraco-learn: open it with: buraco-learn lab {args.dir}")
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

@@ -1,0 +1,147 @@
+"""scripts/lab.sh (the README's "Open the notebooks" command) and scripts/setup.sh.
+
+JupyterLab is started for real by ``scripts/lab.sh``; the venv it uses stands for an
+up-to-date ``.venv``: a folder whose ``bin/python`` runs this interpreter, with the stamp
+``scripts/setup.sh`` writes after an install (so the test also checks the install is skipped).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+from buraco_learn.cli import serve_root
+
+ROOT = Path(__file__).resolve().parents[1]
+LEARNER = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
+
+
+def fake_venv(tmp: Path, extras: str) -> Path:
+    """A venv folder whose python is this one, stamped as installed with ``extras``."""
+    venv = tmp / "venv"
+    (venv / "bin").mkdir(parents=True)
+    py = venv / "bin" / "python"
+    py.write_text(f'#!/bin/sh\nexec "{sys.executable}" "$@"\n')
+    py.chmod(0o755)
+    version = subprocess.run([str(py), "--version"], capture_output=True, text=True).stdout
+    digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes() + version.encode()).hexdigest()
+    (venv / f".buraco_learn-installed-{extras}").write_text(digest + "\n")
+    return venv
+
+
+class Lab:
+    def __init__(self, proc: subprocess.Popen[bytes], port: int, token: str, log: Path) -> None:
+        self.proc, self.port, self.token, self.log = proc, port, token, log
+
+    def get(self, path: str) -> Any:
+        url = f"http://127.0.0.1:{self.port}/{urllib.parse.quote(path)}?token={self.token}"
+        with urllib.request.urlopen(url, timeout=10) as r:
+            return json.load(r)
+
+
+def start_lab(tmp: Path, *args: str, extras: str = "test") -> Iterator[Lab]:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = int(s.getsockname()[1])
+    token = os.urandom(8).hex()
+    venv = fake_venv(tmp, extras)
+    env = dict(os.environ, VENV=str(venv), PYTHONPATH=str(ROOT),
+               **{v: str(tmp / v) for v in ("JUPYTER_CONFIG_DIR", "JUPYTER_RUNTIME_DIR",
+                                            "JUPYTER_DATA_DIR", "JUPYTERLAB_SETTINGS_DIR",
+                                            "JUPYTERLAB_WORKSPACES_DIR", "IPYTHONDIR")})  # fmt: skip
+    log = tmp / "lab.log"
+    with open(log, "wb") as out:
+        proc = subprocess.Popen(
+            ["bash", str(ROOT / "scripts" / "lab.sh"), *args, "--no-browser", f"--port={port}",
+             "--ServerApp.port_retries=0", "--ServerApp.ip=127.0.0.1", f"--IdentityProvider.token={token}"],
+            cwd=tmp, env=env, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)  # fmt: skip
+    lab = Lab(proc, port, token, log)
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            assert proc.poll() is None, log.read_text()
+            assert time.monotonic() < deadline, log.read_text()
+            try:
+                lab.get("api/status")
+                break
+            except (OSError, urllib.error.URLError):
+                time.sleep(0.3)
+        yield lab
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
+
+
+@pytest.fixture
+def learner_lab(tmp_path: Path) -> Iterator[Lab]:
+    yield from start_lab(tmp_path)
+
+
+def test_lab_sh_skips_the_install_and_serves_the_course_without_solutions(learner_lab: Lab) -> None:
+    out = learner_lab.log.read_text()
+    assert "nothing to install" in out, out
+    assert "solutions hidden" in out, out
+    served = serve_root(ROOT / "notebooks")
+    rel = (ROOT / "notebooks").relative_to(served).as_posix()
+    listing = learner_lab.get(f"api/contents/{rel}".rstrip("/."))
+    names = sorted(item["name"] for item in listing["content"])
+    assert names == LEARNER, names  # no solutions/ folder in the learner's file browser
+    # The index opens first.
+    assert f"/lab/tree/{rel + '/' if rel != '.' else ''}00-Index.ipynb" in out
+
+
+def test_lab_sh_serves_every_link_of_the_course(learner_lab: Lab) -> None:
+    """Every relative link of a learner notebook opens on the server lab.sh starts."""
+    served = serve_root(ROOT / "notebooks")
+    targets = set()
+    for nb in (ROOT / "notebooks").glob("*.ipynb"):
+        for cell in json.loads(nb.read_text(encoding="utf-8"))["cells"]:
+            if cell["cell_type"] == "markdown":
+                text = "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
+                for t in __import__("re").findall(r"\]\(([^)\s]+)\)", text):
+                    if not t.startswith(("http:", "https:", "#", "mailto:")):
+                        targets.add(os.path.normpath(nb.parent / t.partition("#")[0]))
+    assert targets
+    for target in sorted(targets):
+        rel = Path(target).relative_to(served).as_posix()  # raises if outside the served root
+        # A hidden folder (solutions/, for learners) is not listed but opens by its path.
+        learner_lab.get(f"api/contents/{rel}")
+
+
+def test_lab_sh_turns_the_news_popup_off(learner_lab: Lab) -> None:
+    setting = learner_lab.get("lab/api/settings/@jupyterlab/apputils-extension:notification")
+    # JupyterLab applies the application's overrides to the schema's defaults.
+    defaults = {k: v.get("default") for k, v in setting["schema"]["properties"].items()}
+    assert defaults["fetchNews"] == "false", defaults
+    assert defaults["checkForUpdates"] is False, defaults
+
+
+def test_lab_sh_solutions_shows_them(tmp_path: Path) -> None:
+    for lab in start_lab(tmp_path, "--solutions", extras="lab"):
+        served = serve_root(ROOT / "notebooks")
+        rel = (ROOT / "notebooks").relative_to(served).as_posix()
+        names = {i["name"] for i in lab.get(f"api/contents/{rel}".rstrip("/."))["content"]}
+        assert "solutions" in names
+        assert "solutions shown" in lab.log.read_text()
+
+
+def test_test_pythons_skips_a_missing_interpreter_with_a_line_that_says_so() -> None:
+    proc = subprocess.run(["bash", str(ROOT / "scripts" / "test_pythons.sh")],
+                          env=dict(os.environ, VERSIONS="3.99", MAIN_VERSION="none"),
+                          capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert "Python 3.99: SKIPPED, no python3.99 on this machine (its tests did not run)" in proc.stdout
+    assert "0 tested" in proc.stdout
+
