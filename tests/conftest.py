@@ -9,10 +9,6 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 import pytest  # noqa: E402
 
-#: Notebooks the browser tests write for themselves (gitignored): never collected as notebooks to
-#: check, or a second run of the suite would run a leftover under nbval.
-collect_ignore_glob = ["browser/screenshots/*"]
-
 
 def xdist_group(nodeid: str) -> str:
     """The unit of work a test belongs to under ``--dist loadgroup`` (scripts/test.sh): what

@@ -25,7 +25,8 @@ import pytest
 from buraco_learn.cli import serve_root
 
 ROOT = Path(__file__).resolve().parents[1]
-LEARNER = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
+#: What a learner's file browser lists: the course's notebooks and pages, no solutions/ folder.
+LEARNER = sorted(p.name for p in (ROOT / "notebooks").iterdir() if p.is_file() and p.suffix in (".ipynb", ".html"))
 
 
 def fake_venv(tmp: Path, extras: str) -> Path:
