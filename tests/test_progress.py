@@ -198,3 +198,25 @@ def test_the_course_build_and_test_runs_leave_no_progress_file() -> None:
     env_on = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                             env={**__import__("os").environ, "BURACO_PROGRESS": ""}).stdout
     assert env_on.strip() == "True", "in a kernel, with the switch unset, progress is recorded"
+
+
+def test_a_real_notebook_kernel_records_and_the_index_view_shows_it(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """In a real kernel (nbclient), with the switch unset as in a learner's JupyterLab, checks land in
+    the notebook's folder and show_progress() counts them; a second Run All counts nothing twice."""
+    nbformat = pytest.importorskip("nbformat")
+    nbclient = pytest.importorskip("nbclient")
+    monkeypatch.delenv("BURACO_PROGRESS", raising=False)
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell("from buraco_learn.exercises import check_number, show_progress"),
+                nbformat.v4.new_code_cell("check_number('deck-size', 104)"),
+                nbformat.v4.new_code_cell("check_number('deck-size', 108)"),
+                nbformat.v4.new_code_cell("print(show_progress().text())")]
+    for _run in range(2):
+        nbclient.NotebookClient(nb, timeout=120, kernel_name="python3", allow_errors=True,
+                                resources={"metadata": {"path": str(tmp_path)}}).execute()
+    entry = Progress(tmp_path / PROGRESS_FILE).load()["exercises"]["deck-size"]
+    assert entry["right"] and entry["tries"] == 2 and entry["hint"] == 1
+    printed = "".join(o.get("text", "") for o in nb.cells[3].outputs)
+    cards = next(line for line in printed.splitlines() if "02-Cards" in line)
+    assert cards.endswith(f"1/{len(_ids('02-Cards'))} right") and "Next: 01-Welcome.ipynb" in printed
