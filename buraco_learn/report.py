@@ -44,6 +44,8 @@ from .progress import RESULTS_FORMAT, VERSION, course_notebooks, verify
 __all__ = ["ClassReport", "Learner", "LeftOut", "ExerciseRow", "write_report", "outcome"]
 
 _COLOURS = {"first try": "#2e7d32", "after hints": "#9ccc65", "not yet": "#e53935", "not tried": "#d0d0d0"}
+_LEGEND = {"first try": "right first try", "after hints": "right after hints", "not yet": "tried, not right",
+           "not tried": "not tried"}
 
 
 @dataclass(frozen=True)
@@ -232,7 +234,7 @@ class ClassReport:
                             for r in self.left_out)
             parts.append(f'<div class="left-out"><h2>Files left out ({len(self.left_out)})</h2>'
                          f"<p>These files are not counted anywhere in this report:</p><ul>{items}</ul></div>")
-        legend = " ".join(f'<span class="key" style="background:{c}"></span>{k}' for k, c in _COLOURS.items())
+        legend = " ".join(f'<span class="key" style="background:{c}"></span>{_LEGEND[k]}' for k, c in _COLOURS.items())
         rows = []
         for r in self.exercise_rows():
             counts = {"first try": r.first_try, "after hints": r.after_hints, "not yet": r.not_at_all,
@@ -241,7 +243,7 @@ class ClassReport:
                         f"<td>{_bar(counts, n)}</td><td>{r.first_try}</td><td>{r.after_hints}</td>"
                         f"<td>{r.not_at_all}</td><td>{r.not_tried}</td></tr>")
         parts.append(f"<h2>Per exercise</h2><p>{legend}</p><table><tr><th>exercise</th><th>notebook</th><th></th>"
-                     "<th>right first try</th><th>right after hints</th><th>not at all</th><th>not tried</th></tr>"
+                     "<th>right first try</th><th>right after hints</th><th>tried, not right</th><th>not tried</th></tr>"
                      + "".join(rows) + "</table>")
         missed = self.missed_rules()[:10]
         if missed:
@@ -282,7 +284,7 @@ def _rule_text(rule_id: str) -> str:
     from .reference import rule
 
     try:
-        return rule(rule_id).replace("`", "")
+        return rule(rule_id).replace("`", "").replace("*", "")
     except KeyError:
         return ""
 
