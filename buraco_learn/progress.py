@@ -242,6 +242,12 @@ class Progress:
         except OSError as err:
             if tmp is not None and os.path.exists(tmp):
                 os.unlink(tmp)
+            if path.parent.is_dir():  # a file system without rename: write the file in place
+                try:
+                    path.write_text(text, encoding="utf-8")
+                    return True
+                except OSError as again:
+                    err = again
             if not any("cannot write" in r for r in self.reports):
                 self._report(f"buraco_learn: cannot write your progress file {path}: {err}; it is not saved.")
             return False

@@ -220,3 +220,17 @@ def test_a_real_notebook_kernel_records_and_the_index_view_shows_it(tmp_path: Pa
     printed = "".join(o.get("text", "") for o in nb.cells[3].outputs)
     cards = next(line for line in printed.splitlines() if "02-Cards" in line)
     assert cards.endswith(f"1/{len(_ids('02-Cards'))} right") and "Next: 01-Welcome.ipynb" in printed
+
+
+def test_without_rename_the_file_is_still_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A browser file system that cannot rename (a JupyterLite drive might not) still keeps progress."""
+    import buraco_learn.progress as progress
+
+    def no_rename(src: str, dst: str) -> None:
+        raise OSError("rename not supported")
+
+    monkeypatch.setattr(progress.os, "replace", no_rename)
+    path = tmp_path / PROGRESS_FILE
+    Progress(path).record("deck-size", "right", answer=108)
+    assert Progress(path).load()["exercises"]["deck-size"]["right"]
+    assert [p.name for p in tmp_path.iterdir()] == [PROGRESS_FILE]
