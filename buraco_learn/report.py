@@ -184,6 +184,16 @@ class ClassReport:
             rows.append(ExerciseRow(ex, notebook, c["first try"], c["after hints"], c["not yet"], c["not tried"]))
         return rows
 
+    def notebook_rows(self) -> list[tuple[str, dict[str, int]]]:
+        """Per notebook with exercises, the class's outcomes summed over its exercises (learner x
+        exercise pairs), in course order."""
+        out: dict[str, Counter[str]] = {}
+        for ex, notebook in self.exercises():
+            c = out.setdefault(notebook or "?", Counter())
+            for l in self.learners:
+                c[outcome(l.exercises.get(ex))] += 1
+        return [(nb, {k: c[k] for k in _COLOURS}) for nb, c in out.items()]
+
     def missed_rules(self) -> list[tuple[str, int, int]]:
         """``(rule ID, learners who missed it, wrong answers citing it)``, most missed first."""
         learners: Counter[str] = Counter()
@@ -245,6 +255,11 @@ class ClassReport:
         parts.append(f"<h2>Per exercise</h2><p>{legend}</p><table><tr><th>exercise</th><th>notebook</th><th></th>"
                      "<th>right first try</th><th>right after hints</th><th>tried, not right</th><th>not tried</th></tr>"
                      + "".join(rows) + "</table>")
+        nb_rows = "".join(f"<tr><td>{escape(nb)}</td><td>{_bar(c, sum(c.values()))}</td>"
+                          f"<td>{100 * (c['first try'] + c['after hints']) // max(1, sum(c.values()))}%</td></tr>"
+                          for nb, c in self.notebook_rows())
+        parts.insert(len(parts) - 1, f"<h2>Per notebook</h2><p>{legend}</p><table><tr><th>notebook</th><th></th>"
+                     f"<th>right</th></tr>{nb_rows}</table>")
         missed = self.missed_rules()[:10]
         if missed:
             top = max(m[1] for m in missed)
@@ -266,7 +281,7 @@ class ClassReport:
                      "</th><th>tries</th><th>hints</th><th>answers shown</th><th>file written</th></tr>"
                      + "".join(learner_lines) + "</table>")
         style = ("body{font-family:sans-serif;margin:2em;max-width:70em}table{border-collapse:collapse}"
-                 "td,th{padding:2px 8px;text-align:left;border-bottom:1px solid #eee}"
+                 "td,th{padding:2px 8px;text-align:left;border-bottom:1px solid #eee}td:nth-child(-n+2){white-space:nowrap}"
                  ".bar{display:flex;width:240px;height:12px;border:1px solid #999}.bar span{height:100%}"
                  ".key{display:inline-block;width:10px;height:10px;margin:0 4px 0 12px}"
                  ".left-out{border:2px solid #e53935;padding:0 1em;margin:1em 0}")

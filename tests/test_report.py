@@ -94,6 +94,10 @@ def test_class_report_counts_each_exercise_and_leaves_out_bad_files(
     html = (out / "report.html").read_text()
     assert "Files left out (3)" in html and "learner-12.json" in html and "tampered" in html
     assert html.count('class="bar"') >= 20 + 29
+    notebooks = dict(report.notebook_rows())
+    assert sum(notebooks["02-Cards"].values()) == 29 * len(next(ids for s, _, ids in course_notebooks()
+                                                                if s == "02-Cards"))
+    assert notebooks["02-Cards"]["first try"] == sum(rows[e].first_try for e in rows if rows[e].notebook == "02-Cards")
     rows_csv = list(csv.DictReader(io.StringIO((out / "report.csv").read_text())))
     assert [r["learner"].casefold() for r in rows_csv] == sorted(n.casefold() for n in truth)
     seven = next(r for r in rows_csv if r["learner"] == "learner 07")  # the name as typed the second time
