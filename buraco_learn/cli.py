@@ -4,6 +4,7 @@
 
     buraco-learn course [DIR] [--solutions] [--force]   # write the notebooks into DIR
     buraco-learn lab [DIR] [--solutions] [JUPYTERLAB ARGS...]  # ... and open JupyterLab there
+    buraco-learn class-report FILES... [--out DIR]       # a class's results: report.html, report.csv
     python -m buraco_learn ...                           # the same command
 
 ``DIR`` defaults to ``buraco-course`` in the current folder. A notebook already in ``DIR`` is
@@ -218,11 +219,12 @@ def _parser() -> argparse.ArgumentParser:
                "  buraco-learn course ~/buraco --solutions\n"
                "  buraco-learn lab                    write them if needed, then open JupyterLab\n"
                "  buraco-learn lab --port 8890 --no-browser   (extra arguments go to JupyterLab)\n"
+               "  buraco-learn class-report results/*.json --out report   (teachers)\n"
                "Notebooks already in the folder are kept (your answers stay) unless --force.\n"
                "Also: python -m buraco_learn ...",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    sub = parser.add_subparsers(dest="command", metavar="{course,lab}")
+    sub = parser.add_subparsers(dest="command", metavar="{course,lab,class-report}")
     for name, help_text in (
         ("course", "write the learner notebooks (and with --solutions the worked solutions) into DIR"),
         ("lab", "write the notebooks into DIR if they are not there, then open JupyterLab on DIR; "
@@ -236,7 +238,34 @@ def _parser() -> argparse.ArgumentParser:
                        help="also write the worked solutions, in DIR/solutions/ (for teachers)")
         p.add_argument("--force", action="store_true",
                        help="overwrite notebooks already in DIR (your answers in them are lost)")
+    help_text = ("combine the results files a class handed in (download_results() in the course) into "
+                 "DIR/report.html and DIR/report.csv; duplicate, foreign or tampered files are named and "
+                 "left out")
+    p = sub.add_parser("class-report", help=help_text, description=help_text)
+    p.add_argument("files", nargs="+", metavar="FILES", help="results files (.json), or folders holding them")
+    p.add_argument("--out", default="class-report", metavar="DIR",
+                   help="where to write report.html and report.csv (default: ./class-report)")
     return parser
+
+
+def _class_report(files: list[str], out: str) -> int:
+    from .report import write_report
+
+    try:
+        report = write_report(files, out)
+    except OSError as exc:
+        print(f"buraco-learn: cannot write the report into {out}: {exc}", file=sys.stderr)
+        return 1
+    for r in report.left_out:
+        print(f"buraco-learn: left out {r.path} ({r.kind}: {r.reason})", file=sys.stderr)
+    if not report.learners:
+        print("buraco-learn: no results file could be counted; a learner writes one with "
+              'download_results("name") in the course\'s index notebook', file=sys.stderr)
+        return 1
+    folder = Path(out)
+    print(f"buraco-learn: {len(report.learners)} learners counted, {len(report.left_out)} files left out: "
+          f"{folder / 'report.html'}, {folder / 'report.csv'}")
+    return 0
 
 
 def _split_lab_args(argv: list[str]) -> tuple[list[str], list[str]]:
@@ -268,6 +297,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         parser.print_help()
         return 2
+    if args.command == "class-report":
+        return _class_report(args.files, args.out)
     directory = Path(args.dir).expanduser()
     try:
         written = write_course(directory, solutions=args.solutions, force=args.force)

@@ -24,6 +24,8 @@ if [ ! -x /usr/bin/chromium ]; then
   fi
 fi
 py=.venv/bin/python
+# The notebooks' kernels record no learner progress (no .buraco_progress.json in notebooks/).
+export BURACO_PROGRESS=0
 
 workers="${TEST_WORKERS:-auto}"
 [ "$workers" = 1 ] && workers=0

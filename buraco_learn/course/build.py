@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import sys
 import time
@@ -358,7 +359,17 @@ def _execute(path: Path, *, learner: bool) -> float:
     start = time.perf_counter()
     client = NotebookClient(nb, timeout=120, kernel_name="python3", record_timing=False,
                             resources={"metadata": {"path": str(path.parent)}})
-    client.execute()
+    # the kernel records no progress: no .buraco_progress.json in the course folder, and the
+    # index's progress view stores the same "no progress yet" at every build
+    before = os.environ.get("BURACO_PROGRESS")
+    os.environ["BURACO_PROGRESS"] = "0"
+    try:
+        client.execute()
+    finally:
+        if before is None:
+            del os.environ["BURACO_PROGRESS"]
+        else:
+            os.environ["BURACO_PROGRESS"] = before
     took = time.perf_counter() - start
     for cell in nb.cells:
         if cell.cell_type == "code":

@@ -25,6 +25,7 @@ from __future__ import annotations
 import sys
 from typing import Any
 
+from ..progress import download_results, record_check, reset_progress, show_progress
 from .catalog import EXERCISES, by_rule
 from .checkers import (RULE_ID, ActionExercise, Blank, CardsExercise, Checker, ChoiceExercise, Exercise, Feedback,
                        LayOffExercise, MeldExercise, NotYet, NumberExercise, PuzzleExercise, UnknownExercise, Verdict,
@@ -37,11 +38,12 @@ __all__ = [
     "UnknownExercise", "WrongChecker", "friendly_errors", "Checker", "Exercise", "MeldExercise", "LayOffExercise",
     "NumberExercise", "ChoiceExercise", "CardsExercise", "ActionExercise", "PuzzleExercise", "rule", "RuleView",
     "CardsView", "TableView", "CountView", "table_text", "count_text", "cards_of", "RULE_ID", "use_deck",
-    "course_deck",
+    "course_deck", "show_progress", "reset_progress", "download_results",
 ]
 
-#: The checker the notebooks use: it remembers wrong answers for the kernel's lifetime.
-CHECKER = Checker(EXERCISES)
+#: The checker the notebooks use: it remembers wrong answers for the kernel's lifetime, and in a
+#: notebook kernel records every verdict in the progress file (:mod:`buraco_learn.progress`).
+CHECKER = Checker(EXERCISES, record=record_check)
 
 
 def _display(obj: Any) -> bool:

@@ -661,10 +661,17 @@ class Checker:
     First wrong answer: what is wrong and the hint. Second: the stronger hint. Third and later:
     the stronger hint and the worked answer. A blank (``...``) restates the question and is not
     counted. :meth:`reset` forgets the counts.
+
+    ``record``, when given, is told every verdict (``record(exercise_id, state, answer=...,
+    attempt=..., rules=..., worked=...)``, ``state`` one of ``right``, ``wrong``, ``blank``,
+    ``form``): the course's checker passes :func:`buraco_learn.progress.record_check`, which keeps
+    the learner's progress file.
     """
 
-    def __init__(self, exercises: Mapping[str, Exercise] | None = None) -> None:
+    def __init__(self, exercises: Mapping[str, Exercise] | None = None,
+                 record: Callable[..., None] | None = None) -> None:
         self.exercises: Mapping[str, Exercise] = exercises if exercises is not None else {}
+        self.record = record
         self.attempts: Counter[str] = Counter()
         self.solved: set[str] = set()
 
@@ -694,6 +701,14 @@ class Checker:
         stronger hint; third and later: the stronger hint and one right answer.
         """
         ex = self.get(exercise)
+        fb = self._feedback(ex, answer, kind)
+        if self.record is not None and fb.state in ("right", "wrong", "blank"):
+            counted = fb.state != "wrong" or fb.hint_label != "How to write it"
+            self.record(ex.id, fb.state if counted else "form", answer=answer, attempt=fb.attempt,
+                        rules=fb.rules, worked=bool(fb.worked))
+        return fb
+
+    def _feedback(self, ex: Exercise, answer: Any, kind: str | None) -> Feedback:
         if kind is not None and ex.kind != kind:
             raise WrongChecker(f"exercise {ex.id!r} is checked with check_{ex.kind}, not check_{kind}")
         if answer is Ellipsis:

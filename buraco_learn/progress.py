@@ -1,0 +1,502 @@
+"""A learner's progress through the course, kept in a small JSON file beside the notebooks.
+
+Every check of an exercise (right, wrong or blank), the hint level it reached and a worked
+answer shown are recorded in ``.buraco_progress.json`` in the kernel's working folder: the
+folder of the notebooks in JupyterLab and on Binder, the browser's storage in JupyterLite. The
+file is plain JSON, written whole to a temporary file and renamed over the old one, so a kernel
+that dies mid-write never leaves half a file.
+
+Recording is on in a notebook kernel, off elsewhere (a script, a doctest, a test run), and
+``BURACO_PROGRESS`` decides when set: ``0``/``off`` never records (the course build and the
+test runs set it), ``1``/``on`` always records. Re-running a notebook counts nothing twice: a
+right answer stays right, and the same wrong answer given again is one try, not two. A file
+that is not valid JSON, or was edited by hand (its integrity check no longer matches), is
+reported in one line and set aside as ``.buraco_progress.json.bad-<time>``; a new one starts.
+
+>>> import tempfile, pathlib
+>>> d = pathlib.Path(tempfile.mkdtemp())
+>>> p = Progress(d / PROGRESS_FILE)
+>>> p.record("ace-high", "wrong", answer="QH KH", attempt=1, rules=("RUN-1",))
+>>> p.record("ace-high", "right", answer="QH KH AH")
+>>> e = p.load()["exercises"]["ace-high"]
+>>> e["right"], e["tries"], e["hint"], e["first_try"]
+(True, 2, 1, False)
+>>> n = p.view().notebooks[2]
+>>> n.stem, n.right, n.tried
+('03-Melding', 1, 0)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import sys
+import tempfile
+import time
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from html import escape
+from pathlib import Path
+from typing import Any
+
+__all__ = ["PROGRESS_FILE", "FORMAT", "RESULTS_FORMAT", "VERSION", "Progress", "ProgressView", "NotebookProgress",
+           "enabled", "record_check", "reset_progress", "show_progress", "progress_view", "download_results",
+           "course_notebooks", "checksum", "seal", "verify", "results_of"]
+
+#: The progress file's name, in the kernel's working folder.
+PROGRESS_FILE = ".buraco_progress.json"
+#: What the ``format`` field of a progress file says.
+FORMAT = "buraco_learn-progress"
+#: What the ``format`` field of a results file (the one a learner hands in) says.
+RESULTS_FORMAT = "buraco_learn-results"
+#: The version of both file formats.
+VERSION = 1
+
+SOURCE_DIR = Path(__file__).resolve().parent / "course" / "source"
+_EXERCISE = re.compile(r"^%% ?exercise\s+(\S+)", re.M)
+_TITLE = re.compile(r"^title:\s*(.+)$", re.M)
+_OFF = {"0", "off", "false", "no"}
+_ON = {"1", "on", "true", "yes"}
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _course_version() -> str:
+    from . import __version__
+
+    return __version__
+
+
+def in_kernel() -> bool:
+    """Whether this runs in a notebook kernel (Jupyter, Binder, JupyterLite); IPython is looked at
+    only when the kernel has imported it already."""
+    ipython = sys.modules.get("IPython")
+    get = getattr(ipython, "get_ipython", None)
+    shell = get() if get is not None else None
+    if shell is None:
+        return False
+    return getattr(shell, "kernel", None) is not None or sys.platform == "emscripten"
+
+
+def enabled() -> bool:
+    """Whether checks are recorded: ``BURACO_PROGRESS`` when set (``0``/``off`` or ``1``/``on``),
+    else only in a notebook kernel.
+
+    >>> enabled()   # a doctest runs in no kernel (and the tests set BURACO_PROGRESS=0)
+    False
+    """
+    flag = os.environ.get("BURACO_PROGRESS", "").strip().lower()
+    if flag in _OFF:
+        return False
+    if flag in _ON:
+        return True
+    return in_kernel()
+
+
+# ----------------------------------------------------------------------------- integrity
+def checksum(content: Mapping[str, Any]) -> str:
+    """The SHA-256 of ``content`` written canonically (sorted keys, no spaces, UTF-8), without its
+    own ``checksum`` field. An integrity check: it shows that a file was edited after it was
+    written, not who wrote it (anyone with this package can compute it again).
+
+    >>> checksum({"a": 1}) == checksum({"a": 1, "checksum": "x"})
+    True
+    >>> checksum({"a": 1}) == checksum({"a": 2})
+    False
+    """
+    body = {k: v for k, v in content.items() if k != "checksum"}
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def seal(content: dict[str, Any]) -> dict[str, Any]:
+    """``content`` with its ``checksum`` field set (see :func:`checksum`)."""
+    content = {k: v for k, v in content.items() if k != "checksum"}
+    content["checksum"] = checksum(content)
+    return content
+
+
+def verify(content: Mapping[str, Any]) -> bool:
+    """Whether ``content`` carries its own checksum (it was not edited since it was written).
+
+    >>> sealed = seal({"learner": "Ana"})
+    >>> verify(sealed), verify({**sealed, "learner": "Bea"})
+    (True, False)
+    """
+    return isinstance(content.get("checksum"), str) and content["checksum"] == checksum(content)
+
+
+# ----------------------------------------------------------------------------- the course map
+def course_notebooks(source_dir: Path = SOURCE_DIR) -> list[tuple[str, str, list[str]]]:
+    """The notebooks that hold exercises, in course order: ``(stem, title, exercise ids)``, read
+    from the course sources (``buraco_learn/course/source/*.md``).
+
+    >>> stem, title, ids = course_notebooks()[2]
+    >>> stem, title, "ace-high" in ids
+    ('03-Melding', 'Melding', True)
+    """
+    out: list[tuple[str, str, list[str]]] = []
+    for path in sorted(source_dir.glob("*.md")):
+        text = path.read_text(encoding="utf-8")
+        ids = _EXERCISE.findall(text)
+        if ids:
+            title = _TITLE.search(text)
+            out.append((path.stem, title.group(1).strip() if title else path.stem, ids))
+    return out
+
+
+# ----------------------------------------------------------------------------- the file
+def _empty() -> dict[str, Any]:
+    return {"format": FORMAT, "version": VERSION, "exercises": {}}
+
+
+_ENTRY_TYPES: dict[str, type | tuple[type, ...]] = {
+    "first": str, "last": str, "right": bool, "first_try": bool, "tries": int, "wrong": list, "blanks": int,
+    "hint": int, "worked": bool, "missed": dict}
+
+
+def _problem(data: Any) -> str | None:
+    """What is wrong with a progress file's content (``None``: nothing)."""
+    if not isinstance(data, dict):
+        return "it is not a JSON object"
+    if data.get("format") != FORMAT or data.get("version") != VERSION:
+        return f"it is not a version-{VERSION} progress file"
+    if not verify(data):
+        return "it was changed by hand (its integrity check does not match)"
+    exercises = data.get("exercises")
+    if not isinstance(exercises, dict):
+        return "it has no exercises"
+    for key, entry in exercises.items():
+        if not isinstance(entry, dict) or any(not isinstance(entry.get(f), t) or isinstance(entry.get(f), bool)
+                                              and t is int for f, t in _ENTRY_TYPES.items()):
+            return f"its entry for {key!r} is damaged"
+    return None
+
+
+class Progress:
+    """The progress file at ``path`` (default: ``.buraco_progress.json`` in the current folder,
+    looked up at each use). Every method reads the file afresh, so two notebooks open at once
+    both add to it."""
+
+    def __init__(self, path: str | Path | None = None) -> None:
+        self._path = Path(path) if path is not None else None
+        #: The one-line reports of files set aside or not written (also printed to stderr).
+        self.reports: list[str] = []
+
+    @property
+    def path(self) -> Path:
+        """Where the file is."""
+        return self._path if self._path is not None else Path.cwd() / PROGRESS_FILE
+
+    def _report(self, line: str) -> None:
+        self.reports.append(line)
+        print(line, file=sys.stderr)
+
+    def load(self) -> dict[str, Any]:
+        """The file's content; an empty progress when there is none. A damaged or hand-edited file
+        is set aside (renamed ``<name>.bad-<time>``), reported in one line, and not used."""
+        path = self.path
+        try:
+            text = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return _empty()
+        except OSError as err:
+            self._report(f"buraco_learn: cannot read your progress file {path}: {err}; progress starts afresh.")
+            return _empty()
+        try:
+            data: Any = json.loads(text)
+        except ValueError:
+            problem: str | None = "it is not valid JSON"
+        else:
+            problem = _problem(data)
+        if problem is None:
+            return data  # type: ignore[no-any-return]
+        bad = path.with_name(f"{path.name}.bad-{time.strftime('%Y%m%d-%H%M%S')}")
+        try:
+            os.replace(path, bad)
+            where = f"it was set aside as {bad.name}"
+        except OSError:
+            where = "it could not be set aside"
+        self._report(f"buraco_learn: your progress file {path.name} could not be used ({problem}); "
+                     f"{where} and your progress starts afresh.")
+        return _empty()
+
+    def save(self, data: dict[str, Any]) -> bool:
+        """Write ``data`` (sealed with its checksum) atomically: a temporary file renamed over the
+        old one. Returns whether it was written; a folder that cannot be written is reported once."""
+        path = self.path
+        data = seal({**data, "course": _course_version(), "updated": _now()})
+        text = json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+        tmp = None
+        try:
+            fd, tmp = tempfile.mkstemp(prefix=f"{path.name}.", suffix=".tmp", dir=path.parent)
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.write(text)
+            os.replace(tmp, path)
+            return True
+        except OSError as err:
+            if tmp is not None and os.path.exists(tmp):
+                os.unlink(tmp)
+            if path.parent.is_dir():  # a file system without rename: write the file in place
+                try:
+                    path.write_text(text, encoding="utf-8")
+                    return True
+                except OSError as again:
+                    err = again
+            if not any("cannot write" in r for r in self.reports):
+                self._report(f"buraco_learn: cannot write your progress file {path}: {err}; it is not saved.")
+            return False
+
+    def record(self, exercise: str, state: str, *, answer: Any = None, attempt: int = 0,
+               rules: Iterable[str] = (), worked: bool = False, now: str | None = None) -> None:
+        """Add one check of ``exercise`` to the file. ``state``: ``right``, ``wrong``, ``blank`` (or
+        ``form``: an answer that could not be read, not a try); ``attempt``: the checker's count of
+        wrong answers (1: the hint was shown, 2 and more: the stronger hint); ``rules``: the rule
+        IDs the wrong answer broke; ``worked``: a right answer was shown.
+
+        A right answer stays right; a wrong answer already given counts once (re-running a
+        notebook counts nothing twice)."""
+        now = now or _now()
+        data = self.load()
+        entry = data["exercises"].setdefault(exercise, {
+            "first": now, "last": now, "right": False, "first_try": False, "tries": 0, "wrong": [], "blanks": 0,
+            "hint": 0, "worked": False, "missed": {}})
+        entry["last"] = now
+        if state == "blank":
+            entry["blanks"] += 1
+        elif state == "right":
+            if not entry["right"]:
+                entry["right"] = True
+                entry["right_at"] = now
+                entry["tries"] = len(entry["wrong"]) + 1
+                entry["first_try"] = not entry["wrong"]
+        elif state == "wrong" and not entry["right"]:
+            key = _answer_key(answer)
+            if key not in entry["wrong"]:
+                entry["wrong"].append(key)
+                entry["tries"] = len(entry["wrong"])
+                for rule in dict.fromkeys(rules):
+                    entry["missed"][rule] = entry["missed"].get(rule, 0) + 1
+        if state == "wrong":
+            entry["hint"] = max(entry["hint"], min(attempt, 2))
+            entry["worked"] = entry["worked"] or worked
+        self.save(data)
+
+    def reset(self) -> str:
+        """Forget all progress (the file is removed); says what was done."""
+        try:
+            self.path.unlink()
+        except FileNotFoundError:
+            return "No progress to reset."
+        return "Your progress is reset: every exercise is not started again."
+
+    def view(self) -> ProgressView:
+        """Progress per notebook of the course (see :class:`ProgressView`)."""
+        return ProgressView.of(self.load()["exercises"])
+
+    def results(self, learner: str) -> dict[str, Any]:
+        """The results file's content for ``learner`` (see :func:`download_results`)."""
+        return results_of(self.load(), learner)
+
+
+def _answer_key(answer: Any) -> str:
+    """A short digest of an answer, to tell a new wrong answer from one given before."""
+    try:
+        text = answer if isinstance(answer, str) else repr(answer)
+    except Exception:  # noqa: BLE001 - an answer whose repr fails is still one answer
+        text = f"<{type(answer).__name__}>"
+    text = " ".join(str(text).split()).upper()
+    return hashlib.sha256(text.encode("utf-8", "replace")).hexdigest()[:12]
+
+
+# ----------------------------------------------------------------------------- the view
+@dataclass(frozen=True)
+class NotebookProgress:
+    """One notebook's exercises: how many are right, tried (not right yet), not started."""
+
+    stem: str
+    title: str
+    right: int
+    tried: int
+    not_started: int
+
+    @property
+    def total(self) -> int:
+        """How many exercises the notebook has."""
+        return self.right + self.tried + self.not_started
+
+
+_COLOURS = {"right": "#2e7d32", "tried": "#f9a825", "not started": "#d0d0d0"}
+
+
+@dataclass(frozen=True)
+class ProgressView:
+    """The learner's progress, per notebook: a bar each (green right, amber tried, grey not
+    started), and what to do next. Shown as HTML in Jupyter, as text elsewhere."""
+
+    notebooks: tuple[NotebookProgress, ...]
+    recorded: bool
+
+    @classmethod
+    def of(cls, exercises: Mapping[str, Mapping[str, Any]]) -> ProgressView:
+        """The view of a progress file's ``exercises``."""
+        rows = []
+        for stem, title, ids in course_notebooks():
+            right = sum(1 for i in ids if exercises.get(i, {}).get("right"))
+            tried = sum(1 for i in ids if i in exercises and not exercises[i].get("right")
+                        and exercises[i].get("tries", 0) > 0)
+            rows.append(NotebookProgress(stem, title, right, tried, len(ids) - right - tried))
+        return cls(tuple(rows), bool(exercises))
+
+    def next_step(self) -> str:
+        """What to do next: the first notebook with an exercise not right yet."""
+        for nb in self.notebooks:
+            if nb.right < nb.total:
+                left = nb.total - nb.right
+                return (f"Next: {nb.stem}.ipynb ({nb.title}): {left} exercise{'s' if left > 1 else ''} "
+                        "to get right.")
+        return "Every exercise is right: well done! Try the puzzles again, or play a hand (notebook 8)."
+
+    def text(self) -> str:
+        """The view as text: a line per notebook with a bar of # (right), + (tried), . (not started)."""
+        right = sum(n.right for n in self.notebooks)
+        tried = sum(n.tried for n in self.notebooks)
+        total = sum(n.total for n in self.notebooks)
+        lines = [f"Your progress: {right} of {total} exercises right, {tried} tried, "
+                 f"{total - right - tried} not started."]
+        if not self.recorded:
+            lines.append("No progress recorded yet: answer an exercise, then run this cell again.")
+        width = max((len(n.stem) for n in self.notebooks), default=0)
+        most = max((n.total for n in self.notebooks), default=0)
+        for n in self.notebooks:
+            bar = "#" * n.right + "+" * n.tried + "." * n.not_started
+            lines.append(f"  {n.stem:<{width}}  {bar:<{most}}  {n.right}/{n.total} right")
+        lines.append(self.next_step())
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return self.text()
+
+    def _repr_html_(self) -> str:
+        first = self.text().splitlines()[0]
+        rows = []
+        for n in self.notebooks:
+            segments = "".join(
+                f'<span title="{k}: {v}" style="display:inline-block;height:100%;width:{100 * v / n.total:.1f}%;'
+                f'background:{_COLOURS[k]}"></span>'
+                for k, v in (("right", n.right), ("tried", n.tried), ("not started", n.not_started)) if v)
+            rows.append(
+                f'<tr><td style="text-align:left;padding:2px 8px 2px 0"><a href="{escape(n.stem)}.ipynb">'
+                f"{escape(n.stem)}</a></td>"
+                f'<td style="padding:2px 0"><div style="width:180px;height:12px;display:flex;'
+                f'border:1px solid #999">{segments}</div></td>'
+                f'<td style="text-align:left;padding:2px 8px">{n.right}/{n.total} right'
+                + (f", {n.tried} tried" if n.tried else "") + "</td></tr>")
+        legend = " ".join(f'<span style="display:inline-block;width:10px;height:10px;background:{c}"></span> {k}'
+                          for k, c in _COLOURS.items())
+        note = ("<p><i>No progress recorded yet: answer an exercise, then run this cell again.</i></p>"
+                if not self.recorded else "")
+        return (f'<div class="bl-progress"><p><b>{escape(first)}</b></p>{note}'
+                f'<table style="border-collapse:collapse">{"".join(rows)}</table>'
+                f"<p>{legend}</p><p><b>{escape(self.next_step())}</b></p></div>")
+
+
+# ----------------------------------------------------------------------------- results
+def results_of(data: Mapping[str, Any], learner: str, *, now: str | None = None) -> dict[str, Any]:
+    """The file a learner hands in, from a progress file's content: the learner's name or id,
+    the course version, per exercise its notebook, tries, hints, worked answer shown, right or
+    not (first try or not) and dates; sealed with a checksum (:func:`seal`).
+
+    >>> r = results_of({"exercises": {"ace-high": {"right": True, "first_try": True, "tries": 1, "hint": 0,
+    ...     "worked": False, "first": "2026-01-01T10:00:00Z", "last": "2026-01-01T10:00:00Z",
+    ...     "missed": {}}}}, "Ana", now="2026-01-02T10:00:00Z")
+    >>> r["learner"], r["exercises"]["ace-high"]["notebook"], verify(r)
+    ('Ana', '03-Melding', True)
+    """
+    learner = " ".join(str(learner).split())
+    if not learner:
+        raise ValueError("type your name or student id, like download_results(\"Ana Silva\")")
+    where = {i: stem for stem, _, ids in course_notebooks() for i in ids}
+    exercises = {}
+    for key, e in sorted(data.get("exercises", {}).items()):
+        exercises[key] = {
+            "notebook": where.get(key, ""), "right": bool(e.get("right")), "first_try": bool(e.get("first_try")),
+            "attempts": int(e.get("tries", 0)), "hints": int(e.get("hint", 0)), "worked": bool(e.get("worked")),
+            "first": e.get("first", ""), "last": e.get("last", ""), "right_at": e.get("right_at", ""),
+            "missed": dict(sorted(e.get("missed", {}).items()))}
+    return seal({"format": RESULTS_FORMAT, "version": VERSION, "learner": learner, "course": _course_version(),
+                 "written": now or _now(), "exercises": exercises})
+
+
+@dataclass(frozen=True)
+class _Written:
+    path: Path
+    learner: str
+    right: int
+    tried: int
+
+    def __repr__(self) -> str:
+        return (f"Your results ({self.right} exercises right, {self.tried} tried) are in {self.path.name}, beside "
+                "this notebook: download it (right-click it in the file browser, then Download) and hand it in.")
+
+    def _repr_html_(self) -> str:
+        return (f'<div class="bl-progress"><p>✓ Your results ({self.right} right, {self.tried} tried) are in '
+                f'<a href="{escape(self.path.name)}" download><code>{escape(self.path.name)}</code></a>, beside '
+                "this notebook. Download it (right-click it in the file browser → <i>Download</i>) and hand it "
+                "in.</p></div>")
+
+
+def _slug(name: str) -> str:
+    slug = re.sub(r"[^A-Za-z0-9]+", "-", name).strip("-").lower()
+    return slug or "learner"
+
+
+# ----------------------------------------------------------------------------- the notebook API
+_DEFAULT = Progress()
+
+
+def record_check(exercise: str, state: str, **details: Any) -> None:
+    """Record one check in the current folder's progress file, when recording is on
+    (:func:`enabled`); never raises."""
+    if not enabled():
+        return
+    try:
+        _DEFAULT.record(exercise, state, **details)
+    except Exception as err:  # noqa: BLE001 - a check never fails because its record could not be kept
+        print(f"buraco_learn: progress not recorded ({err}).", file=sys.stderr)
+
+
+def progress_view() -> ProgressView:
+    """The learner's progress (empty when recording is off, so a build shows the same thing)."""
+    return _DEFAULT.view() if enabled() else ProgressView.of({})
+
+
+def show_progress() -> ProgressView:
+    """The learner's progress per notebook, with what to do next (a bar per notebook in Jupyter).
+
+    >>> print(show_progress().text().splitlines()[1])   # no kernel here: nothing is recorded
+    No progress recorded yet: answer an exercise, then run this cell again.
+    """
+    return progress_view()
+
+
+def reset_progress() -> str:
+    """Forget the progress recorded in the current folder (every exercise is not started again)."""
+    return _DEFAULT.reset()
+
+
+def download_results(name: str, folder: str | Path | None = None) -> _Written:
+    """Write ``buraco-results-<name>.json`` (in ``folder``, default the current one): the file to
+    hand in, with your name or id, the course version and every exercise's tries, hints and dates.
+    A checksum seals it: a teacher's class report sees whether it was edited afterwards."""
+    data = results_of(_DEFAULT.load(), name)
+    path = Path(folder if folder is not None else Path.cwd()) / f"buraco-results-{_slug(data['learner'])}.json"
+    path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    ex = data["exercises"].values()
+    return _Written(path, data["learner"], sum(e["right"] for e in ex),
+                    sum(1 for e in ex if not e["right"] and e["attempts"]))
