@@ -140,7 +140,8 @@ def test_every_rule_id_the_engine_cites_is_documented() -> None:
     cited = _engine_citations()
     assert {"RUN-4", "TURN-4", "CLOSE-2"} <= set(cited), "the scan found the engine's citations"
     anchors = set(ANCHOR.findall(_text()))
-    undocumented = {i: sorted(files) for i, files in cited.items() if i not in anchors}
+    not_rules = {"SHA-256", "UTF-8"}  # names of standards that look like rule IDs
+    undocumented = {i: sorted(files) for i, files in cited.items() if i not in anchors | not_rules}
     assert undocumented == {}, f"cited in the engine but not in buraco_learn/reference/rules.md: {undocumented}"
 
 
