@@ -208,7 +208,7 @@ def _contents(sources: dict[str, NotebookSource]) -> str:
         if src.number == 0:
             continue
         n = len(src.exercises())
-        lines.append(f"- {src.label}. **[{src.title}]({src.stem}.ipynb)** — {src.teaches}"
+        lines.append(f"- {src.label}\\. **[{src.title}]({src.stem}.ipynb)** — {src.teaches}"
                      + (f" *({n} exercise{'s' if n != 1 else ''})*" if n else ""))
     return "\n".join(lines)
 
