@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import random
 import re
+import sys
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -60,7 +61,7 @@ def seat_names(players: int) -> tuple[str, ...]:
     return names
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TableMeld:
     """A meld on the table: its number (in the order melds were laid), who laid it, the meld."""
 
@@ -69,7 +70,7 @@ class TableMeld:
     meld: Meld
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Event:
     """One action done, by whom, with what it caused (a pot taken, a close, the end)."""
 
@@ -151,6 +152,19 @@ class _State:
                       list(self.history))
 
 
+#: How to take back one action, relative to the state right after it (undo is always from there):
+#: ``(seat, old_hand, table, pile, stock, pot, scalars)``. ``old_hand`` is the mover's hand as it was
+#: (a tuple: smaller than a list, and never changed);
+#: ``table`` is ``None``, ``-1`` (a meld was appended) or ``(index, old TableMeld)``; ``pile`` is
+#: ``None``, ``-1`` (a card was discarded onto it) or the old pile (it was taken); ``stock`` is
+#: ``None``, ``0`` (one card was drawn) or the size of the pot that became the stock after the draw;
+#: ``pot`` whether the mover took a pot by emptying the hand (it is then the hand); ``scalars`` the
+#: turn, phase, flags and the mover's ``took_pot`` before the action. A few hundred bytes, where a
+#: full copy of the state (history included) cost kilobytes per action.
+_Undo = tuple[int, tuple[Card, ...], Any, Any, Any, bool, tuple[Any, ...]]
+_SCALARS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+
+
 def _remove(hand: Sequence[Card], cards: Sequence[Card]) -> list[Card] | None:
     """The hand without ``cards`` (as a multiset), or ``None`` if some are not in it."""
     rest = list(hand)
@@ -177,7 +191,9 @@ class Game:
         self.dealer = dealer
         self.seed = seed
         self._s = state
-        self._undo: list[_State] = []
+        #: One small :data:`_Undo` delta per action done, newest last (see :meth:`_push`).
+        self._undo: list[_Undo] = []
+        self._pending: tuple[Any, ...] = ()
         #: The starting position when the game was not dealt from a seed.
         self.start_position = start
 
@@ -632,12 +648,23 @@ class Game:
 
     # ------------------------------------------------------------------ do: verify, then apply
     def _push(self) -> _State:
-        self._undo.append(self._s.copy())
-        self._s.cache.clear()
-        return self._s
+        """Start an action: note the scalars to restore, drop the derived values; the action itself
+        completes its :data:`_Undo` delta with :meth:`_pushed`."""
+        s = self._s
+        seat = s.turn
+        scalars = (s.turn, s.phase, s.last_turn, s.pile_single, s.held_identical, s.closed_by, s.end_reason,
+                   s.soloist, s.took_pot[seat])
+        # Interned: a hand repeats a few dozen combinations, so the undo stack shares them.
+        self._pending = _SCALARS.setdefault(scalars, scalars)
+        s.cache.clear()
+        return s
+
+    def _pushed(self, seat: int, old_hand: list[Card], table: Any = None, pile: Any = None, stock: Any = None,
+                pot: bool = False) -> None:
+        self._undo.append((seat, tuple(old_hand), table, pile, stock, pot, self._pending))
 
     def _record(self, seat: int, action: Action, note: str) -> Event:
-        ev = Event(seat, action, note)
+        ev = Event(seat, action, sys.intern(note))  # notes repeat from hand to hand: share them
         self._s.history.append(ev)
         return ev
 
@@ -646,16 +673,21 @@ class Game:
         self.verify_draw()
         s = self._push()
         seat = s.turn
-        s.hands[seat].append(s.stock.pop())
+        old = s.hands[seat]
+        s.hands[seat] = old + [s.stock.pop()]
         s.phase = "play"
         note = "drew from the stock"
+        became = 0
         if len(s.stock) <= self.rules.stock_reserve:
             if self.rules.pots_become_stock and s.pots:
-                s.stock = s.pots.pop(0) + s.stock
+                pot = s.pots.pop(0)
+                became = len(pot)
+                s.stock = pot + s.stock
                 note += "; the stock ran out and an untaken pot became the new stock"
             else:
                 s.last_turn = True
                 note += "; the stock is down to its last cards, so this is the last turn (STOCK-1)"
+        self._pushed(seat, old, stock=became)
         return self._record(seat, Draw(), note)
 
     def take_pile(self) -> Event:
@@ -666,8 +698,10 @@ class Game:
         if len(s.pile) == 1:
             s.pile_single = s.pile[0]
             s.held_identical = s.pile[0] in s.hands[seat]
-        s.hands[seat].extend(s.pile)
+        old = s.hands[seat]
+        s.hands[seat] = old + s.pile
         n = len(s.pile)
+        self._pushed(seat, old, pile=tuple(s.pile))
         s.pile = []
         s.phase = "play"
         return self._record(seat, TakePile(), f"took the discard pile ({n} card{'s' if n != 1 else ''})")
@@ -697,9 +731,11 @@ class Game:
         meld, rest = self._plan_meld(seq, wild_high, layout)
         s = self._push()
         seat = s.turn
+        old_hand = s.hands[seat]
         s.hands[seat] = rest
         s.table.append(TableMeld(len(s.table), seat, meld))
         note = f"laid down meld {len(s.table) - 1}: {meld}" + self._after_empty_by_play(seat)
+        self._pushed(seat, old_hand, table=-1, pot=s.hands[seat] is not rest)
         return self._record(seat, LayDown(tuple(seq), wild_high, None if layout is None else str(meld)), note)
 
     def lay_off(self, target: int, cards: Iterable[Card] | str | Card, wild_high: bool | None = None,
@@ -712,10 +748,12 @@ class Game:
         new, rest = self._plan_lay_off(target, seq, wild_high, layout)
         s = self._push()
         seat = s.turn
+        old_hand = s.hands[seat]
         s.hands[seat] = rest
         old = s.table[target]
         s.table[target] = TableMeld(old.id, old.owner, new)
         note = f"meld {target} is now {new}" + self._after_empty_by_play(seat)
+        self._pushed(seat, old_hand, table=(target, old), pot=s.hands[seat] is not rest)
         return self._record(seat, LayOff(target, tuple(seq), wild_high, None if layout is None else str(new)), note)
 
     def discard(self, card: Card | str) -> Event:
@@ -724,8 +762,10 @@ class Game:
         c, rest = self._plan_discard(card)
         s = self._push()
         seat = s.turn
+        old_hand = s.hands[seat]
         s.hands[seat] = rest
         s.pile.append(c)
+        self._pushed(seat, old_hand, pile=-1)
         s.pile_single = None
         s.held_identical = False
         note = f"discarded {c}"
@@ -741,6 +781,7 @@ class Game:
                 pot = s.pots.pop(0)
                 s.hands[seat] = pot
                 s.took_pot[seat] = True
+                self._undo[-1] = (seat, tuple(old_hand), None, -1, None, True, self._pending)
                 note += f"; {self.seat_name(seat)} takes the pot with the discard ({len(pot)} cards, POT-3)"
                 if self.players == 3 and s.soloist is None:
                     s.soloist = seat
@@ -777,15 +818,36 @@ class Game:
         if not self._undo:
             raise IllegalMove("nothing to undo: no action has been played since the start of this game (or the "
                               "position it was set up from), so there is no move to take back (TURN-6)", ("TURN-6",))
-        action = self._s.history[-1].action
-        # A copy: a pushed state may be shared with clones (clone() copies the stack, not each state).
-        self._s = self._undo.pop().copy()
+        s = self._s
+        action = s.history.pop().action
+        seat, old_hand, table, pile, stock, pot, scalars = self._undo.pop()
+        # Lists kept in a delta may be shared with clones (clone() copies the stack, not each
+        # delta): they are copied when they come back, never changed in place.
+        if pot:
+            s.pots.insert(0, s.hands[seat])
+        if stock is not None:
+            if stock:
+                s.pots.insert(0, s.stock[:stock])
+                del s.stock[:stock]
+            s.stock.append(s.hands[seat][-1])
+        if table == -1:
+            s.table.pop()
+        elif table is not None:
+            s.table[table[0]] = table[1]
+        if pile == -1:
+            s.pile.pop()
+        elif pile is not None:
+            s.pile = list(pile)
+        s.hands[seat] = list(old_hand)
+        (s.turn, s.phase, s.last_turn, s.pile_single, s.held_identical, s.closed_by, s.end_reason, s.soloist,
+         s.took_pot[seat]) = scalars
+        s.cache.clear()
         return action
 
     def clone(self) -> Game:
         """An independent copy (history and undo included)."""
         g = Game(self.rules, self.players, self.dealer, self.seed, self._s.copy(), self.start_position)
-        g._undo = list(self._undo)  # pushed states are never mutated: undo() works on a copy
+        g._undo = list(self._undo)  # deltas are never mutated: undo() copies what it restores
         return g
 
     # ------------------------------------------------------------------ legal actions

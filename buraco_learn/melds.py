@@ -101,7 +101,41 @@ def _analyse(cards: Sequence[Card], wild_high: bool | None = None, rules: Rules 
     return _choose(res[1], res[2], wild_high, rules, None)
 
 
+#: Memo of :func:`_analyse_all`: the analysis is a pure function of the cards *in order* (an error
+#: may name the first offending card), the rules and ``fresh``, and the same few-card melds are
+#: analysed over and over in play (every candidate meld, every lay-off test), so each is worked
+#: out once. Keys are card indices (cards are interned) with ``id(rules)``; ``_MEMO_RULES`` keeps
+#: those rules alive so an id is never reused while its entries exist. Bounded: cleared when full.
+_MEMO: dict[tuple[int, bool], dict[bytes, _Result]] = {}
+_MEMO_RULES: dict[int, Rules] = {}
+_MEMO_SIZE = [0]
+_MEMO_MAX = 200_000
+
+
 def _analyse_all(cards: Sequence[Card], rules: Rules, fresh: bool = True) -> _Result:
+    """:func:`_analyse_all_uncached`, remembered (see ``_MEMO``); a result's list of layouts is a
+    fresh list each time, so a caller may filter or sort it."""
+    rid = id(rules)
+    memo = _MEMO.get((rid, fresh))
+    if memo is None:
+        _MEMO_RULES[rid] = rules
+        memo = _MEMO[(rid, fresh)] = {}
+    key = bytes([c.index for c in cards])
+    res = memo.get(key)
+    if res is None:
+        res = _analyse_all_uncached(cards, rules, fresh)
+        _MEMO_SIZE[0] += 1
+        if _MEMO_SIZE[0] > _MEMO_MAX:
+            for m in _MEMO.values():
+                m.clear()
+            _MEMO_SIZE[0] = 1
+        memo[key] = res = (res[0], tuple(res[1]), res[2]) if res[0] == "runs" else res
+    if res[0] == "runs":
+        return ("runs", list(res[1]), res[2])
+    return res
+
+
+def _analyse_all_uncached(cards: Sequence[Card], rules: Rules, fresh: bool = True) -> _Result:
     """A set's analysis, an error, or ``("runs", layouts, several_options)``: every legal layout.
 
     ``fresh``: the layouts a new meld may take (under ``rules.natural_two_optional=False`` a 2 of
@@ -531,7 +565,7 @@ class Meld:
     15
     """
 
-    __slots__ = ("kind", "rules", "_slots", "_start", "_wild_index", "_rank", "_suit")
+    __slots__ = ("kind", "rules", "_slots", "_start", "_wild_index", "_rank", "_suit", "_fits")
 
     kind: MeldKind
     rules: Rules
@@ -540,6 +574,9 @@ class Meld:
     _wild_index: int
     _rank: int
     _suit: int
+    #: Memo of :meth:`can_lay_off` for this (immutable) meld: card indices -> verdict. A meld lies
+    #: on the table for many turns and the same few cards of a hand are tried against it each time.
+    _fits: dict[bytes, bool] | None
 
     def __init__(self) -> None:  # pragma: no cover - use the constructors
         raise TypeError("build a Meld with Meld.from_cards(...) or Meld.parse(...)")
@@ -570,6 +607,7 @@ class Meld:
             put(self, "_slots", slots)
             put(self, "_wild_index", wild_index)
         put(self, "rules", rules)
+        put(self, "_fits", None)
         return self
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -916,12 +954,22 @@ class Meld:
         new = as_cards(cards)
         if not new:
             return False
-        union = list(self._slots) + new
-        if self.kind == "set":
-            res = _analyse(union, None, self.rules)
-            return res[0] == "set" and bool(res[1] == self._rank)
-        layouts = self._lay_off_layouts(new, union)
-        return isinstance(layouts, list) and bool(layouts) and layouts[0][1] == self._suit
+        fits = self._fits
+        if fits is None:
+            fits = {}
+            object.__setattr__(self, "_fits", fits)
+        key = bytes([c.index for c in new])
+        found = fits.get(key)
+        if found is None:
+            union = list(self._slots) + new
+            if self.kind == "set":
+                res = _analyse(union, None, self.rules)
+                found = res[0] == "set" and bool(res[1] == self._rank)
+            else:
+                layouts = self._lay_off_layouts(new, union)
+                found = isinstance(layouts, list) and bool(layouts) and layouts[0][1] == self._suit
+            fits[key] = found
+        return found
 
     def _lay_off_layouts(self, new: list[Card], union: list[Card]) -> _Result | list[_Result]:
         """The legal layouts of this run plus ``new`` (WILD-2..5).
