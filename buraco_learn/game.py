@@ -142,8 +142,9 @@ class _State:
     closed_by: int | None
     end_reason: Literal["closed", "stock"] | None
     history: list[Event] = field(default_factory=list)
-    #: Values derived from this state (each side's melds), dropped whenever the state changes.
-    cache: dict[int, tuple[TableMeld, ...]] = field(default_factory=dict, repr=False, compare=False)
+    #: Values derived from this state, dropped whenever the state changes: each side's melds (key:
+    #: the seat), ``("pot", seat)`` / ``("burraco", seat)`` flags, ``"legal"`` the legal actions.
+    cache: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def copy(self) -> _State:
         return _State([list(h) for h in self.hands], list(self.table), list(self.pile), list(self.stock),
@@ -372,11 +373,25 @@ class Game:
 
     def side_has_pot(self, seat: int) -> bool:
         """Whether ``seat``'s side has taken its pot (POT-1)."""
-        return any(self._s.took_pot[s] for s in self.side_of(seat))
+        if seat.__class__ is not int:
+            return any(self._s.took_pot[s] for s in self.side_of(seat))  # raises the package's error for a bad seat
+        cache = self._s.cache
+        key = ("pot", seat)
+        found = cache.get(key)
+        if found is None:
+            found = cache[key] = any(self._s.took_pot[s] for s in self.side_of(seat))
+        return found
 
     def side_has_burraco(self, seat: int) -> bool:
         """Whether ``seat``'s side has a burraco on the table (CLOSE-1)."""
-        return any(t.meld.is_burraco for t in self.side_melds(seat))
+        if seat.__class__ is not int:
+            return any(t.meld.is_burraco for t in self.side_melds(seat))  # raises the package's error for a bad seat
+        cache = self._s.cache
+        key = ("burraco", seat)
+        found = cache.get(key)
+        if found is None:
+            found = cache[key] = any(t.meld.is_burraco for t in self.side_melds(seat))
+        return found
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may see: its own hand; only the sizes of the other hands, stock and pots."""
@@ -666,6 +681,7 @@ class Game:
     def _record(self, seat: int, action: Action, note: str) -> Event:
         ev = Event(seat, action, sys.intern(note))  # notes repeat from hand to hand: share them
         self._s.history.append(ev)
+        self._s.cache.clear()  # values derived while the action was under way are stale now
         return ev
 
     def draw(self) -> Event:
@@ -861,14 +877,19 @@ class Game:
         s = self._s
         if s.phase == "over":
             return []
+        found = s.cache.get("legal")
+        if found is not None:  # the same state asked again (a bot, then play_hand): a fresh list
+            return list(found)
         if s.phase == "draw":
             out: list[Action] = []
             if self.can_draw():
                 out.append(Draw())
             if self.can_take_pile():
                 out.append(TakePile())
-            return out
-        return [*self.legal_melds(), *self.legal_lay_offs(), *self.legal_discards()]
+        else:
+            out = [*self.legal_melds(), *self.legal_lay_offs(), *self.legal_discards()]
+        s.cache["legal"] = tuple(out)
+        return out
 
     def legal_discards(self) -> list[Discard]:
         """The legal discards of the player to move, one per distinct card, in hand order."""
@@ -891,7 +912,7 @@ class Game:
         seat = self._s.turn
         hand = self._s.hands[seat]
         has_pot, has_burraco = self.side_has_pot(seat), self.side_has_burraco(seat)
-        set_ranks = {t.meld.rank for t in self.side_melds(seat) if t.meld.kind == "set"}
+        set_ranks = {t.meld._rank for t in self.side_melds(seat) if t.meld.kind == "set"}
         out = []
         for cards, res in _candidate_results(hand):
             if res[0] == "set" and res[1] in set_ranks:
@@ -927,19 +948,20 @@ class Game:
             meld = t.meld
             # Cheap filters first; Meld.can_lay_off is the meld's own verdict (no sentence built).
             if meld.kind == "set":
-                rank = meld.rank
-                maybe = [c for c in distinct if c.rank == rank or (c.is_wild and meld.wild is None)]
+                rank = meld._rank
+                free = meld._wild_index < 0
+                maybe = [c for c in distinct if c.r == rank or (free and (c.r == 0 or c.r == 2))]
             else:
                 # Within three places of the run's ends, or a wild for a run without one, or whose
                 # wild is its own suit's 2 (it may drop in: WILD-5). Three: a free wild may move into
                 # a gap (WILD-2), so one card reaches two places out and a pair three
                 # (2S(=8D) 9D TD + QD KD gives 9D TD 2S(=JD) QD KD).
-                lo, hi, suit = meld.low - 3, meld.high + 3, meld.suit
+                lo, hi, suit = meld.low - 3, meld.high + 3, meld._suit
                 w = meld.wild
-                room = w is None or (w.is_two and w.suit == suit)
+                room = w is None or (w.r == 2 and w.s == suit)
                 maybe = [c for c in distinct
-                         if (c.is_wild and room)
-                         or (c.suit == suit and (lo <= c.r <= hi or (c.r == 1 and hi >= 14)))]
+                         if ((c.r == 0 or c.r == 2) and room)
+                         or (c.s == suit and (lo <= c.r <= hi or (c.r == 1 and hi >= 14)))]
             fits = [c for c in maybe if meld.can_lay_off([c])]
             out.extend(LayOff(t.id, (c,)) for c in fits if game_allows(meld, [c]))
             if meld.kind == "run":

@@ -101,41 +101,7 @@ def _analyse(cards: Sequence[Card], wild_high: bool | None = None, rules: Rules 
     return _choose(res[1], res[2], wild_high, rules, None)
 
 
-#: Memo of :func:`_analyse_all`: the analysis is a pure function of the cards *in order* (an error
-#: may name the first offending card), the rules and ``fresh``, and the same few-card melds are
-#: analysed over and over in play (every candidate meld, every lay-off test), so each is worked
-#: out once. Keys are card indices (cards are interned) with ``id(rules)``; ``_MEMO_RULES`` keeps
-#: those rules alive so an id is never reused while its entries exist. Bounded: cleared when full.
-_MEMO: dict[tuple[int, bool], dict[bytes, _Result]] = {}
-_MEMO_RULES: dict[int, Rules] = {}
-_MEMO_SIZE = [0]
-_MEMO_MAX = 200_000
-
-
 def _analyse_all(cards: Sequence[Card], rules: Rules, fresh: bool = True) -> _Result:
-    """:func:`_analyse_all_uncached`, remembered (see ``_MEMO``); a result's list of layouts is a
-    fresh list each time, so a caller may filter or sort it."""
-    rid = id(rules)
-    memo = _MEMO.get((rid, fresh))
-    if memo is None:
-        _MEMO_RULES[rid] = rules
-        memo = _MEMO[(rid, fresh)] = {}
-    key = bytes([c.index for c in cards])
-    res = memo.get(key)
-    if res is None:
-        res = _analyse_all_uncached(cards, rules, fresh)
-        _MEMO_SIZE[0] += 1
-        if _MEMO_SIZE[0] > _MEMO_MAX:
-            for m in _MEMO.values():
-                m.clear()
-            _MEMO_SIZE[0] = 1
-        memo[key] = res = (res[0], tuple(res[1]), res[2]) if res[0] == "runs" else res
-    if res[0] == "runs":
-        return ("runs", list(res[1]), res[2])
-    return res
-
-
-def _analyse_all_uncached(cards: Sequence[Card], rules: Rules, fresh: bool = True) -> _Result:
     """A set's analysis, an error, or ``("runs", layouts, several_options)``: every legal layout.
 
     ``fresh``: the layouts a new meld may take (under ``rules.natural_two_optional=False`` a 2 of
