@@ -195,8 +195,28 @@ class Game:
         #: One small :data:`_Undo` delta per action done, newest last (see :meth:`_push`).
         self._undo: list[_Undo] = []
         self._pending: tuple[Any, ...] = ()
-        #: The starting position when the game was not dealt from a seed.
-        self.start_position = start
+        self._start = start
+        #: A copy of the starting state whose notation is written only when asked for (see
+        #: :meth:`_set_start_lazily`): a bot imagines many games and never reads it.
+        self._start_state: _State | None = None
+
+    @property
+    def start_position(self) -> str | None:
+        """The starting position when the game was not dealt from a seed."""
+        if self._start_state is not None:
+            from .records import format_position
+
+            first = Game(self.rules, self.players, self.dealer, self.seed, self._start_state)
+            self._start, self._start_state = format_position(first), None
+        return self._start
+
+    @start_position.setter
+    def start_position(self, value: str | None) -> None:
+        self._start, self._start_state = value, None
+
+    def _set_start_lazily(self) -> None:
+        """Make :attr:`start_position` the notation of the present state, written on first use."""
+        self._start, self._start_state = None, self._s.copy()
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -862,7 +882,8 @@ class Game:
 
     def clone(self) -> Game:
         """An independent copy (history and undo included)."""
-        g = Game(self.rules, self.players, self.dealer, self.seed, self._s.copy(), self.start_position)
+        g = Game(self.rules, self.players, self.dealer, self.seed, self._s.copy(), self._start)
+        g._start_state = self._start_state  # never changed: shared
         g._undo = list(self._undo)  # deltas are never mutated: undo() copies what it restores
         return g
 
@@ -1086,7 +1107,20 @@ def candidate_melds(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
     >>> [format_cards(m) for m in candidate_melds(parse_cards("5H 6H 7H JK"))]
     ['JK 5H 6H', '5H 6H 7H', 'JK 5H 6H 7H', '5H JK 7H', 'JK 6H 7H']
     """
-    return [cards for cards, _ in _candidate_results(parse_cards(hand))]
+    cards = parse_cards(hand)
+    key = bytes([c.index for c in cards])
+    found = _CANDIDATES.get(key)
+    if found is None:
+        if len(_CANDIDATES) >= _CANDIDATES_MAX:
+            _CANDIDATES.clear()
+        found = _CANDIDATES[key] = tuple(cards for cards, _ in _candidate_results(cards))
+    return list(found)
+
+
+#: Memo of :func:`candidate_melds` (a pure function of the hand in its order): the solver and the
+#: bots ask it of the same hands many times a turn. Bounded, cleared when full.
+_CANDIDATES: dict[bytes, tuple[tuple[Card, ...], ...]] = {}
+_CANDIDATES_MAX = 5_000
 
 
 _candidate_melds = candidate_melds

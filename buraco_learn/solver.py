@@ -161,15 +161,34 @@ def _side_value(game: Game, seat: int) -> int:
     return sum(meld_value(t.meld) for t in game.side_melds(seat))
 
 
-def _lay_off_additions(target: TableMeld, hand: Sequence[Card]) -> list[tuple[tuple[Card, ...], Meld]]:
+#: Memo of :func:`_lay_off_additions`: (meld, the relevant hand cards in order) -> the additions.
+#: A pure function of its key (melds are immutable values), asked again and again as a bot plans
+#: each turn and imagines the pile's cards in its hand; bounded, cleared when full.
+_ADDITIONS: dict[tuple[Meld, bytes], tuple[tuple[tuple[Card, ...], Meld], ...]] = {}
+_ADDITIONS_MAX = 20_000
+
+
+def _lay_off_additions(target: TableMeld, hand: Sequence[Card]) -> tuple[tuple[tuple[Card, ...], Meld], ...]:
     """Every multiset of hand cards the target meld accepts in one lay-off, with the result."""
     meld = target.meld
     if meld.kind == "set":
-        relevant = [c for c in hand if c.rank == meld.rank or c.is_wild]
+        rank = meld._rank
+        relevant = [c for c in hand if c.r == rank or c.r == 0 or c.r == 2]
     else:
-        relevant = [c for c in hand if c.suit == meld.suit or c.is_wild]
+        suit = meld._suit
+        relevant = [c for c in hand if c.s == suit or c.r == 0 or c.r == 2]
     if not relevant:
-        return []
+        return ()
+    key = (meld, bytes([c.index for c in relevant]))
+    found = _ADDITIONS.get(key)
+    if found is None:
+        if len(_ADDITIONS) >= _ADDITIONS_MAX:
+            _ADDITIONS.clear()
+        found = _ADDITIONS[key] = tuple(_additions(meld, relevant))
+    return found
+
+
+def _additions(meld: Meld, relevant: list[Card]) -> list[tuple[tuple[Card, ...], Meld]]:
     base = Counter(meld.cards)
     have = Counter(relevant)
     out: list[tuple[tuple[Card, ...], Meld]] = []
