@@ -154,16 +154,20 @@ class _State:
 
 
 #: How to take back one action, relative to the state right after it (undo is always from there):
-#: ``(seat, old_hand, table, pile, stock, pot, scalars)``. ``old_hand`` is the mover's hand as it was
-#: (a tuple: smaller than a list, and never changed);
-#: ``table`` is ``None``, ``-1`` (a meld was appended) or ``(index, old TableMeld)``; ``pile`` is
-#: ``None``, ``-1`` (a card was discarded onto it) or the old pile (it was taken); ``stock`` is
-#: ``None``, ``0`` (one card was drawn) or the size of the pot that became the stock after the draw;
+#: ``(hand, kind, data, pot, scalars)``. ``kind`` says what else changed and ``data`` how to put it
+#: back: ``"draw"`` (the hand's last card returns to the stock; ``data`` the size of a pot that
+#: became the stock, or 0), ``"pile"`` (the pile taken, ``data`` as it was; it leaves the hand's
+#: tail), ``"meld"`` (the last meld leaves the table), ``"layoff"`` (``data`` is ``(index, old
+#: TableMeld)``), ``"discard"`` (the pile's top card goes back). ``hand`` is the mover's old hand
+#: when it cannot be worked out (a tuple), the index a discarded card came from, or ``None``;
 #: ``pot`` whether the mover took a pot by emptying the hand (it is then the hand); ``scalars`` the
-#: turn, phase, flags and the mover's ``took_pot`` before the action. A few hundred bytes, where a
-#: full copy of the state (history included) cost kilobytes per action.
-_Undo = tuple[int, tuple[Card, ...], Any, Any, Any, bool, tuple[Any, ...]]
+#: turn, phase, flags and the mover's ``took_pot`` before the action, interned. About a hundred
+#: bytes an action, where a full copy of the state (history included) cost kilobytes.
+_Undo = tuple[Any, str, Any, bool, tuple[Any, ...]]
 _SCALARS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+#: The two actions without arguments, shared (they are immutable values).
+_DRAW = Draw()
+_TAKE_PILE = TakePile()
 
 
 def _remove(hand: Sequence[Card], cards: Sequence[Card]) -> list[Card] | None:
@@ -694,9 +698,8 @@ class Game:
         s.cache.clear()
         return s
 
-    def _pushed(self, seat: int, old_hand: list[Card], table: Any = None, pile: Any = None, stock: Any = None,
-                pot: bool = False) -> None:
-        self._undo.append((seat, tuple(old_hand), table, pile, stock, pot, self._pending))
+    def _pushed(self, hand: Any, kind: str, data: Any = None, pot: bool = False) -> None:
+        self._undo.append((hand, kind, data, pot, self._pending))
 
     def _record(self, seat: int, action: Action, note: str) -> Event:
         ev = Event(seat, action, sys.intern(note))  # notes repeat from hand to hand: share them
@@ -723,8 +726,8 @@ class Game:
             else:
                 s.last_turn = True
                 note += "; the stock is down to its last cards, so this is the last turn (STOCK-1)"
-        self._pushed(seat, old, stock=became)
-        return self._record(seat, Draw(), note)
+        self._pushed(None, "draw", became)
+        return self._record(seat, _DRAW, note)
 
     def take_pile(self) -> Event:
         """Take the whole discard pile (TURN-1)."""
@@ -737,10 +740,10 @@ class Game:
         old = s.hands[seat]
         s.hands[seat] = old + s.pile
         n = len(s.pile)
-        self._pushed(seat, old, pile=tuple(s.pile))
+        self._pushed(None, "pile", tuple(s.pile))
         s.pile = []
         s.phase = "play"
-        return self._record(seat, TakePile(), f"took the discard pile ({n} card{'s' if n != 1 else ''})")
+        return self._record(seat, _TAKE_PILE, f"took the discard pile ({n} card{'s' if n != 1 else ''})")
 
     def _after_empty_by_play(self, seat: int) -> str:
         s = self._s
@@ -771,7 +774,7 @@ class Game:
         s.hands[seat] = rest
         s.table.append(TableMeld(len(s.table), seat, meld))
         note = f"laid down meld {len(s.table) - 1}: {meld}" + self._after_empty_by_play(seat)
-        self._pushed(seat, old_hand, table=-1, pot=s.hands[seat] is not rest)
+        self._pushed(tuple(old_hand), "meld", None, s.hands[seat] is not rest)
         return self._record(seat, LayDown(tuple(seq), wild_high, None if layout is None else str(meld)), note)
 
     def lay_off(self, target: int, cards: Iterable[Card] | str | Card, wild_high: bool | None = None,
@@ -789,7 +792,7 @@ class Game:
         old = s.table[target]
         s.table[target] = TableMeld(old.id, old.owner, new)
         note = f"meld {target} is now {new}" + self._after_empty_by_play(seat)
-        self._pushed(seat, old_hand, table=(target, old), pot=s.hands[seat] is not rest)
+        self._pushed(tuple(old_hand), "layoff", (target, old), s.hands[seat] is not rest)
         return self._record(seat, LayOff(target, tuple(seq), wild_high, None if layout is None else str(new)), note)
 
     def discard(self, card: Card | str) -> Event:
@@ -801,7 +804,7 @@ class Game:
         old_hand = s.hands[seat]
         s.hands[seat] = rest
         s.pile.append(c)
-        self._pushed(seat, old_hand, pile=-1)
+        self._pushed(old_hand.index(c), "discard")  # rest is old_hand without its first c
         s.pile_single = None
         s.held_identical = False
         note = f"discarded {c}"
@@ -817,7 +820,7 @@ class Game:
                 pot = s.pots.pop(0)
                 s.hands[seat] = pot
                 s.took_pot[seat] = True
-                self._undo[-1] = (seat, tuple(old_hand), None, -1, None, True, self._pending)
+                self._undo[-1] = (tuple(old_hand), "discard", None, True, self._pending)
                 note += f"; {self.seat_name(seat)} takes the pot with the discard ({len(pot)} cards, POT-3)"
                 if self.players == 3 and s.soloist is None:
                     s.soloist = seat
@@ -856,25 +859,35 @@ class Game:
                               "position it was set up from), so there is no move to take back (TURN-6)", ("TURN-6",))
         s = self._s
         action = s.history.pop().action
-        seat, old_hand, table, pile, stock, pot, scalars = self._undo.pop()
-        # Lists kept in a delta may be shared with clones (clone() copies the stack, not each
-        # delta): they are copied when they come back, never changed in place.
+        hand, kind, data, pot, scalars = self._undo.pop()
+        seat = scalars[0]
+        # A tuple kept in a delta may be shared with clones (clone() copies the stack, not each
+        # delta): what comes back is copied into new lists.
         if pot:
             s.pots.insert(0, s.hands[seat])
-        if stock is not None:
-            if stock:
-                s.pots.insert(0, s.stock[:stock])
-                del s.stock[:stock]
-            s.stock.append(s.hands[seat][-1])
-        if table == -1:
+        now = s.hands[seat]
+        card = None
+        if kind == "draw":
+            if data:
+                s.pots.insert(0, s.stock[:data])
+                del s.stock[:data]
+            s.stock.append(now[-1])
+            s.hands[seat] = now[:-1]
+        elif kind == "pile":
+            s.pile = list(data)
+            s.hands[seat] = now[:-len(data)]
+        elif kind == "meld":
             s.table.pop()
-        elif table is not None:
-            s.table[table[0]] = table[1]
-        if pile == -1:
-            s.pile.pop()
-        elif pile is not None:
-            s.pile = list(pile)
-        s.hands[seat] = list(old_hand)
+        elif kind == "layoff":
+            s.table[data[0]] = data[1]
+        else:
+            card = s.pile.pop()
+        if hand.__class__ is tuple:
+            s.hands[seat] = list(hand)
+        elif hand is not None:
+            back = list(now)
+            back.insert(hand, card)
+            s.hands[seat] = back
         (s.turn, s.phase, s.last_turn, s.pile_single, s.held_identical, s.closed_by, s.end_reason, s.soloist,
          s.took_pot[seat]) = scalars
         s.cache.clear()
@@ -904,9 +917,9 @@ class Game:
         if s.phase == "draw":
             out: list[Action] = []
             if self.can_draw():
-                out.append(Draw())
+                out.append(_DRAW)
             if self.can_take_pile():
-                out.append(TakePile())
+                out.append(_TAKE_PILE)
         else:
             out = [*self.legal_melds(), *self.legal_lay_offs(), *self.legal_discards()]
         s.cache["legal"] = tuple(out)
