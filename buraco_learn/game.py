@@ -1172,8 +1172,19 @@ def _candidate_results(hand: Sequence[Card]) -> list[tuple[tuple[Card, ...], tup
         combos: list[list[Card]] = [[]]
         for k in kinds:
             combos = [base + [k] * n for base in combos for n in range(counts[k] + 1)]
+        # With at most two copies of each card (any real hand), every such set is legal and its
+        # analysis is known: the naturals in suit order (as built), then the wild. Distinct by
+        # construction, and no run holds two cards of a rank, so no check against ``seen``.
+        plain = all(counts[k] <= 2 for k in kinds)
         for combo in combos:
             if len(combo) < 2:
+                continue
+            if plain and len(combo) < 9:
+                t = tuple(combo)
+                if len(combo) >= 3:
+                    out.append((t, ("set", r, t, None)))
+                for w in wild_kinds:
+                    out.append((t + (w,), ("set", r, t, w)))
                 continue
             if len(combo) >= 3:
                 add(combo)
