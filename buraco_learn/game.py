@@ -768,6 +768,9 @@ class Game:
         """
         seq = _cards_arg(cards)  # once: an iterator argument is read a single time
         meld, rest = self._plan_meld(seq, wild_high, layout)
+        return self._do_meld(seq, meld, rest, LayDown(tuple(seq), wild_high, None if layout is None else str(meld)))
+
+    def _do_meld(self, seq: list[Card], meld: Meld, rest: list[Card], action: LayDown) -> Event:
         s = self._push()
         seat = s.turn
         old_hand = s.hands[seat]
@@ -775,7 +778,7 @@ class Game:
         s.table.append(TableMeld(len(s.table), seat, meld))
         note = f"laid down meld {len(s.table) - 1}: {meld}" + self._after_empty_by_play(seat)
         self._pushed(tuple(old_hand), "meld", None, s.hands[seat] is not rest)
-        return self._record(seat, LayDown(tuple(seq), wild_high, None if layout is None else str(meld)), note)
+        return self._record(seat, action, note)
 
     def lay_off(self, target: int, cards: Iterable[Card] | str | Card, wild_high: bool | None = None,
                 layout: str | Meld | None = None) -> Event:
@@ -785,6 +788,10 @@ class Game:
         """
         seq = _cards_arg(cards)  # once: an iterator argument is read a single time
         new, rest = self._plan_lay_off(target, seq, wild_high, layout)
+        return self._do_lay_off(target, new, rest,
+                                LayOff(target, tuple(seq), wild_high, None if layout is None else str(new)))
+
+    def _do_lay_off(self, target: int, new: Meld, rest: list[Card], action: LayOff) -> Event:
         s = self._push()
         seat = s.turn
         old_hand = s.hands[seat]
@@ -793,12 +800,15 @@ class Game:
         s.table[target] = TableMeld(old.id, old.owner, new)
         note = f"meld {target} is now {new}" + self._after_empty_by_play(seat)
         self._pushed(tuple(old_hand), "layoff", (target, old), s.hands[seat] is not rest)
-        return self._record(seat, LayOff(target, tuple(seq), wild_high, None if layout is None else str(new)), note)
+        return self._record(seat, action, note)
 
     def discard(self, card: Card | str) -> Event:
         """Discard a card, ending the turn (TURN-3): the last card closes (CLOSE-1) or takes the pot
         (POT-3); after the last turn the hand ends by the stock (STOCK-1)."""
         c, rest = self._plan_discard(card)
+        return self._do_discard(c, rest)
+
+    def _do_discard(self, c: Card, rest: list[Card]) -> Event:
         s = self._push()
         seat = s.turn
         old_hand = s.hands[seat]
@@ -840,6 +850,11 @@ class Game:
     def apply(self, action: Action | str) -> Event:
         """Do an action given as a value or in notation (``'meld 5H 6H 7H'``)."""
         a = parse_action(action) if isinstance(action, str) else action
+        legal = self._s.cache.get("legal")
+        if legal is not None:
+            for x in legal:
+                if x is a:
+                    return self._apply_legal(a)
         if isinstance(a, Draw):
             return self.draw()
         if isinstance(a, TakePile):
@@ -851,6 +866,24 @@ class Game:
         if isinstance(a, Discard):
             return self.discard(a.card)
         raise NotationError(f"not an action: {excerpt(action)}; {_ACTION_HELP}")
+
+    def _apply_legal(self, a: Action) -> Event:
+        """The trusted path of :meth:`apply`: ``a`` is one of the very objects :meth:`legal_actions`
+        returned for this unchanged state (the cache holding them is dropped by every change), so
+        the rules were checked when it was listed; only what doing it needs is worked out."""
+        hand = self._s.hands[self._s.turn]
+        if a.__class__ is Discard:
+            c = a.card
+            return self._do_discard(c, _remove(hand, (c,)))  # type: ignore[arg-type]
+        if a.__class__ is LayDown:
+            seq = list(a.cards)
+            meld = Meld.from_cards(seq, rules=self.rules)
+            return self._do_meld(seq, meld, _remove(hand, seq), a)  # type: ignore[arg-type]
+        if a.__class__ is LayOff:
+            seq = list(a.cards)
+            new = self._s.table[a.target].meld.lay_off(seq)
+            return self._do_lay_off(a.target, new, _remove(hand, seq), a)  # type: ignore[arg-type]
+        return self.draw() if a.__class__ is Draw else self.take_pile()
 
     def undo(self) -> Action:
         """Take back the last action; returns it. Raises :class:`IllegalMove` when there is none."""
