@@ -1029,7 +1029,7 @@ class Game:
                 maybe = [c for c in distinct
                          if ((c.r == 0 or c.r == 2) and room)
                          or (c.s == suit and (lo <= c.r <= hi or (c.r == 1 and hi >= 14)))]
-            fits = [c for c in maybe if meld.can_lay_off([c])]
+            fits = [c for c in maybe if meld._fits_cards([c])]
             out.extend(LayOff(t.id, (c,)) for c in fits if game_allows(meld, [c]))
             if meld.kind == "run":
                 for i, a in enumerate(maybe):
@@ -1038,7 +1038,7 @@ class Game:
                             continue
                         if a in fits and b in fits:
                             continue
-                        if meld.can_lay_off([a, b]) and game_allows(meld, [a, b]):
+                        if meld._fits_cards([a, b]) and game_allows(meld, [a, b]):
                             out.append(LayOff(t.id, (a, b)))
         return out
 

@@ -31,7 +31,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any, Literal
 
-from .cards import JOKER, Card, Rank, Suit, excerpt, format_cards, parse_cards
+from .cards import JOKER, MAX_CARDS, Card, Rank, Suit, excerpt, format_cards, parse_cards
 from .errors import InvalidMeld, NotationError
 from .rules import FIBUR, Rules, get_rules
 
@@ -480,7 +480,20 @@ def as_cards(cards: Iterable[Card] | str | Card) -> list[Card]:
     """
     if isinstance(cards, Card):
         return [cards]
-    return parse_cards(cards)  # text, or an iterable of cards; anything else is a NotationError
+    return _card_list(cards)  # text, or an iterable of cards; anything else is a NotationError
+
+
+def _card_list(cards: object) -> list[Card]:
+    """:func:`~buraco_learn.cards.parse_cards`, with a fast path for what the engine passes itself:
+    a list or tuple of cards (checked card by card, so anything else still gets its error)."""
+    cls = cards.__class__
+    if (cls is tuple or cls is list) and len(cards) <= MAX_CARDS:  # type: ignore[arg-type]
+        for c in cards:  # type: ignore[attr-defined]
+            if c.__class__ is not Card:
+                break
+        else:
+            return list(cards)  # type: ignore[call-overload]
+    return parse_cards(cards)  # type: ignore[arg-type]
 
 
 def _meld_from_text(text: str, rules: Rules) -> Meld:
@@ -493,7 +506,7 @@ def is_valid_meld(cards: Sequence[Card] | str) -> bool:
     >>> is_valid_meld("AH 2H 3H"), is_valid_meld("KH AH 2H 3H")
     (True, False)
     """
-    cards = parse_cards(cards)
+    cards = _card_list(cards)
     return bool(_analyse(cards, None)[0] != "error")
 
 
@@ -542,7 +555,7 @@ class Meld:
     _suit: int
     #: Memo of :meth:`can_lay_off` for this (immutable) meld: card indices -> verdict. A meld lies
     #: on the table for many turns and the same few cards of a hand are tried against it each time.
-    _fits: dict[bytes, bool] | None
+    _fits: dict[int | bytes, bool] | None
 
     def __init__(self) -> None:  # pragma: no cover - use the constructors
         raise TypeError("build a Meld with Meld.from_cards(...) or Meld.parse(...)")
@@ -604,8 +617,8 @@ class Meld:
         ...
         buraco_learn.errors.InvalidMeld: 5H 6H 8H: the cards are not consecutive: a run has no gap (RUN-1) and there is no wild to fill it
         """
-        seq = parse_cards(cards)  # text, or an iterable of cards; anything else is a NotationError
-        r = get_rules(rules)
+        seq = _card_list(cards)  # text, or an iterable of cards; anything else is a NotationError
+        r = FIBUR if rules is None else get_rules(rules)
         if layout is not None:
             if wild_high is not None:
                 raise NotationError("name a layout or a wild's end (wild_high), not both")
@@ -920,11 +933,18 @@ class Meld:
         new = as_cards(cards)
         if not new:
             return False
+        return self._fits_cards(new)
+
+    def _fits_cards(self, new: list[Card]) -> bool:
+        """:meth:`can_lay_off` of a non-empty list of cards, remembered in ``_fits`` (key: the card
+        indices in order, as one int for one or two cards)."""
         fits = self._fits
         if fits is None:
             fits = {}
             object.__setattr__(self, "_fits", fits)
-        key = bytes([c.index for c in new])
+        n = len(new)
+        key: int | bytes = (new[0].index if n == 1 else 64 + new[0].index * 64 + new[1].index if n == 2
+                            else bytes([c.index for c in new]))
         found = fits.get(key)
         if found is None:
             union = list(self._slots) + new
