@@ -45,6 +45,7 @@ from .cards import Card, format_cards, make_deck
 from .errors import IllegalMove, InvalidMeld
 from .game import Game, TableMeld, candidate_melds
 from .melds import Meld
+from .rules import Rules
 
 __all__ = ["Plan", "solve", "can_close", "dead_cards", "meld_value", "SolverError"]
 
@@ -213,6 +214,23 @@ def _additions(meld: Meld, relevant: list[Card]) -> list[tuple[tuple[Card, ...],
     return out
 
 
+#: Memo of ``Meld.from_cards(cards, rules=rules)`` for the candidate melds of the hands the solver
+#: is given (an immutable value, the same few melds from turn to turn): (id of the rules, card
+#: indices in order) -> (the rules, the meld); the rules are kept so that their id stays theirs.
+_MELDS: dict[tuple[int, bytes], tuple[Rules, Meld]] = {}
+_MELDS_MAX = 20_000
+
+
+def _meld_of(cards: Sequence[Card], rules: Rules) -> Meld:
+    key = (id(rules), bytes([c.index for c in cards]))
+    found = _MELDS.get(key)
+    if found is None:
+        if len(_MELDS) >= _MELDS_MAX:
+            _MELDS.clear()
+        found = _MELDS[key] = (rules, Meld.from_cards(cards, rules=rules))
+    return found[1]
+
+
 class _Search:
     def __init__(self, game: Game, pot_value: int, close: bool, prune: bool = True) -> None:
         if game.phase != "play":
@@ -270,7 +288,7 @@ class _Search:
     def _build_items(self, hand: list[Card]) -> None:
         rules = self.game.rules
         for cards in candidate_melds(hand):
-            meld = Meld.from_cards(cards, rules=rules)
+            meld = _meld_of(cards, rules)
             rank_bit = 0
             if meld.kind == "set":
                 if self._set_blocked(meld):
@@ -295,12 +313,10 @@ class _Search:
                 rest = list(self.game.hand(self.seat))
             else:
                 rest = [self.cards[i] for i in kept]
-            try:
-                # The engine's own check after a meld or lay-off (CLOSE-3, CLOSE-4, TURN-4, TURN-5).
-                self.game.check_rest(rest, makes_burraco=burraco, doing="the plan")
-                ok = True
-            except IllegalMove:
-                ok = False
+            # The engine's own check after a meld or lay-off (CLOSE-3, CLOSE-4, TURN-4, TURN-5), as
+            # Game.check_rest makes it, without building the refusal's sentence.
+            game = self.game
+            ok = game._rest_problem(rest, self.has_pot, burraco or self.had_burraco) is None
             self.rest_cache[key] = ok
         return ok
 
