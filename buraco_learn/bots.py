@@ -54,6 +54,18 @@ def deal_unseen(view: PlayerView, rng: random.Random,
     >>> hands[1] == list(g.hand(1)), hands[3][:2] == list(g.hand(3)[:2]), [len(h) for h in hands]
     (True, True, [11, 11, 11, 11])
     """
+    if not known:
+        unseen = _unseen(view.rules.jokers, view.hand, view.pile, *(t.meld.cards for t in view.table))
+        rng.shuffle(unseen)
+        hands: list[list[Card]] = []
+        at = 0
+        for seat, size in enumerate(view.hand_sizes):
+            if seat == view.seat:
+                hands.append(list(view.hand))
+            else:
+                hands.append(unseen[at:at + size])
+                at += size
+        return hands
     visible = Counter(view.hand) + Counter(view.pile)
     for t in view.table:
         visible.update(t.meld.cards)
@@ -95,12 +107,7 @@ def _imagined_game(view: PlayerView, hands: Sequence[Sequence[Card]], *, to_move
         solo = next(s for side in view.sides if len(side) == 1 for s in side if view.took_pot[s])
     table = [t if t.id == i and t.meld.rules is rules else TableMeld(i, t.owner, Meld.parse(str(t.meld), rules=rules))
              for i, t in enumerate(view.table)]
-    listed: Counter[Card] = Counter(pile)
-    for h in hands:
-        listed.update(h)
-    for t in table:
-        listed.update(t.meld.cards)
-    rest = sorted((Counter(make_deck(rules.jokers)) - listed).elements(), key=_index)
+    rest = _unseen(rules.jokers, pile, *hands, *(t.meld.cards for t in table))
     random.Random(seed).shuffle(rest)
     at = view.stock_size
     stock = rest[:at]
@@ -117,8 +124,24 @@ def _imagined_game(view: PlayerView, hands: Sequence[Sequence[Card]], *, to_move
     return game
 
 
-def _index(c: Card) -> int:
-    return c.index
+#: The deck (``make_deck(jokers)``) as a count per card index, and each index's card.
+_DECK_COUNTS: dict[int, list[int]] = {}
+_CARD_AT = sorted(set(make_deck(4)), key=lambda c: c.index)
+
+
+def _unseen(jokers: int, *groups: Sequence[Card]) -> list[Card]:
+    """The deck without the cards of ``groups`` (as multisets), sorted by card index: what
+    ``sorted((Counter(deck) - Counter(cards)).elements(), key=index)`` gives, from a count per index."""
+    counts = _DECK_COUNTS.get(jokers)
+    if counts is None:
+        counts = _DECK_COUNTS[jokers] = [0] * 53
+        for c in make_deck(jokers):
+            counts[c.index] += 1
+    left = list(counts)
+    for g in groups:
+        for c in g:
+            left[c.index] -= 1
+    return [card for card, n in zip(_CARD_AT, left) if n > 0 for _ in range(n)]
 
 
 def _side_may_close(view: PlayerView, seat: int) -> bool:
