@@ -57,15 +57,15 @@ def deal_unseen(view: PlayerView, rng: random.Random,
     if not known:
         unseen = _unseen(view.rules.jokers, view.hand, view.pile, *(t.meld.cards for t in view.table))
         rng.shuffle(unseen)
-        hands: list[list[Card]] = []
+        dealt: list[list[Card]] = []
         at = 0
         for seat, size in enumerate(view.hand_sizes):
             if seat == view.seat:
-                hands.append(list(view.hand))
+                dealt.append(list(view.hand))
             else:
-                hands.append(unseen[at:at + size])
+                dealt.append(unseen[at:at + size])
                 at += size
-        return hands
+        return dealt
     visible = Counter(view.hand) + Counter(view.pile)
     for t in view.table:
         visible.update(t.meld.cards)
@@ -118,7 +118,8 @@ def _imagined_game(view: PlayerView, hands: Sequence[Sequence[Card]], *, to_move
     if phase != "play":
         single = None
     state = _State([list(h) for h in hands], table, list(pile), stock, pots, list(view.took_pot), solo, to_move,
-                   phase, last, single[0] if single else None, single[1] if single else False, None, None)
+                   phase,  # type: ignore[arg-type]  # 'draw' or 'play', as the notation's phase
+                   last, single[0] if single else None, single[1] if single else False, None, None)
     game = Game(rules, players, 0, None, state)
     game._set_start_lazily()
     return game

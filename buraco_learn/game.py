@@ -918,6 +918,7 @@ class Game:
         if hand.__class__ is tuple:
             s.hands[seat] = list(hand)
         elif hand is not None:
+            assert card is not None  # an index is kept for a discard only
             back = list(now)
             back.insert(hand, card)
             s.hands[seat] = back

@@ -486,14 +486,16 @@ def as_cards(cards: Iterable[Card] | str | Card) -> list[Card]:
 def _card_list(cards: object) -> list[Card]:
     """:func:`~buraco_learn.cards.parse_cards`, with a fast path for what the engine passes itself:
     a list or tuple of cards (checked card by card, so anything else still gets its error)."""
-    cls = cards.__class__
-    if (cls is tuple or cls is list) and len(cards) <= MAX_CARDS:  # type: ignore[arg-type]
-        for c in cards:  # type: ignore[attr-defined]
+    seq: Any = cards
+    cls = seq.__class__
+    if (cls is tuple or cls is list) and len(seq) <= MAX_CARDS:
+        for c in seq:
             if c.__class__ is not Card:
                 break
         else:
-            return list(cards)  # type: ignore[call-overload]
-    return parse_cards(cards)  # type: ignore[arg-type]
+            out: list[Card] = list(seq)
+            return out
+    return parse_cards(seq)
 
 
 def _meld_from_text(text: str, rules: Rules) -> Meld:
