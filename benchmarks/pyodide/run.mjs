@@ -3,7 +3,8 @@
 //
 //   node run.mjs <pyodide package folder> <package zip> <script.py> [args...]
 //
-// The script's stdout and stderr go to ours; the exit code is 1 if the script raised.
+// The script's stdout and stderr go to ours; the exit code is 1 if the script raised, else the
+// script's global EXIT_CODE (0 when it sets none).
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import path from "node:path";
@@ -24,6 +25,7 @@ try {
     "import sys; sys.path.insert(0, '/home/pyodide'); sys.argv = ['script'] + list(ARGS)\n" +
     readFileSync(scriptPath, "utf8"));
 } catch (err) {
-  console.error(String(err));
+  console.error(err.message ?? String(err));  // the Python traceback, not the runtime's source
   process.exit(1);
 }
+process.exit(py.globals.get("EXIT_CODE") ?? 0);
