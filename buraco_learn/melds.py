@@ -509,7 +509,8 @@ def is_valid_meld(cards: Sequence[Card] | str) -> bool:
     (True, False)
     """
     cards = _card_list(cards)
-    return bool(_analyse(cards, None)[0] != "error")
+    # Some layout exists exactly when the analysis lists one (choosing among them cannot fail).
+    return bool(_analyse_all(cards, FIBUR)[0] != "error")
 
 
 def meld_error(cards: Sequence[Card] | str) -> InvalidMeld | None:
