@@ -982,9 +982,15 @@ class Game:
         has_pot, has_burraco = self.side_has_pot(seat), self.side_has_burraco(seat)
         set_ranks = {t.meld._rank for t in self.side_melds(seat) if t.meld.kind == "set"}
         out = []
+        # Two cards or more left can always end the turn unless one is the one-card pile's card
+        # (TURN-4): then no need to work out the rest (each candidate is part of the hand).
+        roomy = len(hand) - 2 if self._s.pile_single is None or self._s.held_identical else -1
         for cards, res in _candidate_results(hand):
             if res[0] == "set" and res[1] in set_ranks:
                 continue  # SET-4
+            if len(cards) <= roomy:
+                out.append(LayDown(cards))
+                continue
             rest = _remove(hand, cards)
             if rest is not None and self._rest_problem(rest, has_pot, has_burraco or len(cards) >= 7) is None:
                 out.append(LayDown(cards))
@@ -1007,7 +1013,11 @@ class Game:
         distinct = list(dict.fromkeys(hand))
         out: list[LayOff] = []
 
+        roomy = len(hand) - 2 if self._s.pile_single is None or self._s.held_identical else -1
+
         def game_allows(meld: Meld, cards: list[Card]) -> bool:
+            if len(cards) <= roomy:  # as in legal_melds: two cards or more left can end the turn
+                return True
             rest = _remove(hand, cards)
             burraco = has_burraco or len(meld) + len(cards) >= 7
             return rest is not None and self._rest_problem(rest, has_pot, burraco) is None
