@@ -1272,7 +1272,13 @@ def _candidate_results(hand: Sequence[Card]) -> list[tuple[tuple[Card, ...], tup
                         add(naturals + [w])
                     continue
                 if n_nat >= 3:
-                    add(list(naturals))
+                    if lo >= 3 and pos <= 13:
+                        # Naturals 3 to K in a row, no wild: one layout, as they lie (RUN-1);
+                        # no other candidate has these cards, so ``seen`` need not know it.
+                        t = tuple(naturals)
+                        out.append((t, ("run", suit, lo, t, -1)))
+                    else:
+                        add(list(naturals))
                 for w in spare:
                     add(naturals + [w])
                     if n_nat >= 3:
