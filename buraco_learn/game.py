@@ -1279,8 +1279,19 @@ def _candidate_results(hand: Sequence[Card]) -> list[tuple[tuple[Card, ...], tup
                         out.append((t, ("run", suit, lo, t, -1)))
                     else:
                         add(list(naturals))
+                plain = lo >= 3 and pos <= 13
                 for w in spare:
-                    add(naturals + [w])
+                    if plain and w.s != suit:
+                        # Naturals 3 to K in a row and a joker or another suit's 2: the wild is
+                        # free at either end, worth the same, and goes low (WILD-1, WILD-6).
+                        cards = [w, *naturals]
+                        key = tuple(sorted([c.index for c in cards]))
+                        if key not in seen:
+                            seen.add(key)
+                            t = tuple(cards)
+                            out.append((t, ("run", suit, lo - 1, t, 0)))
+                    else:
+                        add(naturals + [w])
                     if n_nat >= 3:
                         for i in range(1, n_nat - 1):
                             add(naturals[:i] + naturals[i + 1:] + [w])
