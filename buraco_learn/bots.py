@@ -28,12 +28,11 @@ from collections import Counter
 from collections.abc import Sequence
 
 from .actions import Action, Discard, Draw, LayDown, LayOff, TakePile
-from .cards import Card, excerpt, format_cards, make_deck
+from .cards import Card, excerpt, make_deck
 from .errors import IllegalMove, NotationError
-from .game import Game, HandResult, PlayerView
-from .melds import is_valid_meld
+from .game import Game, HandResult, PlayerView, TableMeld, _State
+from .melds import Meld, is_valid_meld
 from .players import Player, PlayerLike, RandomPlayer, as_player
-from .records import parse_position
 from .solver import Plan, can_close, solve
 
 __all__ = ["Player", "RandomBot", "GreedyBot", "StrongBot", "BOTS", "make_bot", "game_from_view", "play_hand",
@@ -55,6 +54,18 @@ def deal_unseen(view: PlayerView, rng: random.Random,
     >>> hands[1] == list(g.hand(1)), hands[3][:2] == list(g.hand(3)[:2]), [len(h) for h in hands]
     (True, True, [11, 11, 11, 11])
     """
+    if not known:
+        unseen = _unseen(view.rules.jokers, view.hand, view.pile, *(t.meld.cards for t in view.table))
+        rng.shuffle(unseen)
+        dealt: list[list[Card]] = []
+        at = 0
+        for seat, size in enumerate(view.hand_sizes):
+            if seat == view.seat:
+                dealt.append(list(view.hand))
+            else:
+                dealt.append(unseen[at:at + size])
+                at += size
+        return dealt
     visible = Counter(view.hand) + Counter(view.pile)
     for t in view.table:
         visible.update(t.meld.cards)
@@ -81,22 +92,57 @@ def deal_unseen(view: PlayerView, rng: random.Random,
 
 def _imagined_game(view: PlayerView, hands: Sequence[Sequence[Card]], *, to_move: int, phase: str,
                    pile: Sequence[Card], seed: int, last: bool, single: tuple[Card, bool] | None) -> Game:
-    """A game with ``view``'s table, stock and pots, these hands and pile, ``to_move`` in ``phase``."""
+    """A game with ``view``'s table, stock and pots, these hands and pile, ``to_move`` in ``phase``.
+
+    It is the game :func:`~buraco_learn.records.parse_position` sets up from the position
+    ``<rules> <N>p d0 t<to_move> <phase> fill=<seed> ...`` with ``*N`` fills for the stock and the
+    pots, built directly (sharing the view's immutable melds) instead of writing that text and
+    reading it back: the cards nobody lists are sorted, shuffled by ``random.Random(seed)``, then
+    dealt to the stock and to each pot in turn, as the notation's fills are.
+    """
     rules = view.rules
-    head = [rules.name, f"{view.players}p", "d0", f"t{to_move}", phase, f"fill={seed}"]
-    if last:
-        head.append("last")
-    if view.players == 3 and any(view.took_pot):
+    players = view.players
+    solo = None
+    if players == 3 and any(view.took_pot):
         solo = next(s for side in view.sides if len(side) == 1 for s in side if view.took_pot[s])
-        head.append(f"solo={solo}")
-    if phase == "play" and single is not None:
-        head.append(f"single={single[0]}{'+' if single[1] else ''}")
-    melds = "; ".join(f"{t.owner}={t.meld}" for t in view.table) or "-"
-    pots = " / ".join(f"*{n}" for n in view.pots_left) or "-"
-    took = ",".join(str(s) for s, t in enumerate(view.took_pot) if t) or "-"
-    text = (f"{' '.join(head)} | h: {' / '.join(format_cards(h) or '-' for h in hands)} | m: {melds} "
-            f"| p: {format_cards(pile) or '-'} | s: *{view.stock_size} | pots: {pots} | took: {took}")
-    return parse_position(text, rules=rules)
+    table = [t if t.id == i and t.meld.rules is rules else TableMeld(i, t.owner, Meld.parse(str(t.meld), rules=rules))
+             for i, t in enumerate(view.table)]
+    rest = _unseen(rules.jokers, pile, *hands, *(t.meld.cards for t in table))
+    random.Random(seed).shuffle(rest)
+    at = view.stock_size
+    stock = rest[:at]
+    pots = []
+    for n in view.pots_left:
+        pots.append(rest[at:at + n])
+        at += n
+    if phase != "play":
+        single = None
+    state = _State([list(h) for h in hands], table, list(pile), stock, pots, list(view.took_pot), solo, to_move,
+                   phase,  # type: ignore[arg-type]  # 'draw' or 'play', as the notation's phase
+                   last, single[0] if single else None, single[1] if single else False, None, None)
+    game = Game(rules, players, 0, None, state)
+    game._set_start_lazily()
+    return game
+
+
+#: The deck (``make_deck(jokers)``) as a count per card index, and each index's card.
+_DECK_COUNTS: dict[int, list[int]] = {}
+_CARD_AT = sorted(set(make_deck(4)), key=lambda c: c.index)
+
+
+def _unseen(jokers: int, *groups: Sequence[Card]) -> list[Card]:
+    """The deck without the cards of ``groups`` (as multisets), sorted by card index: what
+    ``sorted((Counter(deck) - Counter(cards)).elements(), key=index)`` gives, from a count per index."""
+    counts = _DECK_COUNTS.get(jokers)
+    if counts is None:
+        counts = _DECK_COUNTS[jokers] = [0] * 53
+        for c in make_deck(jokers):
+            counts[c.index] += 1
+    left = list(counts)
+    for g in groups:
+        for c in g:
+            left[c.index] -= 1
+    return [card for card, n in zip(_CARD_AT, left) if n > 0 for _ in range(n)]
 
 
 def _side_may_close(view: PlayerView, seat: int) -> bool:

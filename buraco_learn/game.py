@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import random
 import re
+import sys
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -60,7 +61,7 @@ def seat_names(players: int) -> tuple[str, ...]:
     return names
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TableMeld:
     """A meld on the table: its number (in the order melds were laid), who laid it, the meld."""
 
@@ -69,7 +70,7 @@ class TableMeld:
     meld: Meld
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Event:
     """One action done, by whom, with what it caused (a pot taken, a close, the end)."""
 
@@ -141,14 +142,32 @@ class _State:
     closed_by: int | None
     end_reason: Literal["closed", "stock"] | None
     history: list[Event] = field(default_factory=list)
-    #: Values derived from this state (each side's melds), dropped whenever the state changes.
-    cache: dict[int, tuple[TableMeld, ...]] = field(default_factory=dict, repr=False, compare=False)
+    #: Values derived from this state, dropped whenever the state changes: each side's melds (key:
+    #: the seat), ``("pot", seat)`` / ``("burraco", seat)`` flags, ``"legal"`` the legal actions.
+    cache: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def copy(self) -> _State:
         return _State([list(h) for h in self.hands], list(self.table), list(self.pile), list(self.stock),
                       [list(p) for p in self.pots], list(self.took_pot), self.soloist, self.turn, self.phase,
                       self.last_turn, self.pile_single, self.held_identical, self.closed_by, self.end_reason,
                       list(self.history))
+
+
+#: How to take back one action, relative to the state right after it (undo is always from there):
+#: ``(hand, kind, data, pot, scalars)``. ``kind`` says what else changed and ``data`` how to put it
+#: back: ``"draw"`` (the hand's last card returns to the stock; ``data`` the size of a pot that
+#: became the stock, or 0), ``"pile"`` (the pile taken, ``data`` as it was; it leaves the hand's
+#: tail), ``"meld"`` (the last meld leaves the table), ``"layoff"`` (``data`` is ``(index, old
+#: TableMeld)``), ``"discard"`` (the pile's top card goes back). ``hand`` is the mover's old hand
+#: when it cannot be worked out (a tuple), the index a discarded card came from, or ``None``;
+#: ``pot`` whether the mover took a pot by emptying the hand (it is then the hand); ``scalars`` the
+#: turn, phase, flags and the mover's ``took_pot`` before the action, interned. About a hundred
+#: bytes an action, where a full copy of the state (history included) cost kilobytes.
+_Undo = tuple[Any, str, Any, bool, tuple[Any, ...]]
+_SCALARS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+#: The two actions without arguments, shared (they are immutable values).
+_DRAW = Draw()
+_TAKE_PILE = TakePile()
 
 
 def _remove(hand: Sequence[Card], cards: Sequence[Card]) -> list[Card] | None:
@@ -177,9 +196,31 @@ class Game:
         self.dealer = dealer
         self.seed = seed
         self._s = state
-        self._undo: list[_State] = []
-        #: The starting position when the game was not dealt from a seed.
-        self.start_position = start
+        #: One small :data:`_Undo` delta per action done, newest last (see :meth:`_push`).
+        self._undo: list[_Undo] = []
+        self._pending: tuple[Any, ...] = ()
+        self._start = start
+        #: A copy of the starting state whose notation is written only when asked for (see
+        #: :meth:`_set_start_lazily`): a bot imagines many games and never reads it.
+        self._start_state: _State | None = None
+
+    @property
+    def start_position(self) -> str | None:
+        """The starting position when the game was not dealt from a seed."""
+        if self._start_state is not None:
+            from .records import format_position
+
+            first = Game(self.rules, self.players, self.dealer, self.seed, self._start_state)
+            self._start, self._start_state = format_position(first), None
+        return self._start
+
+    @start_position.setter
+    def start_position(self, value: str | None) -> None:
+        self._start, self._start_state = value, None
+
+    def _set_start_lazily(self) -> None:
+        """Make :attr:`start_position` the notation of the present state, written on first use."""
+        self._start, self._start_state = None, self._s.copy()
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -356,11 +397,25 @@ class Game:
 
     def side_has_pot(self, seat: int) -> bool:
         """Whether ``seat``'s side has taken its pot (POT-1)."""
-        return any(self._s.took_pot[s] for s in self.side_of(seat))
+        if seat.__class__ is not int:
+            return any(self._s.took_pot[s] for s in self.side_of(seat))  # raises the package's error for a bad seat
+        cache = self._s.cache
+        key = ("pot", seat)
+        found = cache.get(key)
+        if found is None:
+            found = cache[key] = any(self._s.took_pot[s] for s in self.side_of(seat))
+        return found
 
     def side_has_burraco(self, seat: int) -> bool:
         """Whether ``seat``'s side has a burraco on the table (CLOSE-1)."""
-        return any(t.meld.is_burraco for t in self.side_melds(seat))
+        if seat.__class__ is not int:
+            return any(t.meld.is_burraco for t in self.side_melds(seat))  # raises the package's error for a bad seat
+        cache = self._s.cache
+        key = ("burraco", seat)
+        found = cache.get(key)
+        if found is None:
+            found = cache[key] = any(t.meld.is_burraco for t in self.side_melds(seat))
+        return found
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may see: its own hand; only the sizes of the other hands, stock and pots."""
@@ -632,13 +687,24 @@ class Game:
 
     # ------------------------------------------------------------------ do: verify, then apply
     def _push(self) -> _State:
-        self._undo.append(self._s.copy())
-        self._s.cache.clear()
-        return self._s
+        """Start an action: note the scalars to restore, drop the derived values; the action itself
+        completes its :data:`_Undo` delta with :meth:`_pushed`."""
+        s = self._s
+        seat = s.turn
+        scalars = (s.turn, s.phase, s.last_turn, s.pile_single, s.held_identical, s.closed_by, s.end_reason,
+                   s.soloist, s.took_pot[seat])
+        # Interned: a hand repeats a few dozen combinations, so the undo stack shares them.
+        self._pending = _SCALARS.setdefault(scalars, scalars)
+        s.cache.clear()
+        return s
+
+    def _pushed(self, hand: Any, kind: str, data: Any = None, pot: bool = False) -> None:
+        self._undo.append((hand, kind, data, pot, self._pending))
 
     def _record(self, seat: int, action: Action, note: str) -> Event:
-        ev = Event(seat, action, note)
+        ev = Event(seat, action, sys.intern(note))  # notes repeat from hand to hand: share them
         self._s.history.append(ev)
+        self._s.cache.clear()  # values derived while the action was under way are stale now
         return ev
 
     def draw(self) -> Event:
@@ -646,17 +712,22 @@ class Game:
         self.verify_draw()
         s = self._push()
         seat = s.turn
-        s.hands[seat].append(s.stock.pop())
+        old = s.hands[seat]
+        s.hands[seat] = old + [s.stock.pop()]
         s.phase = "play"
         note = "drew from the stock"
+        became = 0
         if len(s.stock) <= self.rules.stock_reserve:
             if self.rules.pots_become_stock and s.pots:
-                s.stock = s.pots.pop(0) + s.stock
+                pot = s.pots.pop(0)
+                became = len(pot)
+                s.stock = pot + s.stock
                 note += "; the stock ran out and an untaken pot became the new stock"
             else:
                 s.last_turn = True
                 note += "; the stock is down to its last cards, so this is the last turn (STOCK-1)"
-        return self._record(seat, Draw(), note)
+        self._pushed(None, "draw", became)
+        return self._record(seat, _DRAW, note)
 
     def take_pile(self) -> Event:
         """Take the whole discard pile (TURN-1)."""
@@ -666,11 +737,13 @@ class Game:
         if len(s.pile) == 1:
             s.pile_single = s.pile[0]
             s.held_identical = s.pile[0] in s.hands[seat]
-        s.hands[seat].extend(s.pile)
+        old = s.hands[seat]
+        s.hands[seat] = old + s.pile
         n = len(s.pile)
+        self._pushed(None, "pile", tuple(s.pile))
         s.pile = []
         s.phase = "play"
-        return self._record(seat, TakePile(), f"took the discard pile ({n} card{'s' if n != 1 else ''})")
+        return self._record(seat, _TAKE_PILE, f"took the discard pile ({n} card{'s' if n != 1 else ''})")
 
     def _after_empty_by_play(self, seat: int) -> str:
         s = self._s
@@ -695,12 +768,17 @@ class Game:
         """
         seq = _cards_arg(cards)  # once: an iterator argument is read a single time
         meld, rest = self._plan_meld(seq, wild_high, layout)
+        return self._do_meld(seq, meld, rest, LayDown(tuple(seq), wild_high, None if layout is None else str(meld)))
+
+    def _do_meld(self, seq: list[Card], meld: Meld, rest: list[Card], action: LayDown) -> Event:
         s = self._push()
         seat = s.turn
+        old_hand = s.hands[seat]
         s.hands[seat] = rest
         s.table.append(TableMeld(len(s.table), seat, meld))
         note = f"laid down meld {len(s.table) - 1}: {meld}" + self._after_empty_by_play(seat)
-        return self._record(seat, LayDown(tuple(seq), wild_high, None if layout is None else str(meld)), note)
+        self._pushed(tuple(old_hand), "meld", None, s.hands[seat] is not rest)
+        return self._record(seat, action, note)
 
     def lay_off(self, target: int, cards: Iterable[Card] | str | Card, wild_high: bool | None = None,
                 layout: str | Meld | None = None) -> Event:
@@ -710,22 +788,33 @@ class Game:
         """
         seq = _cards_arg(cards)  # once: an iterator argument is read a single time
         new, rest = self._plan_lay_off(target, seq, wild_high, layout)
+        return self._do_lay_off(target, new, rest,
+                                LayOff(target, tuple(seq), wild_high, None if layout is None else str(new)))
+
+    def _do_lay_off(self, target: int, new: Meld, rest: list[Card], action: LayOff) -> Event:
         s = self._push()
         seat = s.turn
+        old_hand = s.hands[seat]
         s.hands[seat] = rest
         old = s.table[target]
         s.table[target] = TableMeld(old.id, old.owner, new)
         note = f"meld {target} is now {new}" + self._after_empty_by_play(seat)
-        return self._record(seat, LayOff(target, tuple(seq), wild_high, None if layout is None else str(new)), note)
+        self._pushed(tuple(old_hand), "layoff", (target, old), s.hands[seat] is not rest)
+        return self._record(seat, action, note)
 
     def discard(self, card: Card | str) -> Event:
         """Discard a card, ending the turn (TURN-3): the last card closes (CLOSE-1) or takes the pot
         (POT-3); after the last turn the hand ends by the stock (STOCK-1)."""
         c, rest = self._plan_discard(card)
+        return self._do_discard(c, rest)
+
+    def _do_discard(self, c: Card, rest: list[Card]) -> Event:
         s = self._push()
         seat = s.turn
+        old_hand = s.hands[seat]
         s.hands[seat] = rest
         s.pile.append(c)
+        self._pushed(old_hand.index(c), "discard")  # rest is old_hand without its first c
         s.pile_single = None
         s.held_identical = False
         note = f"discarded {c}"
@@ -741,6 +830,7 @@ class Game:
                 pot = s.pots.pop(0)
                 s.hands[seat] = pot
                 s.took_pot[seat] = True
+                self._undo[-1] = (tuple(old_hand), "discard", None, True, self._pending)
                 note += f"; {self.seat_name(seat)} takes the pot with the discard ({len(pot)} cards, POT-3)"
                 if self.players == 3 and s.soloist is None:
                     s.soloist = seat
@@ -760,6 +850,11 @@ class Game:
     def apply(self, action: Action | str) -> Event:
         """Do an action given as a value or in notation (``'meld 5H 6H 7H'``)."""
         a = parse_action(action) if isinstance(action, str) else action
+        legal = self._s.cache.get("legal")
+        if legal is not None:
+            for x in legal:
+                if x is a:
+                    return self._apply_legal(a)
         if isinstance(a, Draw):
             return self.draw()
         if isinstance(a, TakePile):
@@ -772,20 +867,71 @@ class Game:
             return self.discard(a.card)
         raise NotationError(f"not an action: {excerpt(action)}; {_ACTION_HELP}")
 
+    def _apply_legal(self, a: Action) -> Event:
+        """The trusted path of :meth:`apply`: ``a`` is one of the very objects :meth:`legal_actions`
+        returned for this unchanged state (the cache holding them is dropped by every change), so
+        the rules were checked when it was listed; only what doing it needs is worked out."""
+        hand = self._s.hands[self._s.turn]
+        if a.__class__ is Discard:
+            c = a.card
+            return self._do_discard(c, _remove(hand, (c,)))  # type: ignore[arg-type]
+        if a.__class__ is LayDown:
+            seq = list(a.cards)
+            meld = Meld.from_cards(seq, rules=self.rules)
+            return self._do_meld(seq, meld, _remove(hand, seq), a)  # type: ignore[arg-type]
+        if a.__class__ is LayOff:
+            seq = list(a.cards)
+            new = self._s.table[a.target].meld.lay_off(seq)
+            return self._do_lay_off(a.target, new, _remove(hand, seq), a)  # type: ignore[arg-type]
+        return self.draw() if a.__class__ is Draw else self.take_pile()
+
     def undo(self) -> Action:
         """Take back the last action; returns it. Raises :class:`IllegalMove` when there is none."""
         if not self._undo:
             raise IllegalMove("nothing to undo: no action has been played since the start of this game (or the "
                               "position it was set up from), so there is no move to take back (TURN-6)", ("TURN-6",))
-        action = self._s.history[-1].action
-        # A copy: a pushed state may be shared with clones (clone() copies the stack, not each state).
-        self._s = self._undo.pop().copy()
+        s = self._s
+        action = s.history.pop().action
+        hand, kind, data, pot, scalars = self._undo.pop()
+        seat = scalars[0]
+        # A tuple kept in a delta may be shared with clones (clone() copies the stack, not each
+        # delta): what comes back is copied into new lists.
+        if pot:
+            s.pots.insert(0, s.hands[seat])
+        now = s.hands[seat]
+        card = None
+        if kind == "draw":
+            if data:
+                s.pots.insert(0, s.stock[:data])
+                del s.stock[:data]
+            s.stock.append(now[-1])
+            s.hands[seat] = now[:-1]
+        elif kind == "pile":
+            s.pile = list(data)
+            s.hands[seat] = now[:-len(data)]
+        elif kind == "meld":
+            s.table.pop()
+        elif kind == "layoff":
+            s.table[data[0]] = data[1]
+        else:
+            card = s.pile.pop()
+        if hand.__class__ is tuple:
+            s.hands[seat] = list(hand)
+        elif hand is not None:
+            assert card is not None  # an index is kept for a discard only
+            back = list(now)
+            back.insert(hand, card)
+            s.hands[seat] = back
+        (s.turn, s.phase, s.last_turn, s.pile_single, s.held_identical, s.closed_by, s.end_reason, s.soloist,
+         s.took_pot[seat]) = scalars
+        s.cache.clear()
         return action
 
     def clone(self) -> Game:
         """An independent copy (history and undo included)."""
-        g = Game(self.rules, self.players, self.dealer, self.seed, self._s.copy(), self.start_position)
-        g._undo = list(self._undo)  # pushed states are never mutated: undo() works on a copy
+        g = Game(self.rules, self.players, self.dealer, self.seed, self._s.copy(), self._start)
+        g._start_state = self._start_state  # never changed: shared
+        g._undo = list(self._undo)  # deltas are never mutated: undo() copies what it restores
         return g
 
     # ------------------------------------------------------------------ legal actions
@@ -799,14 +945,19 @@ class Game:
         s = self._s
         if s.phase == "over":
             return []
+        found = s.cache.get("legal")
+        if found is not None:  # the same state asked again (a bot, then play_hand): a fresh list
+            return list(found)
         if s.phase == "draw":
             out: list[Action] = []
             if self.can_draw():
-                out.append(Draw())
+                out.append(_DRAW)
             if self.can_take_pile():
-                out.append(TakePile())
-            return out
-        return [*self.legal_melds(), *self.legal_lay_offs(), *self.legal_discards()]
+                out.append(_TAKE_PILE)
+        else:
+            out = [*self.legal_melds(), *self.legal_lay_offs(), *self.legal_discards()]
+        s.cache["legal"] = tuple(out)
+        return out
 
     def legal_discards(self) -> list[Discard]:
         """The legal discards of the player to move, one per distinct card, in hand order."""
@@ -829,11 +980,17 @@ class Game:
         seat = self._s.turn
         hand = self._s.hands[seat]
         has_pot, has_burraco = self.side_has_pot(seat), self.side_has_burraco(seat)
-        set_ranks = {t.meld.rank for t in self.side_melds(seat) if t.meld.kind == "set"}
+        set_ranks = {t.meld._rank for t in self.side_melds(seat) if t.meld.kind == "set"}
         out = []
+        # Two cards or more left can always end the turn unless one is the one-card pile's card
+        # (TURN-4): then no need to work out the rest (each candidate is part of the hand).
+        roomy = len(hand) - 2 if self._s.pile_single is None or self._s.held_identical else -1
         for cards, res in _candidate_results(hand):
             if res[0] == "set" and res[1] in set_ranks:
                 continue  # SET-4
+            if len(cards) <= roomy:
+                out.append(LayDown(cards))
+                continue
             rest = _remove(hand, cards)
             if rest is not None and self._rest_problem(rest, has_pot, has_burraco or len(cards) >= 7) is None:
                 out.append(LayDown(cards))
@@ -856,7 +1013,11 @@ class Game:
         distinct = list(dict.fromkeys(hand))
         out: list[LayOff] = []
 
+        roomy = len(hand) - 2 if self._s.pile_single is None or self._s.held_identical else -1
+
         def game_allows(meld: Meld, cards: list[Card]) -> bool:
+            if len(cards) <= roomy:  # as in legal_melds: two cards or more left can end the turn
+                return True
             rest = _remove(hand, cards)
             burraco = has_burraco or len(meld) + len(cards) >= 7
             return rest is not None and self._rest_problem(rest, has_pot, burraco) is None
@@ -865,20 +1026,21 @@ class Game:
             meld = t.meld
             # Cheap filters first; Meld.can_lay_off is the meld's own verdict (no sentence built).
             if meld.kind == "set":
-                rank = meld.rank
-                maybe = [c for c in distinct if c.rank == rank or (c.is_wild and meld.wild is None)]
+                rank = meld._rank
+                free = meld._wild_index < 0
+                maybe = [c for c in distinct if c.r == rank or (free and (c.r == 0 or c.r == 2))]
             else:
                 # Within three places of the run's ends, or a wild for a run without one, or whose
                 # wild is its own suit's 2 (it may drop in: WILD-5). Three: a free wild may move into
                 # a gap (WILD-2), so one card reaches two places out and a pair three
                 # (2S(=8D) 9D TD + QD KD gives 9D TD 2S(=JD) QD KD).
-                lo, hi, suit = meld.low - 3, meld.high + 3, meld.suit
+                lo, hi, suit = meld.low - 3, meld.high + 3, meld._suit
                 w = meld.wild
-                room = w is None or (w.is_two and w.suit == suit)
+                room = w is None or (w.r == 2 and w.s == suit)
                 maybe = [c for c in distinct
-                         if (c.is_wild and room)
-                         or (c.suit == suit and (lo <= c.r <= hi or (c.r == 1 and hi >= 14)))]
-            fits = [c for c in maybe if meld.can_lay_off([c])]
+                         if ((c.r == 0 or c.r == 2) and room)
+                         or (c.s == suit and (lo <= c.r <= hi or (c.r == 1 and hi >= 14)))]
+            fits = [c for c in maybe if meld._fits_cards([c])]
             out.extend(LayOff(t.id, (c,)) for c in fits if game_allows(meld, [c]))
             if meld.kind == "run":
                 for i, a in enumerate(maybe):
@@ -887,7 +1049,7 @@ class Game:
                             continue
                         if a in fits and b in fits:
                             continue
-                        if meld.can_lay_off([a, b]) and game_allows(meld, [a, b]):
+                        if meld._fits_cards([a, b]) and game_allows(meld, [a, b]):
                             out.append(LayOff(t.id, (a, b)))
         return out
 
@@ -1002,7 +1164,20 @@ def candidate_melds(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
     >>> [format_cards(m) for m in candidate_melds(parse_cards("5H 6H 7H JK"))]
     ['JK 5H 6H', '5H 6H 7H', 'JK 5H 6H 7H', '5H JK 7H', 'JK 6H 7H']
     """
-    return [cards for cards, _ in _candidate_results(parse_cards(hand))]
+    cards = parse_cards(hand)
+    key = bytes([c.index for c in cards])
+    found = _CANDIDATES.get(key)
+    if found is None:
+        if len(_CANDIDATES) >= _CANDIDATES_MAX:
+            _CANDIDATES.clear()
+        found = _CANDIDATES[key] = tuple(cards for cards, _ in _candidate_results(cards))
+    return list(found)
+
+
+#: Memo of :func:`candidate_melds` (a pure function of the hand in its order): the solver and the
+#: bots ask it of the same hands many times a turn. Bounded, cleared when full.
+_CANDIDATES: dict[bytes, tuple[tuple[Card, ...], ...]] = {}
+_CANDIDATES_MAX = 5_000
 
 
 _candidate_melds = candidate_melds
@@ -1041,8 +1216,19 @@ def _candidate_results(hand: Sequence[Card]) -> list[tuple[tuple[Card, ...], tup
         combos: list[list[Card]] = [[]]
         for k in kinds:
             combos = [base + [k] * n for base in combos for n in range(counts[k] + 1)]
+        # With at most two copies of each card (any real hand), every such set is legal and its
+        # analysis is known: the naturals in suit order (as built), then the wild. Distinct by
+        # construction, and no run holds two cards of a rank, so no check against ``seen``.
+        plain = all(counts[k] <= 2 for k in kinds)
         for combo in combos:
             if len(combo) < 2:
+                continue
+            if plain and len(combo) < 9:
+                t = tuple(combo)
+                if len(combo) >= 3:
+                    out.append((t, ("set", r, t, None)))
+                for w in wild_kinds:
+                    out.append((t + (w,), ("set", r, t, w)))
                 continue
             if len(combo) >= 3:
                 add(combo)
@@ -1086,9 +1272,26 @@ def _candidate_results(hand: Sequence[Card]) -> list[tuple[tuple[Card, ...], tup
                         add(naturals + [w])
                     continue
                 if n_nat >= 3:
-                    add(list(naturals))
+                    if lo >= 3 and pos <= 13:
+                        # Naturals 3 to K in a row, no wild: one layout, as they lie (RUN-1);
+                        # no other candidate has these cards, so ``seen`` need not know it.
+                        t = tuple(naturals)
+                        out.append((t, ("run", suit, lo, t, -1)))
+                    else:
+                        add(list(naturals))
+                plain = lo >= 3 and pos <= 13
                 for w in spare:
-                    add(naturals + [w])
+                    if plain and w.s != suit:
+                        # Naturals 3 to K in a row and a joker or another suit's 2: the wild is
+                        # free at either end, worth the same, and goes low (WILD-1, WILD-6).
+                        cards = [w, *naturals]
+                        key = tuple(sorted([c.index for c in cards]))
+                        if key not in seen:
+                            seen.add(key)
+                            t = tuple(cards)
+                            out.append((t, ("run", suit, lo - 1, t, 0)))
+                    else:
+                        add(naturals + [w])
                     if n_nat >= 3:
                         for i in range(1, n_nat - 1):
                             add(naturals[:i] + naturals[i + 1:] + [w])

@@ -31,7 +31,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any, Literal
 
-from .cards import JOKER, Card, Rank, Suit, excerpt, format_cards, parse_cards
+from .cards import JOKER, MAX_CARDS, Card, Rank, Suit, excerpt, format_cards, parse_cards
 from .errors import InvalidMeld, NotationError
 from .rules import FIBUR, Rules, get_rules
 
@@ -480,7 +480,22 @@ def as_cards(cards: Iterable[Card] | str | Card) -> list[Card]:
     """
     if isinstance(cards, Card):
         return [cards]
-    return parse_cards(cards)  # text, or an iterable of cards; anything else is a NotationError
+    return _card_list(cards)  # text, or an iterable of cards; anything else is a NotationError
+
+
+def _card_list(cards: object) -> list[Card]:
+    """:func:`~buraco_learn.cards.parse_cards`, with a fast path for what the engine passes itself:
+    a list or tuple of cards (checked card by card, so anything else still gets its error)."""
+    seq: Any = cards
+    cls = seq.__class__
+    if (cls is tuple or cls is list) and len(seq) <= MAX_CARDS:
+        for c in seq:
+            if c.__class__ is not Card:
+                break
+        else:
+            out: list[Card] = list(seq)
+            return out
+    return parse_cards(seq)
 
 
 def _meld_from_text(text: str, rules: Rules) -> Meld:
@@ -493,8 +508,9 @@ def is_valid_meld(cards: Sequence[Card] | str) -> bool:
     >>> is_valid_meld("AH 2H 3H"), is_valid_meld("KH AH 2H 3H")
     (True, False)
     """
-    cards = parse_cards(cards)
-    return bool(_analyse(cards, None)[0] != "error")
+    cards = _card_list(cards)
+    # Some layout exists exactly when the analysis lists one (choosing among them cannot fail).
+    return bool(_analyse_all(cards, FIBUR)[0] != "error")
 
 
 def meld_error(cards: Sequence[Card] | str) -> InvalidMeld | None:
@@ -531,7 +547,7 @@ class Meld:
     15
     """
 
-    __slots__ = ("kind", "rules", "_slots", "_start", "_wild_index", "_rank", "_suit")
+    __slots__ = ("kind", "rules", "_slots", "_start", "_wild_index", "_rank", "_suit", "_fits")
 
     kind: MeldKind
     rules: Rules
@@ -540,6 +556,9 @@ class Meld:
     _wild_index: int
     _rank: int
     _suit: int
+    #: Memo of :meth:`can_lay_off` for this (immutable) meld: card indices -> verdict. A meld lies
+    #: on the table for many turns and the same few cards of a hand are tried against it each time.
+    _fits: dict[int | bytes, bool] | None
 
     def __init__(self) -> None:  # pragma: no cover - use the constructors
         raise TypeError("build a Meld with Meld.from_cards(...) or Meld.parse(...)")
@@ -570,6 +589,7 @@ class Meld:
             put(self, "_slots", slots)
             put(self, "_wild_index", wild_index)
         put(self, "rules", rules)
+        put(self, "_fits", None)
         return self
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -600,8 +620,8 @@ class Meld:
         ...
         buraco_learn.errors.InvalidMeld: 5H 6H 8H: the cards are not consecutive: a run has no gap (RUN-1) and there is no wild to fill it
         """
-        seq = parse_cards(cards)  # text, or an iterable of cards; anything else is a NotationError
-        r = get_rules(rules)
+        seq = _card_list(cards)  # text, or an iterable of cards; anything else is a NotationError
+        r = FIBUR if rules is None else get_rules(rules)
         if layout is not None:
             if wild_high is not None:
                 raise NotationError("name a layout or a wild's end (wild_high), not both")
@@ -916,12 +936,29 @@ class Meld:
         new = as_cards(cards)
         if not new:
             return False
-        union = list(self._slots) + new
-        if self.kind == "set":
-            res = _analyse(union, None, self.rules)
-            return res[0] == "set" and bool(res[1] == self._rank)
-        layouts = self._lay_off_layouts(new, union)
-        return isinstance(layouts, list) and bool(layouts) and layouts[0][1] == self._suit
+        return self._fits_cards(new)
+
+    def _fits_cards(self, new: list[Card]) -> bool:
+        """:meth:`can_lay_off` of a non-empty list of cards, remembered in ``_fits`` (key: the card
+        indices in order, as one int for one or two cards)."""
+        fits = self._fits
+        if fits is None:
+            fits = {}
+            object.__setattr__(self, "_fits", fits)
+        n = len(new)
+        key: int | bytes = (new[0].index if n == 1 else 64 + new[0].index * 64 + new[1].index if n == 2
+                            else bytes([c.index for c in new]))
+        found = fits.get(key)
+        if found is None:
+            union = list(self._slots) + new
+            if self.kind == "set":
+                res = _analyse(union, None, self.rules)
+                found = res[0] == "set" and bool(res[1] == self._rank)
+            else:
+                layouts = self._lay_off_layouts(new, union)
+                found = isinstance(layouts, list) and bool(layouts) and layouts[0][1] == self._suit
+            fits[key] = found
+        return found
 
     def _lay_off_layouts(self, new: list[Card], union: list[Card]) -> _Result | list[_Result]:
         """The legal layouts of this run plus ``new`` (WILD-2..5).

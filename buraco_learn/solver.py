@@ -45,6 +45,7 @@ from .cards import Card, format_cards, make_deck
 from .errors import IllegalMove, InvalidMeld
 from .game import Game, TableMeld, candidate_melds
 from .melds import Meld
+from .rules import Rules
 
 __all__ = ["Plan", "solve", "can_close", "dead_cards", "meld_value", "SolverError"]
 
@@ -161,15 +162,34 @@ def _side_value(game: Game, seat: int) -> int:
     return sum(meld_value(t.meld) for t in game.side_melds(seat))
 
 
-def _lay_off_additions(target: TableMeld, hand: Sequence[Card]) -> list[tuple[tuple[Card, ...], Meld]]:
+#: Memo of :func:`_lay_off_additions`: (meld, the relevant hand cards in order) -> the additions.
+#: A pure function of its key (melds are immutable values), asked again and again as a bot plans
+#: each turn and imagines the pile's cards in its hand; bounded, cleared when full.
+_ADDITIONS: dict[tuple[Meld, bytes], tuple[tuple[tuple[Card, ...], Meld], ...]] = {}
+_ADDITIONS_MAX = 20_000
+
+
+def _lay_off_additions(target: TableMeld, hand: Sequence[Card]) -> tuple[tuple[tuple[Card, ...], Meld], ...]:
     """Every multiset of hand cards the target meld accepts in one lay-off, with the result."""
     meld = target.meld
     if meld.kind == "set":
-        relevant = [c for c in hand if c.rank == meld.rank or c.is_wild]
+        rank = meld._rank
+        relevant = [c for c in hand if c.r == rank or c.r == 0 or c.r == 2]
     else:
-        relevant = [c for c in hand if c.suit == meld.suit or c.is_wild]
+        suit = meld._suit
+        relevant = [c for c in hand if c.s == suit or c.r == 0 or c.r == 2]
     if not relevant:
-        return []
+        return ()
+    key = (meld, bytes([c.index for c in relevant]))
+    found = _ADDITIONS.get(key)
+    if found is None:
+        if len(_ADDITIONS) >= _ADDITIONS_MAX:
+            _ADDITIONS.clear()
+        found = _ADDITIONS[key] = tuple(_additions(meld, relevant))
+    return found
+
+
+def _additions(meld: Meld, relevant: list[Card]) -> list[tuple[tuple[Card, ...], Meld]]:
     base = Counter(meld.cards)
     have = Counter(relevant)
     out: list[tuple[tuple[Card, ...], Meld]] = []
@@ -192,6 +212,23 @@ def _lay_off_additions(target: TableMeld, hand: Sequence[Card]) -> list[tuple[tu
             continue
         out.append((cards, new))
     return out
+
+
+#: Memo of ``Meld.from_cards(cards, rules=rules)`` for the candidate melds of the hands the solver
+#: is given (an immutable value, the same few melds from turn to turn): (id of the rules, card
+#: indices in order) -> (the rules, the meld); the rules are kept so that their id stays theirs.
+_MELDS: dict[tuple[int, bytes], tuple[Rules, Meld]] = {}
+_MELDS_MAX = 20_000
+
+
+def _meld_of(cards: Sequence[Card], rules: Rules) -> Meld:
+    key = (id(rules), bytes([c.index for c in cards]))
+    found = _MELDS.get(key)
+    if found is None:
+        if len(_MELDS) >= _MELDS_MAX:
+            _MELDS.clear()
+        found = _MELDS[key] = (rules, Meld.from_cards(cards, rules=rules))
+    return found[1]
 
 
 class _Search:
@@ -251,7 +288,7 @@ class _Search:
     def _build_items(self, hand: list[Card]) -> None:
         rules = self.game.rules
         for cards in candidate_melds(hand):
-            meld = Meld.from_cards(cards, rules=rules)
+            meld = _meld_of(cards, rules)
             rank_bit = 0
             if meld.kind == "set":
                 if self._set_blocked(meld):
@@ -276,12 +313,10 @@ class _Search:
                 rest = list(self.game.hand(self.seat))
             else:
                 rest = [self.cards[i] for i in kept]
-            try:
-                # The engine's own check after a meld or lay-off (CLOSE-3, CLOSE-4, TURN-4, TURN-5).
-                self.game.check_rest(rest, makes_burraco=burraco, doing="the plan")
-                ok = True
-            except IllegalMove:
-                ok = False
+            # The engine's own check after a meld or lay-off (CLOSE-3, CLOSE-4, TURN-4, TURN-5), as
+            # Game.check_rest makes it, without building the refusal's sentence.
+            game = self.game
+            ok = game._rest_problem(rest, self.has_pot, burraco or self.had_burraco) is None
             self.rest_cache[key] = ok
         return ok
 

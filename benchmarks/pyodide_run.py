@@ -1,0 +1,76 @@
+"""The core under Pyodide (CPython compiled to WebAssembly, as in JupyterLite), run in Node.
+
+    python benchmarks/pyodide_run.py                       # doctests, engine checks, hint08 + hands4
+    python benchmarks/pyodide_run.py --measures hint08,hands4,legal,solve11
+    python benchmarks/pyodide_run.py --cache ~/.cache/buraco_learn-pyodide
+
+Installs the npm ``pyodide`` package (runtime and standard library) into a cache folder outside
+git on first use (``npm install``; Node 18+ needed), zips the package without its widgets and
+course builder, and runs ``pyodide/checks.py`` there through ``pyodide/run.mjs``: the doctests of
+every core module (with ``doctest``: pytest is only in Pyodide's CDN package set), seeded hands
+whose records must equal CPython's, and the measures of ``_measure.py``. Not part of the test
+command (it takes a minute or two); speed is never asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import zipfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+PYODIDE_VERSION = "0.26.4"  # Python 3.12; JupyterLite's Pyodide kernel is of this generation
+SKIP = {"widgets", "course", "__pycache__"}
+
+
+def install(cache: Path) -> Path:
+    """The ``pyodide`` npm package in ``cache`` (installed if missing)."""
+    pkg = cache / "node_modules" / "pyodide"
+    if not (pkg / "pyodide.mjs").is_file():
+        cache.mkdir(parents=True, exist_ok=True)
+        if not (cache / "package.json").is_file():
+            (cache / "package.json").write_text('{"name": "buraco-pyodide-cache", "private": true}\n')
+        subprocess.run(["npm", "install", "--no-audit", "--no-fund", f"pyodide@{PYODIDE_VERSION}"], cwd=cache,
+                       check=True)
+    return pkg
+
+
+def package_zip(dest: Path) -> None:
+    """``buraco_learn`` (without widgets and course builder) and the measures, as one zip."""
+    with zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED) as z:
+        for path in sorted((ROOT / "buraco_learn").rglob("*")):
+            rel = path.relative_to(ROOT)
+            if path.is_file() and not SKIP & set(rel.parts) and path.suffix != ".pyc":
+                z.write(path, rel.as_posix())
+        for name in ("_measure.py", "meld_corpus.py", "pyodide/pyodide_digests.py"):
+            z.write(HERE / name, f"benchmarks/{Path(name).name}")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--cache", type=Path, default=Path(os.environ.get(
+        "BURACO_PYODIDE_CACHE", Path.home() / ".cache" / "buraco_learn-pyodide")))
+    ap.add_argument("--measures", default="hint08,hands4")
+    args = ap.parse_args()
+    pkg = install(args.cache)
+    sys.path.insert(0, str(ROOT))
+    sys.path.insert(0, str(HERE / "pyodide"))
+    from pyodide_digests import digests  # the same cases under CPython, for comparison
+
+    expected = digests()
+    with tempfile.TemporaryDirectory() as tmp:
+        z = Path(tmp) / "buraco_learn.zip"
+        package_zip(z)
+        proc = subprocess.run(["node", str(HERE / "pyodide" / "run.mjs"), str(pkg), str(z),
+                               str(HERE / "pyodide" / "checks.py"), json.dumps(expected), args.measures])
+    return proc.returncode
+
+
+if __name__ == "__main__":
+    sys.exit(main())
