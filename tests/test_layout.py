@@ -236,3 +236,20 @@ def test_every_rectangle_lies_on_the_canvas(players: int, width: int, hand: int,
         assert inside(r, geo.width, geo.height), r
     for mid in range(len(melds)):
         assert geo.hit(*geo.meld_center(mid)) == Hit("meld", mid)
+
+
+@pytest.mark.parametrize("pile_open", [False, True])
+@pytest.mark.parametrize("width", [640, 960, 1280])
+def test_a_61_card_pile_stays_on_the_table_and_the_pots_label_keeps_its_width(pile_open: bool, width: int) -> None:
+    """Exercise 6.7's pile of 61 cards: every card inside the pile's area and the table, and the
+    stock's and pots' labels as wide as with a one-card pile."""
+    def geo(pile: int):  # type: ignore[no-untyped-def]
+        return table_geometry(players=2, viewer=0, width=width, hand_size=11, hand_sizes=[11, 11],
+                              sides=[((0,), []), ((1,), [])], pile_size=pile, pots=2, pile_open=pile_open)
+    big, small = geo(61), geo(1)
+    assert len(big.pile) == 61
+    for r in big.pile:
+        assert r.x >= big.pile_area.x - 1e-6 and r.right <= big.pile_area.right + 1e-6
+        assert r.right <= big.width - 1e-6
+    assert big.labels["pots"].w == small.labels["pots"].w and big.labels["stock"].w == small.labels["stock"].w
+    assert big.labels["pots"].w >= 120 * big.unit  # room for "Pots: 2 × 11 cards"

@@ -195,3 +195,51 @@ def test_status_and_description_follow_the_game() -> None:
     assert f"Selected: {g.hand(0)[0].pretty}." in text
     assert "Discard pile (1, bottom to top)" in text
     assert "West has 11 cards" in text
+
+
+def _px(style: str, prop: str) -> int:
+    m = re.search(rf"(?:^|;){prop}:(-?\d+)px", style)
+    return int(m.group(1)) if m else 0
+
+
+def _row_widths(html: str, cls: str) -> list[int]:
+    """The drawn width of every row of cards of class ``cls``: each card's width less the part
+    its negative left margin pulls over the previous card."""
+    out = []
+    for row in re.findall(rf'<div class="{cls}" style="[^"]*">(.*?)</div></div>(?=<div class="{cls}"|</div>|$)', html):
+        styles = re.findall(r'<div class="card [^"]*" title="[^"]*" style="([^"]*)"', row)
+        out.append(sum(_px(s, "width") + _px(s, "margin-left") for s in styles))
+    return out
+
+
+@pytest.mark.parametrize("n", [1, 8, 30, 61, 100])
+def test_a_big_discard_pile_wraps_inside_its_band(n: int) -> None:
+    """Exercise 6.7: a 61-card pile must not run past the table; with ``max_width`` every row of
+    the pile is at most that wide, and every card is still there, bottom to top (TURN-1)."""
+    cards = (list(ALL_CARDS) * 2)[:n]
+    html = pile_html(cards, max_width=480)
+    shown = [c[1] for c in classes(html)]
+    assert shown == [str(c) for c in cards]
+    rows = html.count('class="pile-row"') or 1
+    assert rows <= 3
+    styles = re.findall(r'<div class="card [^"]*" title="[^"]*" style="([^"]*)"', html)
+    w = _px(styles[0], "width")
+    per = -(-n // rows)
+    steps = {w + _px(s, "margin-left") for s in styles if _px(s, "margin-left")}
+    assert all(w + (per - 1) * step <= 480 for step in steps)
+
+
+def test_table_pile_band_is_bounded_and_pots_keep_their_label() -> None:
+    """A table whose pile holds 61 cards: the pile sits in a band of fixed maximum width, and
+    the stock and pots columns do not shrink or wrap (``flex:none``, ``nowrap``)."""
+    g = Game.new(2, seed=5)  # played draw-discard until the stock is down to 3, as in exercise 6.7
+    while not (g.phase == "draw" and len(g.stock) == 3):
+        if g.phase == "draw":
+            g.draw()
+        else:
+            g.discard(g.legal_discards()[-1].card)
+    assert len(g.pile) > 40
+    html = table_html(g)
+    assert "pile wrapped" in html and re.search(r'class="pile-area" style="[^"]*max-width:\d+px', html)
+    assert re.search(r'class="pots" style="flex:none;white-space:nowrap"', html)
+    assert "<b>Pots:</b>" in html and "2 × 11 cards" in html

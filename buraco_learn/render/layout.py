@@ -22,7 +22,7 @@ from ..game import Game
 from ..melds import Meld
 
 __all__ = ["Rect", "Hit", "MeldBox", "SideBox", "SeatBox", "TableGeometry", "fan", "hit_index", "meld_strip",
-           "flow_melds", "strip_width", "wild_tag_box", "wild_step", "WIDE_ASPECT", "table_geometry", "geometry_for", "HitKind", "hand_geometry", "melds_geometry"]
+           "flow_melds", "strip_width", "pile_rows", "wild_tag_box", "wild_step", "WIDE_ASPECT", "table_geometry", "geometry_for", "HitKind", "hand_geometry", "melds_geometry"]
 
 HitKind = Literal["hand", "meld", "stock", "pile", "pot", "seat"]
 
@@ -92,6 +92,32 @@ def fan(n: int, *, x: float, y: float, width: float, card_w: float, card_h: floa
     chosen = set(selected)
     return [Rect(float(x0 + i * step), float(y - (lift if i in chosen else 0)), float(card_w), float(card_h))
             for i in range(n)]
+
+
+def pile_rows(n: int, *, card_w: int, width: int, step: int, max_rows: int = 3) -> tuple[int, int]:
+    """How a discard pile of ``n`` cards ``card_w`` wide fits a band ``width`` pixels wide: the
+    cards per row and the whole-pixel step between cards. Rows of ``step``-spaced cards wrap;
+    the rows are balanced (61 cards in 3 rows: 21, 21, 19); past ``max_rows`` rows the cards
+    overlap more. A row is never wider than ``width`` (``card_w + step * (per_row - 1)``).
+
+    >>> pile_rows(5, card_w=37, width=480, step=15)
+    (5, 15)
+    >>> pile_rows(61, card_w=37, width=480, step=15)
+    (21, 15)
+    >>> pile_rows(108, card_w=37, width=480, step=15)
+    (36, 12)
+    """
+    if n <= 0:
+        return (0, step)
+    room = max(0, width - card_w)
+    per = max(1, room // step + 1)
+    rows = -(-n // per)
+    if rows > max_rows:
+        rows = max_rows
+    per = -(-n // rows)
+    if per > 1:
+        step = min(step, max(1, room // (per - 1)))
+    return (per, step)
 
 
 def hit_index(rects: Sequence[Rect], x: float, y: float) -> int | None:
@@ -353,7 +379,7 @@ def table_geometry(*, players: int, viewer: int, width: int, hand_size: int, han
     band_h = label + max(sh + 4 * u, th + 6 * u)
     where = _WHERE[players]
     others = [((viewer + k) % players, where[k]) for k in range(1, players)]
-    fixed = 78 * u + 96 * u + 150 * u + 3 * gap  # stock, pots, a pile of a few cards
+    fixed = 78 * u + 140 * u + 150 * u + 3 * gap  # stock, pots, a pile of a few cards
     chip_w = max(60 * u, min(170 * u, (inner - fixed - gap * len(others)) / max(1, len(others))))
     x = m
     seat_boxes: list[SeatBox] = []
@@ -369,7 +395,7 @@ def table_geometry(*, players: int, viewer: int, width: int, hand_size: int, han
     labels["stock"] = Rect(x, y + 1 * u, stock_col, line)
     stock = Rect(x, y + label + 4 * u, sw, sh)
     x += stock_col + gap
-    pots_col = 96 * u
+    pots_col = 140 * u  # "Pots: 2 × 11 cards" at full size
     labels["pots"] = Rect(x, y + 1 * u, pots_col, line)
     pw, ph = round(sw * 0.8), round(sw * 0.8 * 1.4)
     pot_rects = tuple(Rect(x + k * pw * 0.6, y + label + 4 * u + (sh - ph) / 2, pw, ph) for k in range(pots))

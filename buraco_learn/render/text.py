@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from ..cards import Card
 from ..game import Game, TableMeld
 
-__all__ = ["status_line", "turn_line", "score_line", "seat_title", "side_title", "side_names", "burraco_word", "describe_table",
+__all__ = ["pots_words", "status_line", "turn_line", "score_line", "seat_title", "side_title", "side_names", "burraco_word", "describe_table",
            "describe_hand", "describe_meld"]
 
 _BURRACO_WORD = {"clean": "clean burraco", "semi-clean": "semi-clean burraco", "dirty": "dirty burraco"}
@@ -85,6 +85,21 @@ def turn_line(game: Game, viewer: int | None = None) -> str:
     if game.last_turn:
         head += " (last turn)"
     return head
+
+
+def pots_words(game: Game) -> str:
+    """The pots as every table labels them (static tables and the canvas alike).
+
+    >>> from buraco_learn import Game
+    >>> pots_words(Game.new(2, seed=1))
+    'Pots: 2 × 11 cards'
+    """
+    sizes = [len(p) for p in game.pots]
+    if not sizes:
+        return "Pots: taken"
+    if len(set(sizes)) == 1:
+        return f"Pots: {len(sizes)} × {sizes[0]} card{'s' if sizes[0] != 1 else ''}"
+    return "Pots: " + " + ".join(str(n) for n in sizes) + " cards"
 
 
 def score_line(game: Game) -> str:

@@ -14,7 +14,7 @@ from ..melds import Meld
 from ..render.layout import Rect, TableGeometry, wild_tag_box
 from ..render.style import (BURRACO_COLORS, COURT_FILL, FELT, FELT_DARK, HIGHLIGHT, JOKER_COLOR, SELECT, WILD_TAG,
                             back_colors, card_color, face_kind, rank_label)
-from ..render.text import burraco_word, score_line, seat_title, side_names, side_title, turn_line
+from ..render.text import burraco_word, pots_words, score_line, seat_title, side_names, side_title, turn_line
 
 __all__ = ["rounded_rect", "draw_card", "draw_back", "draw_meld", "draw_table", "draw_label", "draw_in"]
 
@@ -238,11 +238,11 @@ def draw_table(c: Any, game: Game, geo: TableGeometry, *, viewer: int, hand: lis
         c.stroke_style = "rgba(255,255,255,0.5)"
         c.stroke_rect(st.x, st.y, st.w, st.h)
     if geo.pots:
-        draw_in(c, f"Pots {len(game.pots)}", lab["pots"], bold=True)
+        draw_in(c, pots_words(game), lab["pots"], bold=True)
         for r in geo.pots:
             draw_back(c, r, "red")
     else:
-        draw_in(c, "Pots: taken", lab["pots"], bold=True, color="#c5e1a5")
+        draw_in(c, pots_words(game), lab["pots"], bold=True, color="#c5e1a5")
     pile = game.pile
     if pile_open and pile:
         more = " · spread below (click to stack)"
