@@ -107,17 +107,27 @@ def resize_canvas(canvas: Canvas, width: int, height: int | None = None, budget:
     canvas.layout.max_width = fit_width(width, int(canvas.height), budget)
 
 
-#: The feedback line's fixed height: it never grows, so nothing under it moves when a message
-#: comes (a button just clicked stays where it was, and the message above it is on screen); a
-#: longer message scrolls inside it.
+#: The feedback line's least height: a short message does not make it shrink, so nothing under
+#: it moves when the first messages come (a button just clicked stays where it was).
 FEEDBACK_HEIGHT = "92px"
+
+#: The feedback line's greatest height: up to five lines of text (a move of yours and three
+#: other players' turns, or a refusal with its rule's sentence) show whole; a longer message
+#: scrolls inside it, with a scrollbar.
+FEEDBACK_MAX_HEIGHT = "150px"
 
 
 def make_feedback(placeholder: str = "") -> HTML:
-    """An empty feedback line of :data:`FEEDBACK_HEIGHT` (``placeholder`` in grey until the
-    first message)."""
+    """An empty feedback line, at least :data:`FEEDBACK_HEIGHT` high and growing with its
+    message up to :data:`FEEDBACK_MAX_HEIGHT` (``placeholder`` in grey until the first message).
+
+    >>> box = make_feedback("Click a card")
+    >>> box.layout.min_height, box.layout.max_height, box.layout.overflow
+    ('92px', '150px', 'auto')
+    """
     return HTML(feedback_html("", "info", placeholder=placeholder),
-                layout=Layout(height=FEEDBACK_HEIGHT, overflow="auto"))
+                layout=Layout(min_height=FEEDBACK_HEIGHT, max_height=FEEDBACK_MAX_HEIGHT, height="auto",
+                              overflow="auto"))
 
 
 def deck_dropdown(value: str) -> Dropdown:
