@@ -243,3 +243,23 @@ def test_table_pile_band_is_bounded_and_pots_keep_their_label() -> None:
     assert "pile wrapped" in html and re.search(r'class="pile-area" style="[^"]*max-width:\d+px', html)
     assert re.search(r'class="pots" style="flex:none;white-space:nowrap"', html)
     assert "<b>Pots:</b>" in html and "2 × 11 cards" in html
+
+
+@pytest.mark.parametrize("size", [30, 37, 40, 46, 60, 84])
+def test_WILD_a_jokers_letters_end_above_its_wild_tag(size: int) -> None:
+    """Reader shot 04-05: the "= 6♦" tag covered the R of the joker's vertical "JOKER" (it read
+    "JOKE R"). The five letters, one line each, end above the tag's top edge."""
+    html = card_html(JOKER, size=size, wild_for="6♦")
+    index = re.search(r'<div class="index" style="([^"]*)">J<br>O<br>K<br>E<br>R</div>', html)
+    tag = re.search(r'<div class="wild-tag" style="([^"]*)">', html)
+    assert index is not None and tag is not None
+    h = round(size * 1.4)
+    line = float(re.search(r"line-height:([\d.]+)px", index.group(1)).group(1))  # type: ignore[union-attr]
+    font = float(re.search(r"font-size:([\d.]+)px", index.group(1)).group(1))  # type: ignore[union-attr]
+    assert font <= line
+    letters_bottom = _px(index.group(1), "top") + 5 * line
+    t = tag.group(1)
+    tag_h = _px(t, "font-size") + 2 + 2  # line-height 1, 1px padding and 1px border, top and bottom
+    assert "line-height:1" in t
+    tag_top = (h - 2) - _px(t, "bottom") - tag_h  # in the card's padding box (1px border)
+    assert letters_bottom <= tag_top, (letters_bottom, tag_top)

@@ -25,7 +25,7 @@ from ..melds import Meld
 from .style import (BURRACO_COLORS, COURT_FILL, FELT, FELT_DARK, FONT, HIGHLIGHT, JOKER_COLOR, SELECT,
                     WILD_TAG, Size, back_colors, card_color, card_height, card_width, check_back,
                     check_deck, face_kind, rank_label)
-from .layout import pile_rows
+from .layout import joker_letters, pile_rows
 from .text import burraco_word, pots_words, seat_title, side_title, status_line
 
 __all__ = ["card_html", "hand_html", "meld_html", "side_html", "pile_html", "table_html", "Hand"]
@@ -119,10 +119,13 @@ def card_html(card: Card, *, selected: bool = False, highlight: bool = False, fa
     parts: list[str] = []
     corner = dict(position="absolute", text_align="center", font_weight="bold", font_size=fs,
                   width=round(fs * 1.1))
+    tag_font = max(8, round(w * 0.2))
     if kind == "joker":
-        index = "<br>".join("JOKER")
-        parts.append(f'<div class="index" style="{_style(left=pad, top=pad, **corner, letter_spacing="0")}">'
-                     f'<span style="{_style(font_size=max(7, round(fs * 0.62)))}">{index}</span></div>')
+        # The letters end above where a wild's tag starts (tag_top, in the card's padding box).
+        lf, step = joker_letters(w, top=pad, tag_top=h - 2 - 1 - (tag_font + 4))
+        letters = dict(corner, font_size=f"{lf}px", line_height=f"{step}px", letter_spacing="0")
+        parts.append(f'<div class="index" style="{_style(left=pad, top=pad, **letters)}">'
+                     + "<br>".join("JOKER") + "</div>")
         parts.append(f'<div class="pip" style="{_style(position="absolute", left=0, right=0, top=round(h * 0.3), text_align="center", font_size=round(w * 0.5))}">★</div>')
     else:
         index_html = f"{label}<br>{symbol}"
@@ -139,7 +142,7 @@ def card_html(card: Card, *, selected: bool = False, highlight: bool = False, fa
         else:
             parts.append(f'<div class="pip" style="{_style(position="absolute", left=0, right=0, top=round(h * 0.28), text_align="center", font_size=round(w * 0.52))}">{symbol}</div>')
     if wild_for is not None:
-        tag = _style(position="absolute", left=1, bottom=1, padding="1px 2px", font_size=max(8, round(w * 0.2)),
+        tag = _style(position="absolute", left=1, bottom=1, padding="1px 2px", font_size=tag_font, line_height="1",
                      font_weight="bold", color="#3e2723", background=WILD_TAG, border="1px solid #b08900",
                      border_radius=3, white_space="nowrap")
         parts.append(f'<div class="wild-tag" style="{tag}">= {escape(wild_for)}</div>')

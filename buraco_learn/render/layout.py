@@ -14,6 +14,7 @@ which thing lies under a click, so both can be tested without a browser.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
@@ -22,7 +23,7 @@ from ..game import Game
 from ..melds import Meld
 
 __all__ = ["Rect", "Hit", "MeldBox", "SideBox", "SeatBox", "TableGeometry", "fan", "hit_index", "meld_strip",
-           "flow_melds", "strip_width", "pile_rows", "wild_tag_box", "wild_step", "WIDE_ASPECT", "table_geometry", "geometry_for", "HitKind", "hand_geometry", "melds_geometry"]
+           "flow_melds", "strip_width", "pile_rows", "wild_tag_box", "wild_step", "joker_letters", "WIDE_ASPECT", "table_geometry", "geometry_for", "HitKind", "hand_geometry", "melds_geometry"]
 
 HitKind = Literal["hand", "meld", "stock", "pile", "pot", "seat"]
 
@@ -141,6 +142,23 @@ def wild_tag_box(card_w: float, text: str = "=10♥") -> tuple[float, float]:
     font = float(max(8, round(card_w * 0.22)))
     # A generous glyph width (DejaVu Sans bold: digits and letters ~0.62 em, suit symbols ~0.78 em).
     return (float(round(font * 0.7 * len(text) + 6)), font + 4)
+
+
+def joker_letters(card_w: float, *, top: float, tag_top: float) -> tuple[float, float]:
+    """The font size and line step of a joker's vertical ``JOKER`` (its index), starting ``top``
+    pixels below the card's top edge: the five letters (five steps) end at least a pixel above
+    ``tag_top``, where a wild's ``= 6♦`` tag starts, so the tag covers no letter (reader shot
+    04-05: "JOKE R"). Both renderers use it; on a card too short the letters shrink.
+
+    >>> joker_letters(40, top=3, tag_top=42)
+    (6.7, 7.2)
+    >>> font, step = joker_letters(22, top=2, tag_top=17)
+    >>> 2 + 5 * step <= 17 - 1 and font < step
+    True
+    """
+    step = min(card_w * 0.18, (tag_top - top - 1) / 5)
+    step = max(1.0, math.floor(step * 10) / 10)
+    return (math.floor(step / 1.06 * 10) / 10, step)
 
 
 def wild_step(card_w: float, step: float) -> float:

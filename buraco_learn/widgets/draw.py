@@ -11,7 +11,7 @@ from typing import Any
 from ..cards import Card, Suit
 from ..game import Game
 from ..melds import Meld
-from ..render.layout import Rect, TableGeometry, wild_tag_box
+from ..render.layout import Rect, TableGeometry, joker_letters, wild_tag_box
 from ..render.style import (BURRACO_COLORS, COURT_FILL, FELT, FELT_DARK, HIGHLIGHT, JOKER_COLOR, SELECT, WILD_TAG,
                             back_colors, card_color, face_kind, rank_label)
 from ..render.text import burraco_word, pots_words, score_line, seat_title, side_names, side_title, turn_line
@@ -91,9 +91,11 @@ def draw_card(c: Any, card: Card, r: Rect, *, deck: str = "classic", selected: b
     c.text_baseline = "top"
     ix = r.x + pad + fs * 0.55
     if kind == "joker":
-        c.font = f"bold {round(fs * 0.62)}px {_FONT}"
+        # The letters end above where a wild's tag starts (reader shot 04-05: "JOKE R").
+        lf, step = joker_letters(r.w, top=pad, tag_top=r.h - wild_tag_box(r.w)[1] - 2)
+        c.font = f"bold {lf}px {_FONT}"
         for k, ch in enumerate("JOKER"):
-            c.fill_text(ch, ix - fs * 0.1, r.y + pad + k * fs * 0.66)
+            c.fill_text(ch, ix - fs * 0.1, r.y + pad + k * step)
     else:
         assert card.suit is not None
         c.font = f"bold {round(fs)}px {_FONT}"
