@@ -504,3 +504,15 @@ def test_the_feedback_line_shows_a_four_line_message_whole() -> None:
     assert float(FEEDBACK_HEIGHT.removesuffix("px")) < _feedback_height(four) <= most
     five = fb("\n".join(["You discarded 9♦."] + ["West drew from the stock."] * 4), "ok", rules=())
     assert _feedback_height(five) <= most
+
+
+def test_RUN1_you_melded_names_the_run_as_it_lies() -> None:
+    """The learner picked A♥ Q♥ K♥ and read "You melded A♥ Q♥ K♥": the feedback says the meld as
+    it lies on the table (Q♥ K♥ A♥, the ace high), with its number for a later lay-off."""
+    from helpers import table as position
+
+    g = position(["AH QH KH 5C 9S", "4D 4S", "5D 6D", "7D 7S"], head="fibur 4p d3 t0 play")
+    w = TableWidget(g, viewer=0)
+    w.play("meld AH QH KH")
+    assert [str(c) for c in g.table[0].meld.cards] == ["QH", "KH", "AH"]
+    assert w.feedback_text.startswith(f"You melded Q♥ K♥ A♥ (meld #{g.table[0].id})"), w.feedback_text

@@ -4,7 +4,7 @@ description of a table (the "alt text" that goes beside a canvas).
 >>> from buraco_learn import Game
 >>> g = Game.new(4, seed=7)
 >>> status_line(g, 0)
-'West to play: draw from the stock or take the discard pile · stock 41 · score now: South & North -230, West & East -205'
+'West to play: draw from the stock or take the discard pile · stock 41 · Count if the hand ended now: South & North -230, West & East -205'
 >>> seat_title(g, 2, viewer=0)
 'North (your partner)'
 """
@@ -107,11 +107,9 @@ def score_line(game: Game) -> str:
 
     >>> from buraco_learn import Game
     >>> score_line(Game.new(2, seed=1))
-    'Count if the hand ended now: South -105 · North -80'
+    'Count if the hand ended now: South -105, North -80'
     """
-    now = game.score_now()
-    parts = " · ".join(f"{side_names(game, side)} {sc.total}" for side, sc in zip(now.sides, now.scores))
-    return ("Final count: " if game.is_over else "Count if the hand ended now: ") + parts
+    return ("Final count: " if game.is_over else "Count if the hand ended now: ") + score_words(game)
 
 
 def status_line(game: Game, viewer: int | None = None, *, show_score: bool = True) -> str:
@@ -133,7 +131,7 @@ def status_line(game: Game, viewer: int | None = None, *, show_score: bool = Tru
             head += " (last turn: the stock is down to its reserve)"
     if not show_score:
         return f"{head} · stock {len(game.stock)}"
-    label = "final score" if game.is_over else "score now"
+    label = "Final count" if game.is_over else "Count if the hand ended now"
     return f"{head} · stock {len(game.stock)} · {label}: {score_words(game)}"
 
 

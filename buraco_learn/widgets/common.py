@@ -164,6 +164,17 @@ def new_cards(before: Sequence[Card], after: Sequence[Card]) -> list[Card]:
     return out
 
 
+def _laid_meld(game: Game, seat: int, cards: Sequence[Card]) -> str:
+    """A meld just laid down as it lies on the table (``Q♥ K♥ A♥ (meld #3)``, a wild with what it
+    stands for), not in the order its cards were chosen; the cards as given if it is not found."""
+    want = Counter(cards)
+    found = [t for t in game.side_melds(seat) if Counter(t.meld.cards) == want]
+    if not found:
+        return " ".join(c.pretty for c in cards)
+    t = max(found, key=lambda t: t.id)
+    return f"{t.meld.notation(pretty=True)} (meld #{t.id})"
+
+
 def event_words(game: Game, event: Event, *, you: bool, gained: Sequence[Card] = (), pile_size: int = 0) -> str:
     """A short sentence for what an event did: ``You drew 7♥ from the stock.`` For another
     player's take of the pile, ``pile_size`` is how many cards the pile held."""
@@ -175,7 +186,7 @@ def event_words(game: Game, event: Event, *, you: bool, gained: Sequence[Card] =
         n = len(gained) if you else pile_size
         what = f"took the discard pile ({n} card{'s' if n != 1 else ''})" if n else "took the discard pile"
     elif isinstance(a, LayDown):
-        what = "melded " + " ".join(c.pretty for c in a.cards)
+        what = "melded " + _laid_meld(game, event.seat, a.cards)
     elif isinstance(a, LayOff):
         what = f"laid off {' '.join(c.pretty for c in a.cards)} onto meld #{a.target}"
     elif isinstance(a, Discard):
