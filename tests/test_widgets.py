@@ -492,7 +492,7 @@ def _feedback_height(html: str) -> float:
 def test_the_feedback_line_shows_a_four_line_message_whole() -> None:
     """Reader shot 08: after a discard the feedback says what you and North did in four lines;
     the last one ("North discarded 8♠.") was cut at 92 px. The line now grows with its message
-    (at least 92 px, so short messages move nothing) and fits five lines before scrolling."""
+    (at least 92 px, so short messages move nothing) and fits four lines before scrolling."""
     from buraco_learn.widgets.common import FEEDBACK_HEIGHT, FEEDBACK_MAX_HEIGHT, feedback_html as fb
 
     w = TableWidget(Game.new(2, seed=1), viewer=0)
@@ -502,17 +502,6 @@ def test_the_feedback_line_shows_a_four_line_message_whole() -> None:
     four = fb("You discarded 9♦.\nNorth took the discard pile (2 cards).\nNorth melded 8♦ 9♦ 10♦.\n"
               "North discarded 8♠.", "ok", title="✓ Done:", rules=())
     assert float(FEEDBACK_HEIGHT.removesuffix("px")) < _feedback_height(four) <= most
-    five = fb("\n".join(["You discarded 9♦."] + ["West drew from the stock."] * 4), "ok", rules=())
-    assert _feedback_height(five) <= most
-
-
-def test_RUN1_you_melded_names_the_run_as_it_lies() -> None:
-    """The learner picked A♥ Q♥ K♥ and read "You melded A♥ Q♥ K♥": the feedback says the meld as
-    it lies on the table (Q♥ K♥ A♥, the ace high), with its number for a later lay-off."""
-    from helpers import table as position
-
-    g = position(["AH QH KH 5C 9S", "4D 4S", "5D 6D", "7D 7S"], head="fibur 4p d3 t0 play")
-    w = TableWidget(g, viewer=0)
-    w.play("meld AH QH KH")
-    assert [str(c) for c in g.table[0].meld.cards] == ["QH", "KH", "AH"]
-    assert w.feedback_text.startswith(f"You melded Q♥ K♥ A♥ (meld #{g.table[0].id})"), w.feedback_text
+    # It grows by at most 28 px: with the buttons at the bottom of a 1366x768 screen, the box
+    # stays above JupyterLab's status bar (measured in tests/browser/test_screen_fit_browser.py).
+    assert most - float(FEEDBACK_HEIGHT.removesuffix("px")) <= 28

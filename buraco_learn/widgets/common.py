@@ -111,10 +111,11 @@ def resize_canvas(canvas: Canvas, width: int, height: int | None = None, budget:
 #: it moves when the first messages come (a button just clicked stays where it was).
 FEEDBACK_HEIGHT = "92px"
 
-#: The feedback line's greatest height: up to five lines of text (a move of yours and three
-#: other players' turns, or a refusal with its rule's sentence) show whole; a longer message
-#: scrolls inside it, with a scrollbar.
-FEEDBACK_MAX_HEIGHT = "150px"
+#: The feedback line's greatest height: four lines of text (a move of yours and three of the
+#: other players', or a refusal with its rule's sentence) show whole; a longer message scrolls
+#: inside it, with a scrollbar. At most 28 px more than the least height, so with the buttons at
+#: the bottom of a 1366×768 screen the whole box stays above JupyterLab's status bar.
+FEEDBACK_MAX_HEIGHT = "120px"
 
 
 def make_feedback(placeholder: str = "") -> HTML:
@@ -123,7 +124,7 @@ def make_feedback(placeholder: str = "") -> HTML:
 
     >>> box = make_feedback("Click a card")
     >>> box.layout.min_height, box.layout.max_height, box.layout.overflow
-    ('92px', '150px', 'auto')
+    ('92px', '120px', 'auto')
     """
     return HTML(feedback_html("", "info", placeholder=placeholder),
                 layout=Layout(min_height=FEEDBACK_HEIGHT, max_height=FEEDBACK_MAX_HEIGHT, height="auto",
