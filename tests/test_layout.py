@@ -236,3 +236,49 @@ def test_every_rectangle_lies_on_the_canvas(players: int, width: int, hand: int,
         assert inside(r, geo.width, geo.height), r
     for mid in range(len(melds)):
         assert geo.hit(*geo.meld_center(mid)) == Hit("meld", mid)
+
+
+@pytest.mark.parametrize("pile_open", [False, True])
+@pytest.mark.parametrize("width", [640, 960, 1280])
+def test_a_61_card_pile_stays_on_the_table_and_the_pots_label_keeps_its_width(pile_open: bool, width: int) -> None:
+    """Exercise 6.7's pile of 61 cards: every card inside the pile's area and the table, and the
+    stock's and pots' labels as wide as with a one-card pile."""
+    def geo(pile: int):  # type: ignore[no-untyped-def]
+        return table_geometry(players=2, viewer=0, width=width, hand_size=11, hand_sizes=[11, 11],
+                              sides=[((0,), []), ((1,), [])], pile_size=pile, pots=2, pile_open=pile_open)
+    big, small = geo(61), geo(1)
+    assert len(big.pile) == 61
+    for r in big.pile:
+        assert r.x >= big.pile_area.x - 1e-6 and r.right <= big.pile_area.right + 1e-6
+        assert r.right <= big.width - 1e-6
+    assert big.labels["pots"].w == small.labels["pots"].w and big.labels["stock"].w == small.labels["stock"].w
+    assert big.labels["pots"].w >= 120 * big.unit  # room for "Pots: 2 × 11 cards"
+
+
+@pytest.mark.parametrize("card_w", [30, 40, 46, 60, 74, 84])
+def test_WILD_a_jokers_letters_end_above_its_wild_tag_on_the_canvas(card_w: int) -> None:
+    """Reader shot 04-05: the "= 6♦" tag covered the R of the joker's "JOKER". Drawn on a canvas,
+    every letter of JOKER ends above the tag's top edge."""
+    from buraco_learn import JOKER
+    from buraco_learn.widgets.draw import draw_card
+
+    class Recorder:
+        def __init__(self) -> None:
+            object.__setattr__(self, "calls", [])
+            object.__setattr__(self, "font", "")
+
+        def __setattr__(self, name: str, value: object) -> None:
+            object.__setattr__(self, name, value)
+
+        def __getattr__(self, name: str):  # type: ignore[no-untyped-def]
+            return lambda *a, **k: self.calls.append((name, a, self.font))
+
+    c = Recorder()
+    r = Rect(10, 20, card_w, round(card_w * 1.4))
+    draw_card(c, JOKER, r, wild_for="6♦")
+    letters = [(a, font) for name, a, font in c.calls if name == "fill_text" and a[0] in "JOKER" and len(a[0]) == 1]
+    assert [a[0] for a, _ in letters] == list("JOKER")
+    tag_top = next(a[1] for name, a, _ in c.calls if name == "fill_rect" and a[3] == wild_tag_box(card_w, "=6♦")[1])
+    for a, font in letters:
+        size = float(font.split("px")[0].split()[-1])
+        assert a[2] + size <= tag_top, (a, font, tag_top)

@@ -121,7 +121,7 @@ def test_puzzle_table_gives_nothing_away() -> None:
     assert str(score.answer) not in w.table.description_text.splitlines()[0]
     most = next(p for p in load_puzzles() if p.kind == "most")
     w2 = PuzzleWidget(most)
-    assert "score now" in w2.table.description_text.splitlines()[0]
+    assert "Count if the hand ended now" in w2.table.description_text.splitlines()[0]
     assert w2.table.hints is False and w2.table.buttons["hint"].layout.display == "none"
     assert repr(w2).startswith("<PuzzleWidget")
 
@@ -136,7 +136,7 @@ def test_a_puzzle_seen_without_a_kernel_is_a_picture_of_its_table() -> None:
         html = PuzzleWidget(p)._repr_mimebundle_()["text/html"]
         assert p.question in html and 'class="card ' in html
         if p.kind == "score":
-            assert f">{p.answer}<" not in html and "final score" not in html
+            assert f">{p.answer}<" not in html and "final count" not in html.lower()
     nb = json.loads((Path(__file__).resolve().parents[1] / "notebooks" / "09-Puzzles.ipynb").read_text())
     stored = [o for c in nb["cells"] if c["cell_type"] == "code" and "PuzzleWidget(" in "".join(c["source"])
               for o in c["outputs"]]

@@ -195,3 +195,71 @@ def test_status_and_description_follow_the_game() -> None:
     assert f"Selected: {g.hand(0)[0].pretty}." in text
     assert "Discard pile (1, bottom to top)" in text
     assert "West has 11 cards" in text
+
+
+def _px(style: str, prop: str) -> int:
+    m = re.search(rf"(?:^|;){prop}:(-?\d+)px", style)
+    return int(m.group(1)) if m else 0
+
+
+def _row_widths(html: str, cls: str) -> list[int]:
+    """The drawn width of every row of cards of class ``cls``: each card's width less the part
+    its negative left margin pulls over the previous card."""
+    out = []
+    for row in re.findall(rf'<div class="{cls}" style="[^"]*">(.*?)</div></div>(?=<div class="{cls}"|</div>|$)', html):
+        styles = re.findall(r'<div class="card [^"]*" title="[^"]*" style="([^"]*)"', row)
+        out.append(sum(_px(s, "width") + _px(s, "margin-left") for s in styles))
+    return out
+
+
+@pytest.mark.parametrize("n", [1, 8, 30, 61, 100])
+def test_a_big_discard_pile_wraps_inside_its_band(n: int) -> None:
+    """Exercise 6.7: a 61-card pile must not run past the table; with ``max_width`` every row of
+    the pile is at most that wide, and every card is still there, bottom to top (TURN-1)."""
+    cards = (list(ALL_CARDS) * 2)[:n]
+    html = pile_html(cards, max_width=480)
+    shown = [c[1] for c in classes(html)]
+    assert shown == [str(c) for c in cards]
+    rows = html.count('class="pile-row"') or 1
+    assert rows <= 3
+    styles = re.findall(r'<div class="card [^"]*" title="[^"]*" style="([^"]*)"', html)
+    w = _px(styles[0], "width")
+    per = -(-n // rows)
+    steps = {w + _px(s, "margin-left") for s in styles if _px(s, "margin-left")}
+    assert all(w + (per - 1) * step <= 480 for step in steps)
+
+
+def test_table_pile_band_is_bounded_and_pots_keep_their_label() -> None:
+    """A table whose pile holds 61 cards: the pile sits in a band of fixed maximum width, and
+    the stock and pots columns do not shrink or wrap (``flex:none``, ``nowrap``)."""
+    g = Game.new(2, seed=5)  # played draw-discard until the stock is down to 3, as in exercise 6.7
+    while not (g.phase == "draw" and len(g.stock) == 3):
+        if g.phase == "draw":
+            g.draw()
+        else:
+            g.discard(g.legal_discards()[-1].card)
+    assert len(g.pile) > 40
+    html = table_html(g)
+    assert "pile wrapped" in html and re.search(r'class="pile-area" style="[^"]*max-width:\d+px', html)
+    assert re.search(r'class="pots" style="flex:none;white-space:nowrap"', html)
+    assert "<b>Pots:</b>" in html and "2 × 11 cards" in html
+
+
+@pytest.mark.parametrize("size", [30, 37, 40, 46, 60, 84])
+def test_WILD_a_jokers_letters_end_above_its_wild_tag(size: int) -> None:
+    """Reader shot 04-05: the "= 6♦" tag covered the R of the joker's vertical "JOKER" (it read
+    "JOKE R"). The five letters, one line each, end above the tag's top edge."""
+    html = card_html(JOKER, size=size, wild_for="6♦")
+    index = re.search(r'<div class="index" style="([^"]*)">J<br>O<br>K<br>E<br>R</div>', html)
+    tag = re.search(r'<div class="wild-tag" style="([^"]*)">', html)
+    assert index is not None and tag is not None
+    h = round(size * 1.4)
+    line = float(re.search(r"line-height:([\d.]+)px", index.group(1)).group(1))  # type: ignore[union-attr]
+    font = float(re.search(r"font-size:([\d.]+)px", index.group(1)).group(1))  # type: ignore[union-attr]
+    assert font <= line
+    letters_bottom = _px(index.group(1), "top") + 5 * line
+    t = tag.group(1)
+    tag_h = _px(t, "font-size") + 2 + 2  # line-height 1, 1px padding and 1px border, top and bottom
+    assert "line-height:1" in t
+    tag_top = (h - 2) - _px(t, "bottom") - tag_h  # in the card's padding box (1px border)
+    assert letters_bottom <= tag_top, (letters_bottom, tag_top)

@@ -472,3 +472,36 @@ def test_hand_and_meld_widgets_offer_the_four_colour_deck(make: Any) -> None:
     assert w.deck == "four-color"
     w.deck = "classic"
     assert w.deck_choice.value == "classic"
+
+
+def _feedback_height(html: str) -> float:
+    """The height a feedback box takes, from its own style: lines × font size × line height,
+    plus its vertical padding and margins."""
+    import re
+
+    style = re.search(r'class="bl-feedback[^"]*"[^>]*style="([^"]*)"', html)
+    assert style is not None
+    font = float(re.search(r"font-size:(\d+)px", style.group(1)).group(1))  # type: ignore[union-attr]
+    line = float(re.search(r"line-height:([\d.]+)", style.group(1)).group(1))  # type: ignore[union-attr]
+    pad = float(re.search(r"padding:(\d+)px", style.group(1)).group(1))  # type: ignore[union-attr]
+    margin = float(re.search(r"margin:(\d+)px", style.group(1)).group(1))  # type: ignore[union-attr]
+    lines = html.count("<br>") + 1
+    return lines * font * line + 2 * pad + 2 * margin
+
+
+def test_the_feedback_line_shows_a_four_line_message_whole() -> None:
+    """Reader shot 08: after a discard the feedback says what you and North did in four lines;
+    the last one ("North discarded 8♠.") was cut at 92 px. The line now grows with its message
+    (at least 92 px, so short messages move nothing) and fits four lines before scrolling."""
+    from buraco_learn.widgets.common import FEEDBACK_HEIGHT, FEEDBACK_MAX_HEIGHT, feedback_html as fb
+
+    w = TableWidget(Game.new(2, seed=1), viewer=0)
+    assert w.feedback.layout.min_height == FEEDBACK_HEIGHT and w.feedback.layout.height in (None, "auto")
+    assert w.feedback.layout.max_height == FEEDBACK_MAX_HEIGHT and w.feedback.layout.overflow == "auto"
+    most = float(FEEDBACK_MAX_HEIGHT.removesuffix("px"))
+    four = fb("You discarded 9♦.\nNorth took the discard pile (2 cards).\nNorth melded 8♦ 9♦ 10♦.\n"
+              "North discarded 8♠.", "ok", title="✓ Done:", rules=())
+    assert float(FEEDBACK_HEIGHT.removesuffix("px")) < _feedback_height(four) <= most
+    # It grows by at most 28 px: with the buttons at the bottom of a 1366x768 screen, the box
+    # stays above JupyterLab's status bar (measured in tests/browser/test_screen_fit_browser.py).
+    assert most - float(FEEDBACK_HEIGHT.removesuffix("px")) <= 28

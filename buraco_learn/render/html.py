@@ -25,7 +25,8 @@ from ..melds import Meld
 from .style import (BURRACO_COLORS, COURT_FILL, FELT, FELT_DARK, FONT, HIGHLIGHT, JOKER_COLOR, SELECT,
                     WILD_TAG, Size, back_colors, card_color, card_height, card_width, check_back,
                     check_deck, face_kind, rank_label)
-from .text import burraco_word, seat_title, side_title, status_line
+from .layout import joker_letters, pile_rows
+from .text import burraco_word, pots_words, seat_title, side_title, status_line
 
 __all__ = ["card_html", "hand_html", "meld_html", "side_html", "pile_html", "table_html", "Hand"]
 
@@ -118,10 +119,13 @@ def card_html(card: Card, *, selected: bool = False, highlight: bool = False, fa
     parts: list[str] = []
     corner = dict(position="absolute", text_align="center", font_weight="bold", font_size=fs,
                   width=round(fs * 1.1))
+    tag_font = max(8, round(w * 0.2))
     if kind == "joker":
-        index = "<br>".join("JOKER")
-        parts.append(f'<div class="index" style="{_style(left=pad, top=pad, **corner, letter_spacing="0")}">'
-                     f'<span style="{_style(font_size=max(7, round(fs * 0.62)))}">{index}</span></div>')
+        # The letters end above where a wild's tag starts (tag_top, in the card's padding box).
+        lf, step = joker_letters(w, top=pad, tag_top=h - 2 - 1 - (tag_font + 4))
+        letters = dict(corner, font_size=f"{lf}px", line_height=f"{step}px", letter_spacing="0")
+        parts.append(f'<div class="index" style="{_style(left=pad, top=pad, **letters)}">'
+                     + "<br>".join("JOKER") + "</div>")
         parts.append(f'<div class="pip" style="{_style(position="absolute", left=0, right=0, top=round(h * 0.3), text_align="center", font_size=round(w * 0.5))}">★</div>')
     else:
         index_html = f"{label}<br>{symbol}"
@@ -138,7 +142,7 @@ def card_html(card: Card, *, selected: bool = False, highlight: bool = False, fa
         else:
             parts.append(f'<div class="pip" style="{_style(position="absolute", left=0, right=0, top=round(h * 0.28), text_align="center", font_size=round(w * 0.52))}">{symbol}</div>')
     if wild_for is not None:
-        tag = _style(position="absolute", left=1, bottom=1, padding="1px 2px", font_size=max(8, round(w * 0.2)),
+        tag = _style(position="absolute", left=1, bottom=1, padding="1px 2px", font_size=tag_font, line_height="1",
                      font_weight="bold", color="#3e2723", background=WILD_TAG, border="1px solid #b08900",
                      border_radius=3, white_space="nowrap")
         parts.append(f'<div class="wild-tag" style="{tag}">= {escape(wild_for)}</div>')
@@ -276,19 +280,36 @@ def side_html(melds: Sequence[TableMeld] | Sequence[Meld], *, title: str = "", d
             f'<div style="{_style(display="flex", flex_wrap="wrap", align_items="flex-start")}">{"".join(items)}</div></div>')
 
 
-def pile_html(cards: Sequence[Card], *, deck: str = "classic", size: Size = "small") -> str:
+def pile_html(cards: Sequence[Card], *, deck: str = "classic", size: Size = "small",
+              max_width: int | None = None) -> str:
     """The discard pile, bottom to top, every card visible (the pile is public, TURN-1).
+
+    ``max_width`` bounds the pile's width in pixels: a big pile wraps into rows (read left to
+    right, top row first; the top card is the last one) and overlaps more past three rows
+    (:func:`~buraco_learn.render.layout.pile_rows`), so it never runs past that width.
 
     >>> from buraco_learn import parse_cards
     >>> 'class="pile"' in pile_html(parse_cards("9C KD"))
     True
+    >>> pile_html(parse_cards("9C KD 5H 6H"), max_width=60).count('class="pile-row"')
+    2
     """
     w = card_width(size)
     if not cards:
         return f'<div class="pile empty" style="{_style(font_style="italic")}">empty</div>'
-    overlap = w - max(12, round(w * 0.4))
-    items = [card_html(c, deck=deck, size=w, overlap=overlap if i else 0) for i, c in enumerate(cards)]
-    return _row(items, cls="pile")
+    step = max(12, round(w * 0.4))
+    per = len(cards)
+    if max_width is not None:
+        per, step = pile_rows(len(cards), card_w=w, width=max_width, step=step)
+    overlap = w - step
+    rows = [cards[k:k + per] for k in range(0, len(cards), per)]
+    html = []
+    for row in rows:
+        items = [card_html(c, deck=deck, size=w, overlap=overlap if i else 0) for i, c in enumerate(row)]
+        html.append(_row(items, cls="pile" if len(rows) == 1 else "pile-row", pad_top=2 if html else 0))
+    if len(rows) == 1:
+        return html[0]
+    return f'<div class="pile wrapped" style="{_style(max_width=f"{max_width}px")}">' + "".join(html) + "</div>"
 
 
 def _backs(n: int, *, size: int, back: str) -> str:
@@ -345,13 +366,16 @@ def table_html(game: Game, *, viewer: int = 0, reveal: bool = False, deck: str =
         mine = " ours" if side == my_side else ""
         sides_html.append(f'<div class="side{mine}" style="{_style(flex="1 1 0", min_width="240px", border="1px solid rgba(255,255,255,0.3)", border_radius=8, padding="2px 6px")}">{html}</div>')
     pots = game.pots
-    pot_text = " · ".join(f"{len(p)} cards" for p in pots) or "taken"
+    label, _, count = pots_words(game).partition(": ")
+    col = _style(flex="none", white_space="nowrap")
+    pile_w = max(6 * small, 480)
     centre = (
-        f'<div class="centre" style="{_style(display="flex", gap="14px", align_items="flex-start", padding=4)}">'
-        f'<div class="stock"><div><b>Stock</b> {len(game.stock)}</div>{_backs(min(len(game.stock), 3), size=small, back="blue") if game.stock else "empty"}</div>'
-        f'<div class="pots"><div><b>Pots</b> <span style="{_style(font_size=12)}">{escape(pot_text)}</span></div>'
+        f'<div class="centre" style="{_style(display="flex", gap="14px", align_items="flex-start", padding=4, min_width=0)}">'
+        f'<div class="stock" style="{col}"><div><b>Stock</b> {len(game.stock)}</div>{_backs(min(len(game.stock), 3), size=small, back="blue") if game.stock else "empty"}</div>'
+        f'<div class="pots" style="{col}"><div><b>{label}:</b> <span style="{_style(font_size=12)}">{escape(count)}</span></div>'
         f'{_backs(len(pots), size=small, back="red") if pots else ""}</div>'
-        f'<div class="pile-area"><div><b>Discard pile</b> {len(game.pile)}</div>{pile_html(game.pile, deck=deck, size=small)}</div>'
+        f'<div class="pile-area" style="{_style(flex="0 1 auto", max_width=f"{pile_w}px", min_width=0)}"><div style="{_style(white_space="nowrap")}"><b>Discard pile</b> {len(game.pile)}</div>'
+        f'{pile_html(game.pile, deck=deck, size=small, max_width=pile_w)}</div>'
         "</div>")
     band_style = _style(display="flex", flex_wrap="wrap", align_items="flex-start", gap="6px")
     others_seats = "".join(blocks[k] for k in where[1:])

@@ -14,6 +14,7 @@ which thing lies under a click, so both can be tested without a browser.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
@@ -22,7 +23,7 @@ from ..game import Game
 from ..melds import Meld
 
 __all__ = ["Rect", "Hit", "MeldBox", "SideBox", "SeatBox", "TableGeometry", "fan", "hit_index", "meld_strip",
-           "flow_melds", "strip_width", "wild_tag_box", "wild_step", "WIDE_ASPECT", "table_geometry", "geometry_for", "HitKind", "hand_geometry", "melds_geometry"]
+           "flow_melds", "strip_width", "pile_rows", "wild_tag_box", "wild_step", "joker_letters", "WIDE_ASPECT", "table_geometry", "geometry_for", "HitKind", "hand_geometry", "melds_geometry"]
 
 HitKind = Literal["hand", "meld", "stock", "pile", "pot", "seat"]
 
@@ -94,6 +95,32 @@ def fan(n: int, *, x: float, y: float, width: float, card_w: float, card_h: floa
             for i in range(n)]
 
 
+def pile_rows(n: int, *, card_w: int, width: int, step: int, max_rows: int = 3) -> tuple[int, int]:
+    """How a discard pile of ``n`` cards ``card_w`` wide fits a band ``width`` pixels wide: the
+    cards per row and the whole-pixel step between cards. Rows of ``step``-spaced cards wrap;
+    the rows are balanced (61 cards in 3 rows: 21, 21, 19); past ``max_rows`` rows the cards
+    overlap more. A row is never wider than ``width`` (``card_w + step * (per_row - 1)``).
+
+    >>> pile_rows(5, card_w=37, width=480, step=15)
+    (5, 15)
+    >>> pile_rows(61, card_w=37, width=480, step=15)
+    (21, 15)
+    >>> pile_rows(108, card_w=37, width=480, step=15)
+    (36, 12)
+    """
+    if n <= 0:
+        return (0, step)
+    room = max(0, width - card_w)
+    per = max(1, room // step + 1)
+    rows = -(-n // per)
+    if rows > max_rows:
+        rows = max_rows
+    per = -(-n // rows)
+    if per > 1:
+        step = min(step, max(1, room // (per - 1)))
+    return (per, step)
+
+
 def hit_index(rects: Sequence[Rect], x: float, y: float) -> int | None:
     """The index of the topmost rectangle (the last drawn) containing the point, or ``None``."""
     for i in range(len(rects) - 1, -1, -1):
@@ -115,6 +142,23 @@ def wild_tag_box(card_w: float, text: str = "=10♥") -> tuple[float, float]:
     font = float(max(8, round(card_w * 0.22)))
     # A generous glyph width (DejaVu Sans bold: digits and letters ~0.62 em, suit symbols ~0.78 em).
     return (float(round(font * 0.7 * len(text) + 6)), font + 4)
+
+
+def joker_letters(card_w: float, *, top: float, tag_top: float) -> tuple[float, float]:
+    """The font size and line step of a joker's vertical ``JOKER`` (its index), starting ``top``
+    pixels below the card's top edge: the five letters (five steps) end at least a pixel above
+    ``tag_top``, where a wild's ``= 6♦`` tag starts, so the tag covers no letter (reader shot
+    04-05: "JOKE R"). Both renderers use it; on a card too short the letters shrink.
+
+    >>> joker_letters(40, top=3, tag_top=42)
+    (6.7, 7.2)
+    >>> font, step = joker_letters(22, top=2, tag_top=17)
+    >>> 2 + 5 * step <= 17 - 1 and font < step
+    True
+    """
+    step = min(card_w * 0.18, (tag_top - top - 1) / 5)
+    step = max(1.0, math.floor(step * 10) / 10)
+    return (math.floor(step / 1.06 * 10) / 10, step)
 
 
 def wild_step(card_w: float, step: float) -> float:
@@ -353,7 +397,7 @@ def table_geometry(*, players: int, viewer: int, width: int, hand_size: int, han
     band_h = label + max(sh + 4 * u, th + 6 * u)
     where = _WHERE[players]
     others = [((viewer + k) % players, where[k]) for k in range(1, players)]
-    fixed = 78 * u + 96 * u + 150 * u + 3 * gap  # stock, pots, a pile of a few cards
+    fixed = 78 * u + 140 * u + 150 * u + 3 * gap  # stock, pots, a pile of a few cards
     chip_w = max(60 * u, min(170 * u, (inner - fixed - gap * len(others)) / max(1, len(others))))
     x = m
     seat_boxes: list[SeatBox] = []
@@ -369,7 +413,7 @@ def table_geometry(*, players: int, viewer: int, width: int, hand_size: int, han
     labels["stock"] = Rect(x, y + 1 * u, stock_col, line)
     stock = Rect(x, y + label + 4 * u, sw, sh)
     x += stock_col + gap
-    pots_col = 96 * u
+    pots_col = 140 * u  # "Pots: 2 × 11 cards" at full size
     labels["pots"] = Rect(x, y + 1 * u, pots_col, line)
     pw, ph = round(sw * 0.8), round(sw * 0.8 * 1.4)
     pot_rects = tuple(Rect(x + k * pw * 0.6, y + label + 4 * u + (sh - ph) / 2, pw, ph) for k in range(pots))

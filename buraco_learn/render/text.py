@@ -4,7 +4,7 @@ description of a table (the "alt text" that goes beside a canvas).
 >>> from buraco_learn import Game
 >>> g = Game.new(4, seed=7)
 >>> status_line(g, 0)
-'West to play: draw from the stock or take the discard pile · stock 41 · score now: South & North -230, West & East -205'
+'West to play: draw from the stock or take the discard pile · stock 41 · Count if the hand ended now: South & North -230, West & East -205'
 >>> seat_title(g, 2, viewer=0)
 'North (your partner)'
 """
@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from ..cards import Card
 from ..game import Game, TableMeld
 
-__all__ = ["status_line", "turn_line", "score_line", "seat_title", "side_title", "side_names", "burraco_word", "describe_table",
+__all__ = ["pots_words", "status_line", "turn_line", "score_line", "seat_title", "side_title", "side_names", "burraco_word", "describe_table",
            "describe_hand", "describe_meld"]
 
 _BURRACO_WORD = {"clean": "clean burraco", "semi-clean": "semi-clean burraco", "dirty": "dirty burraco"}
@@ -87,16 +87,29 @@ def turn_line(game: Game, viewer: int | None = None) -> str:
     return head
 
 
+def pots_words(game: Game) -> str:
+    """The pots as every table labels them (static tables and the canvas alike).
+
+    >>> from buraco_learn import Game
+    >>> pots_words(Game.new(2, seed=1))
+    'Pots: 2 × 11 cards'
+    """
+    sizes = [len(p) for p in game.pots]
+    if not sizes:
+        return "Pots: taken"
+    if len(set(sizes)) == 1:
+        return f"Pots: {len(sizes)} × {sizes[0]} card{'s' if sizes[0] != 1 else ''}"
+    return "Pots: " + " + ".join(str(n) for n in sizes) + " cards"
+
+
 def score_line(game: Game) -> str:
     """The running score: the count as if the hand ended now, or the final count.
 
     >>> from buraco_learn import Game
     >>> score_line(Game.new(2, seed=1))
-    'Count if the hand ended now: South -105 · North -80'
+    'Count if the hand ended now: South -105, North -80'
     """
-    now = game.score_now()
-    parts = " · ".join(f"{side_names(game, side)} {sc.total}" for side, sc in zip(now.sides, now.scores))
-    return ("Final count: " if game.is_over else "Count if the hand ended now: ") + parts
+    return ("Final count: " if game.is_over else "Count if the hand ended now: ") + score_words(game)
 
 
 def status_line(game: Game, viewer: int | None = None, *, show_score: bool = True) -> str:
@@ -118,7 +131,7 @@ def status_line(game: Game, viewer: int | None = None, *, show_score: bool = Tru
             head += " (last turn: the stock is down to its reserve)"
     if not show_score:
         return f"{head} · stock {len(game.stock)}"
-    label = "final score" if game.is_over else "score now"
+    label = "Final count" if game.is_over else "Count if the hand ended now"
     return f"{head} · stock {len(game.stock)} · {label}: {score_words(game)}"
 
 

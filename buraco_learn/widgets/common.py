@@ -107,17 +107,28 @@ def resize_canvas(canvas: Canvas, width: int, height: int | None = None, budget:
     canvas.layout.max_width = fit_width(width, int(canvas.height), budget)
 
 
-#: The feedback line's fixed height: it never grows, so nothing under it moves when a message
-#: comes (a button just clicked stays where it was, and the message above it is on screen); a
-#: longer message scrolls inside it.
+#: The feedback line's least height: a short message does not make it shrink, so nothing under
+#: it moves when the first messages come (a button just clicked stays where it was).
 FEEDBACK_HEIGHT = "92px"
+
+#: The feedback line's greatest height: four lines of text (a move of yours and three of the
+#: other players', or a refusal with its rule's sentence) show whole; a longer message scrolls
+#: inside it, with a scrollbar. At most 28 px more than the least height, so with the buttons at
+#: the bottom of a 1366×768 screen the whole box stays above JupyterLab's status bar.
+FEEDBACK_MAX_HEIGHT = "120px"
 
 
 def make_feedback(placeholder: str = "") -> HTML:
-    """An empty feedback line of :data:`FEEDBACK_HEIGHT` (``placeholder`` in grey until the
-    first message)."""
+    """An empty feedback line, at least :data:`FEEDBACK_HEIGHT` high and growing with its
+    message up to :data:`FEEDBACK_MAX_HEIGHT` (``placeholder`` in grey until the first message).
+
+    >>> box = make_feedback("Click a card")
+    >>> box.layout.min_height, box.layout.max_height, box.layout.overflow
+    ('92px', '120px', 'auto')
+    """
     return HTML(feedback_html("", "info", placeholder=placeholder),
-                layout=Layout(height=FEEDBACK_HEIGHT, overflow="auto"))
+                layout=Layout(min_height=FEEDBACK_HEIGHT, max_height=FEEDBACK_MAX_HEIGHT, height="auto",
+                              overflow="auto"))
 
 
 def deck_dropdown(value: str) -> Dropdown:
@@ -154,6 +165,17 @@ def new_cards(before: Sequence[Card], after: Sequence[Card]) -> list[Card]:
     return out
 
 
+def _laid_meld(game: Game, seat: int, cards: Sequence[Card]) -> str:
+    """A meld just laid down as it lies on the table (``Q♥ K♥ A♥ (meld #3)``, a wild with what it
+    stands for), not in the order its cards were chosen; the cards as given if it is not found."""
+    want = Counter(cards)
+    found = [t for t in game.side_melds(seat) if Counter(t.meld.cards) == want]
+    if not found:
+        return " ".join(c.pretty for c in cards)
+    t = max(found, key=lambda t: t.id)
+    return f"{t.meld.notation(pretty=True)} (meld #{t.id})"
+
+
 def event_words(game: Game, event: Event, *, you: bool, gained: Sequence[Card] = (), pile_size: int = 0) -> str:
     """A short sentence for what an event did: ``You drew 7♥ from the stock.`` For another
     player's take of the pile, ``pile_size`` is how many cards the pile held."""
@@ -165,7 +187,7 @@ def event_words(game: Game, event: Event, *, you: bool, gained: Sequence[Card] =
         n = len(gained) if you else pile_size
         what = f"took the discard pile ({n} card{'s' if n != 1 else ''})" if n else "took the discard pile"
     elif isinstance(a, LayDown):
-        what = "melded " + " ".join(c.pretty for c in a.cards)
+        what = "melded " + _laid_meld(game, event.seat, a.cards)
     elif isinstance(a, LayOff):
         what = f"laid off {' '.join(c.pretty for c in a.cards)} onto meld #{a.target}"
     elif isinstance(a, Discard):

@@ -11,10 +11,10 @@ from typing import Any
 from ..cards import Card, Suit
 from ..game import Game
 from ..melds import Meld
-from ..render.layout import Rect, TableGeometry, wild_tag_box
+from ..render.layout import Rect, TableGeometry, joker_letters, wild_tag_box
 from ..render.style import (BURRACO_COLORS, COURT_FILL, FELT, FELT_DARK, HIGHLIGHT, JOKER_COLOR, SELECT, WILD_TAG,
                             back_colors, card_color, face_kind, rank_label)
-from ..render.text import burraco_word, score_line, seat_title, side_names, side_title, turn_line
+from ..render.text import burraco_word, pots_words, score_line, seat_title, side_names, side_title, turn_line
 
 __all__ = ["rounded_rect", "draw_card", "draw_back", "draw_meld", "draw_table", "draw_label", "draw_in"]
 
@@ -91,9 +91,11 @@ def draw_card(c: Any, card: Card, r: Rect, *, deck: str = "classic", selected: b
     c.text_baseline = "top"
     ix = r.x + pad + fs * 0.55
     if kind == "joker":
-        c.font = f"bold {round(fs * 0.62)}px {_FONT}"
+        # The letters end above where a wild's tag starts (reader shot 04-05: "JOKE R").
+        lf, step = joker_letters(r.w, top=pad, tag_top=r.h - wild_tag_box(r.w)[1] - 2)
+        c.font = f"bold {lf}px {_FONT}"
         for k, ch in enumerate("JOKER"):
-            c.fill_text(ch, ix - fs * 0.1, r.y + pad + k * fs * 0.66)
+            c.fill_text(ch, ix - fs * 0.1, r.y + pad + k * step)
     else:
         assert card.suit is not None
         c.font = f"bold {round(fs)}px {_FONT}"
@@ -238,11 +240,11 @@ def draw_table(c: Any, game: Game, geo: TableGeometry, *, viewer: int, hand: lis
         c.stroke_style = "rgba(255,255,255,0.5)"
         c.stroke_rect(st.x, st.y, st.w, st.h)
     if geo.pots:
-        draw_in(c, f"Pots {len(game.pots)}", lab["pots"], bold=True)
+        draw_in(c, pots_words(game), lab["pots"], bold=True)
         for r in geo.pots:
             draw_back(c, r, "red")
     else:
-        draw_in(c, "Pots: taken", lab["pots"], bold=True, color="#c5e1a5")
+        draw_in(c, pots_words(game), lab["pots"], bold=True, color="#c5e1a5")
     pile = game.pile
     if pile_open and pile:
         more = " · spread below (click to stack)"

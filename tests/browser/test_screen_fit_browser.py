@@ -111,6 +111,12 @@ def _in_viewport(lab: LabPage, locator: Any) -> tuple[bool, dict[str, float]]:
     return ok, box
 
 
+def _above_status_bar(lab: LabPage, box: dict[str, float]) -> bool:
+    """Whether a box ends above JupyterLab's status bar (what the viewport shows of a notebook)."""
+    bar = lab.page.locator("#jp-main-statusbar").bounding_box()
+    return bar is None or box["y"] + box["height"] <= bar["y"] + 1
+
+
 def _output(lab: LabPage, index: int) -> Any:
     return lab.page.locator(f"{VISIBLE_NOTEBOOK} .jp-Cell.jp-CodeCell").nth(index).locator(".jp-OutputArea-output")
 
@@ -159,6 +165,7 @@ def test_feedback_is_on_screen_after_each_button_at_1366x768(lab: LabPage, noteb
     ok, fbox = _in_viewport(lab, _box(fb))
     _shot(lab, "laptop-discard-before-drawing")
     assert ok, fbox
+    assert _above_status_bar(lab, fbox), fbox
     assert "TURN-1" in fb.inner_text() and "Not allowed" in fb.inner_text()
 
     # A click on the stock (the canvas's top part) with the table at the top of the screen.
@@ -173,6 +180,7 @@ def test_feedback_is_on_screen_after_each_button_at_1366x768(lab: LabPage, noteb
     ok, dbox = _in_viewport(lab, _box(drew))
     _shot(lab, "laptop-after-stock-click")
     assert ok, dbox
+    assert _above_status_bar(lab, dbox), dbox
 
     # Meld with a bad set, the buttons at the bottom edge again.
     lab.execute("table.clear_selection(); table.select('8D', '9D', 'KC')")
@@ -184,6 +192,7 @@ def test_feedback_is_on_screen_after_each_button_at_1366x768(lab: LabPage, noteb
     ok, bbox = _in_viewport(lab, _box(bad))
     _shot(lab, "laptop-bad-meld")
     assert ok, bbox
+    assert _above_status_bar(lab, bbox), bbox
 
     # Check on a wrong puzzle answer: the turn ended with a bare discard, nothing laid down.
     puzzle_out = _output(lab, 1)
@@ -197,6 +206,7 @@ def test_feedback_is_on_screen_after_each_button_at_1366x768(lab: LabPage, noteb
     ok, wbox = _in_viewport(lab, _box(wrong))
     _shot(lab, "laptop-puzzle-wrong")
     assert ok, wbox
+    assert _above_status_bar(lab, wbox), wbox
     assert "Refused" not in wrong.locator(".bl-message").inner_text()
 
 
