@@ -395,3 +395,51 @@ def test_an_untouched_puzzle_widget_is_not_a_wrong_try(checker: Checker) -> None
     with pytest.raises(NotYet, match="select exactly one card"):
         checker.check("puzzle-hard-safe", PuzzleWidget(safe.puzzle))  # type: ignore[attr-defined]
     assert checker.attempts["puzzle-easy-most"] == 0 and checker.attempts["puzzle-hard-safe"] == 0
+
+
+def test_with_discard_refuses_the_pot_taken_on_the_fly_POT_3_vs_POT_2() -> None:
+    """Exercise 6.2 asks for the pot taken with the discard (POT-3): a lay-off that empties the
+    hand takes it on the fly (POT-2), which is legal but not what is asked."""
+    ex = EXERCISES["with-discard"]
+    fly = ex.judge("layoff 0: JK")
+    assert not fly.ok
+    assert "POT-3" in fly.message and "POT-2" in fly.message
+    assert "POT-3" in fly.rules
+    assert ex.judge("discard JK").ok
+    fb = Checker(EXERCISES).feedback("with-discard", "layoff 0: JK")
+    assert fb.state == "wrong"
+
+
+def test_a_right_answer_starts_the_count_of_wrong_answers_again() -> None:
+    """After a right answer, the next wrong answer is a first try again (first hint, no 'try 2')."""
+    seen: list[tuple[str, int]] = []
+    checker = Checker(EXERCISES, record=lambda ex, state, **kw: seen.append((state, kw["attempt"])))
+    first = checker.feedback("ace-high", "QH KH 2H")
+    second = checker.feedback("ace-high", "QH KH 3H")
+    assert (first.attempt, second.attempt, second.hint_label) == (1, 2, "Stronger hint")
+    assert checker.feedback("ace-high", "QH KH AH").state == "right"
+    again = checker.feedback("ace-high", "QH KH 2H")
+    assert again.attempt == 1 and again.hint_label == "Hint" and "try" not in again.text()
+    assert [s for s, _ in seen] == ["wrong", "wrong", "right", "wrong"]
+
+
+def test_pick_a_run_is_judged_against_the_table_widgets_hand_after_the_draw_RUN_1() -> None:
+    """Exercise 8.1 is answered on the table widget after the notebook's draw: a card drawn is
+    in the hand, and Q♦ K♥ A♥ is refused as two suits (RUN-1), not as 'not in the hand'."""
+    from buraco_learn.exercises.catalog import PLAY
+    from buraco_learn.widgets import TableWidget
+
+    table = TableWidget(Game.from_position(PLAY), viewer=0)
+    table.play("draw")
+    drawn = [c for c in table.game.hand(0) if c not in parse_cards(EXERCISES["pick-a-run"].from_hand or "")]
+    assert len(drawn) == 1
+    wrong_pick = [drawn[0], Card.parse("KH"), Card.parse("AH")]
+    table.select(*[str(c) for c in wrong_pick])
+    verdict = EXERCISES["pick-a-run"].judge(table)
+    assert not verdict.ok
+    assert "not in the hand" not in verdict.message
+    assert drawn[0].suit != "H" and "RUN-1" in verdict.rules
+    table2 = TableWidget(Game.from_position(PLAY), viewer=0)
+    table2.play("draw")
+    table2.select("QH", "KH", "AH")
+    assert EXERCISES["pick-a-run"].judge(table2).ok

@@ -185,6 +185,17 @@ def _clean_letter() -> str:
     return max(value, key=lambda k: value[k])
 
 
+def _pot_with_discard(g: Game) -> str | None:
+    """None when South took the pot with the discard (POT-3); else what happened instead."""
+    if not g.took_pot[0]:
+        return "South has not taken the pot (POT-3)"
+    if any(e.seat == 0 and "with the discard" in e.note for e in g.history):
+        return None
+    return ("South took the pot on the fly, by emptying the hand before the discard (POT-2); this exercise "
+            "asks for the pot taken with the discard itself (POT-3): let the discard be the card that "
+            "empties the hand")
+
+
 def _pot_letter() -> str:
     g = Game.from_position(TO_POT)
     g.apply("meld 9H TH JH")
@@ -615,7 +626,7 @@ _LIST: list[Exercise] = [
         stronger="Lay down all three clubs as one meld (POT-1, POT-2)."),
     ActionExercise(
         id="with-discard", rules=("POT-3",), position=LAST_JOKER, answer="discard JK",
-        goal=lambda g: None if g.took_pot[0] else "South has not taken the pot (POT-3)",
+        goal=lambda g: _pot_with_discard(g),
         question="You are South and hold only a joker. End your turn so that you take the pot.",
         hint="A hand emptied by the discard takes the pot (POT-3); any card may be discarded then.",
         stronger="Discard the joker: with the pot still to take, a wild is allowed (POT-3)."),
@@ -754,7 +765,7 @@ _LIST: list[Exercise] = [
         stronger="Your hearts: the queen, the king and the ace (RUN-2)."),
     ChoiceExercise(
         id="play-can-close", rules=("CLOSE-1", "POT-1"), position=PLAY_LATER,
-        question="Later in the hand of this notebook: you have drawn, melded two runs, and hold four cards "
+        question="Later in the hand of this notebook: you have drawn, melded a run and a set, and hold four cards "
                  "(the table below). Can you close this turn?",
         options={"a": "yes: discard the last card after melding the rest",
                  "b": "no: your side has not taken its pot yet",
