@@ -443,3 +443,31 @@ def test_pick_a_run_is_judged_against_the_table_widgets_hand_after_the_draw_RUN_
     table2.play("draw")
     table2.select("QH", "KH", "AH")
     assert EXERCISES["pick-a-run"].judge(table2).ok
+
+
+def test_victory_wrong_answer_box_shows_GAME_2s_table_rows() -> None:
+    """GAME-2's sentence leads into its table: the rule shown in the box carries the rows, so the
+    learner of exercise 7.6 can look the difference up (GAME-2)."""
+    from buraco_learn.reference import rule
+
+    sentence = rule("GAME-2")
+    assert not sentence.endswith(":")
+    assert "505 to 700 → 13–7" in sentence and "more than 2000 → 20–0" in sentence
+    fb = Checker(EXERCISES).feedback("victory", 1)
+    assert "GAME-2" in fb.rules and "505 to 700" in fb._repr_html_()
+
+
+def test_no_rule_sentence_stops_at_a_colon() -> None:
+    from buraco_learn.reference import rule, rule_ids
+
+    assert [r for r in rule_ids() if rule(r).rstrip().endswith(":")] == []
+
+
+def test_three_credit_right_answer_shows_the_count_P3_2() -> None:
+    """The ✓ box of exercise 7.8 says the numbers: the pair's side score and its half (P3-2)."""
+    ex = EXERCISES["three-credit"]
+    answer = ex.worked_answer()
+    fb = Checker(EXERCISES).feedback("three-credit", answer)
+    assert fb.state == "right" and fb.hint_label == "Why"
+    assert f"= {2 * answer - 1}" in fb.hint and f"{answer} (P3-2)" in fb.hint
+    assert str(answer) not in ex.stronger  # the second wrong try still does not give it away

@@ -143,6 +143,18 @@ def _three_end() -> int:
     return g.result().credits[2]
 
 
+def _three_end_why() -> str:
+    """The count of exercise three-credit in numbers: the pair's side score, then its half."""
+    g = Game.from_position(THREE_END)
+    g.apply("discard KD")
+    r = g.result()
+    side = next(k for k, seats in enumerate(r.sides) if 2 in seats)
+    sc = r.scores[side]
+    return (f"South-East's side: melds {sc.melded} + clean burraco {sum(b.points for b in sc.burracos)} + closing "
+            f"{sc.closing} − East's cards {-sc.in_hand} = {sc.total}; half of {sc.total}, rounded up: "
+            f"{r.credits[2]} (P3-2).")
+
+
 def _letter_of_seat(seat: int, players: int, letters: dict[str, str]) -> str:
     name = seat_names(players)[seat]
     return next(k for k, v in letters.items() if v == name)
@@ -752,7 +764,8 @@ _LIST: list[Exercise] = [
         hint="The pair's side score is halved, and each partner gets that half, rounded up toward the higher "
              "number (P3-2).",
         stronger="Count South-East's side (melds, bonus, closing, East's cards), then halve it and round up: "
-                 "335 gives 168, −95 gives −47 (P3-2)."),
+                 "335 gives 168, −95 gives −47 (P3-2).",
+        why=_three_end_why()),
     # ------------------------------------------------------------------ 08 Play a hand
     MeldExercise(
         id="pick-a-run", rules=("RUN-1", "RUN-2"), meld_kind="run", ace="high",

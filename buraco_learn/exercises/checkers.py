@@ -437,6 +437,8 @@ class NumberExercise(Exercise):
 
     expected: Callable[[], int]
     mistakes: Mapping[int, str] = field(default_factory=dict)
+    #: The reasoning shown with a right answer (by default the stronger hint).
+    why: str = ""
     kind: ClassVar[str] = "number"
     form: ClassVar[str] = "a whole number"
 
@@ -742,7 +744,7 @@ class Checker:
             self.solved.add(ex.id)
             self.attempts.pop(ex.id, None)  # a new wrong answer after a right one starts the hints again
             # a number alone says little: the worked reasoning (the stronger hint) says why
-            why = ex.stronger if isinstance(ex, NumberExercise) else ""
+            why = (ex.why or ex.stronger) if isinstance(ex, NumberExercise) else ""
             return Feedback("right", verdict.message, rules=ex.rules, hint=why, hint_label="Why")
         if verdict.form:  # unreadable: say the form, and do not count it as a try
             return Feedback("wrong", verdict.message, hint=f"Write {ex.blank_hint or ex.form}.",
