@@ -342,11 +342,12 @@ _LIST: list[Exercise] = [
         stronger="2 × 52 + 4 jokers (EQ-1)."),
     NumberExercise(
         id="hand-points", rules=("EQ-2",),
-        question="What are the cards `JK 2C AS KD 7H` worth, counted in a hand?",
-        expected=lambda: hand_points(parse_cards("JK 2C AS KD 7H")),
-        mistakes={65: "the 2 is worth 20, not 5 (EQ-2)", 75: "the ace is worth 15 (EQ-2)"},
+        question="What are the cards `JK AD 2S 9C 4H 4S` worth, counted in a hand?",
+        expected=lambda: hand_points(parse_cards("JK AD 2S 9C 4H 4S")),
+        mistakes={70: "the 2 is worth 20, not 5 (EQ-2)", 75: "the ace is worth 15 (EQ-2)",
+                  80: "the ace is worth 15 (EQ-2)"},
         hint="Joker 30, any 2 20, ace 15, K to 8 10, 7 to 3 5 (EQ-2).",
-        stronger="30 + 20 + 15 + 10 + 5 (EQ-2)."),
+        stronger="30 + 15 + 20 + 10 + 5 + 5 (EQ-2)."),
     ChoiceExercise(
         id="always-wild", rules=("EQ-3",),
         question="Which card is **always** wild?",
@@ -370,11 +371,15 @@ _LIST: list[Exercise] = [
         stronger="The soloist's pot is 18 cards (DEAL-2)... check `Game.new(3, seed=1).pots` (P3-1)."),
     NumberExercise(
         id="stock-3p", rules=("DEAL-3",),
-        question="With 3 players, how many cards are left in the stock right after the deal?",
-        expected=lambda: len(Game.new(3, seed=1).stock),
-        mistakes={46: "one card is turned up to start the discard pile (DEAL-3)"},
-        hint="108 cards, minus the hands, the pots, and the up-card (DEAL-3).",
-        stronger="108 − 3 × 11 − 18 − 11 − 1 (DEAL-1, DEAL-2, DEAL-3)."),
+        question="With 3 players, each player in turn draws one card from the stock. How many cards are left "
+                 "in the stock when all three have drawn once?",
+        expected=lambda: len(Game.new(3, seed=1).stock) - 3,
+        mistakes={45: "that is the stock right after the deal (DEAL-3); then each of the three players draws "
+                      "one card from it (TURN-1)",
+                  43: "one card is turned up to start the discard pile (DEAL-3)"},
+        hint="First the stock right after the deal: 108 cards, minus the hands, the pots, and the up-card "
+             "(DEAL-3); then the three draws.",
+        stronger="108 − 3 × 11 − 18 − 11 − 1, then − 3 (DEAL-1, DEAL-2, DEAL-3, TURN-1)."),
     ChoiceExercise(
         id="first-player", rules=("DEAL-4",),
         question="Four players; North deals (`Game.new(4, seed=1, dealer=2)`). Who plays first?",
@@ -487,11 +492,13 @@ _LIST: list[Exercise] = [
         hint="A 2 of the run's suit in the 2 position is natural, not wild (RUN-5).",
         stronger="2H is natural between AH and 3H; 2C is then the one wild (RUN-5, RUN-4)."),
     MeldExercise(
-        id="engine-layout", rules=("RUN-6", "WILD-1"), layout_of="KH AH 2H",
-        question="You hand over `KH AH 2H`. Write the layout the engine finds, with the wild's "
+        id="engine-layout", rules=("RUN-6", "WILD-1"), layout_of="AC 2C KC QC",
+        question="You hand over `AC 2C KC QC`. Write the layout the engine finds, with the wild's "
                  "stand-in, like `2C(=7C)`.",
-        hint="The order you give does not matter (RUN-6); K-A-2 would wrap, which RUN-2 forbids.",
-        stronger="The ace must be high, so the 2H stands for the queen (RUN-6, WILD-1)."),
+        hint="The order you give does not matter (RUN-6); a run does not go round the corner from the king "
+             "to the 2 (RUN-2).",
+        stronger="With the queen and the king, the ace must be high, so the 2C is a wild: it stands for the "
+                 "card just below the queen (RUN-6, WILD-1)."),
     MeldExercise(
         id="wild-high", rules=("WILD-1",), layout="5H 6H JK(=7H)",
         question="Lay down `5H 6H JK` with the joker at the **high** end. Write the layout with the "
@@ -499,19 +506,19 @@ _LIST: list[Exercise] = [
         hint="A free wild may stand at either end (WILD-1): write what it stands for.",
         stronger="Above the 6H comes the 7H (WILD-1)."),
     LayOffExercise(
-        id="wild-moves", rules=("WILD-2",), onto="2C(=4C) 5C 6C", from_hand="8C 3D",
-        result="5C 6C 2C(=7C) 8C", answer="8C",
-        question="Your side's meld is `2C(=4C) 5C 6C`. Which card of your hand `8C 3D` can you lay "
+        id="wild-moves", rules=("WILD-2",), onto="2S(=8S) 9S TS", from_hand="QS 3D",
+        result="9S TS 2S(=JS) QS", answer="QS",
+        question="Your side's meld is `2S(=8S) 9S TS`. Which card of your hand `QS 3D` can you lay "
                  "off, making the wild move into a gap?",
         hint="A free wild may move to the other end or into a gap when you lay off (WILD-2).",
-        stronger="With the 8C, the 2C moves up to stand for the 7C (WILD-2)."),
+        stronger="With the QS, the 2S moves up to stand for the JS (WILD-2)."),
     LayOffExercise(
-        id="bound-wild", rules=("WILD-3",), onto="6C JK(=7C) 8C", from_hand="7C TC 4H",
-        result="6C 7C 8C JK(=9C) TC", answer="7C TC",
-        question="Your side's meld is `6C JK(=7C) 8C`. You hold `7C TC 4H`. Lay off so that the "
-                 "TC joins the run.",
+        id="bound-wild", rules=("WILD-3",), onto="9H JK(=TH) JH", from_hand="TH KH 4C",
+        result="9H TH JH JK(=QH) KH", answer="TH KH",
+        question="Your side's meld is `9H JK(=TH) JH`. You hold `TH KH 4C`. Lay off so that the "
+                 "KH joins the run.",
         hint="A bound wild moves only when the card it stands for is laid off (WILD-3).",
-        stronger="Give the 7C and the TC together: the joker moves to 9C (WILD-3)."),
+        stronger="Give the TH and the KH together: the joker moves to QH (WILD-3)."),
     ChoiceExercise(
         id="wild-stays", rules=("WILD-4",),
         question="Your side's meld is `5D 6D JK(=7D)`. You lay off the 7D. What happens to the joker?",
@@ -522,12 +529,12 @@ _LIST: list[Exercise] = [
         hint="A wild never leaves its meld (WILD-4).",
         stronger="It stays in the run, at an end: 4D or 8D (WILD-4)."),
     LayOffExercise(
-        id="drop-in", rules=("WILD-5",), onto="2H(=3H) 4H 5H", from_hand="3H 6H",
-        result="2H 3H 4H 5H", answer="3H",
-        question="Your side's meld is `2H(=3H) 4H 5H`, with the 2♥ wild. Lay off one card of your hand "
-                 "`3H 6H` so that the 2♥ becomes natural.",
+        id="drop-in", rules=("WILD-5",), onto="2D(=3D) 4D 5D 6D", from_hand="3D 7D",
+        result="2D 3D 4D 5D 6D", answer="3D",
+        question="Your side's meld is `2D(=3D) 4D 5D 6D`, with the 2♦ wild. Lay off one card of your hand "
+                 "`3D 7D` so that the 2♦ becomes natural.",
         hint="A 2 of the run's suit drops into the 2 position when that becomes its slot (WILD-5).",
-        stronger="Supply the card the 2H stands for (WILD-5)."),
+        stronger="Supply the card the 2D stands for (WILD-5)."),
     # ------------------------------------------------------------------ 05 Burracos
     NumberExercise(
         id="seven-cards", rules=("BUR-1",),
