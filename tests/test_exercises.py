@@ -479,7 +479,6 @@ GIVEAWAY_ALLOWED = {
     ("deck-size", "EQ-1"): "recall: the deck is 108 cards",
     ("hand-size", "DEAL-1"): "recall: a hand is 11 cards",
     ("pot-3p", "DEAL-2"): "recall: the larger pot with 3 players",
-    ("pot-3p", "P3-1"): "recall: the larger pot with 3 players",
     ("longest-run", "RUN-3"): "recall: a run holds at most 14 cards",
     ("semi-set", "BUR-3"): "recall: a semi-clean bonus",
     ("victory", "GAME-2"): "the skill asked is looking the difference up in GAME-2's table",

@@ -327,7 +327,8 @@ _LIST: list[Exercise] = [
                  "c": "take the top card of the discard pile; meld; discard one card"},
         correct="a",
         why={"b": "a turn starts with the draw and ends with the discard (TURN-1, TURN-3)",
-             "c": "the discard pile is taken whole, never in part (TURN-1)"},
+             "c": "taking from the discard pile means taking every card in it, however many there are; "
+                  "you may not pick only the top one (TURN-1)"},
         hint="A turn starts with a draw (TURN-1) and ends with a discard (TURN-3).",
         stronger="Draw from the stock or take the WHOLE pile (TURN-1), play (TURN-2), discard one card (TURN-3)."),
     # ------------------------------------------------------------------ 02 Cards and the deal
@@ -363,12 +364,14 @@ _LIST: list[Exercise] = [
         hint="Count the cards in one hand of `Game.new(4, seed=1)` (DEAL-1).",
         stronger="The same number as in a pot for 2 or 4 players (DEAL-1, DEAL-2)."),
     NumberExercise(
-        id="pot-3p", rules=("DEAL-2", "P3-1"),
+        id="pot-3p", rules=("DEAL-2",),
         question="With 3 players, how many cards does the **larger** pot hold?",
         expected=lambda: max(len(p) for p in Game.new(3, seed=1).pots),
         mistakes={11: "11 is the smaller pot; the first player to empty their hand takes a bigger one (DEAL-2)"},
-        hint="With 3 players the two pots differ in size (DEAL-2, P3-1).",
-        stronger="The soloist's pot is 18 cards (DEAL-2)... check `Game.new(3, seed=1).pots` (P3-1)."),
+        hint="With 3 players the two pots differ in size (DEAL-2).",
+        stronger="One pot of the usual size, one bigger; check `Game.new(3, seed=1).pots` (DEAL-2).",
+        why="With 3 players one pot holds 18 cards and the other 11; the first player whose hand runs out "
+            "takes the 18 (DEAL-2; more in notebook 6)."),
     NumberExercise(
         id="stock-3p", rules=("DEAL-3",),
         question="With 3 players, each player in turn draws one card from the stock. How many cards are left "
@@ -457,8 +460,9 @@ _LIST: list[Exercise] = [
         goal=lambda g: "the 8C is still in your hand (TURN-2)" if "8C" in map(str, g.hand(0)) else None,
         question="You are South; North is your partner. Both meld 0 and meld 1 would take your 8♣. "
                  "Lay it off where you may.",
-        hint="You lay off only onto your own side's melds (TURN-2). Which meld is North's?",
-        stronger="Meld 0 is West's (an opponent), meld 1 is North's (TURN-2)."),
+        hint="You lay off only onto your own side's melds (TURN-2). Which meld lies on your side of the "
+             "table, North–South?",
+        stronger="Meld 0 is on the opponents' side (East–West); meld 1 is on your side, North–South (TURN-2)."),
     ChoiceExercise(
         id="refused-whole", rules=("TURN-6",), position=REFUSED,
         question="You (South) try `meld 5H 6H 8H` and the engine refuses it. What is in your hand afterwards?",

@@ -568,7 +568,9 @@ class CardsExercise(Exercise):
             if g.phase == "play":
                 g.verify_discard(c)
         except IllegalMove as err:
-            return f": {err}"
+            text = str(err)
+            said = f"{g.seat_name(g.to_move)} may not discard {c}: "  # the card is named already
+            return f": {text.removeprefix(said)}"
         return ""
 
     def _rules(self, g: Game, c: Card) -> tuple[str, ...]:
