@@ -527,3 +527,11 @@ def test_a_first_wrong_answer_does_not_show_the_worked_answer_in_a_rule_sentence
                     found.add((ex.id, rid))
     assert found - set(GIVEAWAY_ALLOWED) == set(), "a rule sentence shown on a first miss holds the answer"
     assert set(GIVEAWAY_ALLOWED) - found == set(), "an allowed exception no longer happens: drop it"
+
+
+def test_single_pile_wrong_answer_names_the_card_once_TURN_4() -> None:
+    """Exercise 6.6: the wrong box says why 9C may not go back (TURN-4) without repeating itself."""
+    verdict = EXERCISES["single-pile"].judge("9C")
+    assert not verdict.ok and "TURN-4" in verdict.rules
+    assert "may not discard 9C" not in verdict.message
+    assert verdict.message.count("9C") == 1

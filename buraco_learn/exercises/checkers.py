@@ -570,7 +570,10 @@ class CardsExercise(Exercise):
         except IllegalMove as err:
             text = str(err)
             said = f"{g.seat_name(g.to_move)} may not discard {c}: "  # the card is named already
-            return f": {text.removeprefix(said)}"
+            rest = text.removeprefix(said)
+            if rest != text and rest.startswith(f"{c} "):
+                rest = "it " + rest.removeprefix(f"{c} ")
+            return f": {rest}"
         return ""
 
     def _rules(self, g: Game, c: Card) -> tuple[str, ...]:
