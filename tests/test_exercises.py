@@ -439,6 +439,7 @@ def test_pick_a_run_is_judged_against_the_table_widgets_hand_after_the_draw_RUN_
     assert not verdict.ok
     assert "not in the hand" not in verdict.message
     assert drawn[0].suit != "H" and "RUN-1" in verdict.rules
+    assert "2 suits" in verdict.message and "♥" in verdict.message
     table2 = TableWidget(Game.from_position(PLAY), viewer=0)
     table2.play("draw")
     table2.select("QH", "KH", "AH")

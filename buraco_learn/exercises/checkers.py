@@ -345,6 +345,11 @@ class MeldExercise(Exercise):
         try:
             m = _meld_of(cards, self.preset, text)
         except InvalidMeld as err:
+            suits = list(dict.fromkeys(c.suit for c in cards if c.suit is not None and c.r != 2))
+            if self.meld_kind == "run" and len(suits) > 1:
+                names = " and ".join(s.symbol for s in suits)
+                return Verdict(False, f"{format_cards(cards)} is not a run: its cards are of {len(suits)} suits, "
+                                      f"{names}, and a run's cards share one suit (RUN-1)", ("RUN-1",))
             return Verdict(False, f"not a meld: {err}", err.rules)
         if self.layout_of is not None:
             want = Meld.from_cards(self.layout_of, rules=self.preset)
