@@ -214,3 +214,35 @@ def test_puzzle_notebook_has_three_levels_and_widget_answers() -> None:
     assert {"easy", "medium", "hard"} <= set(levels) and levels == sorted(levels, key=("easy", "medium", "hard").index)
     assert any("PuzzleWidget" in EXERCISES[e].setup for e in src.exercises()), "no puzzle answered by clicks"
     assert any(not EXERCISES[e].setup for e in src.exercises()), "no typed puzzle answer"
+
+
+def test_navigation_line_has_separators_only_between_links() -> None:
+    """The first notebook's nav has no previous link: no separator or arrow stands alone."""
+    import nbformat
+
+    for path in sorted(NOTEBOOKS.glob("*.ipynb")):
+        nb = nbformat.read(path, as_version=4)
+        nav = next((c.source for c in nb.cells if c.cell_type == "markdown" and "[Rules](" in c.source), None)
+        if nav is None:
+            continue
+        line = [ln for ln in nav.splitlines() if "[Rules](" in ln][-1]
+        assert not re.search(r"(^|\|)\s*[<>]?\s*\|", line), (path.name, line)
+        assert not re.search(r"\)\s*>|<\s*\[", line), (path.name, line)
+
+
+@pytest.mark.parametrize("stem", ["01-Welcome", "02-Cards", "03-Melding", "04-Wilds", "05-Burracos",
+                                  "06-Pot-and-closing"])
+def test_no_running_score_before_notebook_7_teaches_the_count(stem: str) -> None:
+    """Scoring is taught in notebook 7: the tables of notebooks 1-6 show no running score."""
+    for path in (NOTEBOOKS / f"{stem}.ipynb", NOTEBOOKS / "solutions" / f"{stem}.ipynb"):
+        text = path.read_text(encoding="utf-8")
+        assert "score now" not in text and "Count if the hand ended now" not in text, path
+
+
+def test_table_view_leaves_the_score_out_unless_asked() -> None:
+    from buraco_learn import Game
+    from buraco_learn.exercises.show import TableView
+
+    game = Game.new(2, seed=1)
+    assert "score now" not in TableView(game)._repr_html_() and "stock 63" in TableView(game)._repr_html_()
+    assert "score now" in TableView(game, show_score=True)._repr_html_()

@@ -189,12 +189,12 @@ def _nav(src: NotebookSource, sources: dict[str, NotebookSource], solution: bool
     parts = []
     if i > 0:
         prev = sources[stems[i - 1]]
-        parts.append(f"< [{prev.label}. {prev.title}]({prev.stem}.ipynb)")
+        parts.append(f"[‹ {prev.label}. {prev.title}]({prev.stem}.ipynb)")
     if src.number != 0:
         parts.append(f"[Contents]({stems[0]}.ipynb)")
     if i + 1 < len(stems):
         nxt = sources[stems[i + 1]]
-        parts.append(f"[{nxt.label}. {nxt.title}]({nxt.stem}.ipynb) >")
+        parts.append(f"[{nxt.label}. {nxt.title} ›]({nxt.stem}.ipynb)")
     parts.append(f"[Rules]({RULES_NOTEBOOK}.ipynb) · [Cheat sheet]({CHEAT_SHEET}.ipynb)")
     line = " | ".join(parts)
     if solution:

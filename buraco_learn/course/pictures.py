@@ -79,7 +79,7 @@ def card_values(*, deck: str | None = None, size: str = "small") -> Picture:
 _KINDS: tuple[tuple[str, str, str], ...] = (
     ("5C 6C 7C 8C 9C TC JC", "clean (pulito): 200", "no wild at all (BUR-2)"),
     ("5C 6C 7C 8C 9C TC JC JK", "semi-clean (semipulito): 150", "one wild at an **end**, 7 naturals beside it (BUR-3)"),
-    ("5C 6C JK 8C 9C TC JC QC", "dirty (sporco): 100", "the wild **inside** the run (BUR-4)"),
+    ("5C 6C JK 8C 9C TC JC QC", "dirty (sporco): 100", "a wild **inside** the run, or too few natural cards beside it (BUR-4)"),
 )
 
 

@@ -143,6 +143,18 @@ def _three_end() -> int:
     return g.result().credits[2]
 
 
+def _three_end_why() -> str:
+    """The count of exercise three-credit in numbers: the pair's side score, then its half."""
+    g = Game.from_position(THREE_END)
+    g.apply("discard KD")
+    r = g.result()
+    side = next(k for k, seats in enumerate(r.sides) if 2 in seats)
+    sc = r.scores[side]
+    return (f"South-East's side: melds {sc.melded} + clean burraco {sum(b.points for b in sc.burracos)} + closing "
+            f"{sc.closing} − East's cards {-sc.in_hand} = {sc.total}; half of {sc.total}, rounded up: "
+            f"{r.credits[2]} (P3-2).")
+
+
 def _letter_of_seat(seat: int, players: int, letters: dict[str, str]) -> str:
     name = seat_names(players)[seat]
     return next(k for k, v in letters.items() if v == name)
@@ -183,6 +195,17 @@ def _clean_letter() -> str:
     both = run.lay_off("JD 2C")
     value = {"b": only_jd.bonus + 10, "c": both.bonus + 30}
     return max(value, key=lambda k: value[k])
+
+
+def _pot_with_discard(g: Game) -> str | None:
+    """None when South took the pot with the discard (POT-3); else what happened instead."""
+    if not g.took_pot[0]:
+        return "South has not taken the pot (POT-3)"
+    if any(e.seat == 0 and "with the discard" in e.note for e in g.history):
+        return None
+    return ("South took the pot on the fly, by emptying the hand before the discard (POT-2); this exercise "
+            "asks for the pot taken with the discard itself (POT-3): let the discard be the card that "
+            "empties the hand")
 
 
 def _pot_letter() -> str:
@@ -304,7 +327,8 @@ _LIST: list[Exercise] = [
                  "c": "take the top card of the discard pile; meld; discard one card"},
         correct="a",
         why={"b": "a turn starts with the draw and ends with the discard (TURN-1, TURN-3)",
-             "c": "the discard pile is taken whole, never in part (TURN-1)"},
+             "c": "taking from the discard pile means taking every card in it, however many there are; "
+                  "you may not pick only the top one (TURN-1)"},
         hint="A turn starts with a draw (TURN-1) and ends with a discard (TURN-3).",
         stronger="Draw from the stock or take the WHOLE pile (TURN-1), play (TURN-2), discard one card (TURN-3)."),
     # ------------------------------------------------------------------ 02 Cards and the deal
@@ -319,11 +343,12 @@ _LIST: list[Exercise] = [
         stronger="2 × 52 + 4 jokers (EQ-1)."),
     NumberExercise(
         id="hand-points", rules=("EQ-2",),
-        question="What are the cards `JK 2C AS KD 7H` worth, counted in a hand?",
-        expected=lambda: hand_points(parse_cards("JK 2C AS KD 7H")),
-        mistakes={65: "the 2 is worth 20, not 5 (EQ-2)", 75: "the ace is worth 15 (EQ-2)"},
+        question="What are the cards `JK AD 2S 9C 4H 4S` worth, counted in a hand?",
+        expected=lambda: hand_points(parse_cards("JK AD 2S 9C 4H 4S")),
+        mistakes={70: "the 2 is worth 20, not 5 (EQ-2)", 75: "the ace is worth 15 (EQ-2)",
+                  80: "the ace is worth 15 (EQ-2)"},
         hint="Joker 30, any 2 20, ace 15, K to 8 10, 7 to 3 5 (EQ-2).",
-        stronger="30 + 20 + 15 + 10 + 5 (EQ-2)."),
+        stronger="30 + 15 + 20 + 10 + 5 + 5 (EQ-2)."),
     ChoiceExercise(
         id="always-wild", rules=("EQ-3",),
         question="Which card is **always** wild?",
@@ -339,19 +364,25 @@ _LIST: list[Exercise] = [
         hint="Count the cards in one hand of `Game.new(4, seed=1)` (DEAL-1).",
         stronger="The same number as in a pot for 2 or 4 players (DEAL-1, DEAL-2)."),
     NumberExercise(
-        id="pot-3p", rules=("DEAL-2", "P3-1"),
+        id="pot-3p", rules=("DEAL-2",),
         question="With 3 players, how many cards does the **larger** pot hold?",
         expected=lambda: max(len(p) for p in Game.new(3, seed=1).pots),
         mistakes={11: "11 is the smaller pot; the first player to empty their hand takes a bigger one (DEAL-2)"},
-        hint="With 3 players the two pots differ in size (DEAL-2, P3-1).",
-        stronger="The soloist's pot is 18 cards (DEAL-2)... check `Game.new(3, seed=1).pots` (P3-1)."),
+        hint="With 3 players the two pots differ in size (DEAL-2).",
+        stronger="One pot of the usual size, one bigger; check `Game.new(3, seed=1).pots` (DEAL-2).",
+        why="With 3 players one pot holds 18 cards and the other 11; the first player whose hand runs out "
+            "takes the 18 (DEAL-2; more in notebook 6)."),
     NumberExercise(
         id="stock-3p", rules=("DEAL-3",),
-        question="With 3 players, how many cards are left in the stock right after the deal?",
-        expected=lambda: len(Game.new(3, seed=1).stock),
-        mistakes={46: "one card is turned up to start the discard pile (DEAL-3)"},
-        hint="108 cards, minus the hands, the pots, and the up-card (DEAL-3).",
-        stronger="108 − 3 × 11 − 18 − 11 − 1 (DEAL-1, DEAL-2, DEAL-3)."),
+        question="With 3 players, each player in turn draws one card from the stock. How many cards are left "
+                 "in the stock when all three have drawn once?",
+        expected=lambda: len(Game.new(3, seed=1).stock) - 3,
+        mistakes={45: "that is the stock right after the deal (DEAL-3); then each of the three players draws "
+                      "one card from it (TURN-1)",
+                  43: "one card is turned up to start the discard pile (DEAL-3)"},
+        hint="First the stock right after the deal: 108 cards, minus the hands, the pots, and the up-card "
+             "(DEAL-3); then the three draws.",
+        stronger="108 − 3 × 11 − 18 − 11 − 1, then − 3 (DEAL-1, DEAL-2, DEAL-3, TURN-1)."),
     ChoiceExercise(
         id="first-player", rules=("DEAL-4",),
         question="Four players; North deals (`Game.new(4, seed=1, dealer=2)`). Who plays first?",
@@ -429,8 +460,9 @@ _LIST: list[Exercise] = [
         goal=lambda g: "the 8C is still in your hand (TURN-2)" if "8C" in map(str, g.hand(0)) else None,
         question="You are South; North is your partner. Both meld 0 and meld 1 would take your 8♣. "
                  "Lay it off where you may.",
-        hint="You lay off only onto your own side's melds (TURN-2). Which meld is North's?",
-        stronger="Meld 0 is West's (an opponent), meld 1 is North's (TURN-2)."),
+        hint="You lay off only onto your own side's melds (TURN-2). Which meld lies on your side of the "
+             "table, North–South?",
+        stronger="Meld 0 is on the opponents' side (East–West); meld 1 is on your side, North–South (TURN-2)."),
     ChoiceExercise(
         id="refused-whole", rules=("TURN-6",), position=REFUSED,
         question="You (South) try `meld 5H 6H 8H` and the engine refuses it. What is in your hand afterwards?",
@@ -464,11 +496,13 @@ _LIST: list[Exercise] = [
         hint="A 2 of the run's suit in the 2 position is natural, not wild (RUN-5).",
         stronger="2H is natural between AH and 3H; 2C is then the one wild (RUN-5, RUN-4)."),
     MeldExercise(
-        id="engine-layout", rules=("RUN-6", "WILD-1"), layout_of="KH AH 2H",
-        question="You hand over `KH AH 2H`. Write the layout the engine finds, with the wild's "
+        id="engine-layout", rules=("RUN-6", "WILD-1"), layout_of="AC 2C KC QC",
+        question="You hand over `AC 2C KC QC`. Write the layout the engine finds, with the wild's "
                  "stand-in, like `2C(=7C)`.",
-        hint="The order you give does not matter (RUN-6); K-A-2 would wrap, which RUN-2 forbids.",
-        stronger="The ace must be high, so the 2H stands for the queen (RUN-6, WILD-1)."),
+        hint="The order you give does not matter (RUN-6); a run does not go round the corner from the king "
+             "to the 2 (RUN-2).",
+        stronger="With the queen and the king, the ace must be high, so the 2C is a wild: it stands for the "
+                 "card just below the queen (RUN-6, WILD-1)."),
     MeldExercise(
         id="wild-high", rules=("WILD-1",), layout="5H 6H JK(=7H)",
         question="Lay down `5H 6H JK` with the joker at the **high** end. Write the layout with the "
@@ -476,19 +510,19 @@ _LIST: list[Exercise] = [
         hint="A free wild may stand at either end (WILD-1): write what it stands for.",
         stronger="Above the 6H comes the 7H (WILD-1)."),
     LayOffExercise(
-        id="wild-moves", rules=("WILD-2",), onto="2C(=4C) 5C 6C", from_hand="8C 3D",
-        result="5C 6C 2C(=7C) 8C", answer="8C",
-        question="Your side's meld is `2C(=4C) 5C 6C`. Which card of your hand `8C 3D` can you lay "
+        id="wild-moves", rules=("WILD-2",), onto="2S(=8S) 9S TS", from_hand="QS 3D",
+        result="9S TS 2S(=JS) QS", answer="QS",
+        question="Your side's meld is `2S(=8S) 9S TS`. Which card of your hand `QS 3D` can you lay "
                  "off, making the wild move into a gap?",
         hint="A free wild may move to the other end or into a gap when you lay off (WILD-2).",
-        stronger="With the 8C, the 2C moves up to stand for the 7C (WILD-2)."),
+        stronger="With the QS, the 2S moves up to stand for the JS (WILD-2)."),
     LayOffExercise(
-        id="bound-wild", rules=("WILD-3",), onto="6C JK(=7C) 8C", from_hand="7C TC 4H",
-        result="6C 7C 8C JK(=9C) TC", answer="7C TC",
-        question="Your side's meld is `6C JK(=7C) 8C`. You hold `7C TC 4H`. Lay off so that the "
-                 "TC joins the run.",
+        id="bound-wild", rules=("WILD-3",), onto="9H JK(=TH) JH", from_hand="TH KH 4C",
+        result="9H TH JH JK(=QH) KH", answer="TH KH",
+        question="Your side's meld is `9H JK(=TH) JH`. You hold `TH KH 4C`. Lay off so that the "
+                 "KH joins the run.",
         hint="A bound wild moves only when the card it stands for is laid off (WILD-3).",
-        stronger="Give the 7C and the TC together: the joker moves to 9C (WILD-3)."),
+        stronger="Give the TH and the KH together: the joker moves to QH (WILD-3)."),
     ChoiceExercise(
         id="wild-stays", rules=("WILD-4",),
         question="Your side's meld is `5D 6D JK(=7D)`. You lay off the 7D. What happens to the joker?",
@@ -499,12 +533,12 @@ _LIST: list[Exercise] = [
         hint="A wild never leaves its meld (WILD-4).",
         stronger="It stays in the run, at an end: 4D or 8D (WILD-4)."),
     LayOffExercise(
-        id="drop-in", rules=("WILD-5",), onto="2H(=3H) 4H 5H", from_hand="3H 6H",
-        result="2H 3H 4H 5H", answer="3H",
-        question="Your side's meld is `2H(=3H) 4H 5H`, with the 2♥ wild. Lay off one card of your hand "
-                 "`3H 6H` so that the 2♥ becomes natural.",
+        id="drop-in", rules=("WILD-5",), onto="2D(=3D) 4D 5D 6D", from_hand="3D 7D",
+        result="2D 3D 4D 5D 6D", answer="3D",
+        question="Your side's meld is `2D(=3D) 4D 5D 6D`, with the 2♦ wild. Lay off one card of your hand "
+                 "`3D 7D` so that the 2♦ becomes natural.",
         hint="A 2 of the run's suit drops into the 2 position when that becomes its slot (WILD-5).",
-        stronger="Supply the card the 2H stands for (WILD-5)."),
+        stronger="Supply the card the 2D stands for (WILD-5)."),
     # ------------------------------------------------------------------ 05 Burracos
     NumberExercise(
         id="seven-cards", rules=("BUR-1",),
@@ -615,7 +649,7 @@ _LIST: list[Exercise] = [
         stronger="Lay down all three clubs as one meld (POT-1, POT-2)."),
     ActionExercise(
         id="with-discard", rules=("POT-3",), position=LAST_JOKER, answer="discard JK",
-        goal=lambda g: None if g.took_pot[0] else "South has not taken the pot (POT-3)",
+        goal=lambda g: _pot_with_discard(g),
         question="You are South and hold only a joker. End your turn so that you take the pot.",
         hint="A hand emptied by the discard takes the pot (POT-3); any card may be discarded then.",
         stronger="Discard the joker: with the pot still to take, a wild is allowed (POT-3)."),
@@ -741,7 +775,8 @@ _LIST: list[Exercise] = [
         hint="The pair's side score is halved, and each partner gets that half, rounded up toward the higher "
              "number (P3-2).",
         stronger="Count South-East's side (melds, bonus, closing, East's cards), then halve it and round up: "
-                 "335 gives 168, −95 gives −47 (P3-2)."),
+                 "335 gives 168, −95 gives −47 (P3-2).",
+        why=_three_end_why()),
     # ------------------------------------------------------------------ 08 Play a hand
     MeldExercise(
         id="pick-a-run", rules=("RUN-1", "RUN-2"), meld_kind="run", ace="high",
@@ -754,7 +789,7 @@ _LIST: list[Exercise] = [
         stronger="Your hearts: the queen, the king and the ace (RUN-2)."),
     ChoiceExercise(
         id="play-can-close", rules=("CLOSE-1", "POT-1"), position=PLAY_LATER,
-        question="Later in the hand of this notebook: you have drawn, melded two runs, and hold four cards "
+        question="Later in the hand of this notebook: you have drawn, melded a run and a set, and hold four cards "
                  "(the table below). Can you close this turn?",
         options={"a": "yes: discard the last card after melding the rest",
                  "b": "no: your side has not taken its pot yet",

@@ -278,6 +278,16 @@ def _meld_of(cards: Sequence[Card], rules: str | None, text: str | None = None) 
     return Meld.from_cards(cards, rules=rules)
 
 
+def _live_hand(answer: Any) -> list[Card] | None:
+    """The hand a table widget shows now (its game, its viewer), or ``None`` for any other answer."""
+    if isinstance(answer, (str, Card, Meld, list, tuple)):
+        return None
+    game, viewer = getattr(answer, "game", None), getattr(answer, "viewer", None)
+    if not isinstance(game, Game) or not isinstance(viewer, int):
+        return None
+    return list(game.hand(viewer))
+
+
 def _describe(m: Meld) -> str:
     what = "a set" if m.kind == "set" else "a run"
     bur = f", a {m.burraco} burraco" if m.burraco else ""
@@ -323,13 +333,23 @@ class MeldExercise(Exercise):
     def judge(self, answer: Any) -> Verdict:
         text = answer if isinstance(answer, str) else None
         cards = cards_of(answer)
-        if self.from_hand is not None:
+        live = _live_hand(answer)
+        if live is not None:  # picked on a table widget: judged against the hand it shows now
+            missing = Counter(cards) - Counter(live)
+            if missing:
+                return Verdict(False, f"{format_cards(missing.elements())} not in the hand {format_cards(live)}")
+        elif self.from_hand is not None:
             missing = Counter(cards) - Counter(parse_cards(self.from_hand))
             if missing:
                 return Verdict(False, f"{format_cards(missing.elements())} not in the hand {self.from_hand}")
         try:
             m = _meld_of(cards, self.preset, text)
         except InvalidMeld as err:
+            suits = list(dict.fromkeys(c.suit for c in cards if c.suit is not None and c.r != 2))
+            if self.meld_kind == "run" and len(suits) > 1:
+                names = " and ".join(s.symbol for s in suits)
+                return Verdict(False, f"{format_cards(cards)} is not a run: its cards are of {len(suits)} suits, "
+                                      f"{names}, and a run's cards share one suit (RUN-1)", ("RUN-1",))
             return Verdict(False, f"not a meld: {err}", err.rules)
         if self.layout_of is not None:
             want = Meld.from_cards(self.layout_of, rules=self.preset)
@@ -422,6 +442,8 @@ class NumberExercise(Exercise):
 
     expected: Callable[[], int]
     mistakes: Mapping[int, str] = field(default_factory=dict)
+    #: The reasoning shown with a right answer (by default the stronger hint).
+    why: str = ""
     kind: ClassVar[str] = "number"
     form: ClassVar[str] = "a whole number"
 
@@ -551,7 +573,12 @@ class CardsExercise(Exercise):
             if g.phase == "play":
                 g.verify_discard(c)
         except IllegalMove as err:
-            return f": {err}"
+            text = str(err)
+            said = f"{g.seat_name(g.to_move)} may not discard {c}: "  # the card is named already
+            rest = text.removeprefix(said)
+            if rest != text and rest.startswith(f"{c} "):
+                rest = "it " + rest.removeprefix(f"{c} ")
+            return f": {rest}"
         return ""
 
     def _rules(self, g: Game, c: Card) -> tuple[str, ...]:
@@ -659,7 +686,7 @@ class Checker:
     """Checks answers and counts wrong ones per exercise, so hints grow stronger.
 
     First wrong answer: what is wrong and the hint. Second: the stronger hint. Third and later:
-    the stronger hint and the worked answer. A blank (``...``) restates the question and is not
+    the stronger hint and the worked answer. A right answer starts the count again. A blank (``...``) restates the question and is not
     counted. :meth:`reset` forgets the counts.
 
     ``record``, when given, is told every verdict (``record(exercise_id, state, answer=...,
@@ -725,8 +752,9 @@ class Checker:
             verdict = Verdict(False, f"{_short(answer)} is not an answer of the right form", form=True)
         if verdict.ok:
             self.solved.add(ex.id)
+            self.attempts.pop(ex.id, None)  # a new wrong answer after a right one starts the hints again
             # a number alone says little: the worked reasoning (the stronger hint) says why
-            why = ex.stronger if isinstance(ex, NumberExercise) else ""
+            why = (ex.why or ex.stronger) if isinstance(ex, NumberExercise) else ""
             return Feedback("right", verdict.message, rules=ex.rules, hint=why, hint_label="Why")
         if verdict.form:  # unreadable: say the form, and do not count it as a try
             return Feedback("wrong", verdict.message, hint=f"Write {ex.blank_hint or ex.form}.",

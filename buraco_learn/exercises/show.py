@@ -114,9 +114,12 @@ class TableView:
         else:
             viewer = 0 if self.reveal else self.game.to_move
         html = table_html(self.game, viewer=viewer, reveal=self.reveal, deck=self.deck)
-        if not self.show_score:
-            html = html.replace(escape(status_line(self.game, viewer)),
-                                escape(status_line(self.game, viewer, show_score=False)), 1)
+        if not self.show_score:  # the status shows "stock N · score now: ...": keep "stock N" only
+            full = status_line(self.game, viewer)
+            bare = status_line(self.game, viewer, show_score=False)
+            if full != bare:
+                score = full.removeprefix(bare)  # " · score now: ..."
+                html = html.replace(escape(score), "", 1)
         return html
 
 

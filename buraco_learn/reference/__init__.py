@@ -9,6 +9,11 @@ words wherever they cite its ID, in JupyterLab, on Binder, in JupyterLite and af
 'The card discarded to close may not be a wild: no joker, no 2.'
 >>> "RUN-5" in rule_ids() and len(rule_ids()) > 40
 True
+
+A rule whose sentence leads into a table has the table's rows in its sentence:
+
+>>> rule("GAME-2").endswith("1705 to 2000 → 19–1; more than 2000 → 20–0.")
+True
 >>> rule("5H")
 Traceback (most recent call last):
 ...
@@ -52,6 +57,35 @@ def _rules() -> dict[str, str]:
             parts.append(line.strip())
     if current is not None:
         out[current] = " ".join(parts).strip()
+    return _with_tables(out)
+
+
+def _with_tables(sentences: dict[str, str]) -> dict[str, str]:
+    """A rule whose sentence ends with ":" before a table gets the table's rows as text
+    (``0 to 100 → 10–10; 105 to 300 → 11–9; ...``); with no table after it, a pointer to the
+    Rules notebook, so no sentence stops at its colon."""
+    lines = rules_text().splitlines()
+    out = dict(sentences)
+    for i, line in enumerate(lines):
+        match = RULE_ANCHOR.match(line)
+        if not match or not out.get(match.group(1), "").endswith(":"):
+            continue
+        rows: list[str] = []
+        k = i + 1  # past the sentence's own lines, then blank lines, to the table's rows
+        while k < len(lines) and lines[k].startswith("  ") and not lines[k].strip().startswith("|"):
+            k += 1
+        while k < len(lines) and not lines[k].strip():
+            k += 1
+        while k < len(lines) and lines[k].strip().startswith("|"):
+            rows.append(lines[k].strip())
+            k += 1
+        cells = [[c.strip() for c in r.strip("|").split("|")] for r in rows]
+        body = [c for c in cells[2:] if len(c) >= 2] if len(cells) > 2 else []
+        key = match.group(1)
+        if body:
+            out[key] = out[key][:-1] + ": " + "; ".join(f"{c[0]} → {' '.join(c[1:])}" for c in body) + "."
+        else:
+            out[key] = out[key][:-1] + " (the table is in the Rules notebook)."
     return out
 
 
