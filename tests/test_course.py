@@ -244,5 +244,6 @@ def test_table_view_leaves_the_score_out_unless_asked() -> None:
     from buraco_learn.exercises.show import TableView
 
     game = Game.new(2, seed=1)
-    assert "score now" not in TableView(game)._repr_html_() and "stock 63" in TableView(game)._repr_html_()
-    assert "score now" in TableView(game, show_score=True)._repr_html_()
+    assert "Count if the hand ended now" not in TableView(game)._repr_html_()
+    assert "stock 63" in TableView(game)._repr_html_()
+    assert "Count if the hand ended now" in TableView(game, show_score=True)._repr_html_()

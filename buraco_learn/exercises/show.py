@@ -114,11 +114,11 @@ class TableView:
         else:
             viewer = 0 if self.reveal else self.game.to_move
         html = table_html(self.game, viewer=viewer, reveal=self.reveal, deck=self.deck)
-        if not self.show_score:  # the status shows "stock N · score now: ...": keep "stock N" only
+        if not self.show_score:  # the status shows "stock N · Count if the hand ended now: ...": keep "stock N" only
             full = status_line(self.game, viewer)
             bare = status_line(self.game, viewer, show_score=False)
             if full != bare:
-                score = full.removeprefix(bare)  # " · score now: ..."
+                score = full.removeprefix(bare)  # " · Count if the hand ended now: ..."
                 html = html.replace(escape(score), "", 1)
         return html
 
