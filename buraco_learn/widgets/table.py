@@ -354,7 +354,7 @@ class TableWidget(VBox):  # type: ignore[misc]
             return
         self.last_hint = advice
         hand = set(self.game.hand(self.viewer))
-        self.set_feedback("Hint: " + str(advice), "info", title="💡")
+        self.set_feedback("Hint: " + str(advice), "info")
         self.highlight([c for c in advice.cards if c in hand])
 
     def _show_hint_button(self) -> None:
