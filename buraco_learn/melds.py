@@ -31,7 +31,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any, Literal
 
-from .cards import JOKER, MAX_CARDS, Card, Rank, Suit, excerpt, format_cards, parse_cards
+from .cards import _BY_INDEX, _TEXT, JOKER, MAX_CARDS, Card, Rank, Suit, excerpt, format_cards, parse_cards
 from .errors import InvalidMeld, NotationError
 from .rules import FIBUR, Rules, get_rules
 
@@ -277,19 +277,134 @@ def _layout_value(res: _Result, rules: Rules) -> int:
         _burraco_kind("run", len(slots), wild_index, rules), rules)
 
 
+#: A card's points in a hand (EQ-2), by card index.
+_PTS: tuple[int, ...] = tuple(c.points for c in _BY_INDEX)
+#: A natural card's suit letter, by ``Card.s``.
+_SUIT_LETTER = ("S", "H", "D", "C")
+
+
 def _run_points(start: int, slots: Sequence[Card], wild_index: int, rules: Rules) -> int:
+    """Card points of a run layout: a natural low ace and a natural 2 count as the preset says."""
+    pts = _PTS
     total = 0
-    for i, c in enumerate(slots):
-        if i != wild_index:
-            pos = start + i
-            if pos == 1:
-                total += rules.low_ace_meld_points
-                continue
-            if pos == 2:
-                total += rules.natural_two_meld_points
-                continue
-        total += c.points
+    for c in slots:
+        total += pts[c.index]
+    if start <= 2:
+        if start == 1 and wild_index != 0:
+            total += rules.low_ace_meld_points - pts[slots[0].index]
+        i = 2 - start
+        if i < len(slots) and i != wild_index:
+            total += rules.natural_two_meld_points - pts[slots[i].index]
     return total
+
+
+def _quick_run(cards: Sequence[Card], rules: Rules) -> _Result | None:
+    """The default layout of a plain run, without listing layouts, or ``None`` to analyse.
+
+    Plain: one suit, at most one wild besides a 2 of the suit, no repeated rank, an ace only
+    without a wild or a 2 (it can then lie only high), and a 2 of the suit only under a preset
+    where it is natural whenever it can be (RUN-5). Such a run has one layout, or a free wild
+    whose two ends are worth the same (WILD-6), so the wild lies low (WILD-1): what
+    :func:`_analyse` chooses.
+    """
+    n = len(cards)
+    if n < 3 or n > 14:
+        return None
+    at: list[Card | None] = [None] * 15
+    suit = -1
+    wild: Card | None = None  # a wild that is not a 2 of the run's suit... once the suit is known
+    twos: list[Card] | None = None
+    ace: Card | None = None
+    lo = 15
+    hi = 0
+    for c in cards:
+        r = c.r
+        if r == 2:
+            if twos is None:
+                twos = [c]
+            else:
+                twos.append(c)
+            continue
+        if r == 0:
+            if wild is not None:
+                return None
+            wild = c
+            continue
+        if suit != c.s:
+            if suit != -1:
+                return None
+            suit = c.s
+        if r == 1:
+            if ace is not None:
+                return None
+            ace = c
+            continue
+        if at[r] is not None:
+            return None
+        at[r] = c
+        if r < lo:
+            lo = r
+        if r > hi:
+            hi = r
+    if hi == 0:
+        return None
+    count = n - (wild is not None) - (ace is not None) - (0 if twos is None else len(twos))
+    own: list[Card] | None = None
+    if twos is not None:
+        for c in twos:
+            if c.s == suit:
+                if own is None:
+                    own = [c]
+                else:
+                    own.append(c)
+            else:
+                if wild is not None:
+                    return None
+                wild = c
+    gaps = hi - lo + 1 - count
+    if ace is not None:
+        if wild is not None or twos is not None or gaps or hi != 13:
+            return None
+        at[14] = ace
+        return ("run", suit, lo, tuple(at[lo:15]), -1)
+    if own is not None:
+        if rules.natural_two_optional or len(own) > 2 or (len(own) == 2 and wild is not None):
+            return None
+        if len(own) == 2:
+            wild = own[1]
+        # RUN-5: the 2 of the suit natural in the 2 position, when some layout allows it.
+        gaps2 = hi - 2 - count  # the span 2..hi: hi - 1 positions, count naturals and the 2
+        if gaps2 == 0 or (gaps2 == 1 and wild is not None):
+            at[2] = own[0]
+            if wild is None:
+                return ("run", suit, 2, tuple(at[2:hi + 1]), -1)
+            if gaps2 == 0:
+                at[1] = wild
+                return ("run", suit, 1, tuple(at[1:hi + 1]), 0)
+            for p in range(3, hi):
+                if at[p] is None:
+                    at[p] = wild
+                    return ("run", suit, 2, tuple(at[2:hi + 1]), p - 2)
+            return None  # pragma: no cover - gaps2 == 1: one position of 3..hi-1 is free
+        if wild is not None:
+            return None  # two wilds
+        wild = own[0]
+        if lo == 3:
+            return None  # pragma: no cover - the 2 would have been natural
+    if wild is None:
+        if gaps:
+            return None
+        return ("run", suit, lo, tuple(at[lo:hi + 1]), -1)
+    if gaps == 0:
+        lo -= 1
+        at[lo] = wild
+        return ("run", suit, lo, tuple(at[lo:hi + 1]), 0)
+    if gaps == 1:
+        for p in range(lo + 1, hi):
+            if at[p] is None:
+                at[p] = wild
+                return ("run", suit, lo, tuple(at[lo:hi + 1]), p - lo)
+    return None
 
 
 def _burraco_kind(kind: str, n: int, wild_index: int, rules: Rules) -> BurracoKind | None:
@@ -356,8 +471,17 @@ _SET_ORDER = _set_order
 
 def _explain(cards: Sequence[Card], res: _Result, what: str | None = None) -> InvalidMeld:
     """Turn an analysis failure into an :class:`InvalidMeld` with a sentence and rule IDs."""
-    text = what if what is not None else format_cards(cards)
+    text = what if what is not None else " ".join([_TEXT[c.index] for c in cards])
     code = res[1]
+    if code == "suits":
+        suits = sorted({_SUIT_LETTER[c.s] for c in cards if c.r > 2 or c.r == 1})
+        ranks = sorted({c.r for c in cards if c.r > 2 or c.r == 1})
+        return InvalidMeld(f"{text}: not a set, whose cards share one rank (SET-1; here "
+                           f"{', '.join([_RANK_WORD[r] for r in ranks])}), nor a run, whose cards share one "
+                           f"suit (RUN-1; here {', '.join(suits)})", ("SET-1", "RUN-1"))
+    if code == "repeat":
+        return InvalidMeld(f"{text}: a run may not hold the same rank twice (RUN-1); here two "
+                           f"{_RANK_WORD[res[2]]}s", ("RUN-1",))
     wilds = [c for c in cards if c.r == 0 or c.r == 2]
     naturals = [c for c in cards if not (c.r == 0 or c.r == 2)]
     if code == "size":
@@ -508,9 +632,75 @@ def is_valid_meld(cards: Sequence[Card] | str) -> bool:
     >>> is_valid_meld("AH 2H 3H"), is_valid_meld("KH AH 2H 3H")
     (True, False)
     """
-    cards = _card_list(cards)
-    # Some layout exists exactly when the analysis lists one (choosing among them cannot fail).
-    return bool(_analyse_all(cards, FIBUR)[0] != "error")
+    seq: Any = cards
+    cls = seq.__class__
+    if cls is not tuple and cls is not list:
+        return _valid(_card_list(seq))
+    for c in seq:
+        if c.__class__ is not Card:
+            return _valid(_card_list(seq))
+    return _valid(seq)
+
+
+def _valid(cards: Sequence[Card]) -> bool:
+    """Whether some legal layout of ``cards`` exists: the verdict of :func:`_analyse_all`
+    (under any preset: the rules only choose among layouts), without listing the layouts.
+
+    A run is a window over the run's rank bits: the span of the natural positions (a 2 of the
+    suit possibly natural in the 2 position, the ace low or high) may miss as many positions as
+    there are wilds left, at most one (RUN-1, RUN-2, RUN-4, RUN-5).
+    """
+    n = len(cards)
+    if n < 3 or n > 14:  # a set holds at most 9 cards (SET-3), a run 14 (RUN-3)
+        return False
+    ranks = 0  # bit r: a natural of rank r (1..13)
+    suits = 0  # bit s: a natural of suit s
+    repeat = False
+    jokers = 0
+    twos = 0  # 4 bits a suit: how many 2s of that suit
+    n_two = 0
+    for c in cards:
+        r = c.r
+        if r == 2:
+            twos += 1 << (c.s << 2)
+            n_two += 1
+        elif r == 0:
+            jokers += 1
+        else:
+            b = 1 << r
+            if ranks & b:
+                repeat = True
+            ranks |= b
+            suits |= 1 << c.s
+    n_wild = jokers + n_two
+    n_nat = n - n_wild
+    if n_nat == 0:
+        return False
+    if ranks & (ranks - 1) == 0:  # one natural rank
+        if n_nat >= 2:  # a set (SET-1..3, EQ-1)
+            if n_wild > 1 or n > 9:
+                return False
+            if n_nat > 2:
+                per = [0, 0, 0, 0]
+                for c in cards:
+                    if c.r != 0 and c.r != 2:
+                        per[c.s] += 1
+                if max(per) > 2:
+                    return False
+            return True
+    if suits & (suits - 1) or repeat:  # two suits; a rank twice, or two aces
+        return False
+    own = (twos >> ((suits.bit_length() - 1) << 2)) & 15
+    for nat2 in ((1, 0) if own else (0,)):
+        w = n_wild - nat2
+        if w > 1:
+            continue
+        pos = ranks | 4 if nat2 else ranks
+        count = n_nat + nat2
+        for p in ((pos, pos ^ 0x4002) if pos & 2 else (pos,)):  # the ace low (bit 1) or high (bit 14)
+            if p.bit_length() - (p & -p).bit_length() + 1 - count <= w:
+                return True
+    return False
 
 
 def meld_error(cards: Sequence[Card] | str) -> InvalidMeld | None:
@@ -636,9 +826,11 @@ class Meld:
                     raise InvalidMeld(f"{format_cards(seq)}: a new meld cannot lie {want}: under {r.name} a 2 of the "
                                       "run's suit is natural whenever it can be (RUN-5, WILD-6)", ("RUN-5", "WILD-6"))
             return want
-        res = _analyse(seq, wild_high, r)
-        if res[0] == "error":
-            raise _explain(seq, res)
+        res = _quick_run(seq, r) if wild_high is None else None
+        if res is None:
+            res = _analyse(seq, wild_high, r)
+            if res[0] == "error":
+                raise _explain(seq, res)
         return cls._make(res, r)
 
     @classmethod
@@ -851,7 +1043,8 @@ class Meld:
         """Card points of the meld (EQ-2, SCORE-2), with the preset's natural-2 and low-ace values."""
         if self.kind == "run":
             return _run_points(self._start, self._slots, self._wild_index, self.rules)
-        return sum(c.points for c in self._slots)
+        pts = _PTS
+        return sum([pts[c.index] for c in self._slots])
 
     # -- lay-offs -----------------------------------------------------------------------
     def lay_off(self, cards: Iterable[Card] | str | Card, *, wild_high: bool | None = None,
