@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from operator import attrgetter
 from typing import Any, Literal
 
 from .cards import _BY_INDEX, _TEXT, JOKER, MAX_CARDS, Card, Rank, Suit, excerpt, format_cards, parse_cards
@@ -137,18 +138,16 @@ def _analyse_all(cards: Sequence[Card], rules: Rules, fresh: bool = True) -> _Re
             return ("error", "set-wilds")
         if n > 9:
             return ("error", "set-size")
-        per_suit = [0, 0, 0, 0, 0]
-        for c in cards:
-            per_suit[c.s] += c.r == nat_rank
-        if max(per_suit) > 2:
-            return ("error", "copies")
         if n_wild:
             naturals = [c for c in cards if c.r != 0 and c.r != 2]
             wild = next(c for c in cards if c.r == 0 or c.r == 2)
         else:
             naturals = list(cards)
             wild = None
-        naturals.sort(key=_SET_ORDER)
+        naturals.sort(key=_INDEX)  # one rank: by suit (S H D C), as _SET_ORDER
+        for i in range(2, n_nat):
+            if naturals[i] is naturals[i - 2]:
+                return ("error", "copies")  # a third copy (cards are interned)
         return ("set", nat_rank, tuple(naturals), wild)
     if n_nat == 0:
         return ("error", "no-naturals")
@@ -467,6 +466,7 @@ def _set_order(c: Card) -> int:
 
 
 _SET_ORDER = _set_order
+_INDEX = attrgetter("index")
 
 
 def _explain(cards: Sequence[Card], res: _Result, what: str | None = None) -> InvalidMeld:
@@ -756,6 +756,8 @@ class Meld:
     # -- construction -------------------------------------------------------------------
     @classmethod
     def _make(cls, res: _Result, rules: Rules) -> Meld:
+        if cls is Meld:
+            return _build(res, rules)
         self = object.__new__(cls)
         put = object.__setattr__
         if res[0] == "set":
@@ -1289,3 +1291,40 @@ class Meld:
         from .render import meld_html
 
         return meld_html(self)
+
+
+class _Building(Meld):
+    """A :class:`Meld` while :func:`_build` fills its slots (plain assignments, the fastest
+    way); it then becomes a :class:`Meld`, immutable."""
+
+    __slots__ = ()
+    __setattr__ = object.__setattr__
+
+
+def _build(res: _Result, rules: Rules) -> Meld:
+    """``Meld._make(res, rules)``: a meld of the analysis ``res``."""
+    self = object.__new__(_Building)
+    if res[0] == "set":
+        _, rank, naturals, wild = res
+        self.kind = "set"
+        self._rank = rank
+        self._suit = -1
+        self._start = 0
+        if wild is None:
+            self._slots = naturals
+            self._wild_index = -1
+        else:
+            self._slots = naturals + (wild,)
+            self._wild_index = len(naturals)
+    else:
+        _, suit, start, slots, wild_index = res
+        self.kind = "run"
+        self._rank = 0
+        self._suit = suit
+        self._start = start
+        self._slots = slots
+        self._wild_index = wild_index
+    self.rules = rules
+    self._fits = None
+    self.__class__ = Meld
+    return self
