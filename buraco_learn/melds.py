@@ -96,6 +96,10 @@ def _analyse(cards: Sequence[Card], wild_high: bool | None = None, rules: Rules 
     ``wild_high`` keeps only the layouts whose wild is free at that end (WILD-1); a layout
     without a wild always qualifies.
     """
+    if wild_high is None:
+        quick = _quick_run(cards, rules)
+        if quick is not None:
+            return quick
     res = _analyse_all(cards, rules)
     if res[0] != "runs":
         return res
@@ -828,11 +832,9 @@ class Meld:
                     raise InvalidMeld(f"{format_cards(seq)}: a new meld cannot lie {want}: under {r.name} a 2 of the "
                                       "run's suit is natural whenever it can be (RUN-5, WILD-6)", ("RUN-5", "WILD-6"))
             return want
-        res = _quick_run(seq, r) if wild_high is None else None
-        if res is None:
-            res = _analyse(seq, wild_high, r)
-            if res[0] == "error":
-                raise _explain(seq, res)
+        res = _analyse(seq, wild_high, r)
+        if res[0] == "error":
+            raise _explain(seq, res)
         return cls._make(res, r)
 
     @classmethod
