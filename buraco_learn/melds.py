@@ -364,49 +364,66 @@ def _quick_run(cards: Sequence[Card], rules: Rules) -> _Result | None:
                 if wild is not None:
                     return None
                 wild = c
-    gaps = hi - lo + 1 - count
-    if ace is not None:
-        if wild is not None or twos is not None or gaps or hi != 13:
+    if own is None:
+        return _place(at, lo, hi, count, suit, ace, None, wild, False)
+    if rules.natural_two_optional or len(own) > 2 or (len(own) == 2 and wild is not None):
+        return None
+    # RUN-5: the 2 of the suit natural in the 2 position when some layout allows it (then only
+    # such layouts are chosen from), else it is the wild.
+    res = _place(at, lo, hi, count, suit, ace, own[0], own[1] if len(own) == 2 else wild, False)
+    if res is not None or len(own) == 2 or wild is not None:
+        return res
+    at[2] = None
+    return _place(at, lo, hi, count, suit, ace, None, own[0], True)
+
+
+def _place(at: list[Card | None], lo: int, hi: int, count: int, suit: int, ace: Card | None,
+           two: Card | None, wild: Card | None, own_wild: bool) -> _Result | None:
+    """The one layout of a run's naturals ``at[lo..hi]`` (``count`` of them, ranks 3 to K), its
+    ace, a natural 2 of the suit ``two`` and one ``wild``, when the ace and a free wild can lie
+    one way only (or a free wild's two ends are worth the same: then low, WILD-1, WILD-6);
+    ``None`` when there is no layout or a choice the analysis must weigh."""
+    w = 0 if wild is None else 1
+    if two is not None:
+        lo = 2
+        count += 1
+        at[2] = two
+    if ace is None:
+        gaps = hi - lo + 1 - count
+        if gaps > w:
             return None
-        at[14] = ace
-        return ("run", suit, lo, tuple(at[lo:15]), -1)
-    if own is not None:
-        if rules.natural_two_optional or len(own) > 2 or (len(own) == 2 and wild is not None):
+    else:
+        count += 1
+        low_gaps = hi - count  # the ace at 1: hi positions
+        high_gaps = 14 - lo + 1 - count  # the ace at 14
+        if low_gaps <= w:
+            if high_gaps <= w:
+                return None  # the ace may lie low or high: their values decide (WILD-6)
+            lo = 1
+            gaps = low_gaps
+            at[1] = ace
+        elif high_gaps <= w:
+            hi = 14
+            gaps = high_gaps
+            at[14] = ace
+        else:
             return None
-        if len(own) == 2:
-            wild = own[1]
-        # RUN-5: the 2 of the suit natural in the 2 position, when some layout allows it.
-        gaps2 = hi - 2 - count  # the span 2..hi: hi - 1 positions, count naturals and the 2
-        if gaps2 == 0 or (gaps2 == 1 and wild is not None):
-            at[2] = own[0]
-            if wild is None:
-                return ("run", suit, 2, tuple(at[2:hi + 1]), -1)
-            if gaps2 == 0:
-                at[1] = wild
-                return ("run", suit, 1, tuple(at[1:hi + 1]), 0)
-            for p in range(3, hi):
-                if at[p] is None:
-                    at[p] = wild
-                    return ("run", suit, 2, tuple(at[2:hi + 1]), p - 2)
-            return None  # pragma: no cover - gaps2 == 1: one position of 3..hi-1 is free
-        if wild is not None:
-            return None  # two wilds
-        wild = own[0]
-        if lo == 3:
-            return None  # pragma: no cover - the 2 would have been natural
     if wild is None:
-        if gaps:
-            return None
         return ("run", suit, lo, tuple(at[lo:hi + 1]), -1)
-    if gaps == 0:
-        lo -= 1
-        at[lo] = wild
-        return ("run", suit, lo, tuple(at[lo:hi + 1]), 0)
     if gaps == 1:
         for p in range(lo + 1, hi):
             if at[p] is None:
                 at[p] = wild
                 return ("run", suit, lo, tuple(at[lo:hi + 1]), p - lo)
+        return None  # pragma: no cover - one position is free
+    if lo > 1 and not (lo == 3 and own_wild):
+        lo -= 1
+        at[lo] = wild
+        return ("run", suit, lo, tuple(at[lo:hi + 1]), 0)
+    if hi < 14:
+        hi += 1
+        at[hi] = wild
+        return ("run", suit, lo, tuple(at[lo:hi + 1]), hi - lo)
     return None
 
 
