@@ -335,15 +335,15 @@ def _quick_run(cards: Sequence[Card], rules: Rules) -> _Result | None:
             continue
         if suit != c.s:
             if suit != -1:
-                return None
+                return _quick_set(cards)
             suit = c.s
         if r == 1:
             if ace is not None:
-                return None
+                return _quick_set(cards)
             ace = c
             continue
         if at[r] is not None:
-            return None
+            return _quick_set(cards)
         at[r] = c
         if r < lo:
             lo = r
@@ -375,6 +375,36 @@ def _quick_run(cards: Sequence[Card], rules: Rules) -> _Result | None:
         return res
     at[2] = None
     return _place(at, lo, hi, count, suit, ace, None, own[0], True)
+
+
+def _quick_set(cards: Sequence[Card]) -> _Result | None:
+    """A legal set's analysis (its naturals in suit order, then its wild), or ``None`` to analyse:
+    two naturals or more of one rank, one wild at most, 9 cards at most, 2 copies of a card at
+    most (SET-1..3, EQ-1)."""
+    if len(cards) > 9:
+        return None
+    rank = -1
+    wild: Card | None = None
+    naturals: list[Card] = []
+    for c in cards:
+        r = c.r
+        if r == 0 or r == 2:
+            if wild is not None:
+                return None
+            wild = c
+            continue
+        if rank != r:
+            if rank != -1:
+                return None
+            rank = r
+        naturals.append(c)
+    if len(naturals) < 2:
+        return None
+    naturals.sort(key=_INDEX)
+    for i in range(2, len(naturals)):
+        if naturals[i] is naturals[i - 2]:
+            return None
+    return ("set", rank, tuple(naturals), wild)
 
 
 def _place(at: list[Card | None], lo: int, hi: int, count: int, suit: int, ace: Card | None,
