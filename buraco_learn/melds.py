@@ -533,6 +533,34 @@ def _explain(cards: Sequence[Card], res: _Result, what: str | None = None) -> In
     if code == "repeat":
         return InvalidMeld(f"{text}: a run may not hold the same rank twice (RUN-1); here two "
                            f"{_RANK_WORD[res[2]]}s", ("RUN-1",))
+    if code == "gap":
+        rules: tuple[str, ...] = ("RUN-1",)
+        extra = ""
+        n_w = 0
+        ace = king = low = False
+        for c in cards:
+            r = c.r
+            if r == 0:
+                n_w += 1
+            elif r == 2:
+                n_w += 1
+                low = True
+            elif r == 1:
+                ace = True
+            elif r == 13:
+                king = True
+            elif r == 3:
+                low = True
+        if ace and king and low:
+            rules = ("RUN-2", "RUN-1")
+            extra = "; the ace is low (A-2-3) or high (Q-K-A), never both, so K-A-2 does not wrap (RUN-2)"
+        if n_w == 0:
+            fill = "and there is no wild to fill it"
+        else:
+            fill = "and a run's one wild fills only one missing card (RUN-4)"
+            rules = rules + ("RUN-4",)
+        return InvalidMeld(f"{text}: the cards are not consecutive: a run has no gap (RUN-1) {fill}{extra}",
+                           rules)
     wilds = [c for c in cards if c.r == 0 or c.r == 2]
     naturals = [c for c in cards if not (c.r == 0 or c.r == 2)]
     if code == "size":
@@ -582,21 +610,6 @@ def _explain(cards: Sequence[Card], res: _Result, what: str | None = None) -> In
     if code == "repeat":
         return InvalidMeld(f"{text}: a run may not hold the same rank twice (RUN-1); here two "
                            f"{_RANK_WORD[res[2]]}s", ("RUN-1",))
-    if code == "gap":
-        rules: tuple[str, ...] = ("RUN-1",)
-        extra = ""
-        if any(c.r == 1 for c in naturals) and any(c.r == 13 for c in naturals) and any(
-                c.r in (2, 3) for c in cards if c.r != 0):
-            rules = ("RUN-2", "RUN-1")
-            extra = "; the ace is low (A-2-3) or high (Q-K-A), never both, so K-A-2 does not wrap (RUN-2)"
-        n_w = len(wilds)
-        if n_w == 0:
-            fill = "and there is no wild to fill it"
-        else:
-            fill = "and a run's one wild fills only one missing card (RUN-4)"
-            rules = rules + ("RUN-4",)
-        return InvalidMeld(f"{text}: the cards are not consecutive: a run has no gap (RUN-1) {fill}{extra}",
-                           rules)
     if code == "wild-bound":
         pos = res[2]
         return InvalidMeld(f"{text}: the wild is bound between two naturals, standing for the "
