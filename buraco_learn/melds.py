@@ -335,7 +335,7 @@ def _quick_run(cards: Sequence[Card], rules: Rules) -> _Result | None:
             continue
         if suit != c.s:
             if suit != -1:
-                return _quick_set(cards)
+                return _quick_set(cards, True)
             suit = c.s
         if r == 1:
             if ace is not None:
@@ -377,10 +377,11 @@ def _quick_run(cards: Sequence[Card], rules: Rules) -> _Result | None:
     return _place(at, lo, hi, count, suit, ace, None, own[0], True)
 
 
-def _quick_set(cards: Sequence[Card]) -> _Result | None:
+def _quick_set(cards: Sequence[Card], two_suits: bool = False) -> _Result | None:
     """A legal set's analysis (its naturals in suit order, then its wild), or ``None`` to analyse:
     two naturals or more of one rank, one wild at most, 9 cards at most, 2 copies of a card at
-    most (SET-1..3, EQ-1)."""
+    most (SET-1..3, EQ-1). ``two_suits``: the naturals hold two suits, so with two ranks the
+    cards are neither a set nor a run (the analysis' ``suits`` error; there are 3 cards or more)."""
     if len(cards) > 9:
         return None
     rank = -1
@@ -395,7 +396,7 @@ def _quick_set(cards: Sequence[Card]) -> _Result | None:
             continue
         if rank != r:
             if rank != -1:
-                return None
+                return ("error", "suits") if two_suits else None
             rank = r
         naturals.append(c)
     if len(naturals) < 2:
