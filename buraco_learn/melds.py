@@ -1361,7 +1361,7 @@ class _Building(Meld):
     way); it then becomes a :class:`Meld`, immutable."""
 
     __slots__ = ()
-    __setattr__ = object.__setattr__
+    __setattr__ = object.__setattr__  # type: ignore[assignment]
 
 
 def _build(res: _Result, rules: Rules) -> Meld:
@@ -1389,5 +1389,5 @@ def _build(res: _Result, rules: Rules) -> Meld:
         self._wild_index = wild_index
     self.rules = rules
     self._fits = None
-    self.__class__ = Meld
+    self.__class__ = Meld  # type: ignore[assignment]
     return self
