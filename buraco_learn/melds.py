@@ -29,9 +29,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from operator import attrgetter
 from typing import Any, Literal
 
-from .cards import JOKER, MAX_CARDS, Card, Rank, Suit, excerpt, format_cards, parse_cards
+from .cards import _BY_INDEX, _TEXT, JOKER, MAX_CARDS, Card, Rank, Suit, excerpt, format_cards, parse_cards
 from .errors import InvalidMeld, NotationError
 from .rules import FIBUR, Rules, get_rules
 
@@ -95,6 +96,10 @@ def _analyse(cards: Sequence[Card], wild_high: bool | None = None, rules: Rules 
     ``wild_high`` keeps only the layouts whose wild is free at that end (WILD-1); a layout
     without a wild always qualifies.
     """
+    if wild_high is None:
+        quick = _quick_run(cards, rules)
+        if quick is not None:
+            return quick
     res = _analyse_all(cards, rules)
     if res[0] != "runs":
         return res
@@ -137,18 +142,16 @@ def _analyse_all(cards: Sequence[Card], rules: Rules, fresh: bool = True) -> _Re
             return ("error", "set-wilds")
         if n > 9:
             return ("error", "set-size")
-        per_suit = [0, 0, 0, 0, 0]
-        for c in cards:
-            per_suit[c.s] += c.r == nat_rank
-        if max(per_suit) > 2:
-            return ("error", "copies")
         if n_wild:
             naturals = [c for c in cards if c.r != 0 and c.r != 2]
             wild = next(c for c in cards if c.r == 0 or c.r == 2)
         else:
             naturals = list(cards)
             wild = None
-        naturals.sort(key=_SET_ORDER)
+        naturals.sort(key=_INDEX)  # one rank: by suit (S H D C), as _SET_ORDER
+        for i in range(2, n_nat):
+            if naturals[i] is naturals[i - 2]:
+                return ("error", "copies")  # a third copy (cards are interned)
         return ("set", nat_rank, tuple(naturals), wild)
     if n_nat == 0:
         return ("error", "no-naturals")
@@ -277,19 +280,182 @@ def _layout_value(res: _Result, rules: Rules) -> int:
         _burraco_kind("run", len(slots), wild_index, rules), rules)
 
 
+#: A card's points in a hand (EQ-2), by card index.
+_PTS: tuple[int, ...] = tuple(c.points for c in _BY_INDEX)
+#: A natural card's suit letter, by ``Card.s``.
+_SUIT_LETTER = ("S", "H", "D", "C")
+
+
 def _run_points(start: int, slots: Sequence[Card], wild_index: int, rules: Rules) -> int:
+    """Card points of a run layout: a natural low ace and a natural 2 count as the preset says."""
+    pts = _PTS
     total = 0
-    for i, c in enumerate(slots):
-        if i != wild_index:
-            pos = start + i
-            if pos == 1:
-                total += rules.low_ace_meld_points
-                continue
-            if pos == 2:
-                total += rules.natural_two_meld_points
-                continue
-        total += c.points
+    for c in slots:
+        total += pts[c.index]
+    if start <= 2:
+        if start == 1 and wild_index != 0:
+            total += rules.low_ace_meld_points - pts[slots[0].index]
+        i = 2 - start
+        if i < len(slots) and i != wild_index:
+            total += rules.natural_two_meld_points - pts[slots[i].index]
     return total
+
+
+def _quick_run(cards: Sequence[Card], rules: Rules) -> _Result | None:
+    """The default layout of a plain run, without listing layouts, or ``None`` to analyse.
+
+    Plain: one suit, at most one wild besides a 2 of the suit, no repeated rank, an ace only
+    without a wild or a 2 (it can then lie only high), and a 2 of the suit only under a preset
+    where it is natural whenever it can be (RUN-5). Such a run has one layout, or a free wild
+    whose two ends are worth the same (WILD-6), so the wild lies low (WILD-1): what
+    :func:`_analyse` chooses.
+    """
+    n = len(cards)
+    if n < 3 or n > 14:
+        return None
+    at: list[Card | None] = [None] * 15
+    suit = -1
+    wild: Card | None = None  # a wild that is not a 2 of the run's suit... once the suit is known
+    twos: list[Card] | None = None
+    ace: Card | None = None
+    lo = 15
+    hi = 0
+    for c in cards:
+        r = c.r
+        if r == 2:
+            if twos is None:
+                twos = [c]
+            else:
+                twos.append(c)
+            continue
+        if r == 0:
+            if wild is not None:
+                return None
+            wild = c
+            continue
+        if suit != c.s:
+            if suit != -1:
+                return _quick_set(cards, True)
+            suit = c.s
+        if r == 1:
+            if ace is not None:
+                return _quick_set(cards)
+            ace = c
+            continue
+        if at[r] is not None:
+            return _quick_set(cards)
+        at[r] = c
+        if r < lo:
+            lo = r
+        if r > hi:
+            hi = r
+    if hi == 0:
+        return None
+    count = n - (wild is not None) - (ace is not None) - (0 if twos is None else len(twos))
+    own: list[Card] | None = None
+    if twos is not None:
+        for c in twos:
+            if c.s == suit:
+                if own is None:
+                    own = [c]
+                else:
+                    own.append(c)
+            else:
+                if wild is not None:
+                    return None
+                wild = c
+    if own is None:
+        return _place(at, lo, hi, count, suit, ace, None, wild, False)
+    if rules.natural_two_optional or len(own) > 2 or (len(own) == 2 and wild is not None):
+        return None
+    # RUN-5: the 2 of the suit natural in the 2 position when some layout allows it (then only
+    # such layouts are chosen from), else it is the wild.
+    res = _place(at, lo, hi, count, suit, ace, own[0], own[1] if len(own) == 2 else wild, False)
+    if res is not None or len(own) == 2 or wild is not None:
+        return res
+    at[2] = None
+    return _place(at, lo, hi, count, suit, ace, None, own[0], True)
+
+
+def _quick_set(cards: Sequence[Card], two_suits: bool = False) -> _Result | None:
+    """A legal set's analysis (its naturals in suit order, then its wild), or ``None`` to analyse:
+    two naturals or more of one rank, one wild at most, 9 cards at most, 2 copies of a card at
+    most (SET-1..3, EQ-1). ``two_suits``: the naturals hold two suits, so with two ranks the
+    cards are neither a set nor a run (the analysis' ``suits`` error; there are 3 cards or more)."""
+    if len(cards) > 9:
+        return None
+    rank = -1
+    wild: Card | None = None
+    naturals: list[Card] = []
+    for c in cards:
+        r = c.r
+        if r == 0 or r == 2:
+            if wild is not None:
+                return None
+            wild = c
+            continue
+        if rank != r:
+            if rank != -1:
+                return ("error", "suits") if two_suits else None
+            rank = r
+        naturals.append(c)
+    if len(naturals) < 2:
+        return None
+    naturals.sort(key=_INDEX)
+    for i in range(2, len(naturals)):
+        if naturals[i] is naturals[i - 2]:
+            return None
+    return ("set", rank, tuple(naturals), wild)
+
+
+def _place(at: list[Card | None], lo: int, hi: int, count: int, suit: int, ace: Card | None,
+           two: Card | None, wild: Card | None, own_wild: bool) -> _Result | None:
+    """The one layout of a run's naturals ``at[lo..hi]`` (``count`` of them, ranks 3 to K), its
+    ace, a natural 2 of the suit ``two`` and one ``wild``, when the ace and a free wild can lie
+    one way only (or a free wild's two ends are worth the same: then low, WILD-1, WILD-6);
+    ``None`` when there is no layout or a choice the analysis must weigh."""
+    w = 0 if wild is None else 1
+    if two is not None:
+        lo = 2
+        count += 1
+        at[2] = two
+    if ace is None:
+        gaps = hi - lo + 1 - count
+        if gaps > w:
+            return None
+    else:
+        count += 1
+        low_gaps = hi - count  # the ace at 1: hi positions
+        high_gaps = 14 - lo + 1 - count  # the ace at 14
+        if low_gaps <= w:
+            if high_gaps <= w:
+                return None  # the ace may lie low or high: their values decide (WILD-6)
+            lo = 1
+            gaps = low_gaps
+            at[1] = ace
+        elif high_gaps <= w:
+            hi = 14
+            gaps = high_gaps
+            at[14] = ace
+        else:
+            return None
+    if wild is None:
+        return ("run", suit, lo, tuple(at[lo:hi + 1]), -1)
+    if gaps == 1:
+        for p in range(lo + 1, hi):
+            if at[p] is None:
+                at[p] = wild
+                return ("run", suit, lo, tuple(at[lo:hi + 1]), p - lo)
+        return None  # pragma: no cover - one position is free
+    if lo > 1 and not (lo == 3 and own_wild):
+        lo -= 1
+        at[lo] = wild
+        return ("run", suit, lo, tuple(at[lo:hi + 1]), 0)
+    if hi < 14:
+        hi += 1
+        at[hi] = wild
+        return ("run", suit, lo, tuple(at[lo:hi + 1]), hi - lo)
+    return None
 
 
 def _burraco_kind(kind: str, n: int, wild_index: int, rules: Rules) -> BurracoKind | None:
@@ -352,12 +518,50 @@ def _set_order(c: Card) -> int:
 
 
 _SET_ORDER = _set_order
+_INDEX = attrgetter("index")
 
 
 def _explain(cards: Sequence[Card], res: _Result, what: str | None = None) -> InvalidMeld:
     """Turn an analysis failure into an :class:`InvalidMeld` with a sentence and rule IDs."""
-    text = what if what is not None else format_cards(cards)
+    text = what if what is not None else " ".join([_TEXT[c.index] for c in cards])
     code = res[1]
+    if code == "suits":
+        suits = sorted({_SUIT_LETTER[c.s] for c in cards if c.r > 2 or c.r == 1})
+        ranks = sorted({c.r for c in cards if c.r > 2 or c.r == 1})
+        return InvalidMeld(f"{text}: not a set, whose cards share one rank (SET-1; here "
+                           f"{', '.join([_RANK_WORD[r] for r in ranks])}), nor a run, whose cards share one "
+                           f"suit (RUN-1; here {', '.join(suits)})", ("SET-1", "RUN-1"))
+    if code == "repeat":
+        return InvalidMeld(f"{text}: a run may not hold the same rank twice (RUN-1); here two "
+                           f"{_RANK_WORD[res[2]]}s", ("RUN-1",))
+    if code == "gap":
+        rules: tuple[str, ...] = ("RUN-1",)
+        extra = ""
+        n_w = 0
+        ace = king = low = False
+        for c in cards:
+            r = c.r
+            if r == 0:
+                n_w += 1
+            elif r == 2:
+                n_w += 1
+                low = True
+            elif r == 1:
+                ace = True
+            elif r == 13:
+                king = True
+            elif r == 3:
+                low = True
+        if ace and king and low:
+            rules = ("RUN-2", "RUN-1")
+            extra = "; the ace is low (A-2-3) or high (Q-K-A), never both, so K-A-2 does not wrap (RUN-2)"
+        if n_w == 0:
+            fill = "and there is no wild to fill it"
+        else:
+            fill = "and a run's one wild fills only one missing card (RUN-4)"
+            rules = rules + ("RUN-4",)
+        return InvalidMeld(f"{text}: the cards are not consecutive: a run has no gap (RUN-1) {fill}{extra}",
+                           rules)
     wilds = [c for c in cards if c.r == 0 or c.r == 2]
     naturals = [c for c in cards if not (c.r == 0 or c.r == 2)]
     if code == "size":
@@ -407,21 +611,6 @@ def _explain(cards: Sequence[Card], res: _Result, what: str | None = None) -> In
     if code == "repeat":
         return InvalidMeld(f"{text}: a run may not hold the same rank twice (RUN-1); here two "
                            f"{_RANK_WORD[res[2]]}s", ("RUN-1",))
-    if code == "gap":
-        rules: tuple[str, ...] = ("RUN-1",)
-        extra = ""
-        if any(c.r == 1 for c in naturals) and any(c.r == 13 for c in naturals) and any(
-                c.r in (2, 3) for c in cards if c.r != 0):
-            rules = ("RUN-2", "RUN-1")
-            extra = "; the ace is low (A-2-3) or high (Q-K-A), never both, so K-A-2 does not wrap (RUN-2)"
-        n_w = len(wilds)
-        if n_w == 0:
-            fill = "and there is no wild to fill it"
-        else:
-            fill = "and a run's one wild fills only one missing card (RUN-4)"
-            rules = rules + ("RUN-4",)
-        return InvalidMeld(f"{text}: the cards are not consecutive: a run has no gap (RUN-1) {fill}{extra}",
-                           rules)
     if code == "wild-bound":
         pos = res[2]
         return InvalidMeld(f"{text}: the wild is bound between two naturals, standing for the "
@@ -508,9 +697,75 @@ def is_valid_meld(cards: Sequence[Card] | str) -> bool:
     >>> is_valid_meld("AH 2H 3H"), is_valid_meld("KH AH 2H 3H")
     (True, False)
     """
-    cards = _card_list(cards)
-    # Some layout exists exactly when the analysis lists one (choosing among them cannot fail).
-    return bool(_analyse_all(cards, FIBUR)[0] != "error")
+    seq: Any = cards
+    cls = seq.__class__
+    if cls is not tuple and cls is not list:
+        return _valid(_card_list(seq))
+    for c in seq:
+        if c.__class__ is not Card:
+            return _valid(_card_list(seq))
+    return _valid(seq)
+
+
+def _valid(cards: Sequence[Card]) -> bool:
+    """Whether some legal layout of ``cards`` exists: the verdict of :func:`_analyse_all`
+    (under any preset: the rules only choose among layouts), without listing the layouts.
+
+    A run is a window over the run's rank bits: the span of the natural positions (a 2 of the
+    suit possibly natural in the 2 position, the ace low or high) may miss as many positions as
+    there are wilds left, at most one (RUN-1, RUN-2, RUN-4, RUN-5).
+    """
+    n = len(cards)
+    if n < 3 or n > 14:  # a set holds at most 9 cards (SET-3), a run 14 (RUN-3)
+        return False
+    ranks = 0  # bit r: a natural of rank r (1..13)
+    suits = 0  # bit s: a natural of suit s
+    repeat = False
+    jokers = 0
+    twos = 0  # 4 bits a suit: how many 2s of that suit
+    n_two = 0
+    for c in cards:
+        r = c.r
+        if r == 2:
+            twos += 1 << (c.s << 2)
+            n_two += 1
+        elif r == 0:
+            jokers += 1
+        else:
+            b = 1 << r
+            if ranks & b:
+                repeat = True
+            ranks |= b
+            suits |= 1 << c.s
+    n_wild = jokers + n_two
+    n_nat = n - n_wild
+    if n_nat == 0:
+        return False
+    if ranks & (ranks - 1) == 0:  # one natural rank
+        if n_nat >= 2:  # a set (SET-1..3, EQ-1)
+            if n_wild > 1 or n > 9:
+                return False
+            if n_nat > 2:
+                per = [0, 0, 0, 0]
+                for c in cards:
+                    if c.r != 0 and c.r != 2:
+                        per[c.s] += 1
+                if max(per) > 2:
+                    return False
+            return True
+    if suits & (suits - 1) or repeat:  # two suits; a rank twice, or two aces
+        return False
+    own = (twos >> ((suits.bit_length() - 1) << 2)) & 15
+    for nat2 in ((1, 0) if own else (0,)):
+        w = n_wild - nat2
+        if w > 1:
+            continue
+        pos = ranks | 4 if nat2 else ranks
+        count = n_nat + nat2
+        for p in ((pos, pos ^ 0x4002) if pos & 2 else (pos,)):  # the ace low (bit 1) or high (bit 14)
+            if p.bit_length() - (p & -p).bit_length() + 1 - count <= w:
+                return True
+    return False
 
 
 def meld_error(cards: Sequence[Card] | str) -> InvalidMeld | None:
@@ -566,6 +821,8 @@ class Meld:
     # -- construction -------------------------------------------------------------------
     @classmethod
     def _make(cls, res: _Result, rules: Rules) -> Meld:
+        if cls is Meld:
+            return _build(res, rules)
         self = object.__new__(cls)
         put = object.__setattr__
         if res[0] == "set":
@@ -851,7 +1108,8 @@ class Meld:
         """Card points of the meld (EQ-2, SCORE-2), with the preset's natural-2 and low-ace values."""
         if self.kind == "run":
             return _run_points(self._start, self._slots, self._wild_index, self.rules)
-        return sum(c.points for c in self._slots)
+        pts = _PTS
+        return sum([pts[c.index] for c in self._slots])
 
     # -- lay-offs -----------------------------------------------------------------------
     def lay_off(self, cards: Iterable[Card] | str | Card, *, wild_high: bool | None = None,
@@ -1096,3 +1354,40 @@ class Meld:
         from .render import meld_html
 
         return meld_html(self)
+
+
+class _Building(Meld):
+    """A :class:`Meld` while :func:`_build` fills its slots (plain assignments, the fastest
+    way); it then becomes a :class:`Meld`, immutable."""
+
+    __slots__ = ()
+    __setattr__ = object.__setattr__  # type: ignore[assignment]
+
+
+def _build(res: _Result, rules: Rules) -> Meld:
+    """``Meld._make(res, rules)``: a meld of the analysis ``res``."""
+    self = object.__new__(_Building)
+    if res[0] == "set":
+        _, rank, naturals, wild = res
+        self.kind = "set"
+        self._rank = rank
+        self._suit = -1
+        self._start = 0
+        if wild is None:
+            self._slots = naturals
+            self._wild_index = -1
+        else:
+            self._slots = naturals + (wild,)
+            self._wild_index = len(naturals)
+    else:
+        _, suit, start, slots, wild_index = res
+        self.kind = "run"
+        self._rank = 0
+        self._suit = suit
+        self._start = start
+        self._slots = slots
+        self._wild_index = wild_index
+    self.rules = rules
+    self._fits = None
+    self.__class__ = Meld  # type: ignore[assignment]
+    return self

@@ -158,6 +158,44 @@ def _order(c: Card) -> tuple[int, int, int]:
     return (1 if c.r in (0, 2) else 0, c.r, c.s)
 
 
+def _card_pts(cards: Sequence[Card], rules: Rules) -> list[int]:
+    """Per card, the most it may be worth in a meld (the bound's points): its points, or a low
+    ace's or a natural 2's under the preset, when more."""
+    pts = []
+    for c in cards:
+        p = c.points
+        if c.r == 1:
+            p = max(p, rules.low_ace_meld_points)
+        elif c.r == 2:
+            p = max(p, rules.natural_two_meld_points)
+        pts.append(p)
+    return pts
+
+
+_STATIC: dict[Card, tuple[int, tuple[int, ...], int]] = {}
+
+
+def _static(c: Card) -> tuple[int, tuple[int, ...], int]:
+    """What the bound knows of a card whatever the hand: its run positions (the ace low and high;
+    a 2 as its suit's natural 2), the three-position windows holding them, and the positions
+    within two of them (not its own)."""
+    got = _STATIC.get(c)
+    if got is None:
+        bits = 0 if c.r == 0 else ((1 << 1) | (1 << 14)) if c.r == 1 else 1 << c.r
+        ws = []
+        near = 0
+        for p in range(1, 15):
+            if bits >> p & 1:
+                for lo in (p - 2, p - 1, p):
+                    if lo >= 1 and lo + 2 <= 14:
+                        ws.append(0b111 << lo)
+                for q in range(max(1, p - 2), min(14, p + 2) + 1):
+                    near |= 1 << q
+        near &= ~bits
+        got = _STATIC[c] = (bits, tuple(ws), near)
+    return got
+
+
 def _side_value(game: Game, seat: int) -> int:
     return sum(meld_value(t.meld) for t in game.side_melds(seat))
 
@@ -251,6 +289,7 @@ class _Search:
         self.had_burraco = game.side_has_burraco(seat)
         self.items: list[_Item] = []
         self._set4: dict[int, bool] = {}
+        self.pts = _card_pts(self.cards, game.rules)
         self._build_items(hand)
         self.by_low: list[list[int]] = [[] for _ in self.cards]
         for n, it in enumerate(self.items):
@@ -270,7 +309,11 @@ class _Search:
 
     # -- items ------------------------------------------------------------------------
     def _needs(self, cards: Sequence[Card]) -> tuple[tuple[int, int], ...]:
-        cnt = Counter(self.local[c] for c in cards)
+        local = self.local
+        cnt: dict[int, int] = {}
+        for c in cards:
+            j = local[c]
+            cnt[j] = cnt.get(j, 0) + 1
         return tuple(sorted(cnt.items()))
 
     def _set_blocked(self, meld: Meld) -> bool:
@@ -296,13 +339,23 @@ class _Search:
                 rank_bit = 1 << int(meld.rank)  # type: ignore[arg-type]
             needs = self._needs(cards)
             self.items.append(_Item(needs, meld_value(meld), needs[0][0], 0, rank_bit, meld.is_burraco, meld, -1,
-                                    tuple(cards)))
+                                    tuple(cards), *self._pts_packed(needs)))
         for bit, target in enumerate(self.game.lay_off_targets(self.seat)):
             old = meld_value(target.meld)
             for cards, new in _lay_off_additions(target, hand):
                 needs = self._needs(cards)
                 self.items.append(_Item(needs, meld_value(new) - old, needs[0][0], 1 << bit, 0, new.is_burraco,
-                                        None, target.id, cards))
+                                        None, target.id, cards, *self._pts_packed(needs)))
+
+    def _pts_packed(self, needs: tuple[tuple[int, int], ...]) -> tuple[int, int]:
+        """An item's bound points (its cards' points) and its needs as 4-bit fields."""
+        pts = self.pts
+        total = 0
+        packed = 0
+        for j, n in needs:
+            total += pts[j] * n
+            packed += n << (4 * j)
+        return total, packed
 
     # -- the rest of the hand -----------------------------------------------------------
     def _rest_ok(self, kept: tuple[int, ...], burraco: bool) -> bool:
@@ -347,21 +400,12 @@ class _Search:
         top_bonus = max(rules.clean_bonus, rules.dirty_bonus, rules.semi_clean_bonus or 0)
         self.top_bonus = max(top_bonus, rules.dirty_bonus)
         self.dirty_bonus = max(rules.dirty_bonus, 0)
-        pts = []
-        for c in self.cards:
-            p = c.points
-            if c.r == 1:
-                p = max(p, rules.low_ace_meld_points)
-            elif c.r == 2:
-                p = max(p, rules.natural_two_meld_points)
-            pts.append(p)
-        self.pts = pts
+        pts = self.pts
         self.suit_of = [c.s if c.r != 0 else -1 for c in self.cards]
-        self.items = [dataclasses.replace(it, pts=sum(pts[j] * n for j, n in it.needs),
-                                          packed=sum(n << (4 * j) for j, n in it.needs)) for it in self.items]
         self.rank_of = [c.r if c.r not in (0, 2) else -1 for c in self.cards]
         # Run positions a card may take (the ace low and high; a 2 of the suit as a natural 2).
-        self.pos_bits = [0 if c.r == 0 else ((1 << 1) | (1 << 14)) if c.r == 1 else 1 << c.r for c in self.cards]
+        static = [_static(c) for c in self.cards]
+        self.pos_bits = [st[0] for st in static]
         # What an unused lay-off target may add beyond its cards' points (a burraco bonus).
         extra: dict[int, int] = {}
         for it in self.items:
@@ -382,15 +426,7 @@ class _Search:
             self.live_r[it.low] |= it.rank_bit
             self.set_ranks |= it.rank_bit
         # Per card: the masks of the three-position windows of a run that contain it.
-        self.windows: list[list[int]] = []
-        for c, bits in zip(self.cards, self.pos_bits):
-            ws = []
-            for p in range(1, 15):
-                if bits >> p & 1:
-                    for lo in (p - 2, p - 1, p):
-                        if lo >= 1 and lo + 2 <= 14:
-                            ws.append(0b111 << lo)
-            self.windows.append(ws)
+        self.windows: list[tuple[int, ...]] = [st[1] for st in static]
         for i in range(k - 1, -1, -1):
             self.live_t[i] |= self.live_t[i + 1]
             self.live_r[i] |= self.live_r[i + 1]
@@ -398,14 +434,8 @@ class _Search:
         # positions within two of its own (a run with a wild), the three-position windows.
         self.info: list[tuple[int, int, int, int, int, int, tuple[int, ...]]] = []
         for j, bits in enumerate(self.pos_bits):
-            near = 0
-            for p in range(1, 15):
-                if bits >> p & 1:
-                    for q in range(max(1, p - 2), min(14, p + 2) + 1):
-                        near |= 1 << q
-            near &= ~bits
-            self.info.append((self.rank_of[j], self.suit_of[j], bits, pts[j], self.target_bits[j], near,
-                              tuple(self.windows[j])))
+            self.info.append((self.rank_of[j], self.suit_of[j], bits, pts[j], self.target_bits[j], static[j][2],
+                              self.windows[j]))
 
     def bound(self, rem: int, i: int, tmask: int, rmask: int) -> tuple[int, bool, int]:
         """An upper bound on what the cards ``rem`` can still gain, whether card ``i`` counts in it,
