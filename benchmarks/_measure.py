@@ -90,7 +90,7 @@ def from_cards() -> float:
         for cards in melds:
             try:
                 m = Meld.from_cards(cards)
-                m.points, m.burraco_kind
+                m.points, m.burraco
             except Exception as err:  # noqa: BLE001 - the refusal's sentence is part of the work
                 str(err)
 
