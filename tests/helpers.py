@@ -16,3 +16,21 @@ def table(hands: Sequence[str], *, melds: str = "-", pile: str = "3C", took: str
     text = (f"{head} | h: {' / '.join(h or '-' for h in hands)} | m: {melds} | p: {pile or '-'} | s: {stock}"
             f" | pots: {pots} | took: {took}")
     return Game.from_position(text)
+
+
+class EveryStr(str):
+    """A text answer that claims to equal everything (a checker must not be fooled by it)."""
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    __hash__ = str.__hash__
+
+
+class EveryInt(int):
+    """A number answer that claims to equal everything."""
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    __hash__ = int.__hash__
