@@ -125,7 +125,10 @@ def hint08() -> float:
     return statistics.median(times)
 
 
-def _solver_position(seed: int, size: int) -> Game:
+def solver_position(seed: int, size: int) -> Game:
+    """The dealt hand of the first player, grown to ``size`` cards with stock cards (as after
+    taking a pile), with a meld of the side on the table half of the time (also used by
+    ``bench_solver.py``)."""
     from buraco_learn.game import candidate_melds
 
     g = Game.new(2, seed=seed)
@@ -143,7 +146,7 @@ def _solver_position(seed: int, size: int) -> Game:
 def _solve_times(size: int, count: int) -> list[float]:
     from buraco_learn.solver import solve
 
-    games = [_solver_position((0 if size == 11 else 10_000) + s, size) for s in range(count)]
+    games = [solver_position((0 if size == 11 else 10_000) + s, size) for s in range(count)]
     return sorted(cpu(lambda g=g: solve(g)) * 1000 for g in games)
 
 

@@ -11,30 +11,12 @@ on the 11-card hands.
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import time
 
-from buraco_learn import Game, format_cards
-from buraco_learn.game import candidate_melds
-from buraco_learn.melds import Meld
 from buraco_learn.solver import _Search, solve
 
-
-def position(seed: int, size: int) -> Game:
-    """The dealt hand of the first player, grown to ``size`` cards with stock cards (as after
-    taking a pile), with a meld of the side on the table half of the time."""
-    g = Game.new(2, seed=seed)
-    rng = random.Random(seed)
-    stock = list(g.stock)
-    hand = list(g.hand(g.to_move)) + stock[: size - 11]
-    melds = "-"
-    if rng.random() < 0.5:
-        cands = [m for m in candidate_melds(list(g.pots[0])) if len(m) >= 3]
-        if cands:
-            melds = f"0={Meld.from_cards(rng.choice(cands))}"
-    return Game.from_position(f"fibur 2p d1 t0 play | h: {format_cards(hand)} / - | m: {melds} | p: - | s: * "
-                              "| pots: *11 / *11 | took: -")
+from _measure import solver_position as position  # beside this file: the same positions compare.py times
 
 
 def timed(fn: object, repeat: int) -> float:
