@@ -481,7 +481,8 @@ GIVEAWAY_ALLOWED = {
 def test_a_first_wrong_answer_does_not_show_the_worked_answer_in_a_rule_sentence() -> None:
     """The rules shown inline on a first wrong answer help without being the answer: the worked
     answer (cards, a layout, or a number of 10 or more) is not written in their sentences."""
-    from buraco_learn.exercises.checkers import ChoiceExercise, _rules_in
+    from buraco_learn.exercises.checkers import ChoiceExercise
+    from buraco_learn.reference import cited_rules
     from buraco_learn.reference import rule, rule_ids
 
     ids = set(rule_ids())
@@ -504,7 +505,7 @@ def test_a_first_wrong_answer_does_not_show_the_worked_answer_in_a_rule_sentence
             value = getattr(ex, attr, None)
             if isinstance(value, str):
                 texts.append(("cards", plain(value)))
-        for rid in dict.fromkeys(ex.rules + _rules_in(ex.hint)):
+        for rid in dict.fromkeys(ex.rules + cited_rules(ex.hint)):
             if rid not in ids:
                 continue
             sentence = plain(rule(rid))

@@ -505,3 +505,11 @@ def test_the_feedback_line_shows_a_four_line_message_whole() -> None:
     # It grows by at most 28 px: with the buttons at the bottom of a 1366x768 screen, the box
     # stays above JupyterLab's status bar (measured in tests/browser/test_screen_fit_browser.py).
     assert most - float(FEEDBACK_HEIGHT.removesuffix("px")) <= 28
+
+
+def test_p3_rules_are_cited_in_the_feedback_box() -> None:
+    """P3-1/P3-2: the widgets' feedback finds the three-player rules' IDs like any other (the
+    widgets' own pattern once wanted two letters before the dash)."""
+    from buraco_learn.widgets.common import rule_ids
+
+    assert rule_ids("the pair's half is rounded up (P3-2; SCORE-1)") == ("P3-2", "SCORE-1")

@@ -38,6 +38,7 @@ from ..errors import BuracoError, IllegalMove, InvalidMeld, NotationError
 from ..game import Game
 from ..melds import Meld
 from ..puzzles import Puzzle
+from ..reference import RULE_ID, cited_rules
 
 __all__ = [
     "NotYet", "Blank", "Verdict", "Exercise", "MeldExercise", "LayOffExercise", "NumberExercise",
@@ -45,8 +46,6 @@ __all__ = [
     "Feedback", "UnknownExercise", "WrongChecker",
 ]
 
-#: A rule ID of the rules reference: ``RUN-5``, ``P3-1``.
-RULE_ID = re.compile(r"\b[A-Z][A-Z0-9]+-\d+\b")
 
 
 @dataclass(frozen=True)
@@ -193,10 +192,6 @@ def cards_of(answer: Any) -> list[Card]:
 
 def _strip_annotations(text: str) -> str:
     return re.sub(r"\(=[^)]*\)", "", text)
-
-
-def _rules_in(text: str) -> tuple[str, ...]:
-    return tuple(dict.fromkeys(RULE_ID.findall(text)))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -459,7 +454,7 @@ class NumberExercise(Exercise):
         if answer == want:
             return Verdict(True, str(want), self.rules)
         extra = self.mistakes.get(answer, "")
-        return Verdict(False, f"{answer} is not right" + (f": {extra}" if extra else ""), _rules_in(extra))
+        return Verdict(False, f"{answer} is not right" + (f": {extra}" if extra else ""), cited_rules(extra))
 
 
 def _whole_number(answer: Any) -> int | None:
@@ -520,7 +515,7 @@ class ChoiceExercise(Exercise):
         if a == self.right():
             return Verdict(True, f"{a}) {self.options[a]}", self.rules)
         extra = self.why.get(a, "")
-        return Verdict(False, f"{a}) is not right" + (f": {extra}" if extra else ""), _rules_in(extra))
+        return Verdict(False, f"{a}) is not right" + (f": {extra}" if extra else ""), cited_rules(extra))
 
 
 # ----------------------------------------------------------------------------------- positions
@@ -583,7 +578,7 @@ class CardsExercise(Exercise):
 
     def _rules(self, g: Game, c: Card) -> tuple[str, ...]:
         if self.explain is not None and self.explain(g, c):
-            return _rules_in(self.explain(g, c) or "")
+            return cited_rules(self.explain(g, c) or "")
         try:
             if g.phase == "play":
                 g.verify_discard(c)
@@ -627,7 +622,7 @@ class ActionExercise(Exercise):
         problem = self.goal(g)
         said = "; then ".join(notes)
         if problem is not None:
-            return Verdict(False, f"that is legal ({said}), but {problem}", _rules_in(problem))
+            return Verdict(False, f"that is legal ({said}), but {problem}", cited_rules(problem))
         return Verdict(True, said, self.rules)
 
 
@@ -745,9 +740,9 @@ class Checker:
         try:
             verdict = ex.judge(answer)
         except NotationError as err:
-            verdict = Verdict(False, f"the engine cannot read {_short(answer)}: {err}", _rules_in(str(err)), form=True)
+            verdict = Verdict(False, f"the engine cannot read {_short(answer)}: {err}", cited_rules(str(err)), form=True)
         except BuracoError as err:
-            verdict = Verdict(False, f"the engine cannot read {_short(answer)}: {err}", _rules_in(str(err)))
+            verdict = Verdict(False, f"the engine cannot read {_short(answer)}: {err}", cited_rules(str(err)))
         except Exception:  # noqa: BLE001 - any answer at all gets a verdict, never a crash
             verdict = Verdict(False, f"{_short(answer)} is not an answer of the right form", form=True)
         if verdict.ok:
@@ -762,10 +757,10 @@ class Checker:
         self.attempts[ex.id] += 1
         n = self.attempts[ex.id]
         if n == 1:
-            return Feedback("wrong", verdict.message, hint=ex.hint, rules=verdict.rules or _rules_in(ex.hint),
+            return Feedback("wrong", verdict.message, hint=ex.hint, rules=verdict.rules or cited_rules(ex.hint),
                             attempt=n)
         return Feedback("wrong", verdict.message, hint=ex.stronger, hint_label="Stronger hint",
-                        rules=verdict.rules or _rules_in(ex.stronger), attempt=n,
+                        rules=verdict.rules or cited_rules(ex.stronger), attempt=n,
                         worked=f"answer = {ex.answer_code()}" if n >= 3 else "")
 
     def check(self, exercise: Exercise | str, answer: Any, *, kind: str | None = None) -> str:

@@ -28,7 +28,10 @@ import re
 from functools import cache
 from importlib.resources import files
 
-__all__ = ["rule", "rule_ids", "rules_text", "RULE_ANCHOR"]
+__all__ = ["rule", "rule_ids", "rules_text", "cited_rules", "RULE_ANCHOR", "RULE_ID"]
+
+#: A rule ID as text cites it: ``RUN-5``, ``P3-1`` (two characters or more before the dash).
+RULE_ID = re.compile(r"\b[A-Z][A-Z0-9]+-\d+\b")
 
 #: A rule's anchor in the reference: a list item starting with the bold ID.
 RULE_ANCHOR = re.compile(r"^- \*\*([A-Z0-9]+-\d+)\*\*\s*(.*)$")
@@ -87,6 +90,15 @@ def _with_tables(sentences: dict[str, str]) -> dict[str, str]:
         else:
             out[key] = out[key][:-1] + " (the table is in the Rules notebook)."
     return out
+
+
+def cited_rules(text: str) -> tuple[str, ...]:
+    """The rule IDs a sentence cites, in order, each once (``BUR-1..4`` gives ``BUR-1``).
+
+    >>> cited_rules("Draw first (TURN-1); the pair's half (P3-2, TURN-1).")
+    ('TURN-1', 'P3-2')
+    """
+    return tuple(dict.fromkeys(RULE_ID.findall(text)))
 
 
 def rule_ids() -> tuple[str, ...]:

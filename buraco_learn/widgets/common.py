@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Sequence
 from html import escape
@@ -17,6 +16,7 @@ from ipywidgets import HTML, Dropdown, Layout  # type: ignore[import-untyped]
 from ..actions import Discard, Draw, LayDown, LayOff, TakePile
 from ..cards import Card
 from ..game import Event, Game
+from ..reference import cited_rules
 from ..render.feedback import feedback_html as shared_feedback_html
 
 __all__ = ["FeedbackKind", "feedback_html", "rule_ids", "static_bundle", "deck_dropdown", "words_html", "event_words", "new_cards", "make_feedback", "make_words"]
@@ -26,16 +26,8 @@ __all__ = ["FeedbackKind", "feedback_html", "rule_ids", "static_bundle", "deck_d
 FeedbackKind = Literal["ok", "refused", "info", "right", "wrong", "blank"]
 
 _STATE = {"ok": "right", "right": "right", "refused": "wrong", "wrong": "wrong", "info": "info", "blank": "blank"}
-_RULE_ID = re.compile(r"\b[A-Z][A-Z]+-\d+\b")
-
-
-def rule_ids(text: str) -> tuple[str, ...]:
-    """The rule IDs a sentence cites, in order, each once (``BUR-1..4`` gives ``BUR-1``).
-
-    >>> rule_ids("Draw first (TURN-1); a set needs three cards (SET-1, TURN-1).")
-    ('TURN-1', 'SET-1')
-    """
-    return tuple(dict.fromkeys(_RULE_ID.findall(text)))
+#: The rule IDs a sentence cites, in order, each once (the core's :func:`~buraco_learn.reference.cited_rules`).
+rule_ids = cited_rules
 
 
 def feedback_html(text: str, kind: FeedbackKind, *, rules: Sequence[str] | None = None, hint: str = "",
