@@ -100,6 +100,11 @@ def _analyse(cards: Sequence[Card], wild_high: bool | None = None, rules: Rules 
         quick = _quick_run(cards, rules)
         if quick is not None:
             return quick
+    return _analyse_full(cards, wild_high, rules)
+
+
+def _analyse_full(cards: Sequence[Card], wild_high: bool | None, rules: Rules) -> _Result:
+    """:func:`_analyse` by listing every layout (no shortcut)."""
     res = _analyse_all(cards, rules)
     if res[0] != "runs":
         return res
@@ -302,20 +307,23 @@ def _run_points(start: int, slots: Sequence[Card], wild_index: int, rules: Rules
 
 
 def _quick_run(cards: Sequence[Card], rules: Rules) -> _Result | None:
-    """The default layout of a plain run, without listing layouts, or ``None`` to analyse.
+    """The analysis of the common cases, or ``None`` to list the layouts.
 
-    Plain: one suit, at most one wild besides a 2 of the suit, no repeated rank, an ace only
-    without a wild or a 2 (it can then lie only high), and a 2 of the suit only under a preset
-    where it is natural whenever it can be (RUN-5). Such a run has one layout, or a free wild
-    whose two ends are worth the same (WILD-6), so the wild lies low (WILD-1): what
-    :func:`_analyse` chooses.
+    A run is read in one pass; at the first card that is no part of a one-suit run without a
+    repeated rank, :func:`_quick_other` takes over (a set, or the ``suits`` error). Answered here:
+    too many wilds for a run, and a plain run: at most one wild besides a 2 of the suit, an ace
+    only where it can lie one way, and a 2 of the suit only under a preset where it is natural
+    whenever it can be (RUN-5). Such a run has one layout, or a free wild whose two ends are worth
+    the same (WILD-6), so the wild lies low (WILD-1): what :func:`_analyse` chooses; or no layout
+    at all (the ``gap`` error). Errors are those :func:`_analyse_all` reports.
     """
     n = len(cards)
     if n < 3 or n > 14:
         return None
     at: list[Card | None] = [None] * 15
     suit = -1
-    wild: Card | None = None  # a wild that is not a 2 of the run's suit... once the suit is known
+    joker: Card | None = None
+    n_jokers = 0
     twos: list[Card] | None = None
     ace: Card | None = None
     lo = 15
@@ -329,31 +337,31 @@ def _quick_run(cards: Sequence[Card], rules: Rules) -> _Result | None:
                 twos.append(c)
             continue
         if r == 0:
-            if wild is not None:
-                return None
-            wild = c
+            n_jokers += 1
+            joker = c
             continue
         if suit != c.s:
             if suit != -1:
-                return _quick_set(cards, True)
+                return _quick_other(cards)
             suit = c.s
         if r == 1:
             if ace is not None:
-                return _quick_set(cards)
+                return _quick_other(cards)
             ace = c
             continue
         if at[r] is not None:
-            return _quick_set(cards)
+            return _quick_other(cards)
         at[r] = c
         if r < lo:
             lo = r
         if r > hi:
             hi = r
-    if hi == 0:
-        return None
-    count = n - (wild is not None) - (ace is not None) - (0 if twos is None else len(twos))
+    # One suit, no rank twice: no set (two naturals at least would share a rank), so a run.
     own: list[Card] | None = None
+    wild = joker
+    n_wild = n_jokers
     if twos is not None:
+        n_wild += len(twos)
         for c in twos:
             if c.s == suit:
                 if own is None:
@@ -361,59 +369,89 @@ def _quick_run(cards: Sequence[Card], rules: Rules) -> _Result | None:
                 else:
                     own.append(c)
             else:
-                if wild is not None:
-                    return None
                 wild = c
+    if n_wild == n:
+        return None
+    if n_wild - (own is not None) > 1:
+        return _RUN_WILDS
+    if hi == 0:
+        return None
+    count = n - n_wild - (ace is not None)
     if own is None:
-        return _place(at, lo, hi, count, suit, ace, None, wild, False)
+        res = _place(at, lo, hi, count, suit, ace, None, wild, False, rules)
+        return _GAP if res is _NO_RUN else res
     if rules.natural_two_optional or len(own) > 2 or (len(own) == 2 and wild is not None):
         return None
     # RUN-5: the 2 of the suit natural in the 2 position when some layout allows it (then only
-    # such layouts are chosen from), else it is the wild.
-    res = _place(at, lo, hi, count, suit, ace, own[0], own[1] if len(own) == 2 else wild, False)
-    if res is not None or len(own) == 2 or wild is not None:
+    # such layouts are chosen from), else it is the wild; no layout either way is a gap (with a
+    # second wild besides, the 2 as a wild is run-wilds, and _run_layouts then reports the gap).
+    res = _place(at, lo, hi, count, suit, ace, own[0], own[1] if len(own) == 2 else wild, False, rules)
+    if res is not _NO_RUN:
         return res
+    if len(own) == 2 or wild is not None:
+        return _GAP
     at[2] = None
-    return _place(at, lo, hi, count, suit, ace, None, own[0], True)
+    res = _place(at, lo, hi, count, suit, ace, None, own[0], True, rules)
+    return _GAP if res is _NO_RUN else res
 
 
-def _quick_set(cards: Sequence[Card], two_suits: bool = False) -> _Result | None:
-    """A legal set's analysis (its naturals in suit order, then its wild), or ``None`` to analyse:
-    two naturals or more of one rank, one wild at most, 9 cards at most, 2 copies of a card at
-    most (SET-1..3, EQ-1). ``two_suits``: the naturals hold two suits, so with two ranks the
-    cards are neither a set nor a run (the analysis' ``suits`` error; there are 3 cards or more)."""
-    if len(cards) > 9:
-        return None
-    rank = -1
+_SET_WILDS: _Result = ("error", "set-wilds")
+_SET_SIZE: _Result = ("error", "set-size")
+_SUITS_ERR: _Result = ("error", "suits")
+_RUN_WILDS: _Result = ("error", "run-wilds")
+_GAP: _Result = ("error", "gap")
+#: :func:`_place`: the cards make no run at all (as opposed to ``None``, a choice to weigh).
+_NO_RUN: _Result = ("error", "no-run")
+
+
+def _quick_other(cards: Sequence[Card]) -> _Result | None:
+    """Cards whose naturals hold two suits or a rank twice (3 to 14 of them): a set's analysis
+    (its naturals in suit order, then its wild) or its error (SET-1..3, EQ-1), the ``suits``
+    error, or ``None`` to analyse (a run with a rank twice)."""
     wild: Card | None = None
+    n_wild = 0
     naturals: list[Card] = []
+    rank = -1
+    same_rank = True
+    suit = -1
+    one_suit = True
     for c in cards:
         r = c.r
         if r == 0 or r == 2:
-            if wild is not None:
-                return None
-            wild = c
+            n_wild += 1
+            if wild is None:
+                wild = c
             continue
+        naturals.append(c)
         if rank != r:
             if rank != -1:
-                return ("error", "suits") if two_suits else None
+                same_rank = False
             rank = r
-        naturals.append(c)
-    if len(naturals) < 2:
-        return None
-    naturals.sort(key=_INDEX)
-    for i in range(2, len(naturals)):
-        if naturals[i] is naturals[i - 2]:
-            return None
-    return ("set", rank, tuple(naturals), wild)
+        if suit != c.s:
+            if suit != -1:
+                one_suit = False
+            suit = c.s
+    if same_rank:  # two naturals or more: the caller saw a second one
+        if n_wild > 1:
+            return _SET_WILDS
+        if len(cards) > 9:
+            return _SET_SIZE
+        naturals.sort(key=_INDEX)  # one rank: by suit (S H D C), as _SET_ORDER
+        for i in range(2, len(naturals)):
+            if naturals[i] is naturals[i - 2]:
+                return ("error", "copies")  # a third copy (cards are interned)
+        return ("set", rank, tuple(naturals), wild)
+    return None if one_suit else _SUITS_ERR
 
 
 def _place(at: list[Card | None], lo: int, hi: int, count: int, suit: int, ace: Card | None,
-           two: Card | None, wild: Card | None, own_wild: bool) -> _Result | None:
-    """The one layout of a run's naturals ``at[lo..hi]`` (``count`` of them, ranks 3 to K), its
-    ace, a natural 2 of the suit ``two`` and one ``wild``, when the ace and a free wild can lie
-    one way only (or a free wild's two ends are worth the same: then low, WILD-1, WILD-6);
-    ``None`` when there is no layout or a choice the analysis must weigh."""
+           two: Card | None, wild: Card | None, own_wild: bool, rules: Rules) -> _Result | None:
+    """The default layout of a run's naturals ``at[lo..hi]`` (``count`` of them, ranks 3 to K),
+    its ace, a natural 2 of the suit ``two`` and one ``wild`` (a free wild lies low when it can:
+    its two ends are worth the same, WILD-1, WILD-6; an ace that may lie low or high lies where
+    the run is worth more, WILD-6). ``_NO_RUN`` when the naturals leave more gaps than there are
+    wilds (whichever way the ace lies), ``None`` when the analysis must decide. ``at`` is left
+    as it was, but for ``at[2] = two``."""
     w = 0 if wild is None else 1
     if two is not None:
         lo = 2
@@ -422,39 +460,54 @@ def _place(at: list[Card | None], lo: int, hi: int, count: int, suit: int, ace: 
     if ace is None:
         gaps = hi - lo + 1 - count
         if gaps > w:
+            return _NO_RUN
+        return _lay(at, lo, hi, gaps, suit, wild, own_wild)
+    count += 1
+    low_gaps = hi - count  # the ace at 1: hi positions
+    high_gaps = 14 - lo + 1 - count  # the ace at 14
+    if low_gaps <= w:
+        at[1] = ace
+        low = _lay(at, 1, hi, low_gaps, suit, wild, own_wild)
+        at[1] = None
+        if high_gaps > w:
+            return low
+        at[14] = ace
+        high = _lay(at, lo, 14, high_gaps, suit, wild, own_wild)
+        at[14] = None
+        if low is None or high is None:
             return None
-    else:
-        count += 1
-        low_gaps = hi - count  # the ace at 1: hi positions
-        high_gaps = 14 - lo + 1 - count  # the ace at 14
-        if low_gaps <= w:
-            if high_gaps <= w:
-                return None  # the ace may lie low or high: their values decide (WILD-6)
-            lo = 1
-            gaps = low_gaps
-            at[1] = ace
-        elif high_gaps <= w:
-            hi = 14
-            gaps = high_gaps
-            at[14] = ace
-        else:
-            return None
+        # The ace low or high: the layout worth more (WILD-6), as _choose weighs them; low on a tie.
+        return high if _key(high, True, rules, None) > _key(low, True, rules, None) else low
+    if high_gaps <= w:
+        at[14] = ace
+        res = _lay(at, lo, 14, high_gaps, suit, wild, own_wild)
+        at[14] = None
+        return res
+    return _NO_RUN
+
+
+def _lay(at: list[Card | None], lo: int, hi: int, gaps: int, suit: int, wild: Card | None,
+         own_wild: bool) -> _Result | None:
+    """The layout of the run ``at[lo..hi]`` missing ``gaps`` positions (at most one, and only with
+    a ``wild``): the wild in the gap, else at the low end if it can stand there, else the high
+    end; ``None`` when it can stand nowhere (a 2 of the suit, ``own_wild``, never stands for its
+    own natural place)."""
     if wild is None:
         return ("run", suit, lo, tuple(at[lo:hi + 1]), -1)
     if gaps == 1:
         for p in range(lo + 1, hi):
             if at[p] is None:
+                if p == 2 and own_wild:
+                    return None
                 at[p] = wild
-                return ("run", suit, lo, tuple(at[lo:hi + 1]), p - lo)
+                res = ("run", suit, lo, tuple(at[lo:hi + 1]), p - lo)
+                at[p] = None
+                return res
         return None  # pragma: no cover - one position is free
     if lo > 1 and not (lo == 3 and own_wild):
-        lo -= 1
-        at[lo] = wild
-        return ("run", suit, lo, tuple(at[lo:hi + 1]), 0)
+        return ("run", suit, lo - 1, (wild, *at[lo:hi + 1]), 0)
     if hi < 14:
-        hi += 1
-        at[hi] = wild
-        return ("run", suit, lo, tuple(at[lo:hi + 1]), hi - lo)
+        return ("run", suit, lo, (*at[lo:hi + 1], wild), hi + 1 - lo)
     return None
 
 
@@ -521,16 +574,57 @@ _SET_ORDER = _set_order
 _INDEX = attrgetter("index")
 
 
+#: The rank words of a refusal, by the bit mask of the ranks (filled as refusals are explained).
+_RANK_WORDS: dict[int, str] = {}
+#: The suit letters of a refusal, alphabetical, by the bit mask of the suits.
+_SUIT_WORDS: tuple[str, ...] = tuple(", ".join(sorted(_SUIT_LETTER[s] for s in range(4) if m >> s & 1))
+                                     for m in range(16))
+
+
 def _explain(cards: Sequence[Card], res: _Result, what: str | None = None) -> InvalidMeld:
     """Turn an analysis failure into an :class:`InvalidMeld` with a sentence and rule IDs."""
     text = what if what is not None else " ".join([_TEXT[c.index] for c in cards])
     code = res[1]
     if code == "suits":
-        suits = sorted({_SUIT_LETTER[c.s] for c in cards if c.r > 2 or c.r == 1})
-        ranks = sorted({c.r for c in cards if c.r > 2 or c.r == 1})
-        return InvalidMeld(f"{text}: not a set, whose cards share one rank (SET-1; here "
-                           f"{', '.join([_RANK_WORD[r] for r in ranks])}), nor a run, whose cards share one "
-                           f"suit (RUN-1; here {', '.join(suits)})", ("SET-1", "RUN-1"))
+        ranks = 0  # bit r: a natural of rank r
+        suits = 0  # bit s: a natural of suit s
+        for c in cards:
+            r = c.r
+            if r > 2 or r == 1:
+                ranks |= 1 << r
+                suits |= 1 << c.s
+        words = _RANK_WORDS.get(ranks)
+        if words is None:
+            words = _RANK_WORDS[ranks] = ", ".join([_RANK_WORD[r] for r in range(1, 14) if ranks >> r & 1])
+        return InvalidMeld(f"{text}: not a set, whose cards share one rank (SET-1; here {words}), nor a run, "
+                           f"whose cards share one suit (RUN-1; here {_SUIT_WORDS[suits]})", ("SET-1", "RUN-1"))
+    if code == "set-wilds":
+        names = [_TEXT[c.index] for c in cards if c.r == 0 or c.r == 2]
+        return InvalidMeld(f"{text}: a set may hold only one wild (SET-2); here {' and '.join(names)} would "
+                           f"{'both' if len(names) == 2 else 'all'} be wild", ("SET-2",))
+    if code == "run-wilds":
+        suit = -1
+        n_nat = 0
+        for c in cards:
+            if c.r != 0 and c.r != 2:
+                if suit == -1:
+                    suit = c.s
+                n_nat += 1
+        names = []
+        own = []
+        for c in cards:  # jokers and 2s of other suits, then the run's 2s but one (RUN-5)
+            r = c.r
+            if r == 0 or (r == 2 and c.s != suit):
+                names.append(_TEXT[c.index])
+            elif r == 2:
+                own.append(_TEXT[c.index])
+        names += own[1:]
+        verb = "both" if len(names) == 2 else "all"
+        if n_nat == 1:
+            return InvalidMeld(f"{text}: {' and '.join(names)} would {verb} be wild: a run may hold only one wild "
+                               "(RUN-4) and a set needs two natural cards (SET-2)", ("RUN-4", "SET-2"))
+        return InvalidMeld(f"{text}: a run may hold only one wild (RUN-4); here {' and '.join(names)} would "
+                           f"{verb} be wild", ("RUN-4",))
     if code == "repeat":
         return InvalidMeld(f"{text}: a run may not hold the same rank twice (RUN-1); here two "
                            f"{_RANK_WORD[res[2]]}s", ("RUN-1",))
@@ -562,17 +656,10 @@ def _explain(cards: Sequence[Card], res: _Result, what: str | None = None) -> In
             rules = rules + ("RUN-4",)
         return InvalidMeld(f"{text}: the cards are not consecutive: a run has no gap (RUN-1) {fill}{extra}",
                            rules)
-    wilds = [c for c in cards if c.r == 0 or c.r == 2]
-    naturals = [c for c in cards if not (c.r == 0 or c.r == 2)]
     if code == "size":
         return InvalidMeld(f"{text}: a meld needs at least 3 cards (SET-1, RUN-1); "
                            f"here there {'is' if len(cards) == 1 else 'are'} {len(cards)}",
                            ("SET-1", "RUN-1"))
-    if code == "set-wilds":
-        return InvalidMeld(f"{text}: a set may hold only one wild (SET-2); here "
-                           f"{' and '.join(map(str, wilds))} would all be wild"
-                           .replace("would all", "would both" if len(wilds) == 2 else "would all"),
-                           ("SET-2",))
     if code == "copies":
         counts = Counter(c for c in cards if c.r not in (0, 2))
         card, k = counts.most_common(1)[0]
@@ -587,30 +674,12 @@ def _explain(cards: Sequence[Card], res: _Result, what: str | None = None) -> In
                                "(SET-2), and a run may hold only one wild (RUN-4)", ("SET-2", "RUN-4"))
         return InvalidMeld(f"{text}: a meld needs natural cards: a set at least two (SET-2), and a run "
                            "may hold only one wild (RUN-4)", ("SET-2", "RUN-4"))
-    if code == "suits":
-        suits = sorted({c.suit.value for c in naturals if c.suit is not None})
-        ranks = sorted({c.r for c in naturals})
-        return InvalidMeld(f"{text}: not a set, whose cards share one rank (SET-1; here "
-                           f"{', '.join(_RANK_WORD[r] for r in ranks)}), nor a run, whose cards share one "
-                           f"suit (RUN-1; here {', '.join(suits)})", ("SET-1", "RUN-1"))
     if code == "run-size":
         return InvalidMeld(f"{text}: a run holds at most 14 cards, the 13 ranks and one wild (RUN-3)",
                            ("RUN-3",))
-    if code == "run-wilds":
-        run_wilds = _wild_cards_of_run(cards, naturals)
-        names = " and ".join(map(str, run_wilds))
-        verb = "both" if len(run_wilds) == 2 else "all"
-        if len(naturals) == 1:
-            return InvalidMeld(f"{text}: {names} would {verb} be wild: a run may hold only one wild (RUN-4) "
-                               "and a set needs two natural cards (SET-2)", ("RUN-4", "SET-2"))
-        return InvalidMeld(f"{text}: a run may hold only one wild (RUN-4); here {names} would {verb} be wild",
-                           ("RUN-4",))
     if code == "two-aces":
         return InvalidMeld(f"{text}: a run holds at most one ace, low (A-2-3) or high (Q-K-A), "
                            "never both (RUN-2)", ("RUN-2",))
-    if code == "repeat":
-        return InvalidMeld(f"{text}: a run may not hold the same rank twice (RUN-1); here two "
-                           f"{_RANK_WORD[res[2]]}s", ("RUN-1",))
     if code == "wild-bound":
         pos = res[2]
         return InvalidMeld(f"{text}: the wild is bound between two naturals, standing for the "
@@ -622,15 +691,6 @@ def _explain(cards: Sequence[Card], res: _Result, what: str | None = None) -> In
                            f"{'above the ace' if end == 'high' else 'below the ace'} (WILD-1, RUN-2)",
                            ("WILD-1", "RUN-2"))
     return InvalidMeld(f"{text}: not a legal meld ({code})")  # pragma: no cover
-
-
-def _wild_cards_of_run(cards: Sequence[Card], naturals: Sequence[Card]) -> list[Card]:
-    """The cards that would be wild in a run: jokers, 2s of other suits, and every 2 of the run's
-    suit but one (which may stand natural in the 2 position, RUN-5)."""
-    suit = naturals[0].s if naturals else -1
-    wilds = [c for c in cards if c.r == 0 or (c.r == 2 and c.s != suit)]
-    own = [c for c in cards if c.r == 2 and c.s == suit]
-    return wilds + own[1:]
 
 
 _RANK_OF_TEXT: dict[str, Rank] = {**{Rank(v).char: Rank(v) for v in range(1, 14)}, "10": Rank.TEN}
@@ -893,10 +953,12 @@ class Meld:
                     raise InvalidMeld(f"{format_cards(seq)}: a new meld cannot lie {want}: under {r.name} a 2 of the "
                                       "run's suit is natural whenever it can be (RUN-5, WILD-6)", ("RUN-5", "WILD-6"))
             return want
-        res = _analyse(seq, wild_high, r)
+        res = _quick_run(seq, r) if wild_high is None else None
+        if res is None:
+            res = _analyse_full(seq, wild_high, r)
         if res[0] == "error":
             raise _explain(seq, res)
-        return cls._make(res, r)
+        return _build(res, r) if cls is Meld else cls._make(res, r)
 
     @classmethod
     def layouts(cls, cards: Iterable[Card] | str, *, rules: Rules | str | None = None) -> tuple[Meld, ...]:
