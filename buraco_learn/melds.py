@@ -330,32 +330,34 @@ def _quick_run(cards: Sequence[Card], rules: Rules) -> _Result | None:
     hi = 0
     for c in cards:
         r = c.r
-        if r == 2:
+        if r > 2:
+            if suit != c.s:
+                if suit != -1:
+                    return _quick_other(cards)
+                suit = c.s
+            if at[r] is not None:
+                return _quick_other(cards)
+            at[r] = c
+            if r < lo:
+                lo = r
+            if r > hi:
+                hi = r
+        elif r == 2:
             if twos is None:
                 twos = [c]
             else:
                 twos.append(c)
-            continue
-        if r == 0:
+        elif r == 0:
             n_jokers += 1
             joker = c
-            continue
-        if suit != c.s:
-            if suit != -1:
-                return _quick_other(cards)
-            suit = c.s
-        if r == 1:
+        else:  # an ace
+            if suit != c.s:
+                if suit != -1:
+                    return _quick_other(cards)
+                suit = c.s
             if ace is not None:
                 return _quick_other(cards)
             ace = c
-            continue
-        if at[r] is not None:
-            return _quick_other(cards)
-        at[r] = c
-        if r < lo:
-            lo = r
-        if r > hi:
-            hi = r
     # One suit, no rank twice: no set (two naturals at least would share a rank), so a run.
     own: list[Card] | None = None
     wild = joker
@@ -738,13 +740,17 @@ def _card_list(cards: object) -> list[Card]:
     seq: Any = cards
     cls = seq.__class__
     if (cls is tuple or cls is list) and len(seq) <= MAX_CARDS:
-        for c in seq:
-            if c.__class__ is not Card:
-                break
-        else:
-            out: list[Card] = list(seq)
-            return out
+        try:
+            if _ALL_CARDS.issuperset(seq):  # every item one of the 53 (interned) cards
+                out: list[Card] = list(seq)
+                return out
+        except TypeError:  # an unhashable item: parse_cards explains
+            pass
     return parse_cards(seq)
+
+
+#: The 53 cards; each exists once, so an item is a card exactly when it is one of these.
+_ALL_CARDS: frozenset[Card] = frozenset(_BY_INDEX)
 
 
 def _meld_from_text(text: str, rules: Rules) -> Meld:
