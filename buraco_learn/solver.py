@@ -269,6 +269,12 @@ def _meld_of(cards: Sequence[Card], rules: Rules) -> Meld:
     return found[1]
 
 
+#: From how many distinct cards the bound is computed on bit masks with memos per suit (it then
+#: costs about half as much a call), rather than card by card (cheaper to set up, and faster while
+#: the per-suit memos would rarely be hit). Both give the same values.
+_MASK_BOUND_FROM = 16
+
+
 class _Search:
     def __init__(self, game: Game, pot_value: int, close: bool, prune: bool = True) -> None:
         if game.phase != "play":
@@ -414,6 +420,20 @@ class _Search:
                 extra[it.target_bit] = max(extra.get(it.target_bit, 0), e)
         self.target_extra = [(bit, e) for bit, e in extra.items() if e > 0]
         self.target_extra_of = dict(self.target_extra)
+        # Per card, the items whose lowest card it is, for ``best``: (what the item adds to the
+        # node's bound, its target and set-rank bits, its needs, its number), by the first
+        # descending, stably; and per item what laying it down changes.
+        self.n_targets = max((it.target_bit.bit_length() for it in self.items), default=0)
+        self.low_items: list[list[tuple[int, int, int, int]]] = []
+        for i in range(len(self.cards) + 1):
+            rows = []
+            for n in (self.by_low[i] if i < len(self.cards) else ()):
+                it = self.items[n]
+                rows.append((it.gain - it.pts - self.target_extra_of.get(it.target_bit, 0),
+                             it.target_bit | it.rank_bit << self.n_targets, it.packed, n))
+            rows.sort(key=_first, reverse=True)
+            self.low_items.append(rows)
+        self.item_records = [(it.target_bit, it.rank_bit, it.burraco, it.gain) for it in self.items]
         k = len(self.cards)
         self.live_t = [0] * (k + 1)
         self.live_r = [0] * (k + 1)
@@ -436,8 +456,201 @@ class _Search:
         for j, bits in enumerate(self.pos_bits):
             self.info.append((self.rank_of[j], self.suit_of[j], bits, pts[j], self.target_bits[j], static[j][2],
                               self.windows[j]))
+        if k < _MASK_BOUND_FROM:
+            self.bound = self._bound_cards  # type: ignore[method-assign]
+            return
+        # The same bound on bit masks (``bound``): one bit per card at the low bit of its 4-bit
+        # field in ``rem``, masks per suit, per rank, per kind, and per points value.
+        lsb = [1 << (4 * j) for j in range(k)]
+        self.lsb_all = sum(lsb)
+        self.wild_fields = sum(15 * lsb[j] for j in range(k) if self.rank_of[j] < 0)
+        self.wild_lsb = sum(lsb[j] for j in range(k) if self.rank_of[j] < 0)
+        self.natural_lsb = sum(lsb[j] for j in range(k) if self.rank_of[j] > 0)
+        self.suit_fields = [sum(15 * lsb[j] for j in range(k) if self.suit_of[j] == s) for s in range(4)]
+        self.suit_cards = [[j for j in range(k) if self.suit_of[j] == s] for s in range(4)]
+        self.suit_memo: list[tuple[dict[int, tuple[int, int, int, int, int, int]], ...]] = [({}, {})
+                                                                                            for _ in range(4)]
+        by_points: dict[int, int] = {}
+        for j in range(k):
+            by_points[pts[j]] = by_points.get(pts[j], 0) | 15 * lsb[j]
+        self.point_fields = sorted(by_points.items())
+        self.wild_point_fields = [(p, m & self.wild_fields) for p, m in self.point_fields if m & self.wild_fields]
+        self.bytes_mask = sum(0xF << (8 * b) for b in range(k // 2 + 1))
+        # The natural cards of each rank a new set may take (SET-4 applied), contiguous in ``_order``.
+        self.rank_groups: list[tuple[int, int, int, int]] = []
+        for r in range(1, 14):
+            js = [j for j in range(k) if self.rank_of[j] == r]
+            if js and self.set_ranks >> r & 1:
+                assert js == list(range(js[0], js[-1] + 1))
+                self.rank_groups.append((1 << r, 4 * js[0], (1 << (4 * len(js))) - 1, sum(lsb[j] for j in js)))
+        self.target_memo: dict[int, tuple[int, int, int]] = {}
+
+    def _fieldsum(self, x: int) -> int:
+        """The sum of the 4-bit fields of ``x`` (each at most 4, fewer than 255 in all)."""
+        m = self.bytes_mask
+        return ((x & m) + (x >> 4 & m)) % 255
+
+    def _suit_info(self, s: int, sub: int, wild: int) -> tuple[int, int, int, int, int, int]:
+        """What the bound needs of the cards ``sub`` of suit ``s`` (``wild``: whether a wild is
+        left): their positions, the cards with a partner in a run (a wild filling a gap when there
+        is one) and without a wild, where a block holding a high ace starts, and the clean and all
+        burracos the suit may still make (see ``bound``)."""
+        once = 0
+        count = 0
+        info = self.info
+        present = []
+        for j in self.suit_cards[s]:
+            n = sub >> (4 * j) & 15
+            if n:
+                once |= info[j][2]
+                count += n
+                present.append(j)
+        m = once
+        t = m & (m >> 1) & (m >> 2)
+        plain = m & (t | (t << 1) | (t << 2))
+        ace_block = 0
+        if wild:
+            runs = m & ((m << 1) | (m >> 1) | (m << 2) | (m >> 2))
+            if m >> 14 & 1:
+                ace_block = (~m & ((1 << 14) - 1)).bit_length()
+        else:
+            runs = plain
+        run_alive = 0
+        plain_alive = 0
+        for j in present:
+            bits = info[j][2]
+            if bits & runs:
+                run_alive |= 1 << (4 * j)
+            if bits & plain and info[j][0] > 0:
+                plain_alive |= 1 << (4 * j)
+        full = bursts = 0
+        if m.bit_count() >= 6:
+            best_w = _best_seven(m)
+            if best_w >= 6:
+                if best_w == 7:
+                    full = count // 7
+                bursts = count // 6
+        got = (once, run_alive, plain_alive, ace_block, full, bursts)
+        self.suit_memo[s][wild][sub] = got
+        return got
+
+    def _targets(self, tmask: int) -> tuple[int, int, int]:
+        """For the free targets: the naturals (ranks A, 3..K) and the wilds some lay-off onto one
+        of them may take, and their bonus gains beyond the cards' points."""
+        free_t = ~tmask
+        naturals = wilds = 0
+        for j, tb in enumerate(self.target_bits):
+            if tb & free_t:
+                if self.rank_of[j] > 0:
+                    naturals |= 1 << (4 * j)
+                else:
+                    wilds |= 1 << (4 * j)
+        extra = sum(e for bit, e in self.target_extra if not tmask & bit)
+        got = self.target_memo[tmask] = (naturals, wilds, extra)
+        return got
 
     def bound(self, rem: int, i: int, tmask: int, rmask: int) -> tuple[int, bool, int]:
+        """An upper bound on what the cards ``rem`` can still gain, whether card ``i`` counts in it,
+        and a tighter bound (``capped``) that cannot be split card by card to bound the children.
+
+        It adds the points of every card that some meld could still use (a natural with two
+        neighbours in its suit, or one and a wild, in some three positions of a run; or with enough
+        cards of its rank for a set; or a lay-off target still free for it), the wilds when two such
+        naturals remain, a top bonus for each run or set that could still reach seven cards (BUR-1)
+        with one wild at most, each free target's best bonus gain, and the pot's value.
+
+        Computed on bit masks (one bit per card, per suit memos); :meth:`_bound_cards` is the same
+        bound card by card.
+        """
+        x = rem | rem >> 1
+        x |= x >> 2
+        present = x & self.lsb_all
+        wf = rem & self.wild_fields
+        bm = self.bytes_mask
+        wilds = ((wf & bm) + (wf >> 4 & bm)) % 255 if wf else 0
+        w = 1 if wilds else 0
+        run_alive = plain_alive = full = bursts = 0
+        suit_fields = self.suit_fields
+        suit_memo = self.suit_memo
+        infos: list[tuple[int, int, int, int, int, int] | None] = [None, None, None, None]
+        for s in range(4):
+            sub = rem & suit_fields[s]
+            if sub:
+                got = suit_memo[s][w].get(sub)
+                if got is None:
+                    got = self._suit_info(s, sub, w)
+                infos[s] = got
+                run_alive |= got[1]
+                plain_alive |= got[2]
+                full += got[4]
+                bursts += got[5]
+        set_ok = self.set_ranks & ~rmask
+        sets3 = sets = 0
+        if set_ok:
+            for bit, shift, mask, cards in self.rank_groups:
+                if set_ok & bit:
+                    c = (rem >> shift & mask) % 15  # at most 8 cards of a rank
+                    if c >= 3:
+                        sets3 |= cards
+                        if c >= 6:
+                            bursts += 1
+                            if c >= 7:
+                                full += 1
+                    elif c == 2 and wilds:
+                        sets |= cards
+        targets = self.target_memo.get(tmask)
+        if targets is None:
+            targets = self._targets(tmask)
+        t_naturals, t_wilds, extra = targets
+        alive = present & (run_alive | t_naturals | sets3 | sets)
+        af = rem & alive * 15
+        alive_pts = 0
+        for p, fields in self.point_fields:
+            y = af & fields
+            if y:
+                alive_pts += p * (((y & bm) + (y >> 4 & bm)) % 255)
+        alive_naturals = ((af & bm) + (af >> 4 & bm)) % 255
+        wildish = present & self.wild_lsb & ~alive
+        ib = 1 << (4 * i)
+        i_state = 1 if alive & ib else 2 if wildish & ib else 0
+        alive_i = i_state == 1
+        if wildish and (alive_naturals >= 2 or wildish & t_wilds):
+            wf = rem & wildish * 15
+            for p, fields in self.wild_point_fields:
+                y = wf & fields
+                if y:
+                    alive_pts += p * (((y & bm) + (y >> 4 & bm)) % 255)
+            alive_i = i_state > 0
+        elif alive_naturals >= 2:
+            alive_i = i_state > 0
+        total = self.pot_value + alive_pts + full * self.top_bonus + min(bursts - full, wilds) * self.dirty_bonus + extra
+        capped = total
+        if wilds:
+            # Cards alive only thanks to a wild: one wild's meld reaches two blocks of a suit's
+            # positions in a row at most (a run's two sides of its wild, a set's two cards).
+            needy_cards = alive & self.natural_lsb & ~(t_naturals | sets3 | plain_alive)
+            if needy_cards and needy_cards.bit_count() > 2 * wilds:
+                needy: dict[int, int] = {}
+                info = self.info
+                while needy_cards:
+                    low_card = needy_cards & -needy_cards
+                    needy_cards ^= low_card
+                    j = (low_card.bit_length() - 1) // 4
+                    r, s, bits, p = info[j][0], info[j][1], info[j][2], info[j][3]
+                    got = infos[s]
+                    assert got is not None
+                    m = got[0]
+                    low = bits & -bits
+                    start = (~m & (low - 1)).bit_length()
+                    if bits >> 14 & 1 == 0 and start == got[3]:
+                        start = 1
+                    key = s * 16 + start
+                    needy[key] = needy.get(key, 0) + p * (rem >> (4 * j) & 15)
+                if len(needy) > 2 * wilds:
+                    capped -= sum(sorted(needy.values())[: len(needy) - 2 * wilds])
+        return total, alive_i, capped
+
+    def _bound_cards(self, rem: int, i: int, tmask: int, rmask: int) -> tuple[int, bool, int]:
         """An upper bound on what the cards ``rem`` can still gain, whether card ``i`` counts in it,
         and a tighter bound (``capped``) that cannot be split card by card to bound the children.
 
@@ -665,21 +878,22 @@ class _Search:
                 return capped, False
         else:
             node_ub, alive_i = -_NEG, False
-        target_extra = self.target_extra_of
         keep_ub = node_ub - (self.pts[i] * n_i if alive_i else 0)
-        children: list[tuple[int, int, int]] = [(keep_ub, -1, keep_rem)]
-        items = self.items
+        # The items whose lowest card is i, free and within the hand, by bound descending (the order
+        # of ``by_low`` on ties); keeping card i comes before the items it ties with. (The same
+        # order as sorting every child by its bound, stably, with keeping first.)
         guarded = rem | self.guard
         guard = self.guard
-        for n in self.by_low[i]:
-            it = items[n]
-            if it.target_bit & tmask or it.rank_bit & rmask:
-                continue
-            if (guarded - it.packed) & guard != guard:
-                continue
-            ub = it.gain + node_ub - it.pts - target_extra.get(it.target_bit, 0)
-            children.append((ub, n, rem - it.packed))
-        children.sort(key=_first, reverse=True)
+        trmask = tmask | rmask << self.n_targets
+        children = [(base + node_ub, n, rem - packed) for base, block, packed, n in self.low_items[i]
+                    if not block & trmask and (guarded - packed) & guard == guard]
+        at = 0
+        for child in children:
+            if child[0] <= keep_ub:
+                break
+            at += 1
+        children.insert(at, (keep_ub, -1, keep_rem))
+        records = self.item_records
         lower = _NEG
         upper = _NEG
         choice = -1
@@ -692,11 +906,11 @@ class _Search:
             if n < 0:
                 v, exact = self.best(child, i + 1, tmask, rmask, self._keep(kept, i, n_i), bur, target)
             else:
-                it = items[n]
-                v, exact = self.best(child, i, tmask | it.target_bit, rmask | it.rank_bit, kept,
-                                     bur or it.burraco, target - it.gain)
+                target_bit, rank_bit, burraco, gain = records[n]
+                v, exact = self.best(child, i, tmask | target_bit, rmask | rank_bit, kept, bur or burraco,
+                                     target - gain)
                 if v > _NEG // 2:
-                    v += it.gain
+                    v += gain
             if exact:
                 if v > lower:
                     lower, choice = v, n
