@@ -116,7 +116,7 @@ def meld_value(meld: Meld) -> int:
     return meld.points + meld.bonus
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, eq=False)
 class _Item:
     needs: tuple[tuple[int, int], ...]  # (local card index, count)
     gain: int
@@ -203,12 +203,13 @@ def _side_value(game: Game, seat: int) -> int:
 #: Memo of :func:`_lay_off_additions`: (meld, the relevant hand cards in order) -> the additions.
 #: A pure function of its key (melds are immutable values), asked again and again as a bot plans
 #: each turn and imagines the pile's cards in its hand; bounded, cleared when full.
-_ADDITIONS: dict[tuple[Meld, bytes], tuple[tuple[tuple[Card, ...], Meld], ...]] = {}
+_ADDITIONS: dict[tuple[Meld, bytes], tuple[tuple[tuple[Card, ...], Meld, int], ...]] = {}
 _ADDITIONS_MAX = 20_000
 
 
-def _lay_off_additions(target: TableMeld, hand: Sequence[Card]) -> tuple[tuple[tuple[Card, ...], Meld], ...]:
-    """Every multiset of hand cards the target meld accepts in one lay-off, with the result."""
+def _lay_off_additions(target: TableMeld, hand: Sequence[Card]) -> tuple[tuple[tuple[Card, ...], Meld, int], ...]:
+    """Every multiset of hand cards the target meld accepts in one lay-off, with the result and
+    its value (:func:`meld_value`)."""
     meld = target.meld
     if meld.kind == "set":
         rank = meld._rank
@@ -227,10 +228,10 @@ def _lay_off_additions(target: TableMeld, hand: Sequence[Card]) -> tuple[tuple[t
     return found
 
 
-def _additions(meld: Meld, relevant: list[Card]) -> list[tuple[tuple[Card, ...], Meld]]:
+def _additions(meld: Meld, relevant: list[Card]) -> list[tuple[tuple[Card, ...], Meld, int]]:
     base = Counter(meld.cards)
     have = Counter(relevant)
-    out: list[tuple[tuple[Card, ...], Meld]] = []
+    out: list[tuple[tuple[Card, ...], Meld, int]] = []
     seen: set[tuple[int, ...]] = set()
     for cand in candidate_melds(list(meld.cards) + relevant):
         cc = Counter(cand)
@@ -248,25 +249,27 @@ def _additions(meld: Meld, relevant: list[Card]) -> list[tuple[tuple[Card, ...],
             new = meld.lay_off(cards)
         except InvalidMeld:
             continue
-        out.append((cards, new))
+        out.append((cards, new, meld_value(new)))
     return out
 
 
 #: Memo of ``Meld.from_cards(cards, rules=rules)`` for the candidate melds of the hands the solver
 #: is given (an immutable value, the same few melds from turn to turn): (id of the rules, card
 #: indices in order) -> (the rules, the meld); the rules are kept so that their id stays theirs.
-_MELDS: dict[tuple[int, bytes], tuple[Rules, Meld]] = {}
+_MELDS: dict[tuple[int, bytes], tuple[Rules, Meld, int, bool]] = {}
 _MELDS_MAX = 20_000
 
 
-def _meld_of(cards: Sequence[Card], rules: Rules) -> Meld:
+def _meld_of(cards: Sequence[Card], rules: Rules) -> tuple[Rules, Meld, int, bool]:
+    """``(rules, meld, meld_value(meld), meld.is_burraco)`` for ``Meld.from_cards(cards, rules=rules)``."""
     key = (id(rules), bytes([c.index for c in cards]))
     found = _MELDS.get(key)
     if found is None:
         if len(_MELDS) >= _MELDS_MAX:
             _MELDS.clear()
-        found = _MELDS[key] = (rules, Meld.from_cards(cards, rules=rules))
-    return found[1]
+        meld = Meld.from_cards(cards, rules=rules)
+        found = _MELDS[key] = (rules, meld, meld_value(meld), len(meld) >= 7)
+    return found
 
 
 #: From how many distinct cards the bound is computed on bit masks with memos per suit (it then
@@ -324,7 +327,7 @@ class _Search:
 
     def _set_blocked(self, meld: Meld) -> bool:
         """SET-4, asked of the engine: may the side lay down a new set of this rank?"""
-        r = int(meld.rank) if meld.rank is not None else 0
+        r = meld._rank
         if r not in self._set4:
             try:
                 self.game.verify_meld(meld.cards)
@@ -336,22 +339,23 @@ class _Search:
 
     def _build_items(self, hand: list[Card]) -> None:
         rules = self.game.rules
+        items = self.items
         for cards in candidate_melds(hand):
-            meld = _meld_of(cards, rules)
+            _, meld, value, burraco = _meld_of(cards, rules)
             rank_bit = 0
             if meld.kind == "set":
                 if self._set_blocked(meld):
                     continue
-                rank_bit = 1 << int(meld.rank)  # type: ignore[arg-type]
+                rank_bit = 1 << meld._rank
             needs = self._needs(cards)
-            self.items.append(_Item(needs, meld_value(meld), needs[0][0], 0, rank_bit, meld.is_burraco, meld, -1,
-                                    tuple(cards), *self._pts_packed(needs)))
+            items.append(_Item(needs, value, needs[0][0], 0, rank_bit, burraco, meld, -1, tuple(cards),
+                               *self._pts_packed(needs)))
         for bit, target in enumerate(self.game.lay_off_targets(self.seat)):
             old = meld_value(target.meld)
-            for cards, new in _lay_off_additions(target, hand):
+            for cards, new, value in _lay_off_additions(target, hand):
                 needs = self._needs(cards)
-                self.items.append(_Item(needs, meld_value(new) - old, needs[0][0], 1 << bit, 0, new.is_burraco,
-                                        None, target.id, cards, *self._pts_packed(needs)))
+                items.append(_Item(needs, value - old, needs[0][0], 1 << bit, 0, len(new) >= 7, None, target.id, cards,
+                                   *self._pts_packed(needs)))
 
     def _pts_packed(self, needs: tuple[tuple[int, int], ...]) -> tuple[int, int]:
         """An item's bound points (its cards' points) and its needs as 4-bit fields."""
@@ -786,9 +790,10 @@ class _Search:
         for x, a in enumerate(twos):
             for b in twos[x + 1:]:
                 perm = {a: b, b: a}
+                uses = 15 << (4 * a) | 15 << (4 * b)  # an item's needs hold a or b
                 start = 0
                 for it in self.items:
-                    if it.low >= start and any(j in perm for j, _ in it.needs):
+                    if it.low >= start and it.packed & uses:
                         other = self.item_index.get(self._swapped(it, perm))
                         if other is None or (self.items[other].gain, self.items[other].burraco) != (it.gain,
                                                                                                     it.burraco):
@@ -1132,7 +1137,7 @@ def dead_cards(game: Game, seat: int | None = None) -> list[Card]:
         if not alive:
             for t in targets:
                 adds = _lay_off_additions(t, pool)
-                if any(card in cards for cards, _ in adds):
+                if any(card in cards for cards, _, _ in adds):
                     alive = True
                     break
         if not alive:
