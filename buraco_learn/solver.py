@@ -883,36 +883,53 @@ class _Search:
                 return capped, False
         else:
             node_ub, alive_i = -_NEG, False
-        keep_ub = node_ub - (self.pts[i] * n_i if alive_i else 0)
-        # The items whose lowest card is i, free and within the hand, by bound descending (the order
-        # of ``by_low`` on ties); keeping card i comes before the items it ties with. (The same
-        # order as sorting every child by its bound, stably, with keeping first.)
-        guarded = rem | self.guard
+        # The children in order of their bounds, highest first: the items whose lowest card is i
+        # (``low_items``: by what they add to the node's bound, descending, stably), free and within
+        # the hand, with keeping card i before the items it ties with: the order a stable sort of
+        # every child by its bound gives. Each child is looked at only when its turn comes, since
+        # the first child whose bound cannot beat the best found so far ends the loop.
+        keep_base = -self.pts[i] * n_i if alive_i else 0
         guard = self.guard
+        guarded = rem | guard
         trmask = tmask | rmask << self.n_targets
-        children = [(base + node_ub, n, rem - packed) for base, block, packed, n in self.low_items[i]
-                    if not block & trmask and (guarded - packed) & guard == guard]
-        at = 0
-        for child in children:
-            if child[0] <= keep_ub:
-                break
-            at += 1
-        children.insert(at, (keep_ub, -1, keep_rem))
+        rows = self.low_items[i]
+        n_rows = len(rows)
         records = self.item_records
+        k = 0
+        keep_pending = True
         lower = _NEG
         upper = _NEG
         choice = -1
-        for ub, n, child in children:
+        while True:
+            if k < n_rows:
+                base, block, packed, n = rows[k]
+                if block & trmask or (guarded - packed) & guard != guard:
+                    k += 1
+                    continue
+                if keep_pending and base <= keep_base:
+                    keep_pending = False
+                    n = -1
+                    base = keep_base
+                else:
+                    k += 1
+            elif keep_pending:
+                keep_pending = False
+                n = -1
+                base = keep_base
+            else:
+                break
+            ub = base + node_ub
             target = alpha if alpha > lower else lower
             if ub <= target:
                 if ub > lower and ub > upper:
                     upper = ub
                 break
             if n < 0:
-                v, exact = self.best(child, i + 1, tmask, rmask, self._keep(kept, i, n_i), bur, target)
+                v, exact = self.best(keep_rem, i + 1, tmask, rmask,
+                                     self.kept_many if kept[0] or n_i > 1 else self.kept_single[i], bur, target)
             else:
                 target_bit, rank_bit, burraco, gain = records[n]
-                v, exact = self.best(child, i, tmask | target_bit, rmask | rank_bit, kept, bur or burraco,
+                v, exact = self.best(rem - packed, i, tmask | target_bit, rmask | rank_bit, kept, bur or burraco,
                                      target - gain)
                 if v > _NEG // 2:
                     v += gain
