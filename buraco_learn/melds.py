@@ -601,7 +601,7 @@ _SUIT_WORDS: tuple[str, ...] = tuple(", ".join(sorted(_SUIT_LETTER[s] for s in r
 
 def _explain(cards: Sequence[Card], res: _Result, what: str | None = None) -> InvalidMeld:
     """Turn an analysis failure into an :class:`InvalidMeld` with a sentence and rule IDs."""
-    text = what if what is not None else " ".join([_TEXT[c.index] for c in cards])
+    text = what if what is not None else " ".join(map(_TEXT_OF, cards))
     code = res[1]
     if code == "suits":
         ranks = 0  # bit r: a natural of rank r
@@ -765,8 +765,18 @@ def _card_list(cards: object) -> list[Card]:
     return parse_cards(seq)
 
 
+def _is_card_seq(seq: Sequence[object]) -> bool:
+    """Whether every item of the list or tuple is a card (read as is, never changed)."""
+    try:
+        return _ALL_CARDS.issuperset(seq)
+    except TypeError:  # an unhashable item
+        return False
+
+
 #: The 53 cards; each exists once, so an item is a card exactly when it is one of these.
 _ALL_CARDS: frozenset[Card] = frozenset(_BY_INDEX)
+#: A card's notation, by card (``" ".join(map(_TEXT_OF, cards))``).
+_TEXT_OF = {c: _TEXT[c.index] for c in _BY_INDEX}.__getitem__
 
 
 def _meld_from_text(text: str, rules: Rules) -> Meld:
@@ -959,7 +969,10 @@ class Meld:
         ...
         buraco_learn.errors.InvalidMeld: 5H 6H 8H: the cards are not consecutive: a run has no gap (RUN-1) and there is no wild to fill it
         """
-        seq = _card_list(cards)  # text, or an iterable of cards; anything else is a NotationError
+        seq: Any = cards
+        cls_ = seq.__class__
+        if not ((cls_ is tuple or cls_ is list) and len(seq) <= MAX_CARDS and _is_card_seq(seq)):
+            seq = _card_list(cards)  # text, or an iterable of cards; anything else is a NotationError
         r = FIBUR if rules is None else get_rules(rules)
         if layout is not None:
             if wild_high is not None:
