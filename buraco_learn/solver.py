@@ -39,10 +39,11 @@ import sys
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 
 from .actions import Action, Discard, LayDown, LayOff
 from .cards import Card, format_cards, make_deck
-from .errors import IllegalMove, InvalidMeld
+from .errors import IllegalMove
 from .game import Game, TableMeld, candidate_melds
 from .melds import Meld
 from .rules import Rules
@@ -50,6 +51,7 @@ from .rules import Rules
 __all__ = ["Plan", "solve", "can_close", "dead_cards", "meld_value", "SolverError"]
 
 _NEG = -(10**9)
+_INDEX = attrgetter("index")
 #: The kept cards' shape when two or more are kept (the engine accepts any such rest: a turn can
 #: always end with a discard from two cards, TURN-3; checked on the whole hand, and every plan
 #: is replayed on the engine anyway).
@@ -229,26 +231,33 @@ def _lay_off_additions(target: TableMeld, hand: Sequence[Card]) -> tuple[tuple[t
 
 
 def _additions(meld: Meld, relevant: list[Card]) -> list[tuple[tuple[Card, ...], Meld, int]]:
-    base = Counter(meld.cards)
-    have = Counter(relevant)
+    """The engine's candidate melds of the meld's cards and ``relevant`` that hold every card of
+    the meld and more; the cards beyond the meld's (in card order), each multiset once, when
+    ``meld.lay_off`` accepts them (asked without building a refusal's sentence)."""
+    base = meld.cards
+    size = len(base)
     out: list[tuple[tuple[Card, ...], Meld, int]] = []
     seen: set[tuple[int, ...]] = set()
-    for cand in candidate_melds(list(meld.cards) + relevant):
-        cc = Counter(cand)
-        if cc == base or any(cc[c] < n for c, n in base.items()):
+    for cand in candidate_melds(list(base) + relevant):
+        if len(cand) <= size:
             continue
-        add = cc - base
-        if any(have[c] < n for c, n in add.items()):  # pragma: no cover - by construction
+        rest = list(cand)
+        try:
+            for c in base:
+                rest.remove(c)  # one copy each: a multiset difference
+        except ValueError:  # the candidate misses a card of the meld
             continue
-        cards = tuple(sorted(add.elements(), key=lambda c: c.index))
-        key = tuple(c.index for c in cards)
+        rest.sort(key=_INDEX)
+        cards = tuple(rest)
+        key = tuple([c.index for c in cards])
         if key in seen:
             continue
         seen.add(key)
-        try:
-            new = meld.lay_off(cards)
-        except InvalidMeld:
+        # Meld.lay_off(cards), without the sentence of a refusal.
+        res = meld._lay_off_result(rest, list(base) + rest, None)
+        if res[0] == "error" or not meld._same_kind(res):
             continue
+        new = Meld._make(res, meld.rules)
         out.append((cards, new, meld_value(new)))
     return out
 
