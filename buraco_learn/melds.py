@@ -326,7 +326,8 @@ def _quick_run(cards: Sequence[Card], rules: Rules) -> _Result | None:
     """The analysis of the common cases, or ``None`` to list the layouts.
 
     A run is read in one pass; at the first card that is no part of a one-suit run without a
-    repeated rank, :func:`_quick_other` takes over (a set, or the ``suits`` error). Answered here:
+    repeated rank, the cards are the ``suits`` error (a second suit when two ranks are seen) or
+    :func:`_quick_other` takes over (a set, or the ``suits`` error). Answered here:
     too many wilds for a run, and a plain run: at most one wild besides a 2 of the suit, an ace
     only where it can lie one way, and a 2 of the suit only under a preset where it is natural
     whenever it can be (RUN-5). Such a run has one layout, or a free wild whose two ends are worth
@@ -349,6 +350,9 @@ def _quick_run(cards: Sequence[Card], rules: Rules) -> _Result | None:
         if r > 2:
             if suit != c.s:
                 if suit != -1:
+                    # Two suits: with two ranks among the naturals too, neither a set nor a run.
+                    if hi == 0 or lo != hi or ace is not None or r != hi:
+                        return _SUITS_ERR
                     return _quick_other(cards)
                 suit = c.s
             if at[r] is not None:
@@ -369,7 +373,7 @@ def _quick_run(cards: Sequence[Card], rules: Rules) -> _Result | None:
         else:  # an ace
             if suit != c.s:
                 if suit != -1:
-                    return _quick_other(cards)
+                    return _SUITS_ERR if hi else _quick_other(cards)
                 suit = c.s
             if ace is not None:
                 return _quick_other(cards)
@@ -479,6 +483,8 @@ def _place(at: list[Card | None], lo: int, hi: int, count: int, suit: int, ace: 
         gaps = hi - lo + 1 - count
         if gaps > w:
             return _NO_RUN
+        if wild is None:
+            return ("run", suit, lo, tuple(at[lo:hi + 1]), -1)
         return _lay(at, lo, hi, gaps, suit, wild, own_wild)
     count += 1
     low_gaps = hi - count  # the ace at 1: hi positions
@@ -765,14 +771,6 @@ def _card_list(cards: object) -> list[Card]:
     return parse_cards(seq)
 
 
-def _is_card_seq(seq: Sequence[object]) -> bool:
-    """Whether every item of the list or tuple is a card (read as is, never changed)."""
-    try:
-        return _ALL_CARDS.issuperset(seq)
-    except TypeError:  # an unhashable item
-        return False
-
-
 #: The 53 cards; each exists once, so an item is a card exactly when it is one of these.
 _ALL_CARDS: frozenset[Card] = frozenset(_BY_INDEX)
 #: A card's notation, by card (``" ".join(map(_TEXT_OF, cards))``).
@@ -971,7 +969,11 @@ class Meld:
         """
         seq: Any = cards
         cls_ = seq.__class__
-        if not ((cls_ is tuple or cls_ is list) and len(seq) <= MAX_CARDS and _is_card_seq(seq)):
+        try:  # a list or tuple of cards is read as is: every item one of the 53 (interned) cards
+            plain = (cls_ is tuple or cls_ is list) and len(seq) <= MAX_CARDS and _ALL_CARDS.issuperset(seq)
+        except TypeError:  # an unhashable item
+            plain = False
+        if not plain:
             seq = _card_list(cards)  # text, or an iterable of cards; anything else is a NotationError
         r = FIBUR if rules is None else get_rules(rules)
         if layout is not None:
@@ -1193,7 +1195,8 @@ class Meld:
         >>> Meld.from_cards("7H 7H 7D 7D 7S 7S 7C JK", rules="classic-fr").burraco
         'dirty'
         """
-        return _burraco_kind(self.kind, len(self._slots), self._wild_index, self.rules)
+        n = len(self._slots)
+        return None if n < 7 else _burraco_kind(self.kind, n, self._wild_index, self.rules)
 
     @property
     def bonus(self) -> int:
