@@ -292,34 +292,18 @@ _SUIT_LETTER = ("S", "H", "D", "C")
 
 
 def _run_points(start: int, slots: Sequence[Card], wild_index: int, rules: Rules) -> int:
-    """Card points of a run layout: a natural low ace and a natural 2 count as the preset says.
-
-    From the sums of the natural positions' points (:func:`_run_prefix`), with the wild's own
-    points in place of its position's.
-    """
-    entry = _RUN_PREFIX.get(id(rules))
-    prefix = entry[1] if entry is not None and entry[0] is rules else _run_prefix(rules)
-    total = prefix[start + len(slots)] - prefix[start]
-    if wild_index >= 0:
-        p = start + wild_index
-        total += _PTS[slots[wild_index].index] - prefix[p + 1] + prefix[p]
+    """Card points of a run layout: a natural low ace and a natural 2 count as the preset says."""
+    pts = _PTS
+    total = 0
+    for c in slots:
+        total += pts[c.index]
+    if start <= 2:
+        if start == 1 and wild_index != 0:
+            total += rules.low_ace_meld_points - pts[slots[0].index]
+        i = 2 - start
+        if i < len(slots) and i != wild_index:
+            total += rules.natural_two_meld_points - pts[slots[i].index]
     return total
-
-
-def _run_prefix(rules: Rules) -> tuple[int, ...]:
-    """Per run position p (1..14), the points of the natural cards at positions below p under
-    ``rules`` (a low ace and a natural 2 as the preset says, EQ-2)."""
-    values = (0, rules.low_ace_meld_points, rules.natural_two_meld_points, 5, 5, 5, 5, 5, 10, 10, 10, 10, 10, 10, 15)
-    sums = [0]
-    for v in values:
-        sums.append(sums[-1] + v)
-    prefix = tuple(sums)
-    _RUN_PREFIX[id(rules)] = (rules, prefix)
-    return prefix
-
-
-#: id of the rules -> (the rules, :func:`_run_prefix`); the rules are kept so their id stays theirs.
-_RUN_PREFIX: dict[int, tuple[Rules, tuple[int, ...]]] = {}
 
 
 def _quick_run(cards: Sequence[Card], rules: Rules) -> _Result | None:
@@ -400,6 +384,11 @@ def _quick_run(cards: Sequence[Card], rules: Rules) -> _Result | None:
         return None
     count = n - n_wild - (ace is not None)
     if own is None:
+        if ace is None:  # the common run: no ace, no 2 of the suit (_place's first case)
+            gaps = hi - lo + 1 - count
+            if wild is None:
+                return ("run", suit, lo, tuple(at[lo:hi + 1]), -1) if gaps == 0 else _GAP
+            return _lay(at, lo, hi, gaps, suit, wild, False) if gaps <= 1 else _GAP
         res = _place(at, lo, hi, count, suit, ace, None, wild, False, rules)
         return _GAP if res is _NO_RUN else res
     if rules.natural_two_optional or len(own) > 2 or (len(own) == 2 and wild is not None):
@@ -432,9 +421,11 @@ def _quick_other(cards: Sequence[Card]) -> _Result | None:
     error, or ``None`` to analyse (a run with a rank twice)."""
     wild: Card | None = None
     n_wild = 0
+    naturals: list[Card] = []
     rank = -1
     same_rank = True
-    per = [0, 0, 0, 0]  # naturals per suit
+    suit = -1
+    one_suit = True
     for c in cards:
         r = c.r
         if r == 0 or r == 2:
@@ -442,28 +433,26 @@ def _quick_other(cards: Sequence[Card]) -> _Result | None:
             if wild is None:
                 wild = c
             continue
+        naturals.append(c)
         if rank != r:
             if rank != -1:
                 same_rank = False
             rank = r
-        per[c.s] += 1
+        if suit != c.s:
+            if suit != -1:
+                one_suit = False
+            suit = c.s
     if same_rank:  # two naturals or more: the caller saw a second one
         if n_wild > 1:
             return _SET_WILDS
         if len(cards) > 9:
             return _SET_SIZE
-        naturals: list[Card] = []
-        for s in range(4):  # by suit (S H D C): by card index, as _SET_ORDER
-            k = per[s]
-            if k:
-                if k > 2:
-                    return ("error", "copies")  # a third copy
-                card = _BY_INDEX[s * 13 + rank - 1]
-                naturals.append(card)
-                if k == 2:
-                    naturals.append(card)
+        naturals.sort(key=_INDEX)  # one rank: by suit (S H D C), as _SET_ORDER
+        for i in range(2, len(naturals)):
+            if naturals[i] is naturals[i - 2]:
+                return ("error", "copies")  # a third copy (cards are interned)
         return ("set", rank, tuple(naturals), wild)
-    return None if per.count(0) == 3 else _SUITS_ERR
+    return None if one_suit else _SUITS_ERR
 
 
 def _place(at: list[Card | None], lo: int, hi: int, count: int, suit: int, ace: Card | None,
@@ -1206,17 +1195,8 @@ class Meld:
     @property
     def points(self) -> int:
         """Card points of the meld (EQ-2, SCORE-2), with the preset's natural-2 and low-ace values."""
-        if self.kind == "run":
-            rules = self.rules
-            entry = _RUN_PREFIX.get(id(rules))
-            prefix = entry[1] if entry is not None and entry[0] is rules else _run_prefix(rules)
-            start = self._start
-            slots = self._slots
-            total = prefix[start + len(slots)] - prefix[start]
-            wi = self._wild_index
-            if wi >= 0:
-                total += _PTS[slots[wi].index] - prefix[start + wi + 1] + prefix[start + wi]
-            return total
+        if self._start <= 2 and self.kind == "run":  # a run from the ace or the 2: their values
+            return _run_points(self._start, self._slots, self._wild_index, self.rules)
         pts = _PTS
         total = 0
         for c in self._slots:
