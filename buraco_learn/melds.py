@@ -418,7 +418,7 @@ _NO_RUN: _Result = ("error", "no-run")
 def _quick_other(cards: Sequence[Card]) -> _Result | None:
     """Cards whose naturals hold two suits or a rank twice (3 to 14 of them): a set's analysis
     (its naturals in suit order, then its wild) or its error (SET-1..3, EQ-1), the ``suits``
-    error, or ``None`` to analyse (a run with a rank twice)."""
+    error, or a run's refusal (too many wilds, a rank twice)."""
     wild: Card | None = None
     n_wild = 0
     naturals: list[Card] = []
@@ -452,7 +452,19 @@ def _quick_other(cards: Sequence[Card]) -> _Result | None:
             if naturals[i] is naturals[i - 2]:
                 return ("error", "copies")  # a third copy (cards are interned)
         return ("set", rank, tuple(naturals), wild)
-    return None if one_suit else _SUITS_ERR
+    if not one_suit:
+        return _SUITS_ERR
+    # One suit and a rank twice: what _run_layouts reports, too many wilds (a 2 of the suit may be
+    # its natural 2) before the first rank seen twice.
+    if n_wild - any(c.r == 2 and c.s == suit for c in cards) > 1:
+        return _RUN_WILDS
+    seen = 0
+    for c in naturals:
+        bit = 1 << c.r
+        if seen & bit:
+            return ("error", "two-aces") if c.r == 1 else ("error", "repeat", c.r)
+        seen |= bit
+    return None  # pragma: no cover - the caller saw a rank twice
 
 
 def _place(at: list[Card | None], lo: int, hi: int, count: int, suit: int, ace: Card | None,
@@ -596,21 +608,24 @@ _SUIT_WORDS: tuple[str, ...] = tuple(", ".join(sorted(_SUIT_LETTER[s] for s in r
 
 def _explain(cards: Sequence[Card], res: _Result, what: str | None = None) -> InvalidMeld:
     """Turn an analysis failure into an :class:`InvalidMeld` with a sentence and rule IDs."""
-    text = what if what is not None else " ".join(map(_TEXT_OF, cards))
     code = res[1]
-    if code == "suits":
+    if code == "suits":  # the most common refusal: the quoted cards and the masks in one pass
+        parts = []
         ranks = 0  # bit r: a natural of rank r
         suits = 0  # bit s: a natural of suit s
         for c in cards:
+            parts.append(_TEXT[c.index])
             r = c.r
             if r > 2 or r == 1:
                 ranks |= 1 << r
                 suits |= 1 << c.s
+        text = what if what is not None else " ".join(parts)
         words = _RANK_WORDS.get(ranks)
         if words is None:
             words = _RANK_WORDS[ranks] = ", ".join([_RANK_WORD[r] for r in range(1, 14) if ranks >> r & 1])
         return InvalidMeld(f"{text}: not a set, whose cards share one rank (SET-1; here {words}), nor a run, "
                            f"whose cards share one suit (RUN-1; here {_SUIT_WORDS[suits]})", ("SET-1", "RUN-1"))
+    text = what if what is not None else " ".join(map(_TEXT_OF, cards))
     if code == "set-wilds":
         names = [_TEXT[c.index] for c in cards if c.r == 0 or c.r == 2]
         return InvalidMeld(f"{text}: a set may hold only one wild (SET-2); here {' and '.join(names)} would "
