@@ -1463,6 +1463,9 @@ class Meld:
         return meld_html(self)
 
 
+_new = object.__new__
+
+
 class _Building(Meld):
     """A :class:`Meld` while :func:`_build` fills its slots (plain assignments, the fastest
     way); it then becomes a :class:`Meld`, immutable."""
@@ -1473,7 +1476,7 @@ class _Building(Meld):
 
 def _build(res: _Result, rules: Rules) -> Meld:
     """``Meld._make(res, rules)``: a meld of the analysis ``res``."""
-    self = object.__new__(_Building)
+    self = _new(_Building)
     if res[0] == "set":
         _, rank, naturals, wild = res
         self.kind = "set"
