@@ -39,6 +39,7 @@ import sys
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 from operator import attrgetter
 
 from .actions import Action, Discard, LayDown, LayOff
@@ -481,8 +482,7 @@ class _Search:
         self.natural_lsb = sum(lsb[j] for j in range(k) if self.rank_of[j] > 0)
         self.suit_fields = [sum(15 * lsb[j] for j in range(k) if self.suit_of[j] == s) for s in range(4)]
         self.suit_cards = [[j for j in range(k) if self.suit_of[j] == s] for s in range(4)]
-        self.suit_memo: list[tuple[dict[int, tuple[int, int, int, int, int, int]], ...]] = [({}, {})
-                                                                                            for _ in range(4)]
+        self.suit_memo: list[tuple[dict[int, tuple[Any, ...]], ...]] = [({}, {}) for _ in range(4)]
         by_points: dict[int, int] = {}
         for j in range(k):
             by_points[pts[j]] = by_points.get(pts[j], 0) | 15 * lsb[j]
@@ -497,13 +497,15 @@ class _Search:
                 assert js == list(range(js[0], js[-1] + 1))
                 self.rank_groups.append((1 << r, 4 * js[0], (1 << (4 * len(js))) - 1, sum(lsb[j] for j in js)))
         self.target_memo: dict[int, tuple[int, int, int]] = {}
+        self.groups_memo: dict[int, list[tuple[int, int, int]]] = {}  # rmask -> its rank groups
+        self.lsb_suit = {lsb[j]: self.suit_of[j] for j in range(k) if self.rank_of[j] > 0}
 
     def _fieldsum(self, x: int) -> int:
         """The sum of the 4-bit fields of ``x`` (each at most 4, fewer than 255 in all)."""
         m = self.bytes_mask
         return ((x & m) + (x >> 4 & m)) % 255
 
-    def _suit_info(self, s: int, sub: int, wild: int) -> tuple[int, int, int, int, int, int]:
+    def _suit_info(self, s: int, sub: int, wild: int) -> tuple[Any, ...]:
         """What the bound needs of the cards ``sub`` of suit ``s`` (``wild``: whether a wild is
         left): their positions, the cards with a partner in a run (a wild filling a gap when there
         is one) and without a wild, where a block holding a high ace starts, and the clean and all
@@ -530,12 +532,21 @@ class _Search:
             runs = plain
         run_alive = 0
         plain_alive = 0
+        needy_keys: dict[int, tuple[int, int, int]] = {}  # a natural's bit -> (block key, points, shift)
         for j in present:
-            bits = info[j][2]
+            r, _, bits, p = info[j][:4]
             if bits & runs:
                 run_alive |= 1 << (4 * j)
-            if bits & plain and info[j][0] > 0:
-                plain_alive |= 1 << (4 * j)
+            if r > 0:
+                if bits & plain:
+                    plain_alive |= 1 << (4 * j)
+                # The block of positions in a row holding the card (a high ace's block merged with
+                # the low one's), for the bound's cards alive only thanks to a wild.
+                low = bits & -bits
+                start = (~m & (low - 1)).bit_length()
+                if bits >> 14 & 1 == 0 and start == ace_block:
+                    start = 1
+                needy_keys[1 << (4 * j)] = (s * 16 + start, p, 4 * j)
         full = bursts = 0
         if m.bit_count() >= 6:
             best_w = _best_seven(m)
@@ -543,7 +554,7 @@ class _Search:
                 if best_w == 7:
                     full = count // 7
                 bursts = count // 6
-        got = (once, run_alive, plain_alive, ace_block, full, bursts)
+        got = (once, run_alive, plain_alive, needy_keys, full, bursts)
         self.suit_memo[s][wild][sub] = got
         return got
 
@@ -585,7 +596,7 @@ class _Search:
         run_alive = plain_alive = full = bursts = 0
         suit_fields = self.suit_fields
         suit_memo = self.suit_memo
-        infos: list[tuple[int, int, int, int, int, int] | None] = [None, None, None, None]
+        infos: list[tuple[Any, ...] | None] = [None, None, None, None]
         for s in range(4):
             sub = rem & suit_fields[s]
             if sub:
@@ -597,20 +608,21 @@ class _Search:
                 plain_alive |= got[2]
                 full += got[4]
                 bursts += got[5]
-        set_ok = self.set_ranks & ~rmask
         sets3 = sets = 0
-        if set_ok:
-            for bit, shift, mask, cards in self.rank_groups:
-                if set_ok & bit:
-                    c = (rem >> shift & mask) % 15  # at most 8 cards of a rank
-                    if c >= 3:
-                        sets3 |= cards
-                        if c >= 6:
-                            bursts += 1
-                            if c >= 7:
-                                full += 1
-                    elif c == 2 and wilds:
-                        sets |= cards
+        groups = self.groups_memo.get(rmask)
+        if groups is None:
+            set_ok = self.set_ranks & ~rmask
+            groups = self.groups_memo[rmask] = [g[1:] for g in self.rank_groups if set_ok & g[0]]
+        for shift, mask, cards in groups:  # the ranks a new set may still take
+            c = (rem >> shift & mask) % 15  # at most 8 cards of a rank
+            if c >= 3:
+                sets3 |= cards
+                if c >= 6:
+                    bursts += 1
+                    if c >= 7:
+                        full += 1
+            elif c == 2 and wilds:
+                sets |= cards
         targets = self.target_memo.get(tmask)
         if targets is None:
             targets = self._targets(tmask)
@@ -644,21 +656,14 @@ class _Search:
             needy_cards = alive & self.natural_lsb & ~(t_naturals | sets3 | plain_alive)
             if needy_cards and needy_cards.bit_count() > 2 * wilds:
                 needy: dict[int, int] = {}
-                info = self.info
+                lsb_suit = self.lsb_suit
                 while needy_cards:
                     low_card = needy_cards & -needy_cards
                     needy_cards ^= low_card
-                    j = (low_card.bit_length() - 1) // 4
-                    r, s, bits, p = info[j][0], info[j][1], info[j][2], info[j][3]
-                    got = infos[s]
+                    got = infos[lsb_suit[low_card]]
                     assert got is not None
-                    m = got[0]
-                    low = bits & -bits
-                    start = (~m & (low - 1)).bit_length()
-                    if bits >> 14 & 1 == 0 and start == got[3]:
-                        start = 1
-                    key = s * 16 + start
-                    needy[key] = needy.get(key, 0) + p * (rem >> (4 * j) & 15)
+                    key, p, shift = got[3][low_card]
+                    needy[key] = needy.get(key, 0) + p * (rem >> shift & 15)
                 if len(needy) > 2 * wilds:
                     capped -= sum(sorted(needy.values())[: len(needy) - 2 * wilds])
         return total, alive_i, capped
