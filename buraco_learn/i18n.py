@@ -10,10 +10,10 @@ thing on every machine:
 >>> get_language()
 'en'
 >>> with language("fr"):
-...     tr("Right")
-'Juste'
->>> tr("Right")
-'Right'
+...     tr("Not yet")
+'Pas encore'
+>>> tr("Not yet")
+'Not yet'
 
 A sentence the chosen language's catalog lacks (untranslated, or marked fuzzy) falls back to
 English, visibly marked, never silently:

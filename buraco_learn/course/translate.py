@@ -80,14 +80,19 @@ class Unit:
         if self.text is None:
             return self.raw
         found = lookup(self.text)
-        text = found if found else UNTRANSLATED + self.text
+        if found:
+            text = found
+        else:  # marked, after a rule's bold ID so the rule is still found by its anchor
+            head = re.match(r"\*\*[A-Z0-9]+-\d+\*\*\s*", self.text)
+            cut = head.end() if head else 0
+            text = self.text[:cut] + UNTRANSLATED + self.text[cut:]
         indent = " " * len(self.prefix) if _ITEM.match(self.prefix + "x") else ""
         return self.prefix + text.replace("\n", "\n" + indent)
 
 
 def _translatable(text: str) -> bool:
     """Whether a unit holds words to translate (not only code, links' targets, numbers, IDs)."""
-    bare = re.sub(r"`[^`]*`|\]\([^)]*\)|<[^>]*>|\b[A-Z0-9]+-\d+\b|https?://\S+", " ", text)
+    bare = re.sub(r"`[^`]*`|\]\([^)]*\)|<[^>]*>|\b[A-Z0-9]+-\d+\b|https?://\S+|\{\{\w+\}\}", " ", text)
     return bool(_WORD.search(bare))
 
 
@@ -129,8 +134,8 @@ def segment(markdown: str) -> list[Unit]:
         if stripped.startswith("|"):
             if re.fullmatch(r"\|?[\s:|-]+\|?", stripped) or not _translatable(stripped):
                 units.append(Unit("", None, line, this_sep))
-            else:
-                units.append(Unit("", stripped, "", this_sep))
+            else:  # a row keeps its indentation (a table inside a list item)
+                units.append(Unit(line[:len(line) - len(line.lstrip())], stripped, "", this_sep))
             i += 1
             continue
         if heading:
@@ -238,9 +243,39 @@ def code_messages() -> list[tuple[str | tuple[str, str], str, str, str | None]]:
     return out
 
 
+def exercise_messages() -> list[tuple[str, str, str]]:
+    """``(message, where, note)`` for every sentence of every exercise of the catalog: its
+    question, options, hints, explanations, and the form its answer takes."""
+    from collections.abc import Mapping
+
+    from ..exercises.catalog import EXERCISES
+    from ..exercises import checkers
+
+    out: list[tuple[str, str, str]] = []
+    for cls in (checkers.Exercise, *checkers.Exercise.__subclasses__()):
+        out.append((cls.form, "exercises/checkers.py", f"how an answer to a {cls.kind} exercise is written"))
+    for ex in EXERCISES.values():
+        where = "exercises/catalog.py"
+        for name in ("question", "hint", "stronger", "blank_hint", "why", "options", "mistakes"):
+            value = getattr(ex, name, None)
+            items = value.items() if isinstance(value, Mapping) else [("", value)]
+            for key, text in items:
+                if isinstance(text, str) and text.strip():
+                    label = f"{name} {key}".strip()
+                    out.append((text, where, f"exercise {ex.id}: {label}"))
+    return out
+
+
 def _template(domain: str) -> Any:
     cat = _new_catalog(domain)
     if domain == DOMAIN:
+        for message, where, note in exercise_messages():
+            existing = cat.get(message)
+            if existing is not None:
+                if note and note not in existing.auto_comments:
+                    existing.auto_comments.append(note)
+                continue
+            cat.add(message, locations=[(where, None)], auto_comments=[note])
         for message, where, note, context in code_messages():
             if not message or (isinstance(message, tuple) and not message[0]):
                 continue
@@ -331,13 +366,26 @@ def mo_bytes(lang: str) -> bytes:
     return buf.getvalue()
 
 
+def rules_markdown(lang: str) -> str:
+    """The rules reference in ``lang``: the English cut into units, each replaced by the
+    ``rules`` catalog's translation (English, marked, where it has none)."""
+    from ..reference import _rules_text
+
+    head = (f"<!-- generated from rules.md and locale/{lang}/LC_MESSAGES/rules.po by "
+            "python -m buraco_learn.course.translate compile: edit those -->\n")
+    return head + translate_markdown(_rules_text("en"), translations(lang, "rules").get) + "\n"
+
+
 def compile_catalogs(languages: Iterable[str] = CATALOG_LANGUAGES) -> list[Path]:
-    """Write ``locale/<lang>/LC_MESSAGES/buraco_learn.mo`` from its ``.po``."""
+    """Write ``locale/<lang>/LC_MESSAGES/buraco_learn.mo`` from its ``.po``, and the rules
+    reference in that language (``reference/rules.<lang>.md``)."""
     written = []
     for lang in languages:
         path = po_path(lang, DOMAIN).with_suffix(".mo")
         path.write_bytes(mo_bytes(lang))
-        written.append(path)
+        rules = PACKAGE_DIR / "reference" / f"rules.{lang}.md"
+        rules.write_text(rules_markdown(lang), encoding="utf-8")
+        written += [path, rules]
     return written
 
 
