@@ -35,13 +35,14 @@ for the catalog where it is written and translate it later, where it is shown.
 from __future__ import annotations
 
 import gettext
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache
 from importlib.resources import files
 from typing import Any
 
-__all__ = ["LANGUAGES", "PLANNED", "UNTRANSLATED", "set_language", "get_language", "language", "tr",
+__all__ = ["needs_translation", "LANGUAGES", "PLANNED", "UNTRANSLATED", "set_language", "get_language", "language", "tr",
            "trn", "trc", "N_", "is_translated", "DOMAIN"]
 
 #: The languages the course is complete in, by code, each with its own name.
@@ -54,6 +55,19 @@ UNTRANSLATED = "[en] "
 DOMAIN = "buraco_learn"
 
 _current = "en"
+
+_CODE = re.compile(r"`[^`]*`|\]\([^)]*\)|<[^>]*>|\{\{?\w*\}?\}|https?://\S+"
+                   r"|\b[A-Z][A-Z0-9]*-\d+\b|\b(?:10|[2-9TJQKA])[SHDC]\b|\bJK\b")
+_WORD = re.compile(r"[^\W\d_]{2,}")
+
+
+def needs_translation(text: str) -> bool:
+    """Whether ``text`` has words to translate: not only card notation, rule IDs, code or numbers.
+
+    >>> needs_translation("5H 6D 7H"), needs_translation("`JK(=7H)` (WILD-1)"), needs_translation("a run")
+    (False, False, True)
+    """
+    return bool(_WORD.search(_CODE.sub(" ", text)))
 
 
 def _normal(lang: str) -> str:
@@ -131,8 +145,11 @@ def is_translated(message: str, lang: str | None = None) -> bool:
 
 
 def tr(message: str, /, **fields: Any) -> str:
-    """``message`` in the current language, with ``{fields}`` filled in after the lookup."""
+    """``message`` in the current language, with ``{fields}`` filled in after the lookup (a text
+    with no words, only cards or numbers, is the same in every language)."""
     found = _lookup(message)
+    if found is None and not needs_translation(message):
+        found = message
     text = found if found is not None else UNTRANSLATED + message
     return text.format(**fields) if fields else text
 

@@ -55,7 +55,7 @@ INSTALL_CELL = ('import sys\nif sys.platform == "emscripten":  # in JupyterLite,
                 '    %pip install -q buraco_learn')
 
 #: In another language, the first code cell also chooses the package's language.
-LANGUAGE_LINE = 'import buraco_learn\nburaco_learn.set_language("{lang}")  # the course in {name}'
+LANGUAGE_LINE = 'import buraco_learn\nburaco_learn.set_language("{lang}")  # {name}'
 
 #: Words the build writes inside f-strings (where the catalog's extractor does not look).
 _WORDS = (N_("Contents"), N_("Rules"), N_("Cheat sheet"), N_("Buraco cheat sheet"))
@@ -494,7 +494,7 @@ def main(argv: list[str] | None = None) -> int:
         for key, took in build(out, execute=not args.no_execute, only=args.only, lang=lang).items():
             times[key if lang == "en" else f"{lang}/{key}"] = took
     if times:
-        learner = sum(v for k, v in times.items() if not k.startswith("solutions/"))
+        learner = sum(v for k, v in times.items() if "solutions/" not in k)
         print(f"learner notebooks ran in {learner:.1f} s, solutions in {sum(times.values()) - learner:.1f} s",
               file=sys.stderr)
     return 0

@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..i18n import DOMAIN, LANGUAGES, PLANNED, UNTRANSLATED
+from ..i18n import DOMAIN, LANGUAGES, PLANNED, UNTRANSLATED, needs_translation
 
 __all__ = ["Unit", "segment", "translate_markdown", "LOCALE_DIR", "DOMAINS", "extract", "update", "compile_catalogs",
            "report", "translations", "markdown_messages", "main"]
@@ -94,6 +94,11 @@ def _translatable(text: str) -> bool:
     """Whether a unit holds words to translate (not only code, links' targets, numbers, IDs)."""
     bare = re.sub(r"`[^`]*`|\]\([^)]*\)|<[^>]*>|\b[A-Z0-9]+-\d+\b|https?://\S+|\{\{\w+\}\}", " ", text)
     return bool(_WORD.search(bare))
+
+
+def _runtime_message(text: str) -> bool:
+    """Whether an exercise's string goes into the catalog (it has words, not only cards)."""
+    return needs_translation(text)
 
 
 def segment(markdown: str) -> list[Unit]:
@@ -260,7 +265,7 @@ def exercise_messages() -> list[tuple[str, str, str]]:
             value = getattr(ex, name, None)
             items = value.items() if isinstance(value, Mapping) else [("", value)]
             for key, text in items:
-                if isinstance(text, str) and text.strip():
+                if isinstance(text, str) and text.strip() and _runtime_message(text):
                     label = f"{name} {key}".strip()
                     out.append((text, where, f"exercise {ex.id}: {label}"))
     return out
