@@ -39,6 +39,7 @@ from typing import Any
 from .actions import parse_action
 from .cards import Card, check_copies, excerpt, format_cards, is_number, make_deck, parse_cards
 from .errors import BuracoError, DeckError, IllegalMove, NotationError, RulesError
+from .i18n import N_
 from .game import Game, Phase, TableMeld, _State
 from .melds import Meld
 from .rules import PRESETS, Rules, get_rules
@@ -235,7 +236,7 @@ def parse_position(text: str, *, rules: Rules | str | None = None) -> Game:
     listed = [c for h in hands for c in h] + [c for t in table for c in t.meld.cards] + pile + stock + [
         c for p in pots for c in p]
     try:
-        check_copies(listed, r.jokers, where="the position")
+        check_copies(listed, r.jokers, where=N_("the position"))
     except DeckError as err:
         raise _bad(text, str(err)) from None
     rest = list((Counter(make_deck(r.jokers)) - Counter(listed)).elements())
