@@ -258,7 +258,7 @@ def exercise_messages() -> list[tuple[str, str, str]]:
 
     out: list[tuple[str, str, str]] = []
     for cls in (checkers.Exercise, *checkers.Exercise.__subclasses__()):
-        out.append((cls.form, "exercises/checkers.py", f"how an answer to a {cls.kind} exercise is written"))
+        out.append((cls.form, "exercises/checkers.py", f"how an answer is written (exercises of the kind '{cls.kind}')"))
     for ex in EXERCISES.values():
         where = "exercises/catalog.py"
         for name in ("question", "hint", "stronger", "blank_hint", "why", "options", "mistakes"):

@@ -351,7 +351,8 @@ class MeldExercise(Exercise):
         except InvalidMeld as err:
             suits = list(dict.fromkeys(c.suit for c in cards if c.suit is not None and c.r != 2))
             if self.meld_kind == "run" and len(suits) > 1:
-                names = " and ".join(s.symbol for s in suits)
+                symbols = [s.symbol for s in suits]
+                names = tr("{first} and {last}", first=", ".join(symbols[:-1]), last=symbols[-1])
                 return Verdict(False, tr("{cards} is not a run: its cards are of {n} suits, {names}, and a run's "
                                          "cards share one suit (RUN-1)", cards=format_cards(cards), n=len(suits),
                                          names=names), ("RUN-1",))
