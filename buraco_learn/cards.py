@@ -336,8 +336,8 @@ def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
     if isinstance(text, str):
         if len(text) > MAX_TEXT:
             raise NotationError(tr("{n} characters is too long for a list of cards (the deck has {deck} cards; at "
-                                   "most {most} characters): {text}", n=f"{len(text):,}", deck=len(make_deck()),
-                                   most=f"{MAX_TEXT:,}", text=excerpt(text)))
+                                   "most {most} characters): {text}", n=format(len(text), ","), deck=len(make_deck()),
+                                   most=format(MAX_TEXT, ","), text=excerpt(text)))
         tokens: Iterable[str | Card] = [t for t in _SPLIT.split(text.strip()) if t]
     elif isinstance(text, Card):
         return [text]
