@@ -246,3 +246,24 @@ def test_every_exercise_reads_in_the_language(lang: str) -> None:
                 assert not said.startswith(UNTRANSLATED), (ex.id, english)
                 assert set(RULE.findall(english)) <= set(RULE.findall(said)), (ex.id, english, said)
             assert UNTRANSLATED not in ex.options_markdown(), ex.id
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_course_command_writes_the_course_in_the_language(lang: str, tmp_path: Path) -> None:
+    from buraco_learn.cli import main
+
+    assert main(["course", str(tmp_path / "c"), "--lang", lang]) == 0
+    nb = _load(tmp_path / "c" / "03-Melding.ipynb")
+    first_code = next(c for c in nb["cells"] if c["cell_type"] == "code")
+    assert f'set_language("{lang}")' in first_code["source"]
+    title = translate.translations(lang, "course")["Melding"]
+    assert any(c["source"].startswith(f"# 3. {title}") for c in nb["cells"] if c["cell_type"] == "markdown")
+
+
+def test_course_command_refuses_a_language_it_does_not_have(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from buraco_learn.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["course", str(tmp_path / "c"), "--lang", "de"])
+    assert "invalid choice: 'de'" in capsys.readouterr().err
+    assert not (tmp_path / "c").exists()
