@@ -36,8 +36,9 @@ from typing import Any, ClassVar
 from ..cards import Card, format_cards, parse_cards
 from ..errors import BuracoError, IllegalMove, InvalidMeld, NotationError
 from ..game import Game
-from ..i18n import N_, tr, trn
+from ..i18n import N_, get_language, tr, trc, trn
 from ..melds import Meld
+from ..notes import say
 from ..puzzles import Puzzle
 from ..reference import RULE_ID, cited_rules
 
@@ -83,9 +84,9 @@ class Feedback:
         if self.state == "info":
             return self.message
         head = tr("Not yet") if self.attempt <= 1 else tr("Not yet (try {n})", n=self.attempt)
-        text = f"{head}: {_stop(self.message)}"
+        text = tr("{head}: {message}", head=head, message=_stop(self.message))
         if self.hint:
-            text += f" {tr(self.hint_label)}: {self.hint}"
+            text += " " + tr("{label}: {text}", label=tr(self.hint_label), text=self.hint)
         if self.worked:
             text += " " + tr("One right answer: {answer}", answer=self.worked)
         return text
@@ -101,8 +102,8 @@ class Feedback:
 
         from ..render.feedback import feedback_html
 
-        worked = (f"<b>{escape(tr('One right answer:'))}</b> <code>{escape(self.worked)}</code>"
-                  if self.worked else "")
+        label = tr("One right answer:")
+        worked = f"<b>{escape(label)}</b> <code>{escape(self.worked)}</code>" if self.worked else ""
         return feedback_html(self.state, self.message, rules=self.rules,  # type: ignore[arg-type]
                              hint=self.hint, hint_label=tr(self.hint_label), detail_html=self.detail_html,
                              after_hint_html=worked, show_rules=self.state != "blank")
@@ -480,9 +481,10 @@ class NumberExercise(Exercise):
         want = int(self.expected())
         if answer == want:
             return Verdict(True, str(want), self.rules)
-        extra = tr(self.mistakes[answer]) if answer in self.mistakes else ""
-        return Verdict(False, tr("{answer} is not right", answer=answer) + (f": {extra}" if extra else ""),
-                       cited_rules(extra))
+        if answer in self.mistakes:
+            extra = tr(self.mistakes[answer])
+            return Verdict(False, tr("{answer} is not right: {why}", answer=answer, why=extra), cited_rules(extra))
+        return Verdict(False, tr("{answer} is not right", answer=answer))
 
 
 def _whole_number(answer: Any) -> int | None:
@@ -544,9 +546,10 @@ class ChoiceExercise(Exercise):
                                      answer=_short(answer), letters=letters), form=True)
         if a == self.right():
             return Verdict(True, f"{a}) {tr(self.options[a])}", self.rules)
-        extra = tr(self.why[a]) if a in self.why else ""
-        return Verdict(False, tr("{letter}) is not right", letter=a) + (f": {extra}" if extra else ""),
-                       cited_rules(extra))
+        if a in self.why:
+            extra = tr(self.why[a])
+            return Verdict(False, tr("{letter}) is not right: {why}", letter=a, why=extra), cited_rules(extra))
+        return Verdict(False, tr("{letter}) is not right", letter=a))
 
 
 # ----------------------------------------------------------------------------------- positions
@@ -583,7 +586,9 @@ class CardsExercise(Exercise):
         wrong = [c for c in cards if c not in right]
         if wrong:
             c = wrong[0]
-            return Verdict(False, tr("{card} does not fit", card=c) + self._why(g, c), self._rules(g, c))
+            why = self._why(g, c)
+            said = tr("{card} does not fit: {why}", card=c, why=why) if why else tr("{card} does not fit", card=c)
+            return Verdict(False, said, self._rules(g, c))
         if not cards:
             return Verdict(False, tr("no card named"), form=True)
         if self.mode == "all" and len(cards) < len(right):
@@ -596,17 +601,19 @@ class CardsExercise(Exercise):
         if self.explain is not None:
             said = self.explain(g, c)
             if said:  # said in the current language already
-                return f": {said}"
+                return said
         try:
             if g.phase == "play":
                 g.verify_discard(c)
         except IllegalMove as err:
             text = str(err)
-            said = f"{g.seat_name(g.to_move)} may not discard {c}: "  # the card is named already
+            # the engine's sentence without its head (the card is named already)
+            said = tr("{who} may not discard {card}: {why}", who=trc("seat", g.seat_name(g.to_move)), card=c,
+                      why="\x00").partition("\x00")[0]
             rest = text.removeprefix(said)
-            if rest != text and rest.startswith(f"{c} "):
+            if rest != text and rest.startswith(f"{c} ") and get_language() == "en":
                 rest = "it " + rest.removeprefix(f"{c} ")
-            return f": {rest}"
+            return rest
         return ""
 
     def _rules(self, g: Game, c: Card) -> tuple[str, ...]:
@@ -655,7 +662,7 @@ class ActionExercise(Exercise):
                     return Verdict(False, tr("the engine refuses {move} (after {before}): {error}", move=repr(move),
                                              before="; ".join(moves[:len(notes)]), error=err), err.rules)
                 return Verdict(False, tr("the engine refuses {move}: {error}", move=repr(move), error=err), err.rules)
-            notes.append(event.note)
+            notes.append(say(event.note))
         problem = self.goal(g)
         said = tr("; then ").join(notes)
         if problem is not None:
