@@ -270,6 +270,14 @@ def test_course_command_refuses_a_language_it_does_not_have(tmp_path: Path, caps
 
 
 # ----------------------------------------------------------------------------- the engine's notes
+def _plays(rules: Any, players: int) -> bool:
+    try:
+        rules.check_players(players)
+    except BuracoError:
+        return False
+    return True
+
+
 def test_every_phrase_of_every_note_has_its_template() -> None:
     """The notes of seeded hands (2, 3 and 4 players, every preset, random legal play): each
     phrase is one of notes.NOTE_PHRASES, so every note can be said in every language."""
@@ -282,10 +290,8 @@ def test_every_phrase_of_every_note_has_its_template() -> None:
     for seed in range(40):
         rng = random.Random(seed)
         rules = PRESETS[sorted(PRESETS)[seed % len(PRESETS)]]
-        try:
-            g = Game.new(2 + seed % 3, seed=seed, rules=rules)
-        except BuracoError:
-            g = Game.new(4, seed=seed, rules=rules)
+        counts = [n for n in (2, 3, 4) if _plays(rules, n)]
+        g = Game.new(counts[seed % len(counts)], seed=seed, rules=rules)
         while not g.is_over:
             actions = g.legal_actions()
             plays = [a for a in actions if type(a).__name__ in ("LayDown", "LayOff")]
