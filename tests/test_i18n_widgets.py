@@ -208,3 +208,72 @@ def test_english_is_unchanged_without_a_catalog() -> None:
     w = TableWidget(Game.new(4, seed=7, dealer=3), viewer=0)
     assert [w.buttons[k].description for k in BUTTONS] == list(BUTTONS.values())
     assert w.description_text.splitlines()[1].startswith("You are South.")
+
+
+def test_static_table_and_cards_speak_the_language(fake_catalog: None) -> None:
+    """The still HTML table (what a notebook shows without a kernel) and a card's tooltip."""
+    from buraco_learn.cards import Card
+    from buraco_learn.render.html import card_title, table_html
+
+    g = Game.new(4, seed=7)
+    with language("fr"):
+        html = table_html(g)
+        assert card_title(Card.parse("QH")) == "⟪⟪queen⟫ of ⟪hearts⟫⟫"
+    assert "⟪⟪West⟫ to play: ⟪draw from the stock or take the discard pile⟫⟫" in html
+    assert "<b>⟪Discard pile⟫</b>" in html and "<b>⟪Pots⟫:</b>" in html
+    assert "West to play" in table_html(g)  # English again outside the block
+
+
+def test_review_report_speaks_the_language(fake_catalog: None) -> None:
+    """A hand's review: every line translated, cards, points and rule IDs kept."""
+    from buraco_learn.bots import make_bot, play_hand
+    from buraco_learn.review import review
+
+    g = Game.new(2, seed=5)
+    play_hand(g, [make_bot("greedy", 1), make_bot("random", 2)])
+    r = review(g, seat=1)
+    with language("fr"):
+        lines = r.lines()
+        html = r._repr_html_()
+    assert all(untranslated(line) == "" for line in lines), [line for line in lines if untranslated(line)]
+    assert "(SCORE-1)" in lines[-1] and "⟪Where the most was lost⟫" in html
+
+
+def test_progress_view_and_next_step_speak_the_language(fake_catalog: None) -> None:
+    """The index's progress view and "what to do next" (the notebook titles are the course
+    catalog's, so only the view's own words are checked here)."""
+    from buraco_learn.progress import ProgressView
+
+    view = ProgressView.of({})
+    with language("fr"):
+        text = view.text()
+        html = view._repr_html_()
+    first = view.notebooks[0]
+    assert text.splitlines()[0].startswith("⟪Your progress: 0 of ")
+    assert text.splitlines()[-1].startswith(f"⟪Next: {first.stem}.ipynb (") and "⟪not started⟫" in html
+    assert "⟪No progress recorded yet" in html
+
+
+def test_teacher_demo_narrates_in_its_language(fake_catalog: None) -> None:
+    """The classroom demo: buttons and narration translated, rule IDs and cards kept."""
+    from buraco_learn.course.teacher import Demo
+
+    w = Demo(players=4, seed=11).widget(language="fr")
+    assert w.buttons["next"].description == "⟪Next move⟫" and w.table.buttons["draw"].description == "⟪Draw⟫"
+    w.next_move()
+    w.next_move()
+    assert "(SET-1, SET-2)" in w.said_text and "3♥" in w.said_text and untranslated(w.said_text) == ""
+    assert get_language() == "en"
+
+
+def test_pictures_speak_the_language(fake_catalog: None) -> None:
+    """The course's pictures: titles and notes translated, rule IDs and notation kept."""
+    from buraco_learn.course.pictures import burraco_kinds, card_values, cheat_sheet
+
+    with language("fr"):
+        values = repr(card_values())
+        kinds = burraco_kinds()._repr_html_()
+        sheet = cheat_sheet()._repr_html_()
+    assert values.startswith("⟪Card values (EQ-2): ") and "⟪joker⟫ 30" in values
+    assert "⟪Three kinds of burraco (7 cards or more, BUR-1)⟫" in kinds and "⟪clean (pulito): 200⟫" in kinds
+    assert "⟪Buraco on one page⟫" in sheet and "<code>fibur</code>" in sheet

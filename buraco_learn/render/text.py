@@ -17,7 +17,7 @@ from ..cards import Card
 from ..game import Game, TableMeld
 from ..i18n import N_, tr, trc, trn
 
-__all__ = ["badge_word", "seat_word", "seat_name", "suit_word", "pots_words", "status_line", "turn_line", "score_line", "seat_title", "side_title", "side_names", "burraco_word", "describe_table",
+__all__ = ["kind_word", "pots_count", "status_parts", "badge_word", "seat_word", "seat_name", "suit_word", "pots_words", "status_line", "turn_line", "score_line", "seat_title", "side_title", "side_names", "burraco_word", "describe_table",
            "describe_hand", "describe_meld", "pile_words"]
 
 _BURRACO_WORD = {"clean": N_("clean burraco"), "semi-clean": N_("semi-clean burraco"), "dirty": N_("dirty burraco")}
@@ -68,6 +68,16 @@ def badge_word(kind: str) -> str:
     words = {"clean": trc("burraco badge", "clean"), "semi-clean": trc("burraco badge", "semi-clean"),
              "dirty": trc("burraco badge", "dirty")}
     return words[kind]
+
+
+def kind_word(kind: str) -> str:
+    """A meld kind (``"set"``, ``"run"``, as :attr:`Meld.kind` holds it) in the current language.
+
+    >>> kind_word("run")
+    'run'
+    """
+    words = {"set": trc("meld kind", "set"), "run": trc("meld kind", "run")}
+    return words.get(kind, kind)
 
 
 def side_names(game: Game, side: Sequence[int]) -> str:
@@ -142,12 +152,17 @@ def pots_words(game: Game) -> str:
     >>> pots_words(Game.new(2, seed=1))
     'Pots: 2 × 11 cards'
     """
+    return tr("Pots: {pots}", pots=pots_count(game))
+
+
+def pots_count(game: Game) -> str:
+    """What :func:`pots_words` says after ``Pots:``: ``2 × 11 cards``, ``taken``."""
     sizes = [len(p) for p in game.pots]
     if not sizes:
-        return tr("Pots: taken")
+        return trc("pots", "taken")
     if len(set(sizes)) == 1:
-        return trn("Pots: {pots} × {n} card", "Pots: {pots} × {n} cards", sizes[0], pots=len(sizes))
-    return tr("Pots: {sizes} cards", sizes=" + ".join(str(n) for n in sizes))
+        return trn("{pots} × {n} card", "{pots} × {n} cards", sizes[0], pots=len(sizes))
+    return tr("{sizes} cards", sizes=" + ".join(str(n) for n in sizes))
 
 
 def score_line(game: Game) -> str:
@@ -165,6 +180,12 @@ def score_line(game: Game) -> str:
 def status_line(game: Game, viewer: int | None = None, *, show_score: bool = True) -> str:
     """Whose turn and what to do, the stock, the running score (``game.score_now()``);
     ``show_score=False`` leaves the score out (a puzzle that asks for it)."""
+    return " · ".join(status_parts(game, viewer, show_score=show_score))
+
+
+def status_parts(game: Game, viewer: int | None = None, *, show_score: bool = True) -> list[str]:
+    """The parts of :func:`status_line`: whose turn, the stock, the count (unless ``show_score``
+    is false)."""
     if game.is_over:
         head = _over_words(game)
     else:
@@ -178,13 +199,13 @@ def status_line(game: Game, viewer: int | None = None, *, show_score: bool = Tru
     parts = [head, tr("stock {n}", n=len(game.stock))]
     if show_score:
         parts.append(score_line(game))
-    return " · ".join(parts)
+    return parts
 
 
 def describe_meld(t: TableMeld) -> str:
     """``#0 run of hearts 5♥ 6♥ 2♣(=7♥), 25 pts, clean burraco``."""
     m = t.meld
-    what = tr(_RUN_OF[m.suit.name.lower()]) if m.kind == "run" and m.suit else trc("meld kind", "set")
+    what = tr(_RUN_OF[m.suit.name.lower()]) if m.kind == "run" and m.suit else kind_word("set")
     text = tr("#{number} {what} {cards}, {points} pts", number=t.id, what=what, cards=m.notation(pretty=True),
               points=m.points)
     return text + (", " + burraco_word(m.burraco) if m.burraco else "")
