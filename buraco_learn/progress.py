@@ -487,7 +487,7 @@ def record_check(exercise: str, state: str, **details: Any) -> None:
     try:
         _DEFAULT.record(exercise, state, **details)
     except Exception as err:  # noqa: BLE001 - a check never fails because its record could not be kept
-        print(f"buraco_learn: progress not recorded ({err}).", file=sys.stderr)
+        print("buraco_learn: " + tr("progress not recorded ({reason}).", reason=err), file=sys.stderr)
 
 
 def progress_view() -> ProgressView:

@@ -59,11 +59,13 @@ def as_game(record_or_game: Game | str | Path) -> Game:
         try:
             text = record_or_game.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as err:
-            raise NotationError(f"bad record: cannot read {str(record_or_game)!r} ({err})") from None
+            raise NotationError(tr("bad record: cannot read {path} ({reason})", path=repr(str(record_or_game)),
+                                   reason=err)) from None
         return load_record(text)
     if isinstance(record_or_game, str):
         return load_record(record_or_game)
-    raise TypeError(f"expected a Game, a JSON game record (str) or a file's Path, not {type(record_or_game).__name__}")
+    raise TypeError(tr("expected a Game, a JSON game record (str) or a file's Path, not {kind}",
+                       kind=type(record_or_game).__name__))
 
 
 def start_of(game: Game) -> Game:
@@ -370,7 +372,7 @@ def review(record_or_game: Game | str | Path, seat: int) -> Review:
     """
     source = as_game(record_or_game)
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < source.players:
-        raise ValueError(f"seat must be a seat from 0 to {source.players - 1}, not {seat!r}")
+        raise ValueError(tr("seat must be a seat from 0 to {last}, not {seat}", last=source.players - 1, seat=repr(seat)))
     actions = source.actions
     g = start_of(source)
     turns: list[TurnReview] = []

@@ -277,3 +277,10 @@ def test_pictures_speak_the_language(fake_catalog: None) -> None:
     assert values.startswith("⟪Card values (EQ-2): ") and "⟪joker⟫ 30" in values
     assert "⟪Three kinds of burraco (7 cards or more, BUR-1)⟫" in kinds and "⟪clean (pulito): 200⟫" in kinds
     assert "⟪Buraco on one page⟫" in sheet and "<code>fibur</code>" in sheet
+
+
+def test_an_unknown_language_is_refused_before_anything_is_built() -> None:
+    """``language="de"``: the package's own error naming the languages there are; nothing changes."""
+    with pytest.raises(ValueError, match="no language 'de'.*fr \\(Français\\)"):
+        TableWidget(Game.new(2, seed=4), viewer=0, language="de")
+    assert get_language() == "en"

@@ -148,7 +148,7 @@ def script_move(game: Game) -> Action:
     """
     actions = game.legal_actions()
     if not actions:
-        raise ValueError("the hand is over: no move to play")
+        raise ValueError(tr("the hand is over: no move to play"))
     draws = [a for a in actions if isinstance(a, Draw)]
     if game.phase == "draw":
         return draws[0] if draws else actions[0]
@@ -174,7 +174,7 @@ class Demo:
     def step(self, n: int = 1) -> Event:
         """Play the next ``n`` scripted moves; returns the last event."""
         if n < 1:
-            raise ValueError("step at least one move")
+            raise ValueError(tr("step at least one move"))
         event: Event | None = None
         for _ in range(n):
             event = self.game.apply(script_move(self.game))

@@ -304,7 +304,7 @@ def pile_html(cards: Sequence[Card], *, deck: str = "classic", size: Size = "sma
         per, step = pile_rows(len(cards), card_w=w, width=max_width, step=step)
     overlap = w - step
     rows = [cards[k:k + per] for k in range(0, len(cards), per)]
-    html = []
+    html: list[str] = []
     for row in rows:
         items = [card_html(c, deck=deck, size=w, overlap=overlap if i else 0) for i, c in enumerate(row)]
         html.append(_row(items, cls="pile" if len(rows) == 1 else "pile-row", pad_top=2 if html else 0))

@@ -68,7 +68,7 @@ class HandWidget(VBox):  # type: ignore[misc]
         self.deck_choice.observe(lambda change: setattr(self, "deck", change["new"]), "value")
         super().__init__([self.canvas, self.card_buttons, HBox([suit, rank, clear, self.deck_choice]), self.words])
         if sort not in ("dealt", "suit", "rank"):
-            raise ValueError(f"unknown sort {sort!r}: choose 'dealt', 'suit' or 'rank'")
+            raise ValueError(tr("unknown sort {sort}: choose 'dealt', 'suit' or 'rank'", sort=repr(sort)))
         self.set_trait("sort", sort)
         self.set_trait("deck", deck)
         self.set_trait("width", width)

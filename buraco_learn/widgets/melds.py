@@ -50,7 +50,7 @@ class MeldWidget(VBox):  # type: ignore[misc]
                  language: str | None = None) -> None:
         check_deck(deck)
         if isinstance(melds, Game) and seat is None:
-            raise ValueError("MeldWidget(game, seat): give the seat whose side's melds to show")
+            raise ValueError(tr("MeldWidget(game, seat): give the seat whose side's melds to show"))
         self.source = melds
         self.seat = seat
         self.title = title

@@ -101,7 +101,8 @@ class ReplayWidget(VBox):  # type: ignore[misc]
         source = as_game(record_or_game)
         if viewer is not None and (isinstance(viewer, bool) or not isinstance(viewer, int)
                                    or not 0 <= viewer < source.players):
-            raise ValueError(f"viewer must be a seat from 0 to {source.players - 1} or None, not {viewer!r}")
+            raise ValueError(tr("viewer must be a seat from 0 to {last} or None, not {viewer}", last=source.players - 1,
+                                viewer=repr(viewer)))
         #: The actions of the hand, in order (the record being replayed).
         self.actions = source.actions
         self.events = source.history
@@ -240,7 +241,7 @@ class ReplayWidget(VBox):  # type: ignore[misc]
     def go_to_turn(self, number: int) -> None:
         """Show the table just before turn ``number`` (from 1) begins."""
         if not 1 <= number <= len(self._turns):
-            raise ValueError(f"turn must be from 1 to {len(self._turns)}, not {number}")
+            raise ValueError(tr("turn must be from 1 to {last}, not {number}", last=len(self._turns), number=number))
         self.go(self._turns[number - 1][0])
 
     # ------------------------------------------------------------------ drawing

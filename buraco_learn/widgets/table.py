@@ -133,18 +133,19 @@ class TableWidget(VBox):  # type: ignore[misc]
                  hints: bool = True, show_score: bool = True, max_height: str | None = "60vh",
                  readonly: bool = False, language: str | None = None) -> None:
         if viewer is not None and not 0 <= viewer < game.players:
-            raise ValueError(f"viewer must be a seat from 0 to {game.players - 1} or None, not {viewer}")
+            raise ValueError(tr("viewer must be a seat from 0 to {last} or None, not {viewer}", last=game.players - 1,
+                                viewer=viewer))
         bots = {int(s): as_player(p) for s, p in (opponents or {}).items()}
         for s in bots:
             if not 0 <= s < game.players:
-                raise ValueError(f"opponents: no seat {s} in a {game.players}-player game")
+                raise ValueError(tr("opponents: no seat {seat} in a {players}-player game", seat=s, players=game.players))
         if viewer is not None and viewer in bots:
-            raise ValueError(f"seat {viewer} is the viewer; it cannot also be a computer player")
+            raise ValueError(tr("seat {seat} is the viewer; it cannot also be a computer player", seat=viewer))
         if sort not in _SORTS:
-            raise ValueError(f"unknown sort {sort!r}: choose 'suit', 'rank' or 'dealt'")
+            raise ValueError(tr("unknown sort {sort}: choose 'suit', 'rank' or 'dealt'", sort=repr(sort)))
         check_deck(deck)
         if readonly and bots:
-            raise ValueError("a read-only table has no computer players: it only shows the game")
+            raise ValueError(tr("a read-only table has no computer players: it only shows the game"))
         self.game = game
         #: Only show the game: nothing can be played on it (see the class docstring).
         self.readonly = bool(readonly)
@@ -660,7 +661,7 @@ class TableWidget(VBox):  # type: ignore[misc]
                 finally:
                     self._syncing = False
         if change["name"] == "sort" and change["new"] not in _SORTS:
-            raise traitlets.TraitError(f"unknown sort {change['new']!r}: choose 'suit', 'rank' or 'dealt'")
+            raise traitlets.TraitError(tr("unknown sort {sort}: choose 'suit', 'rank' or 'dealt'", sort=repr(change["new"])))
         if change["name"] == "sort":
             self.refresh()
         elif change["name"] in ("selected", "target"):
@@ -676,7 +677,7 @@ class TableWidget(VBox):  # type: ignore[misc]
     def _on_width(self, change: dict[str, Any]) -> None:
         w = int(change["new"])
         if w < 320:
-            raise traitlets.TraitError(f"width must be at least 320 pixels, not {w}")
+            raise traitlets.TraitError(tr("width must be at least 320 pixels, not {width}", width=w))
         resize_canvas(self.canvas, w, budget=self.max_height)
         self.redraw()
 
