@@ -393,8 +393,9 @@ def review(record_or_game: Game | str | Path, seat: int) -> Review:
             close_move = k + 1
             close_position = format_position(g)
             points = _side_value(g, seat) - current.before
-            event = g.apply(action)
-            took_pot_last = "takes the pot with the discard" in event.note
+            had_pot = g.took_pot[seat]
+            g.apply(action)
+            took_pot_last = g.took_pot[seat] and not had_pot  # the discard emptied the hand: the pot (POT-3)
             current.played.append(action)
             turns.append(current.finish(len(turns) + 1, points))
             current = None

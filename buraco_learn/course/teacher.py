@@ -48,7 +48,10 @@ _ONE = {1: N_("an ace"), 2: N_("a two"), 3: N_("a three"), 4: N_("a four"), 5: N
         13: N_("a king")}
 _A_BURRACO = {"clean": N_("a clean burraco"), "semi-clean": N_("a semi-clean burraco"), "dirty": N_("a dirty burraco")}
 _KIND_RULE = {"clean": "BUR-2", "semi-clean": "BUR-3", "dirty": "BUR-4"}
-_PILE_COUNT = re.compile(r"\((\d+) cards?\)")
+# The engine's notes (``laid down meld 3: ...``, ``took the discard pile (5 cards)``) are read for
+# their numbers only, so a note in another language reads the same.
+_FIRST_NUMBER = re.compile(r"\d+")
+_PILE_COUNT = re.compile(r"\((\d+)")
 
 
 def _one(rank: int) -> str:
@@ -100,7 +103,8 @@ def narrate(game: Game, event: Event) -> str:
         text = tr("{seat} draws the top card of the stock (TURN-1).", seat=who)
     elif isinstance(a, LayDown):
         head = event.note.split(";")[0]
-        number = head.split(":")[0].removeprefix("laid down meld ").strip()
+        found_number = _FIRST_NUMBER.search(head)
+        number = found_number.group(0) if found_number else "?"
         meld = next((t.meld for t in game.table if str(t.id) == number), None)
         if meld is None:  # the move was taken back since
             meld = Meld.from_cards(list(a.cards))
