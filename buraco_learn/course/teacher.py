@@ -32,7 +32,7 @@ from ..actions import Action, Discard, Draw, LayDown, LayOff, TakePile
 from ..melds import Meld
 from ..game import Event, Game
 from ..exercises.show import TableView
-from ..i18n import N_, tr, trn
+from ..i18n import N_, tr, trc, trn
 from ..render import hand_html
 from ..render.text import seat_name, suit_word
 from ..widgets.common import new_cards, speaks, static_bundle
@@ -247,7 +247,7 @@ class DemoWidget(VBox):  # type: ignore[misc]
             "next": self._button(tr("Next move"), tr("Play the script's next move"), self.next_move, "primary"),
             "turn": self._button(tr("Finish the turn"), tr("Play the script's moves up to this player's discard"),
                                  self.finish_turn, "primary"),
-            "back": self._button(tr("Back"), tr("Take the last move back"), self.back, ""),
+            "back": self._button(trc("demo", "Back"), tr("Take the last move back"), self.back, ""),
         }
         self.reveal_toggle = ToggleButton(value=reveal, description=tr("Reveal hands"), icon="eye",
                                           tooltip=tr("Show every player's hand face up, in large cards"),

@@ -94,7 +94,8 @@ def feedback_html(state: FeedbackState, message: str, *, rules: tuple[str, ...] 
     """The feedback box: a title (✎ / ✗ / ✓ / ℹ), the message, an optional hint, then the sentence
     of each rule in ``rules`` (unless ``show_rules`` is false). ``detail_html`` is trusted HTML
     placed under the message (cards drawn by the renderer, a worked answer). ``hint_label`` names
-    the hint ("Hint", "Stronger hint", "What to do"; ``None``: "Hint" in the current language); ``after_hint_html`` is trusted HTML placed after
+    the hint ("Hint", "Stronger hint", "What to do"; ``None``: "Hint" in the current language);
+    ``after_hint_html`` is trusted HTML placed after
     the hint (a worked answer, given last). ``title`` replaces the state's title where a verdict
     word would be wrong (a table widget that refuses an illegal move says "✗ Not allowed"; a move
     done says "✓ Done"). A message of several lines keeps them.

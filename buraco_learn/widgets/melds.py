@@ -20,7 +20,7 @@ from ipycanvas import hold_canvas  # type: ignore[import-untyped]
 from ipywidgets import HTML, Dropdown, HBox, Layout, VBox  # type: ignore[import-untyped]
 
 from ..game import Game, TableMeld
-from ..i18n import tr
+from ..i18n import tr, trc
 from ..melds import Meld
 from ..render.layout import MeldBox, melds_geometry
 from ..render.style import FELT, check_deck
@@ -56,7 +56,7 @@ class MeldWidget(VBox):  # type: ignore[misc]
         self.title = title
         self.on_target = on_target
         self.canvas = make_canvas(width, 120, self._on_mouse_down, self.redraw)
-        self.choice = Dropdown(description=tr("Meld"), options=[(tr("(none)"), -1)], value=-1)
+        self.choice = Dropdown(description=trc("chosen meld", "Meld"), options=[(tr("(none)"), -1)], value=-1)
         self.choice.observe(self._on_choice, "value")
         self.words = HTML("")
         #: The visible choice of deck (classic or four colours), kept in step with ``deck``.

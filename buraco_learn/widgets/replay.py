@@ -33,7 +33,7 @@ from typing import Any
 from ipywidgets import HTML, Button, Dropdown, HBox, IntSlider, Layout, ToggleButton, VBox  # type: ignore[import-untyped]
 
 from ..game import Game
-from ..i18n import tr, trn
+from ..i18n import tr, trc, trn
 from ..render.html import hand_html, sort_cards, table_html
 from ..render.text import describe_hand, describe_meld, pile_words, seat_name, seat_word, side_names, status_line
 from ..review import Review, TurnReview, as_game, start_of
@@ -117,15 +117,15 @@ class ReplayWidget(VBox):  # type: ignore[misc]
                                  max_height=max_height, language=language)
         b = self._button
         self.buttons = {
-            "start": b(tr("Start"), tr("Back to the deal"), self.to_start, "", "fast-backward"),
-            "back": b("◀ " + tr("Back"), tr("One move back"), self.back, ""),
-            "next": b(tr("Next") + " ▶", tr("The next move"), self.next, "primary"),
-            "end": b(tr("End"), tr("The end of the record"), self.to_end, "", "fast-forward"),
+            "start": b(trc("replay", "Start"), tr("Back to the deal"), self.to_start, "", "fast-backward"),
+            "back": b("◀ " + trc("replay", "Back"), tr("One move back"), self.back, ""),
+            "next": b(trc("replay", "Next") + " ▶", tr("The next move"), self.next, "primary"),
+            "end": b(trc("replay", "End"), tr("The end of the record"), self.to_end, "", "fast-forward"),
         }
-        self.slider = IntSlider(value=0, min=0, max=len(self.actions), description=tr("Move"),
+        self.slider = IntSlider(value=0, min=0, max=len(self.actions), description=trc("replay", "Move"),
                                 continuous_update=False, layout=Layout(width="260px"))
         self.slider.observe(self._on_slider, "value")
-        self.turn_choice = Dropdown(description=tr("Turn"), options=self._turn_options(), value=0,
+        self.turn_choice = Dropdown(description=trc("replay", "Turn"), options=self._turn_options(), value=0,
                                     style={"description_width": "initial"}, layout=Layout(width="auto"))
         self.turn_choice.observe(self._on_turn_choice, "value")
         self.reveal_toggle = ToggleButton(value=viewer is None, description=tr("Every hand"), icon="eye",
@@ -282,7 +282,7 @@ class ReplayWidget(VBox):  # type: ignore[misc]
         if not g.history:
             return trn("The deal. {seat} plays first; the record holds {n} move: press {next}.",
                        "The deal. {seat} plays first; the record holds {n} moves: press {next}.", n,
-                       seat=seat_name(g, g.to_move), next=tr("Next") + " ▶")
+                       seat=seat_name(g, g.to_move), next=trc("replay", "Next") + " ▶")
         text = tr("Move {move} of {n}", move=len(g.history), n=n) + f" · {narrate(g, g.history[-1])}"
         if g.is_over:
             result = g.result()
