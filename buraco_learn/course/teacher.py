@@ -28,6 +28,7 @@ from typing import Any
 
 from ipywidgets import HTML, Button, HBox, Layout, ToggleButton, VBox  # type: ignore[import-untyped]
 
+from ..notes import say
 from ..actions import Action, Discard, Draw, LayDown, LayOff, TakePile
 from ..melds import Meld
 from ..game import Event, Game
@@ -98,7 +99,7 @@ def narrate(game: Game, event: Event) -> str:
     """
     who = seat_name(game, event.seat)
     a = event.action
-    extra = [part for part in event.note.split("; ")[1:] if part]
+    extra = [say(part) for part in event.note.split("; ")[1:] if part]  # what the move caused, in the language
     if isinstance(a, Draw):
         text = tr("{seat} draws the top card of the stock (TURN-1).", seat=who)
     elif isinstance(a, LayDown):

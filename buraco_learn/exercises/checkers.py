@@ -39,7 +39,7 @@ from ..game import Game
 from ..i18n import N_, get_language, tr, trc, trn
 from ..melds import Meld
 from ..notes import say
-from ..puzzles import Puzzle
+from ..puzzles import Puzzle, right_prefix
 from ..reference import RULE_ID, cited_rules
 
 __all__ = [
@@ -715,10 +715,12 @@ class PuzzleExercise(Exercise):
             return Verdict(False, tr("{answer} is not an answer to this puzzle; {form}", answer=_short(answer),
                                      form=tr(self.blank_hint or self.form)), form=True)
         verdict = self.puzzle.check(answer)
-        if not verdict.correct and verdict.message.startswith(("I could not read", "that is not an answer")):
+        unreadable = (tr("I could not read that answer: {reason}. Write {form}.").partition("{")[0],
+                      tr("that is not an answer to this puzzle: {form}").partition("{")[0])
+        if not verdict.correct and verdict.message.startswith(unreadable):
             return Verdict(False, verdict.message, verdict.rules, form=True)
         if verdict.correct:
-            message = verdict.message.removeprefix("Right, ").removeprefix("Right: ")
+            message = verdict.message.removeprefix(right_prefix())
             return Verdict(True, message[:1].upper() + message[1:], verdict.rules or self.rules)
         return Verdict(False, verdict.message, verdict.rules)
 

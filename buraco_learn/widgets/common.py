@@ -12,6 +12,7 @@ from typing import Any, Literal, TypeVar
 from ipycanvas import Canvas  # type: ignore[import-untyped]
 from ipywidgets import HTML, Dropdown, Layout  # type: ignore[import-untyped]
 
+from ..notes import say
 from ..actions import Discard, Draw, LayDown, LayOff, TakePile
 from ..cards import Card
 from ..game import Event, Game
@@ -257,5 +258,5 @@ def event_words(game: Game, event: Event, *, you: bool, gained: Sequence[Card] =
                 else tr("{seat} discarded {card}", seat=who, card=a.card.pretty))
     else:  # pragma: no cover - every action kind is listed above
         what = f"{'You' if you else who} {a}"
-    extra = event.note.partition("; ")[2]
-    return what + (f": {extra}." if extra else ".")
+    extra = say(event.note.partition("; ")[2])  # what the move caused, in the language
+    return tr("{what}: {more}.", what=what, more=extra) if extra else what + "."
