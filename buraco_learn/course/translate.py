@@ -424,32 +424,54 @@ def report(languages: Iterable[str] = CATALOG_LANGUAGES) -> dict[str, dict[str, 
     return out
 
 
-def dump(lang: str, domain: str, *, missing_only: bool = True) -> dict[str, str]:
+def _key(msg: Any) -> str:
+    """A unit's key in a translator's JSON: its English, after its context and a U+0004 if it has one."""
+    english = msg.id[0] if isinstance(msg.id, tuple) else msg.id
+    return f"{msg.context}\x04{english}" if msg.context else english
+
+
+def dump(lang: str, domain: str, *, missing_only: bool = True) -> dict[str, Any]:
     """``{English: translation}`` of a catalog, in its order, as a translator fills it in as JSON
-    (untranslated and fuzzy units only, by default; a fuzzy one holds its old translation)."""
-    out: dict[str, str] = {}
-    for msg in _read_po(po_path(lang, domain), locale=lang):
-        if not msg.id or not isinstance(msg.id, str):
+    (untranslated and fuzzy units only, by default; a fuzzy one holds the translation of a
+    similar older English, to be checked). A unit with a context has the key ``context\x04English``;
+    a unit with plural forms has a list of translations, one per plural form of the language."""
+    out: dict[str, Any] = {}
+    cat = _read_po(po_path(lang, domain), locale=lang)
+    for msg in cat:
+        if not msg.id:
             continue
-        if missing_only and msg.string and not msg.fuzzy:
+        done = msg.string and not msg.fuzzy and (not isinstance(msg.string, tuple) or all(msg.string))
+        if missing_only and done:
             continue
-        out[msg.id] = msg.string if isinstance(msg.string, str) else ""
+        if isinstance(msg.id, tuple):
+            strings = list(msg.string) if isinstance(msg.string, tuple) else []
+            out[_key(msg)] = strings + [""] * (cat.num_plurals - len(strings))
+        else:
+            out[_key(msg)] = msg.string or ""
     return out
 
 
-def fill(lang: str, domain: str, entries: dict[str, str]) -> tuple[int, list[str]]:
-    """Put ``{English: translation}`` into ``lang``'s catalog (a non-empty translation clears
-    the fuzzy mark); returns how many were set and the English units the catalog does not have."""
+def fill(lang: str, domain: str, entries: dict[str, Any]) -> tuple[int, list[str]]:
+    """Put ``{key: translation}`` (keys as :func:`dump` writes them) into ``lang``'s catalog (a
+    complete translation clears the fuzzy mark); returns how many were set and the keys the
+    catalog does not have."""
     path = po_path(lang, domain)
     cat = _read_po(path, locale=lang)
+    by_key = {_key(m): m for m in cat if m.id}
     unknown = []
     n = 0
-    for english, text in entries.items():
-        msg = cat.get(english)
+    for key, text in entries.items():
+        msg = by_key.get(key)
         if msg is None:
-            unknown.append(english)
+            unknown.append(key)
             continue
-        if text and text.strip():
+        if isinstance(msg.id, tuple):
+            if isinstance(text, list) and text and all(isinstance(t, str) and t.strip() for t in text):
+                msg.string = tuple(text)
+                msg.flags.discard("fuzzy")
+                n += 1
+            continue
+        if isinstance(text, str) and text.strip():
             msg.string = text
             msg.flags.discard("fuzzy")
             n += 1
