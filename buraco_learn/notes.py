@@ -42,8 +42,8 @@ NOTE_PHRASES: tuple[str, ...] = (
     N_("the hand is empty and play goes on (no burraco yet)"),
     N_("the stock has run out and the hand ends (STOCK-1)"),
 )
-#: The one phrase with a count that decides singular or plural.
-_PILE = (N_("took the discard pile ({n} card)"), N_("took the discard pile ({n} cards)"))
+#: The one phrase with a count that decides singular or plural (said with trn, below).
+_PILE = ("took the discard pile ({n} card)", "took the discard pile ({n} cards)")
 
 
 @cache
@@ -77,7 +77,7 @@ def _say_phrase(text: str) -> str:
     if "seat" in fields:
         fields["seat"] = trc("seat", fields["seat"])
     if phrase in _PILE:
-        return trn(*_PILE, int(fields.pop("n")), **fields)
+        return trn("took the discard pile ({n} card)", "took the discard pile ({n} cards)", int(fields.pop("n")))
     return tr(phrase, **fields)
 
 

@@ -466,7 +466,7 @@ class _Written:
         text = escape(tr("✓ Your results ({right} right, {tried} tried) are in {file}, beside this notebook. "
                          "Download it (right-click it in the file browser → {download}) and hand it in."))
         return ('<div class="bl-progress"><p>'
-                + text.format(right=self.right, tried=self.tried, file=link, download=f"<i>{escape(tr('Download'))}</i>")
+                + text.format(right=self.right, tried=self.tried, file=link, download="<i>" + escape(tr("Download")) + "</i>")
                 + "</p></div>")
 
 
