@@ -170,9 +170,9 @@ def _keep_clean(game: Game, plan: Plan) -> tuple[list[Action], list[str], list[C
     kept: list[Action] = []
     words: list[str] = []
     wilds: list[Card] = []
-    why = tr("without a wild it can grow into a clean burraco, 200 points (BUR-2); with one, 100 at most "
-             "(BUR-4). A wild left in your hand costs its points only if the hand ends before you use it "
-             "(SCORE-1).")
+    why = tr("without a wild it can grow into a clean burraco, 200 points (BUR-2); with one, 150 at most, and "
+             "only if the wild ends up at an end beside seven natural cards (BUR-3), else 100 (BUR-4). A wild "
+             "left in your hand costs its points only if the hand ends before you use it (SCORE-1).")
     for a in actions:
         if isinstance(a, LayOff) and _clean_bound(game, a.target, a.cards):
             t = next(t for t in game.table if t.id == a.target)
