@@ -79,6 +79,14 @@ class Event:
     action: Action
     note: str = ""
 
+    @property
+    def said(self) -> str:
+        """The note in the language chosen with :func:`~buraco_learn.set_language` (``note``
+        itself stays English: it is data, kept in records)."""
+        from .notes import say
+
+        return say(self.note)
+
 
 @dataclass(frozen=True)
 class HandResult:
