@@ -293,9 +293,10 @@ class Game:
             return seat
         if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.players:
             return int(seat)
+        names = ", ".join(trc("seat", n) for n in _NAMES[self.players])
         raise IllegalMove(tr("there is no seat {seat}: the {n} seats are numbered 0 to {last} in turn order, "
                              "{names} (DEAL-4)", seat=excerpt(seat), n=self.players, last=self.players - 1,
-                             names=", ".join(trc("seat", n) for n in _NAMES[self.players])), ("DEAL-4",))
+                             names=names), ("DEAL-4",))
 
     @property
     def table(self) -> tuple[TableMeld, ...]:

@@ -9,6 +9,7 @@ same source as the English ones.
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 from collections import Counter
@@ -314,3 +315,44 @@ def test_notes_are_said_in_the_language_with_cards_and_rule_ids_kept(lang: str) 
         said = say(note)
     assert UNTRANSLATED not in said and "South" not in said
     assert "KD" in said and "POT-3" in said and "11" in said
+
+
+def _literals(text: str, at: int) -> tuple[str, int] | None:
+    """The string literal starting at ``at`` (after spaces), with the literals written next to it
+    (Python joins them), and where it ends; ``None`` if no plain literal stands there."""
+    pieces = []
+    lit = re.compile(r"""\s*(?<![fF])(["'])((?:\\.|(?!\1).)*)\1""")
+    pos = at
+    while True:
+        m = lit.match(text, pos)
+        if not m or (m.start(1) > 0 and text[m.start(1) - 1] in "fFbBrR"):
+            break
+        pieces.append(ast.literal_eval(m.group(0).strip()))
+        pos = m.end()
+    return ("".join(pieces), pos) if pieces else None
+
+
+def test_every_literal_sentence_of_the_code_is_in_the_catalog() -> None:
+    """A ``tr("...")`` written inside an f-string is not seen by the extractor: it would stay
+    English (marked) in every language. Every literal tr/trc/trn call is in the template."""
+    template = translate._read_po(translate.LOCALE_DIR / f"{i18n.DOMAIN}.pot")
+    known = {(m.context, m.id[0] if isinstance(m.id, tuple) else m.id) for m in template if m.id}
+    missing = []
+    for path in sorted((ROOT / "buraco_learn").rglob("*.py")):
+        if path.name in ("i18n.py", "translate.py"):  # examples in their docstrings
+            continue
+        text = path.read_text(encoding="utf-8")
+        for m in re.finditer(r"\b(tr|trn|trc)\(", text):
+            first = _literals(text, m.end())
+            if first is None:
+                continue
+            context, message = None, first[0]
+            if m.group(1) == "trc":
+                rest = re.match(r"\s*,", text[first[1]:])
+                second = _literals(text, first[1] + rest.end()) if rest else None
+                if second is None:
+                    continue
+                context, message = first[0], second[0]
+            if (context, message) not in known:
+                missing.append(f"{path.relative_to(ROOT)}: {m.group(1)}({message!r})")
+    assert not missing, "\n".join(missing)

@@ -26,6 +26,9 @@ from ..render.feedback import inline_markdown
 
 __all__ = ["Picture", "card_values", "burraco_kinds", "wild_moves", "the_pot", "cheat_sheet", "DECKS"]
 
+#: Sentences written inside f-strings below (where the catalog's extractor does not look).
+_IN_FSTRINGS = (N_('Three kinds of burraco (7 cards or more, BUR-1)'), N_('Buraco on one page'),)
+
 _FONT = "system-ui,-apple-system,Segoe UI,Roboto,sans-serif"
 _BOX = (f"background:#f4f1e8;border-radius:10px;padding:8px 12px;color:#222;display:inline-block;"
         f"max-width:100%;font-family:{_FONT};font-size:15px;line-height:1.4")

@@ -21,7 +21,7 @@ from html import escape
 
 from ..cards import Card, Suit
 from ..game import Game, TableMeld
-from ..i18n import tr, trc, trn
+from ..i18n import N_, tr, trc, trn
 from ..melds import Meld
 from .style import (BURRACO_COLORS, COURT_FILL, FELT, FELT_DARK, FONT, HIGHLIGHT, JOKER_COLOR, SELECT,
                     WILD_TAG, Size, back_colors, card_color, card_height, card_width, check_back,
@@ -30,6 +30,9 @@ from .layout import joker_letters, pile_rows
 from .text import burraco_word, kind_word, pots_count, seat_title, side_title, status_parts, suit_word
 
 __all__ = ["card_html", "hand_html", "meld_html", "side_html", "pile_html", "table_html", "Hand"]
+
+#: Sentences written inside f-strings below (where the catalog's extractor does not look).
+_IN_FSTRINGS = (N_('face down'), N_('Stock'), N_('Discard pile'),)
 
 _SUIT_WORD = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds", Suit.CLUBS: "clubs"}
 _COURT_GLYPH = {11: "♞", 12: "♛", 13: "♚"}

@@ -18,12 +18,15 @@ import re
 from html import escape
 from typing import TYPE_CHECKING
 
-from ..i18n import tr, trc
+from ..i18n import N_, tr, trc
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..review import Review, TurnReview
 
 __all__ = ["review_html", "suits_html"]
+
+#: Sentences written inside f-strings below (where the catalog's extractor does not look).
+_IN_FSTRINGS = (N_('Every turn ({n})'),)
 
 _RED = re.compile(r"([0-9AJQK]{1,2}[♥♦])")
 
