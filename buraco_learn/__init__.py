@@ -17,6 +17,7 @@ from .match import Match
 from .records import format_position, game_record, load_record, parse_position
 from .scoring import ScoreLine, SideScore, hand_points, score_side, victory_points
 from .rules import CLASSIC_FR, FIBUR, PRESETS, RAMIROYAL, WIKIPEDIA_FR, Rules, get_rules
+from .i18n import LANGUAGES, get_language, set_language
 
 __version__ = "0.1.0"
 
@@ -30,4 +31,5 @@ __all__ = [
     "format_position", "game_record", "load_record", "parse_position",
     "ScoreLine", "SideScore", "hand_points", "score_side", "victory_points",
     "CLASSIC_FR", "FIBUR", "PRESETS", "RAMIROYAL", "WIKIPEDIA_FR", "Rules", "get_rules",
+    "LANGUAGES", "get_language", "set_language",
 ]

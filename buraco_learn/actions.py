@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Union
 
+from .i18n import N_, tr
 from .cards import Card, excerpt, format_cards, is_number, parse_cards
 from .errors import NotationError
 
@@ -90,7 +91,7 @@ Action = Union[Draw, TakePile, LayDown, LayOff, Discard]
 #: The longest action text read (a meld of every card of the deck is about 330 characters).
 MAX_ACTION = 1_000
 
-_HELP = ("an action is 'draw', 'pile', 'meld <cards> [low|high] [layout <layout>]', "
+_HELP = N_("an action is 'draw', 'pile', 'meld <cards> [low|high] [layout <layout>]', "
          "'layoff <meld number>: <cards> [low|high] [layout <layout>]' or 'discard <card>'")
 
 
@@ -103,17 +104,17 @@ def _cards_and_end(text: str, whole: str) -> tuple[tuple[Card, ...], bool | None
         layout = " ".join(words[at + 1:])
         words = words[:at]
         if not layout:
-            raise NotationError(f"bad action {whole!r}: 'layout' is followed by the layout, like "
-                                "'meld 5H 6H JK layout 5H 6H JK(=7H)'")
+            raise NotationError(tr("bad action {action}: 'layout' is followed by the layout, like "
+                                   "'meld 5H 6H JK layout 5H 6H JK(=7H)'", action=repr(whole)))
     wild_high: bool | None = None
     if words and words[-1].lower() in ("high", "low"):
         wild_high = words.pop().lower() == "high"
     if not words:
-        raise NotationError(f"bad action {excerpt(whole)}: no cards given; {_HELP}")
+        raise NotationError(tr("bad action {action}: no cards given; {help}", action=excerpt(whole), help=tr(_HELP)))
     try:
         return tuple(parse_cards(" ".join(words))), wild_high, layout
     except NotationError as err:
-        raise NotationError(f"bad action {excerpt(whole)}: {err}") from None
+        raise NotationError(tr("bad action {action}: {error}", action=excerpt(whole), error=err)) from None
 
 
 def parse_action(text: str) -> Action:
@@ -127,10 +128,11 @@ def parse_action(text: str) -> Action:
     buraco_learn.errors.NotationError: bad action 'fold': an action is 'draw', 'pile', 'meld <cards> [low|high] [layout <layout>]', 'layoff <meld number>: <cards> [low|high] [layout <layout>]' or 'discard <card>'
     """
     if not isinstance(text, str):
-        raise NotationError(f"an action is text, not {type(text).__name__}")
+        raise NotationError(tr("an action is text, not {kind}", kind=type(text).__name__))
     if len(text) > MAX_ACTION:
-        raise NotationError(f"bad action {excerpt(text)}: {len(text):,} characters is too long for an action "
-                            f"(at most {MAX_ACTION:,}); {_HELP}")
+        raise NotationError(tr("bad action {action}: {n} characters is too long for an action (at most {most}); "
+                               "{help}", action=excerpt(text), n=format(len(text), ","), most=format(MAX_ACTION, ","),
+                               help=tr(_HELP)))
     stripped = text.strip()
     verb, _, rest = stripped.partition(" ")
     verb = verb.lower()
@@ -144,16 +146,17 @@ def parse_action(text: str) -> Action:
     if verb in ("layoff", "lay-off"):
         target_text, colon, cards_text = rest.partition(":")
         if not colon or not is_number(target_text.strip(), 6):
-            raise NotationError(f"bad action {excerpt(text)}: write the meld number, a colon, then the cards, "
-                                "like 'layoff 2: 8C'")
+            raise NotationError(tr("bad action {action}: write the meld number, a colon, then the cards, like "
+                                   "'layoff 2: 8C'", action=excerpt(text)))
         cards, high, layout = _cards_and_end(cards_text, text)
         return LayOff(int(target_text), cards, high, layout)
     if verb == "discard":
         try:
             one = parse_cards(rest)
         except NotationError as err:
-            raise NotationError(f"bad action {excerpt(text)}: {err}") from None
+            raise NotationError(tr("bad action {action}: {error}", action=excerpt(text), error=err)) from None
         if len(one) != 1:
-            raise NotationError(f"bad action {excerpt(text)}: discard exactly one card (TURN-3), like 'discard 9C'")
+            raise NotationError(tr("bad action {action}: discard exactly one card (TURN-3), like 'discard 9C'",
+                                   action=excerpt(text)))
         return Discard(one[0])
-    raise NotationError(f"bad action {excerpt(text)}: {_HELP}")
+    raise NotationError(tr("bad action {action}: {help}", action=excerpt(text), help=tr(_HELP)))

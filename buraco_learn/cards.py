@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
 
 from .errors import DeckError, NotationError
+from .i18n import N_, tr, trn
 
 __all__ = [
     "Suit",
@@ -128,7 +129,7 @@ class Card:
             if rank is None and suit is None:
                 return _BY_INDEX[52]
             if rank is None or suit is None:
-                raise NotationError("a card has both a rank and a suit, or neither (a joker)")
+                raise NotationError(tr("a card has both a rank and a suit, or neither (a joker)"))
             return Card.of(rank, suit)
         return object.__new__(cls)
 
@@ -143,7 +144,7 @@ class Card:
 
     def __post_init__(self) -> None:
         if (self.rank is None) != (self.suit is None):
-            raise NotationError("a card has both a rank and a suit, or neither (a joker)")
+            raise NotationError(tr("a card has both a rank and a suit, or neither (a joker)"))
         r = 0 if self.rank is None else int(self.rank)
         s = 4 if self.suit is None else _SUIT_ORDER[self.suit]
         object.__setattr__(self, "r", r)
@@ -165,8 +166,8 @@ class Card:
                 raise ValueError
             return _BY_INDEX[_SUIT_ORDER[Suit(suit)] * 13 + int(Rank(rank)) - 1]
         except ValueError:
-            raise NotationError(f"no card has rank {excerpt(rank)} and suit {excerpt(suit)}: a rank is 1 (ace) to "
-                                "13 (king), a suit S H D C") from None
+            raise NotationError(tr("no card has rank {rank} and suit {suit}: a rank is 1 (ace) to 13 (king), a suit "
+                                   "S H D C", rank=excerpt(rank), suit=excerpt(suit))) from None
 
     @staticmethod
     def parse(text: str) -> Card:
@@ -184,19 +185,17 @@ class Card:
             if not isinstance(text, str):
                 if isinstance(text, Card):
                     return text
-                raise NotationError(f"a card is written as text, like '5H' or 'JK', not {excerpt(text)}")
+                raise NotationError(tr("a card is written as text, like '5H' or 'JK', not {text}", text=excerpt(text)))
             if len(text) <= 12:
                 card = _PARSE_CACHE.get(text.strip().upper())
         if card is None:
             if "(=" in text:
-                raise NotationError(
-                    f"{excerpt(text)} carries a layout annotation; a plain card is written like '2C' "
-                    "(read laid-out melds with Meld.parse)"
-                )
-            raise NotationError(
-                f"bad card notation {excerpt(text)}: a card is a rank (A 2-9 T/10 J Q K) and a suit "
-                "(S H D C or ♠ ♥ ♦ ♣), or JK for a joker"
-            )
+                raise NotationError(tr(
+                    "{text} carries a layout annotation; a plain card is written like '2C' "
+                    "(read laid-out melds with Meld.parse)", text=excerpt(text)))
+            raise NotationError(tr(
+                "bad card notation {text}: a card is a rank (A 2-9 T/10 J Q K) and a suit "
+                "(S H D C or ♠ ♥ ♦ ♣), or JK for a joker", text=excerpt(text)))
         return card
 
     # -- properties ---------------------------------------------------------------------
@@ -336,17 +335,20 @@ def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
     """
     if isinstance(text, str):
         if len(text) > MAX_TEXT:
-            raise NotationError(f"{len(text):,} characters is too long for a list of cards (the deck has "
-                                f"{len(make_deck())} cards; at most {MAX_TEXT:,} characters): {excerpt(text)}")
+            raise NotationError(tr("{n} characters is too long for a list of cards (the deck has {deck} cards; at "
+                                   "most {most} characters): {text}", n=format(len(text), ","), deck=len(make_deck()),
+                                   most=format(MAX_TEXT, ","), text=excerpt(text)))
         tokens: Iterable[str | Card] = [t for t in _SPLIT.split(text.strip()) if t]
     elif isinstance(text, Card):
         return [text]
     elif isinstance(text, (bytes, bytearray, dict)) or not isinstance(text, Iterable):
-        raise NotationError(f"cards are given as text like '5H 6H JK' or as a list of cards, not {excerpt(text)}")
+        raise NotationError(tr("cards are given as text like '5H 6H JK' or as a list of cards, not {text}",
+                               text=excerpt(text)))
     else:
         tokens = list(itertools.islice(text, MAX_CARDS + 1))
         if len(tokens) > MAX_CARDS:
-            raise NotationError(f"more than {MAX_CARDS} cards given: the deck has {len(make_deck())} (EQ-1)")
+            raise NotationError(tr("more than {most} cards given: the deck has {deck} (EQ-1)", most=MAX_CARDS,
+                                   deck=len(make_deck())))
     return [t if isinstance(t, Card) else Card.parse(t) for t in tokens]
 
 
@@ -365,7 +367,7 @@ def format_cards(cards: Iterable[Card], *, pretty: bool = False) -> str:
     except (AttributeError, TypeError, IndexError):
         if isinstance(cards, Iterable) and not isinstance(cards, (str, bytes)):
             return format_cards(parse_cards(cards), pretty=pretty)  # notation tokens, or a NotationError
-        raise NotationError(f"format_cards writes a list of cards, not {excerpt(cards)}") from None
+        raise NotationError(tr("format_cards writes a list of cards, not {cards}", cards=excerpt(cards))) from None
 
 
 def make_deck(jokers: int = 4) -> list[Card]:
@@ -376,11 +378,11 @@ def make_deck(jokers: int = 4) -> list[Card]:
     (108, 106)
     """
     if isinstance(jokers, bool) or not isinstance(jokers, int) or not 0 <= jokers <= 4:
-        raise DeckError(f"a deck has 0 to 4 jokers (EQ-1), not {excerpt(jokers)}")
+        raise DeckError(tr("a deck has 0 to 4 jokers (EQ-1), not {jokers}", jokers=excerpt(jokers)))
     return [c for c in _BY_INDEX[:52] for _ in range(2)] + [JOKER] * jokers
 
 
-def check_copies(cards: Iterable[Card], jokers: int = 4, *, where: str = "these cards") -> None:
+def check_copies(cards: Iterable[Card], jokers: int = 4, *, where: str = N_("these cards")) -> None:
     """Refuse any card beyond the copies that exist: two of each card, ``jokers`` jokers (EQ-1).
 
     >>> check_copies(parse_cards("5H 5H 5H"))
@@ -390,12 +392,11 @@ def check_copies(cards: Iterable[Card], jokers: int = 4, *, where: str = "these 
     """
     cards = parse_cards(cards)
     if isinstance(jokers, bool) or not isinstance(jokers, int) or not 0 <= jokers <= 4:
-        raise DeckError(f"a deck has 0 to 4 jokers (EQ-1), not {excerpt(jokers)}")
+        raise DeckError(tr("a deck has 0 to 4 jokers (EQ-1), not {jokers}", jokers=excerpt(jokers)))
     where = excerpt(where, 80) if not isinstance(where, str) or len(where) > 80 else where
     for card, n in Counter(cards).items():
         limit = jokers if card.r == 0 else 2
         if n > limit:
-            raise DeckError(
-                f"{card} appears {n} times in {where}, but only {limit} "
-                f"cop{'y' if limit == 1 else 'ies'} exist (EQ-1)"
-            )
+            raise DeckError(trn("{card} appears {times} times in {where}, but only {n} copy exists (EQ-1)",
+                                "{card} appears {times} times in {where}, but only {n} copies exist (EQ-1)", limit,
+                                card=card, times=n, where=tr(where)))

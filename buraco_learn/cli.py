@@ -2,7 +2,7 @@
 
 ::
 
-    buraco-learn course [DIR] [--solutions] [--force]   # write the notebooks into DIR
+    buraco-learn course [DIR] [--solutions] [--force] [--lang fr]   # write the notebooks into DIR
     buraco-learn lab [DIR] [--solutions] [JUPYTERLAB ARGS...]  # ... and open JupyterLab there
     buraco-learn class-report FILES... [--out DIR]       # a class's results: report.html, report.csv
     python -m buraco_learn ...                           # the same command
@@ -63,10 +63,10 @@ def course_source() -> tuple[Path | None, str]:
     return None, "the course sources (no outputs: run the cells)"
 
 
-def _built(tmp: Path) -> Path:
+def _built(tmp: Path, lang: str = "en") -> Path:
     from buraco_learn.course import build as course_build  # the course's own builder
 
-    course_build.build(tmp, execute=False)
+    course_build.build(tmp, execute=False, lang=lang)
     return tmp
 
 
@@ -127,21 +127,29 @@ def _copy_notebook(src: Path, dst: Path, course_dir: str, repo_dir: str, course_
     dst.write_text(json.dumps(nb, indent=1, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
-def write_course(directory: Path, *, solutions: bool = False, force: bool = False) -> list[Path]:
+def write_course(directory: Path, *, solutions: bool = False, force: bool = False, lang: str = "en") -> list[Path]:
     """Write the learner notebooks (and with ``solutions`` the worked solutions, in
-    ``DIR/solutions/``) into ``directory``; return the files written, relative to it.
+    ``DIR/solutions/``) into ``directory``, in ``lang`` (``"en"``, ``"fr"``, ``"it"``); return
+    the files written, relative to it.
 
     A notebook already there is kept unless ``force``. Links that leave the course folder
     (to the rules reference, say) are rewritten to the project's repository.
     """
+    from .i18n import LANGUAGES
+
+    if lang not in LANGUAGES:
+        raise ValueError(f"no course in {lang!r}: the course is in " + ", ".join(LANGUAGES))
     directory = Path(directory)
     source, _ = course_source()
+    repo = "notebooks" if lang == "en" else f"notebooks/{lang}"
     with tempfile.TemporaryDirectory() as tmp:
+        if source is not None and lang != "en":
+            source = source / lang if any((source / lang).glob("*.ipynb")) else None
         if source is None:
-            source = _built(Path(tmp))
-        plan = [(p, Path(p.name), "notebooks") for p in sorted(source.glob("*.ipynb"))]
+            source = _built(Path(tmp), lang)
+        plan = [(p, Path(p.name), repo) for p in sorted(source.glob("*.ipynb"))]
         if solutions:
-            plan += [(p, Path("solutions", p.name), "notebooks/solutions")
+            plan += [(p, Path("solutions", p.name), f"{repo}/solutions")
                      for p in sorted((source / "solutions").glob("*.ipynb"))]
         if not plan:
             raise FileNotFoundError(f"no notebook found in {source}")
@@ -218,6 +226,7 @@ def _parser() -> argparse.ArgumentParser:
                "  buraco-learn course                 write the notebooks into ./buraco-course\n"
                "  buraco-learn course ~/buraco --solutions\n"
                "  buraco-learn lab                    write them if needed, then open JupyterLab\n"
+               "  buraco-learn lab cours --lang fr    the course in French (--lang it: in Italian)\n"
                "  buraco-learn lab --port 8890 --no-browser   (extra arguments go to JupyterLab)\n"
                "  buraco-learn class-report results/*.json --out report   (teachers)\n"
                "Notebooks already in the folder are kept (your answers stay) unless --force.\n"
@@ -238,6 +247,8 @@ def _parser() -> argparse.ArgumentParser:
                        help="also write the worked solutions, in DIR/solutions/ (for teachers)")
         p.add_argument("--force", action="store_true",
                        help="overwrite notebooks already in DIR (your answers in them are lost)")
+        p.add_argument("--lang", default="en", choices=["en", "fr", "it"],
+                       help="the course's language: en (English, the default), fr (français), it (italiano)")
     help_text = ("combine the results files a class handed in (download_results() in the course) into "
                  "DIR/report.html and DIR/report.csv; duplicate, foreign or tampered files are named and "
                  "left out")
@@ -277,11 +288,11 @@ def _split_lab_args(argv: list[str]) -> tuple[list[str], list[str]]:
     >>> _split_lab_args(["lab", "--", "--port=8890"])
     (['lab'], ['--port=8890'])
     """
-    ours = {"--solutions", "--force", "-h", "--help"}
+    ours = {"--solutions", "--force", "-h", "--help", "--lang"}
     for i, arg in enumerate(argv[1:], start=1):
         if arg == "--":
             return argv[:i], argv[i + 1:]
-        if arg.startswith("-") and arg not in ours:
+        if arg.startswith("-") and arg not in ours and not arg.startswith("--lang=") and argv[i - 1] != "--lang":
             return argv[:i], argv[i:]
     return argv, []
 
@@ -301,7 +312,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _class_report(args.files, args.out)
     directory = Path(args.dir).expanduser()
     try:
-        written = write_course(directory, solutions=args.solutions, force=args.force)
+        written = write_course(directory, solutions=args.solutions, force=args.force, lang=args.lang)
     except OSError as exc:
         print(f"buraco-learn: cannot write the course into {directory}: {exc}", file=sys.stderr)
         return 1

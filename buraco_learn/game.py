@@ -32,6 +32,7 @@ from typing import Any, Literal
 from .actions import Action, Discard, Draw, LayDown, LayOff, TakePile, parse_action
 from .cards import Card, check_copies, excerpt, format_cards, is_number, make_deck, parse_cards
 from .errors import BuracoError, IllegalMove, InvalidMeld, NotationError, RulesError
+from .i18n import N_, tr, trc
 from .melds import Meld, _analyse
 from .rules import FIVE_PLAYERS, Rules, get_rules
 from .scoring import SideScore, score_side
@@ -57,7 +58,7 @@ def seat_names(players: int) -> tuple[str, ...]:
     if names is None:
         if players == 5 and isinstance(players, int):
             raise RulesError(FIVE_PLAYERS)
-        raise RulesError(f"Buraco is played by 2, 3 or 4 players, not {excerpt(players)} (DEAL-1)")
+        raise RulesError(tr("Buraco is played by 2, 3 or 4 players, not {players} (DEAL-1)", players=excerpt(players)))
     return names
 
 
@@ -78,6 +79,14 @@ class Event:
     action: Action
     note: str = ""
 
+    @property
+    def said(self) -> str:
+        """The note in the language chosen with :func:`~buraco_learn.set_language` (``note``
+        itself stays English: it is data, kept in records)."""
+        from .notes import say
+
+        return say(self.note)
+
 
 @dataclass(frozen=True)
 class HandResult:
@@ -95,8 +104,8 @@ class HandResult:
             if seat in side:
                 return sc.total
         seats = sorted(s for side in self.sides for s in side)
-        raise IllegalMove(f"there is no seat {excerpt(seat)} in this result: its seats are "
-                          f"{', '.join(map(str, seats))} (DEAL-4)", ("DEAL-4",))
+        raise IllegalMove(tr("there is no seat {seat} in this result: its seats are {seats} (DEAL-4)",
+                             seat=excerpt(seat), seats=", ".join(map(str, seats))), ("DEAL-4",))
 
 
 @dataclass(frozen=True)
@@ -239,13 +248,13 @@ class Game:
         r = get_rules(rules)
         r.check_players(players)
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
-            raise IllegalMove(f"dealer must be a seat from 0 to {players - 1}, not {excerpt(dealer)} (DEAL-4)",
-                              ("DEAL-4",))
+            raise IllegalMove(tr("dealer must be a seat from 0 to {last}, not {dealer} (DEAL-4)", last=players - 1,
+                                 dealer=excerpt(dealer)), ("DEAL-4",))
         if seed is None:
             seed = random.SystemRandom().randrange(2**32)
         elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < MAX_SEED:
-            raise IllegalMove(f"a seed is a whole number from 0 to 2**64 - 1, so that the record can replay the "
-                              f"deal (DEAL-5), not {excerpt(seed)}", ("DEAL-5",))
+            raise IllegalMove(tr("a seed is a whole number from 0 to 2**64 - 1, so that the record can replay the "
+                                 "deal (DEAL-5), not {seed}", seed=excerpt(seed)), ("DEAL-5",))
         deck = make_deck(r.jokers)
         random.Random(seed).shuffle(deck)
         hands: list[list[Card]] = []
@@ -284,9 +293,10 @@ class Game:
             return seat
         if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.players:
             return int(seat)
-        raise IllegalMove(f"there is no seat {excerpt(seat)}: the {self.players} seats are numbered 0 to "
-                          f"{self.players - 1} in turn order, {', '.join(_NAMES[self.players])} (DEAL-4)",
-                          ("DEAL-4",))
+        names = ", ".join(trc("seat", n) for n in _NAMES[self.players])
+        raise IllegalMove(tr("there is no seat {seat}: the {n} seats are numbered 0 to {last} in turn order, "
+                             "{names} (DEAL-4)", seat=excerpt(seat), n=self.players, last=self.players - 1,
+                             names=names), ("DEAL-4",))
 
     @property
     def table(self) -> tuple[TableMeld, ...]:
@@ -429,46 +439,49 @@ class Game:
     # ------------------------------------------------------------------ verify: raise with the rule
     def _not_over(self) -> None:
         if self._s.phase == "over":
-            raise IllegalMove("the hand is over: no more moves (CLOSE-1, STOCK-1)", ("CLOSE-1", "STOCK-1"))
+            raise IllegalMove(tr("the hand is over: no more moves (CLOSE-1, STOCK-1)"), ("CLOSE-1", "STOCK-1"))
 
     def _who(self) -> str:
-        return self.seat_name(self._s.turn)
+        """The player to move, as a sentence names them (in the chosen language)."""
+        return trc("seat", self.seat_name(self._s.turn))
 
     def verify_draw(self) -> None:
         """Raise :class:`IllegalMove` unless the player to move may draw from the stock now."""
         self._not_over()
         if self._s.phase != "draw":
-            raise IllegalMove(f"{self._who()} has already drawn this turn: one draw per turn, then meld, "
-                              "lay off and discard (TURN-1)", ("TURN-1",))
+            raise IllegalMove(tr("{who} has already drawn this turn: one draw per turn, then meld, lay off and "
+                                 "discard (TURN-1)", who=self._who()), ("TURN-1",))
         if len(self._s.stock) <= self.rules.stock_reserve:  # pragma: no cover - the hand ends first
-            raise IllegalMove("the last cards of the stock are never drawn (STOCK-1)", ("STOCK-1",))
+            raise IllegalMove(tr("the last cards of the stock are never drawn (STOCK-1)"), ("STOCK-1",))
 
     def verify_take_pile(self) -> None:
         """Raise :class:`IllegalMove` unless the player to move may take the discard pile now."""
         self._not_over()
         if self._s.phase != "draw":
-            raise IllegalMove(f"{self._who()} has already drawn this turn; the pile is taken instead of "
-                              "drawing, at the start of the turn (TURN-1)", ("TURN-1",))
+            raise IllegalMove(tr("{who} has already drawn this turn; the pile is taken instead of drawing, at the "
+                                 "start of the turn (TURN-1)", who=self._who()), ("TURN-1",))
         if not self._s.pile:
-            raise IllegalMove("the discard pile is empty: draw from the stock (TURN-1)", ("TURN-1",))
+            raise IllegalMove(tr("the discard pile is empty: draw from the stock (TURN-1)"), ("TURN-1",))
         if len(self._s.pile) == 1 and not self._s.hands[self._s.turn]:
-            raise IllegalMove(f"with an empty hand, the pile's one card {self._s.pile[0]} could not be discarded "
-                              "this turn (TURN-4), so the turn could not end: draw from the stock", ("TURN-4",))
+            raise IllegalMove(tr("with an empty hand, the pile's one card {card} could not be discarded this turn "
+                                 "(TURN-4), so the turn could not end: draw from the stock", card=self._s.pile[0]),
+                              ("TURN-4",))
 
     def _in_play(self, what: str) -> None:
         self._not_over()
         if self._s.phase == "draw":
-            raise IllegalMove(f"{self._who()} must draw first: take the top card of the stock or the whole "
-                              f"discard pile (TURN-1)", ("TURN-1",))
+            raise IllegalMove(tr("{who} must draw first: take the top card of the stock or the whole discard pile "
+                                 "(TURN-1)", who=self._who()), ("TURN-1",))
 
     def _cards_in_hand(self, cards: Sequence[Card]) -> list[Card]:
         hand = self._s.hands[self._s.turn]
         rest = _remove(hand, cards)
         if rest is None:
             missing = Counter(cards) - Counter(hand)
-            raise IllegalMove(f"{self._who()} does not hold {format_cards(sorted(missing.elements(), key=lambda c: c.sort_key))}"
-                              f" (hand: {format_cards(hand) or 'empty'}): a player plays only cards from his own "
-                              "hand (TURN-2, TURN-3)", ("TURN-2", "TURN-3"))
+            raise IllegalMove(tr("{who} does not hold {cards} (hand: {hand}): a player plays only cards from his "
+                                 "own hand (TURN-2, TURN-3)", who=self._who(),
+                                 cards=format_cards(sorted(missing.elements(), key=lambda c: c.sort_key)),
+                                 hand=format_cards(hand) or tr("empty")), ("TURN-2", "TURN-3"))
         return rest
 
     def _can_end_turn(self, rest: Sequence[Card], has_pot: bool, has_burraco: bool) -> str | None:
@@ -486,8 +499,8 @@ class Game:
     def _discard_problem(self, card: Card, hand: Sequence[Card], has_pot: bool, has_burraco: bool) -> str | None:
         s = self._s
         if s.pile_single is not None and card == s.pile_single and not s.held_identical:
-            return (f"{card} was the one card of the pile taken this turn and may not be discarded at once "
-                    "unless an identical card was already held (TURN-4)")
+            return tr("{card} was the one card of the pile taken this turn and may not be discarded at once unless "
+                      "an identical card was already held (TURN-4)", card=card)
         if len(hand) > 1:
             return None
         # The last card: a close, the pot with the discard, or (classic-fr) playing on.
@@ -497,16 +510,17 @@ class Game:
                 if card.is_wild:
                     if has_pot and self.rules.play_on_with_empty_hand:
                         return None  # no close with a wild (CLOSE-2), but play goes on empty-handed
-                    return (f"the closing discard may not be a wild: {card} is a "
-                            f"{'joker' if card.is_joker else 'pinella'} (CLOSE-2)")
+                    return (tr("the closing discard may not be a wild: {card} is a joker (CLOSE-2)", card=card)
+                            if card.is_joker else
+                            tr("the closing discard may not be a wild: {card} is a pinella (CLOSE-2)", card=card))
                 return None
             if has_pot and self.rules.play_on_with_empty_hand:
                 return None
-            return ("closing needs a burraco on the table (CLOSE-1); without one the last card must be kept "
-                    "(CLOSE-4)")
+            return tr("closing needs a burraco on the table (CLOSE-1); without one the last card must be kept "
+                      "(CLOSE-4)")
         if s.pots:
             return None
-        return "no pot is left to take, so the last card must be kept (TURN-5, POT-1)"
+        return tr("no pot is left to take, so the last card must be kept (TURN-5, POT-1)")
 
     @staticmethod
     def _rule_ids(text: str) -> tuple[str, ...]:
@@ -522,13 +536,15 @@ class Game:
         elif isinstance(card, str):
             c = Card.parse(card)
         else:
-            raise NotationError(f"a discard is one card, like '9C' or Card.parse('9C'), not {excerpt(card)} (TURN-3)")
+            raise NotationError(tr("a discard is one card, like '9C' or Card.parse('9C'), not {card} (TURN-3)",
+                                   card=excerpt(card)))
         self._in_play("discard")
         rest = self._cards_in_hand([c])
         seat = self._s.turn
         why = self._discard_problem(c, self._s.hands[seat], self.side_has_pot(seat), self.side_has_burraco(seat))
         if why is not None:
-            raise IllegalMove(f"{self._who()} may not discard {c}: {why}", self._rule_ids(why))
+            raise IllegalMove(tr("{who} may not discard {card}: {why}", who=self._who(), card=c, why=why),
+                              self._rule_ids(why))
         return c, rest
 
     def _plan_meld(self, cards: Iterable[Card] | str, wild_high: bool | None,
@@ -545,10 +561,11 @@ class Game:
         if meld.kind == "set":
             for t in self.side_melds(seat):
                 if t.meld.kind == "set" and t.meld.rank == meld.rank:
-                    raise IllegalMove(
-                        f"{format_cards(seq)}: your side already has a set of {meld.rank.char}s "  # type: ignore[union-attr]
-                        f"(meld {t.id}: {t.meld}); lay these cards off onto it instead (SET-4)", ("SET-4",))
-        self._check_rest(rest, seat, meld.is_burraco, f"melding {format_cards(seq)}")
+                    raise IllegalMove(tr(
+                        "{cards}: your side already has a set of {rank}s (meld {id}: {meld}); lay these cards off "
+                        "onto it instead (SET-4)", cards=format_cards(seq), rank=meld.rank.char,  # type: ignore[union-attr]
+                        id=t.id, meld=t.meld), ("SET-4",))
+        self._check_rest(rest, seat, meld.is_burraco, tr("melding {cards}", cards=format_cards(seq)))
         return meld, rest
 
     def check_rest(self, rest: Sequence[Card], *, makes_burraco: bool = False, doing: str = "the play") -> None:
@@ -563,30 +580,32 @@ class Game:
         ...
         buraco_learn.errors.IllegalMove: laying off 9C would leave JK, and then the turn could not end: the closing discard may not be a wild: JK is a joker (CLOSE-2); with only a wild left he cannot close, so he must keep more (CLOSE-4)
         """
+        doing = tr("the play") if doing == "the play" else doing
         self._check_rest(parse_cards(rest), self._s.turn, bool(makes_burraco), str(doing)[:200])
 
     def _check_rest(self, rest: list[Card], seat: int, makes_burraco: bool, doing: str) -> None:
         problem = self._rest_problem(rest, self.side_has_pot(seat), makes_burraco or self.side_has_burraco(seat))
         if problem is not None:
             why, rules = problem
-            raise IllegalMove(f"{doing} would {why}", rules)
+            raise IllegalMove(tr("{doing} would {why}", doing=doing, why=why), rules)
 
     def _rest_problem(self, rest: list[Card], has_pot: bool, has_burraco: bool) -> tuple[str, tuple[str, ...]] | None:
         """Why a meld or lay-off leaving ``rest`` in the hand is refused, or ``None`` (CLOSE-3/4, TURN-5)."""
         if not rest:
             if has_pot:
-                return ("empty the hand, but once the side has its pot a card must be kept to discard (CLOSE-3)",
+                return (tr("empty the hand, but once the side has its pot a card must be kept to discard (CLOSE-3)"),
                         ("CLOSE-3",))
             if not self._s.pots:
-                return ("empty the hand with no pot left to take; keep a card to discard (TURN-5, POT-1)",
+                return (tr("empty the hand with no pot left to take; keep a card to discard (TURN-5, POT-1)"),
                         ("TURN-5", "POT-1"))
             return None
         why = self._can_end_turn(rest, has_pot, has_burraco)
         if why is None:
             return None
         if len(rest) == 1 and "CLOSE-2" in why:
-            why += "; with only a wild left he cannot close, so he must keep more (CLOSE-4)"
-        return (f"leave {format_cards(rest)}, and then the turn could not end: {why}", self._rule_ids(why))
+            why = tr("{why}; with only a wild left he cannot close, so he must keep more (CLOSE-4)", why=why)
+        return (tr("leave {cards}, and then the turn could not end: {why}", cards=format_cards(rest), why=why),
+                self._rule_ids(why))
 
     def verify_meld(self, cards: Iterable[Card] | str, wild_high: bool | None = None,
                     layout: str | Meld | None = None) -> None:
@@ -601,24 +620,25 @@ class Game:
         seat = self._s.turn
         if isinstance(target, bool) or not isinstance(target, int) or not 0 <= target < len(self._s.table):
             count = len(self._s.table)
-            numbers = f"melds are numbered 0 to {count - 1}" if count else "there are no melds yet"
-            raise IllegalMove(f"there is no meld number {excerpt(target)} on the table to lay off onto ({numbers}; "
-                              "TURN-2)", ("TURN-2",))
+            numbers = tr("melds are numbered 0 to {last}", last=count - 1) if count else tr("there are no melds yet")
+            raise IllegalMove(tr("there is no meld number {target} on the table to lay off onto ({numbers}; TURN-2)",
+                                 target=excerpt(target), numbers=numbers), ("TURN-2",))
         t = self._s.table[target]
         if t.owner not in self.side_of(seat):
-            raise IllegalMove(f"meld {target} ({t.meld}) belongs to the other side; you lay off only onto "
-                              "your own side's melds (TURN-2)", ("TURN-2",))
+            raise IllegalMove(tr("meld {target} ({meld}) belongs to the other side; you lay off only onto your own "
+                                 "side's melds (TURN-2)", target=target, meld=t.meld), ("TURN-2",))
         if not self.rules.lay_off_onto_partner and t.owner != seat:
-            raise IllegalMove(f"meld {target} ({t.meld}) is your partner's; under {self.rules.name} you lay off "
-                              "only onto your own melds (TURN-2)", ("TURN-2",))
+            raise IllegalMove(tr("meld {target} ({meld}) is your partner's; under {rules} you lay off only onto "
+                                 "your own melds (TURN-2)", target=target, meld=t.meld, rules=self.rules.name),
+                              ("TURN-2",))
         if not seq:
-            raise IllegalMove("a lay-off adds at least one card (TURN-2)", ("TURN-2",))
+            raise IllegalMove(tr("a lay-off adds at least one card (TURN-2)"), ("TURN-2",))
         rest = self._cards_in_hand(seq)
         try:
             new = t.meld.lay_off(seq, wild_high=wild_high, layout=layout)
         except InvalidMeld as err:
             raise IllegalMove(str(err), err.rules) from None
-        self._check_rest(rest, seat, new.is_burraco, f"laying off {format_cards(seq)}")
+        self._check_rest(rest, seat, new.is_burraco, tr("laying off {cards}", cards=format_cards(seq)))
         return new, rest
 
     def verify_lay_off(self, target: int, cards: Iterable[Card] | str | Card, wild_high: bool | None = None,
@@ -640,7 +660,7 @@ class Game:
         elif isinstance(a, Discard):
             self._plan_discard(a.card)
         else:
-            raise NotationError(f"not an action: {excerpt(action)}; {_ACTION_HELP}")
+            raise NotationError(tr("not an action: {action}; {help}", action=excerpt(action), help=tr(_ACTION_HELP)))
 
     # ------------------------------------------------------------------ can: a bool
     def can(self, action: Action | str) -> bool:
@@ -865,7 +885,7 @@ class Game:
             return self.lay_off(a.target, a.cards, a.wild_high, a.layout)
         if isinstance(a, Discard):
             return self.discard(a.card)
-        raise NotationError(f"not an action: {excerpt(action)}; {_ACTION_HELP}")
+        raise NotationError(tr("not an action: {action}; {help}", action=excerpt(action), help=tr(_ACTION_HELP)))
 
     def _apply_legal(self, a: Action) -> Event:
         """The trusted path of :meth:`apply`: ``a`` is one of the very objects :meth:`legal_actions`
@@ -888,8 +908,9 @@ class Game:
     def undo(self) -> Action:
         """Take back the last action; returns it. Raises :class:`IllegalMove` when there is none."""
         if not self._undo:
-            raise IllegalMove("nothing to undo: no action has been played since the start of this game (or the "
-                              "position it was set up from), so there is no move to take back (TURN-6)", ("TURN-6",))
+            raise IllegalMove(tr("nothing to undo: no action has been played since the start of this game (or the "
+                                 "position it was set up from), so there is no move to take back (TURN-6)"),
+                              ("TURN-6",))
         s = self._s
         action = s.history.pop().action
         hand, kind, data, pot, scalars = self._undo.pop()
@@ -1057,9 +1078,9 @@ class Game:
     def result(self) -> HandResult:
         """The count of a finished hand (SCORE-1..4, P3-2). Raises :class:`IllegalMove` before the end."""
         if self._s.phase != "over":
-            raise IllegalMove("the hand is not over yet, so it has no count (SCORE-1): it is counted after a close "
-                              "(CLOSE-1) or the end of the stock (STOCK-1); score_now() gives the running count",
-                              ("SCORE-1", "CLOSE-1", "STOCK-1"))
+            raise IllegalMove(tr("the hand is not over yet, so it has no count (SCORE-1): it is counted after a "
+                                 "close (CLOSE-1) or the end of the stock (STOCK-1); score_now() gives the running "
+                                 "count"), ("SCORE-1", "CLOSE-1", "STOCK-1"))
         return self._count()
 
     def score_now(self) -> HandResult:
@@ -1135,7 +1156,7 @@ class Game:
         return table_html(self)
 
 
-_ACTION_HELP = ("an action is Draw(), TakePile(), LayDown(cards), LayOff(meld number, cards), Discard(card) "
+_ACTION_HELP = N_("an action is Draw(), TakePile(), LayDown(cards), LayOff(meld number, cards), Discard(card) "
                 "or their notation, like 'meld 5H 6H 7H'")
 
 

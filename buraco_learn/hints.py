@@ -29,6 +29,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .i18n import tr, trc, trn
 from .actions import Action, Discard, Draw, LayDown, LayOff, TakePile
 from .cards import Card, format_cards
 from .errors import BuracoError
@@ -72,27 +73,30 @@ def _as_play(game: Game) -> Game:
 def _bonus_words(plan: Plan) -> str:
     kinds = [m.burraco for m in plan.melds if m.burraco]
     if not kinds:
-        return "card points, EQ-2"
-    return "card points, EQ-2, and a " + " and a ".join(f"{k} burraco bonus" for k in kinds) + ", BUR-1..4"
+        return tr("card points, EQ-2")
+    bonuses = tr(" and a ").join(tr("{kind} burraco bonus", kind=tr(k)) for k in kinds)
+    return tr("card points, EQ-2, and a {bonuses}, BUR-1..4", bonuses=bonuses)
 
 
 def _step_words(action: Action) -> str:
     """An action in plain words: ``lay off 2♣ onto meld #0``, ``meld Q♥ K♥ A♥``."""
     if isinstance(action, LayOff):
-        return f"lay off {format_cards(action.cards, pretty=True)} onto meld #{action.target}"
+        return tr("lay off {cards} onto meld #{target}", cards=format_cards(action.cards, pretty=True),
+                  target=action.target)
     if isinstance(action, LayDown):
-        return f"meld {format_cards(action.cards, pretty=True)}"
+        return tr("meld {cards}", cards=format_cards(action.cards, pretty=True))
     return str(action)
 
 
 def _steps(plan: Plan) -> str:
     words = [_step_words(a) for a in plan.actions() if not isinstance(a, Discard)]
-    return ", then ".join(words)
+    return tr(", then ").join(words)
 
 
 def _plan_sentence(plan: Plan) -> str:
     text = _steps(plan)
-    return f"{text[0].upper()}{text[1:]}: {plan.points:+d} points ({_bonus_words(plan)})."
+    return tr("{steps}: {points} points ({why}).", steps=text[:1].upper() + text[1:], points=format(plan.points, "+d"),
+              why=_bonus_words(plan))
 
 
 def discard_advice(game: Game, rest: Sequence[Card] | None = None) -> tuple[Card | None, list[str]]:
@@ -118,17 +122,19 @@ def discard_advice(game: Game, rest: Sequence[Card] | None = None) -> tuple[Card
     out: list[str] = []
     reason = []
     if not feeds(best):
-        reason.append("no opponent meld takes it (TURN-2)")
+        reason.append(tr("no opponent meld takes it (TURN-2)"))
     if best in dead:
-        reason.append("it can never be melded with what is visible")
+        reason.append(tr("it can never be melded with what is visible"))
     if best.is_wild:
-        reason.append("every other card would feed the opponents; a wild is a big gift, so think twice")
-    out.append(f"Then discard {best}: {', and '.join(reason) if reason else 'it is the least useful card'}.")
+        reason.append(tr("every other card would feed the opponents; a wild is a big gift, so think twice"))
+    out.append(tr("Then discard {card}: {why}.", card=best,
+                  why=tr(", and ").join(reason) if reason else tr("it is the least useful card")))
     for c in allowed:
         ids = feeds(c)
         if ids and c is not best:
             t = game.table[ids[0]]
-            out.append(f"Do not discard {c}: the opponents' meld {t.id} ({t.meld}) would take it (TURN-2).")
+            out.append(tr("Do not discard {card}: the opponents' meld {id} ({meld}) would take it (TURN-2).",
+                          card=c, id=t.id, meld=t.meld))
             break
     return best, out
 
@@ -164,16 +170,17 @@ def _keep_clean(game: Game, plan: Plan) -> tuple[list[Action], list[str], list[C
     kept: list[Action] = []
     words: list[str] = []
     wilds: list[Card] = []
-    why = ("without a wild it can grow into a clean burraco, 200 points (BUR-2); with one, 100 at most "
-           "(BUR-4). A wild left in your hand costs its points only if the hand ends before you use it "
-           "(SCORE-1).")
+    why = tr("without a wild it can grow into a clean burraco, 200 points (BUR-2); with one, 150 at most, and "
+             "only if the wild ends up at an end beside seven natural cards (BUR-3), else 100 (BUR-4). A wild "
+             "left in your hand costs its points only if the hand ends before you use it (SCORE-1).")
     for a in actions:
         if isinstance(a, LayOff) and _clean_bound(game, a.target, a.cards):
             t = next(t for t in game.table if t.id == a.target)
             w = [c for c in a.cards if c.is_wild]
             wilds += w
-            words.append(f"Keep {format_cards(w, pretty=True)} rather than laying it on meld #{a.target} "
-                         f"({t.meld.notation(pretty=True)}): {why}")
+            words.append(tr("Keep {cards} rather than laying it on meld #{target} ({meld}): {why}",
+                            cards=format_cards(w, pretty=True), target=a.target, meld=t.meld.notation(pretty=True),
+                            why=why))
             continue
         if isinstance(a, LayDown) and any(c.is_wild for c in a.cards):
             naturals = [c for c in a.cards if not c.is_wild]
@@ -183,8 +190,8 @@ def _keep_clean(game: Game, plan: Plan) -> tuple[list[Action], list[str], list[C
             if (alone is not None and with_wild is not None and with_wild.burraco is None
                     and with_wild.wild_index is not None):
                 wilds += w
-                words.append(f"Keep {format_cards(w, pretty=True)} out of the new meld "
-                             f"{format_cards(naturals, pretty=True)}: {why}")
+                words.append(tr("Keep {cards} out of the new meld {meld}: {why}", cards=format_cards(w, pretty=True),
+                                meld=format_cards(naturals, pretty=True), why=why))
                 kept.append(LayDown(tuple(naturals)))
                 continue
         kept.append(a)
@@ -217,28 +224,29 @@ def _why_discard(game: Game, card: Card, rng_seed: int) -> tuple[str, list[str]]
     risk = closing_risk(view, [card, *others], random.Random(rng_seed), samples=8)
     if risk[card] == 0 and any(risk[c] for c in others):
         bad = max(others, key=lambda c: risk[c])
-        nxt = game.seat_name((seat + 1) % game.players)
-        warn.append(f"Do not discard {bad}: {nxt} could take the pile with it and close at once "
-                    f"(TURN-1, CLOSE-1): don't feed the next player the pile.")
+        nxt = trc("seat", game.seat_name((seat + 1) % game.players))
+        warn.append(tr("Do not discard {card}: {next} could take the pile with it and close at once (TURN-1, "
+                       "CLOSE-1): don't feed the next player the pile.", card=bad, next=nxt))
     if not opponent_melds_accepting(view, card):
-        reasons.append("no opponent meld takes it (TURN-2)")
+        reasons.append(tr("no opponent meld takes it (TURN-2)"))
     if not warn:
         for c in others:
             ids = opponent_melds_accepting(view, c)
             if ids:
                 t = next(t for t in game.table if t.id == ids[0])
-                warn.append(f"Do not discard {c}: the opponents' meld {t.id} ({t.meld}) would take it (TURN-2).")
+                warn.append(tr("Do not discard {card}: the opponents' meld {id} ({meld}) would take it (TURN-2).",
+                               card=c, id=t.id, meld=t.meld))
                 break
     links = _links(card, hand)
     if links == 0:
-        reasons.append("it goes with no other card of your hand")
+        reasons.append(tr("it goes with no other card of your hand"))
     elif others and links <= min(_links(c, hand) for c in others):
-        reasons.append("it goes with fewer of your cards than any other")
+        reasons.append(tr("it goes with fewer of your cards than any other"))
     if card.is_wild:
-        reasons.append("every other card would feed the opponents; a wild is a big gift, so think twice")
+        reasons.append(tr("every other card would feed the opponents; a wild is a big gift, so think twice"))
     if not reasons:
-        reasons.append("it is the least useful card")
-    return f"Then discard {card}: {', and '.join(reasons)}.", warn
+        reasons.append(tr("it is the least useful card"))
+    return tr("Then discard {card}: {why}.", card=card, why=tr(", and ").join(reasons)), warn
 
 
 def hint(game: Game, *, seed: int = 0) -> Hint:
@@ -256,7 +264,7 @@ def hint(game: Game, *, seed: int = 0) -> Hint:
     Take the discard pile (TURN-1): with its 2 cards you can lay down 45 points now, against 40 without it.
     """
     if game.is_over:
-        return Hint(("The hand is over (CLOSE-1, STOCK-1): nothing left to play.",), None)
+        return Hint((tr("The hand is over (CLOSE-1, STOCK-1): nothing left to play."),), None)
     seat = game.to_move
     view = game.view(seat)
     bot = StrongBot(seed)
@@ -267,10 +275,18 @@ def hint(game: Game, *, seed: int = 0) -> Hint:
     closing = can_close(game) if _side_may_close(view, seat) else None
     if closing is not None:
         steps = _steps(closing)
-        lay = f"{steps}, then " if steps else ""
-        sentences.append(f"You can close now (CLOSE-1): {lay}discard {closing.discard}. The close earns 100 (CLOSE-5)"
-                         + (" and the closing card may not be a wild (CLOSE-2)." if any(c.is_wild for c in
-                                                                                         game.hand(seat)) else "."))
+        wild = any(c.is_wild for c in game.hand(seat))
+        if steps:
+            said = (tr("You can close now (CLOSE-1): {steps}, then discard {card}. The close earns 100 (CLOSE-5) and "
+                       "the closing card may not be a wild (CLOSE-2).", steps=steps, card=closing.discard) if wild else
+                    tr("You can close now (CLOSE-1): {steps}, then discard {card}. The close earns 100 (CLOSE-5).",
+                       steps=steps, card=closing.discard))
+        else:
+            said = (tr("You can close now (CLOSE-1): discard {card}. The close earns 100 (CLOSE-5) and the closing "
+                       "card may not be a wild (CLOSE-2).", card=closing.discard) if wild else
+                    tr("You can close now (CLOSE-1): discard {card}. The close earns 100 (CLOSE-5).",
+                       card=closing.discard))
+        sentences.append(said)
         first = bot.choose(view, game.legal_actions())  # the same close, one step at a time
         return Hint(tuple(sentences), first, tuple(closing.cards_laid) + ((closing.discard,) if closing.discard else ()),
                     closing)
@@ -281,7 +297,8 @@ def hint(game: Game, *, seed: int = 0) -> Hint:
     if actions:
         if keep_words:
             laid = tuple(c for a in actions if isinstance(a, (LayDown, LayOff)) for c in a.cards)
-            sentences.append(f"{_words_of(actions)}: {_points_of(game, actions):+d} points (card points, EQ-2).")
+            sentences.append(tr("{steps}: {points} points (card points, EQ-2).", steps=_words_of(actions),
+                                points=format(_points_of(game, actions), "+d")))
             cards = laid
         else:
             sentences.append(_plan_sentence(plan))
@@ -290,19 +307,19 @@ def hint(game: Game, *, seed: int = 0) -> Hint:
         if isinstance(action, Discard):  # pragma: no cover - the bot plays its plan first
             action = actions[0]
         if plan.takes_pot and not keep_words:
-            sentences.append("That empties your hand, so you take your pot on the fly and play on (POT-2).")
+            sentences.append(tr("That empties your hand, so you take your pot on the fly and play on (POT-2)."))
         elif game.side_has_pot(seat) and len(plan.rest) <= 2 and plan.rest:
             if game.side_has_burraco(seat) or any(m.is_burraco for m in plan.melds):
-                sentences.append("Keep one card to discard: with the pot taken you may not lay down your last "
-                                 "card (CLOSE-3).")
+                sentences.append(tr("Keep one card to discard: with the pot taken you may not lay down your last "
+                                    "card (CLOSE-3)."))
             else:
-                sentences.append("Keep two cards: without a burraco you cannot close, so one card could not end "
-                                 "the turn (CLOSE-4).")
+                sentences.append(tr("Keep two cards: without a burraco you cannot close, so one card could not end "
+                                    "the turn (CLOSE-4)."))
     elif game.side_has_pot(seat) and not game.side_has_burraco(seat) and plan.is_empty:
-        sentences.append("Nothing to lay down that keeps a card to discard: without a burraco you may not close "
-                         "(CLOSE-1, CLOSE-4).")
+        sentences.append(tr("Nothing to lay down that keeps a card to discard: without a burraco you may not close "
+                            "(CLOSE-1, CLOSE-4)."))
     elif plan.is_empty:
-        sentences.append("Nothing can be laid down this turn (SET-1, RUN-1).")
+        sentences.append(tr("Nothing can be laid down this turn (SET-1, RUN-1)."))
     sentences.extend(keep_words)
     if not plan.takes_pot or keep_words:
         after = game.clone()
@@ -325,7 +342,7 @@ def hint(game: Game, *, seed: int = 0) -> Hint:
 
 
 def _words_of(actions: Sequence[Action]) -> str:
-    text = ", then ".join(_step_words(a) for a in actions)
+    text = tr(", then ").join(_step_words(a) for a in actions)
     return f"{text[0].upper()}{text[1:]}"
 
 
@@ -347,30 +364,32 @@ def _draw_hint(game: Game, bot: StrongBot) -> Hint:
     now = solve(_as_play(game))
     n = len(game.pile)
     if not game.can_take_pile():
-        why = "the pile cannot be taken now (TURN-1, TURN-4)" if game.pile else "the pile is empty"
-        return Hint((f"Draw from the stock (TURN-1): {why}.",), Draw(), (), now)
+        why = tr("the pile cannot be taken now (TURN-1, TURN-4)") if game.pile else tr("the pile is empty")
+        return Hint((tr("Draw from the stock (TURN-1): {why}.", why=why),), Draw(), (), now)
     taken = game.clone()
     taken.take_pile()
     with_pile = solve(taken)
     gain = with_pile.points - now.points
     take = bot.take_pile(view)
-    cards_word = f"{n} card{'s' if n != 1 else ''}"
+    cards_word = trn("{n} card", "{n} cards", n)
     if take:
         if _side_may_close(view, seat) and can_close(taken) is not None and game.players > 2 and gain < 15:
-            why = f"with its {cards_word} you can close at once (CLOSE-1)"
+            why = tr("with its {cards} you can close at once (CLOSE-1)", cards=cards_word)
         elif gain > 0:
-            why = f"with its {cards_word} you can lay down {with_pile.points} points now, against {now.points} without it"
+            why = tr("with its {cards} you can lay down {points} points now, against {without} without it",
+                     cards=cards_word, points=with_pile.points, without=now.points)
         else:
-            why = (f"it costs nothing now ({with_pile.points} points to lay down either way), and its {cards_word} "
-                   f"give you more to build melds and burracos with")
-        return Hint((f"Take the discard pile (TURN-1): {why}.",), TakePile(), tuple(with_pile.cards_laid), with_pile)
+            why = tr("it costs nothing now ({points} points to lay down either way), and its {cards} give you more "
+                     "to build melds and burracos with", points=with_pile.points, cards=cards_word)
+        return Hint((tr("Take the discard pile (TURN-1): {why}.", why=why),), TakePile(), tuple(with_pile.cards_laid),
+                    with_pile)
     if gain <= 0:
-        why = (f"the pile ({format_cards(game.pile)}) adds nothing you could lay down now "
-               f"({with_pile.points} points with it, {now.points} without)")
+        why = tr("the pile ({cards}) adds nothing you could lay down now ({points} points with it, {without} "
+                 "without)", cards=format_cards(game.pile), points=with_pile.points, without=now.points)
     elif game.players > 2 and taken.side_has_pot(seat) and taken.side_has_burraco(seat):
-        why = (f"the pile's {cards_word} would leave you more cards in hand, and with the pot and a burraco "
-               f"your side wants to close soon")
+        why = tr("the pile's {cards} would leave you more cards in hand, and with the pot and a burraco your side "
+                 "wants to close soon", cards=cards_word)
     else:
-        why = (f"the pile would add only {gain} points now; with {game.players} players the others may close "
-               f"fast, and a big hand then counts against you (SCORE-1)")
-    return Hint((f"Draw from the stock (TURN-1): {why}.",), Draw(), (), now)
+        why = tr("the pile would add only {gain} points now; with {players} players the others may close fast, and "
+                 "a big hand then counts against you (SCORE-1)", gain=gain, players=game.players)
+    return Hint((tr("Draw from the stock (TURN-1): {why}.", why=why),), Draw(), (), now)

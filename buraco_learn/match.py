@@ -33,6 +33,7 @@ from __future__ import annotations
 import random
 from typing import Literal
 
+from .i18n import tr
 from .errors import IllegalMove, RulesError
 from .game import Game, HandResult
 from .rules import Rules, _short, get_rules
@@ -108,7 +109,7 @@ class Match:
     def next_hand(self) -> Game:
         """Deal the next hand (seeded from the match seed; the dealer moves left each hand)."""
         if self.is_over:
-            raise IllegalMove(f"the match is over ({self._rule}): no more hands", (self._rule,))
+            raise IllegalMove(tr("the match is over ({rule}): no more hands", rule=self._rule), (self._rule,))
         i = len(self.results)
         return Game.new(self.players, rules=self.rules, seed=self._hand_seed(i),
                         dealer=(self.first_dealer + i) % self.players)
@@ -123,7 +124,7 @@ class Match:
     def add_result(self, result: HandResult) -> None:
         """Count a hand's result (its per-seat credits) into the match."""
         if self.is_over:
-            raise IllegalMove(f"the match is over ({self._rule}): no more hands are counted", (self._rule,))
+            raise IllegalMove(tr("the match is over ({rule}): no more hands are counted", rule=self._rule), (self._rule,))
         credits = getattr(result, "credits", None)
         if not isinstance(result, HandResult) or not isinstance(credits, tuple) or not all(
                 isinstance(c, int) and not isinstance(c, bool) for c in credits):
@@ -174,7 +175,7 @@ class Match:
         (12, 8)
         """
         if self.form != "tournament":
-            raise IllegalMove("victory points belong to the tournament form (GAME-2)", ("GAME-2",))
+            raise IllegalMove(tr("victory points belong to the tournament form (GAME-2)"), ("GAME-2",))
         a, b = self.totals
         win, lose = victory_points(a - b)
         return (win, lose) if a >= b else (lose, win)

@@ -42,6 +42,8 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
+from .i18n import tr, trc, trn
+
 __all__ = ["PROGRESS_FILE", "FORMAT", "RESULTS_FORMAT", "VERSION", "Progress", "ProgressView", "NotebookProgress",
            "enabled", "record_check", "reset_progress", "show_progress", "progress_view", "download_results",
            "course_notebooks", "checksum", "seal", "verify", "results_of"]
@@ -163,18 +165,18 @@ _ENTRY_TYPES: dict[str, type | tuple[type, ...]] = {
 def _problem(data: Any) -> str | None:
     """What is wrong with a progress file's content (``None``: nothing)."""
     if not isinstance(data, dict):
-        return "it is not a JSON object"
+        return tr("it is not a JSON object")
     if data.get("format") != FORMAT or data.get("version") != VERSION:
-        return f"it is not a version-{VERSION} progress file"
+        return tr("it is not a version-{version} progress file", version=VERSION)
     if not verify(data):
-        return "it was changed by hand (its integrity check does not match)"
+        return tr("it was changed by hand (its integrity check does not match)")
     exercises = data.get("exercises")
     if not isinstance(exercises, dict):
-        return "it has no exercises"
+        return tr("it has no exercises")
     for key, entry in exercises.items():
         if not isinstance(entry, dict) or any(not isinstance(entry.get(f), t) or isinstance(entry.get(f), bool)
                                               and t is int for f, t in _ENTRY_TYPES.items()):
-            return f"its entry for {key!r} is damaged"
+            return tr("its entry for {key} is damaged", key=repr(key))
     return None
 
 
@@ -206,12 +208,13 @@ class Progress:
         except FileNotFoundError:
             return _empty()
         except OSError as err:
-            self._report(f"buraco_learn: cannot read your progress file {path}: {err}; progress starts afresh.")
+            self._report("buraco_learn: " + tr("cannot read your progress file {path}: {reason}; progress starts "
+                                               "afresh.", path=path, reason=err))
             return _empty()
         try:
             data: Any = json.loads(text)
         except ValueError:
-            problem: str | None = "it is not valid JSON"
+            problem: str | None = tr("it is not valid JSON")
         else:
             problem = _problem(data)
         if problem is None:
@@ -219,11 +222,12 @@ class Progress:
         bad = path.with_name(f"{path.name}.bad-{time.strftime('%Y%m%d-%H%M%S')}")
         try:
             os.replace(path, bad)
-            where = f"it was set aside as {bad.name}"
+            where = tr("it was set aside as {name}", name=bad.name)
         except OSError:
-            where = "it could not be set aside"
-        self._report(f"buraco_learn: your progress file {path.name} could not be used ({problem}); "
-                     f"{where} and your progress starts afresh.")
+            where = tr("it could not be set aside")
+        self._report("buraco_learn: " + tr("your progress file {name} could not be used ({problem}); {where} and "
+                                           "your progress starts afresh.", name=path.name, problem=problem,
+                                           where=where))
         return _empty()
 
     def save(self, data: dict[str, Any]) -> bool:
@@ -249,7 +253,8 @@ class Progress:
                 except OSError as again:
                     err = again
             if not any("cannot write" in r for r in self.reports):
-                self._report(f"buraco_learn: cannot write your progress file {path}: {err}; it is not saved.")
+                self._report("buraco_learn: " + tr("cannot write your progress file {path}: {reason}; it is not "
+                                                   "saved.", path=path, reason=err))
             return False
 
     def record(self, exercise: str, state: str, *, answer: Any = None, attempt: int = 0,
@@ -292,8 +297,8 @@ class Progress:
         try:
             self.path.unlink()
         except FileNotFoundError:
-            return "No progress to reset."
-        return "Your progress is reset: every exercise is not started again."
+            return tr("No progress to reset.")
+        return tr("Your progress is reset: every exercise is not started again.")
 
     def view(self) -> ProgressView:
         """Progress per notebook of the course (see :class:`ProgressView`)."""
@@ -334,6 +339,13 @@ class NotebookProgress:
 _COLOURS = {"right": "#2e7d32", "tried": "#f9a825", "not started": "#d0d0d0"}
 
 
+def _state_word(state: str) -> str:
+    """An exercise state of the progress bars (``right``, ``tried``, ``not started``), as shown."""
+    words = {"right": trc("progress", "right"), "tried": trc("progress", "tried"),
+             "not started": trc("progress", "not started")}
+    return words.get(state, state)
+
+
 @dataclass(frozen=True)
 class ProgressView:
     """The learner's progress, per notebook: a bar each (green right, amber tried, grey not
@@ -358,24 +370,26 @@ class ProgressView:
         for nb in self.notebooks:
             if nb.right < nb.total:
                 left = nb.total - nb.right
-                return (f"Next: {nb.stem}.ipynb ({nb.title}): {left} exercise{'s' if left > 1 else ''} "
-                        "to get right.")
-        return "Every exercise is right: well done! Try the puzzles again, or play a hand (notebook 8)."
+                return trn("Next: {notebook} ({title}): {n} exercise to get right.",
+                           "Next: {notebook} ({title}): {n} exercises to get right.", left,
+                           notebook=nb.stem + ".ipynb", title=nb.title)
+        return tr("Every exercise is right: well done! Try the puzzles again, or play a hand (notebook 8).")
 
     def text(self) -> str:
         """The view as text: a line per notebook with a bar of # (right), + (tried), . (not started)."""
         right = sum(n.right for n in self.notebooks)
         tried = sum(n.tried for n in self.notebooks)
         total = sum(n.total for n in self.notebooks)
-        lines = [f"Your progress: {right} of {total} exercises right, {tried} tried, "
-                 f"{total - right - tried} not started."]
+        lines = [tr("Your progress: {right} of {total} exercises right, {tried} tried, {rest} not started.",
+                    right=right, total=total, tried=tried, rest=total - right - tried)]
         if not self.recorded:
-            lines.append("No progress recorded yet: answer an exercise, then run this cell again.")
+            lines.append(tr("No progress recorded yet: answer an exercise, then run this cell again."))
         width = max((len(n.stem) for n in self.notebooks), default=0)
         most = max((n.total for n in self.notebooks), default=0)
         for n in self.notebooks:
             bar = "#" * n.right + "+" * n.tried + "." * n.not_started
-            lines.append(f"  {n.stem:<{width}}  {bar:<{most}}  {n.right}/{n.total} right")
+            lines.append(f"  {n.stem:<{width}}  {bar:<{most}}  " + tr("{right}/{total} right", right=n.right,
+                                                                         total=n.total))
         lines.append(self.next_step())
         return "\n".join(lines)
 
@@ -387,7 +401,7 @@ class ProgressView:
         rows = []
         for n in self.notebooks:
             segments = "".join(
-                f'<span title="{k}: {v}" style="display:inline-block;height:100%;width:{100 * v / n.total:.1f}%;'
+                f'<span title="{escape(_state_word(k))}: {v}" style="display:inline-block;height:100%;width:{100 * v / n.total:.1f}%;'
                 f'background:{_COLOURS[k]}"></span>'
                 for k, v in (("right", n.right), ("tried", n.tried), ("not started", n.not_started)) if v)
             rows.append(
@@ -395,11 +409,12 @@ class ProgressView:
                 f"{escape(n.stem)}</a></td>"
                 f'<td style="padding:2px 0"><div style="width:180px;height:12px;display:flex;'
                 f'border:1px solid #999">{segments}</div></td>'
-                f'<td style="text-align:left;padding:2px 8px">{n.right}/{n.total} right'
-                + (f", {n.tried} tried" if n.tried else "") + "</td></tr>")
-        legend = " ".join(f'<span style="display:inline-block;width:10px;height:10px;background:{c}"></span> {k}'
-                          for k, c in _COLOURS.items())
-        note = ("<p><i>No progress recorded yet: answer an exercise, then run this cell again.</i></p>"
+                f'<td style="text-align:left;padding:2px 8px">'
+                + escape(tr("{right}/{total} right", right=n.right, total=n.total)
+                         + (", " + tr("{n} tried", n=n.tried) if n.tried else "")) + "</td></tr>")
+        legend = " ".join(f'<span style="display:inline-block;width:10px;height:10px;background:{c}"></span> '
+                          f"{escape(_state_word(k))}" for k, c in _COLOURS.items())
+        note = (f"<p><i>{escape(tr('No progress recorded yet: answer an exercise, then run this cell again.'))}</i></p>"
                 if not self.recorded else "")
         return (f'<div class="bl-progress"><p><b>{escape(first)}</b></p>{note}'
                 f'<table style="border-collapse:collapse">{"".join(rows)}</table>'
@@ -420,7 +435,7 @@ def results_of(data: Mapping[str, Any], learner: str, *, now: str | None = None)
     """
     learner = " ".join(str(learner).split())
     if not learner:
-        raise ValueError("type your name or student id, like download_results(\"Ana Silva\")")
+        raise ValueError(tr("type your name or student id, like download_results(\"Ana Silva\")"))
     where = {i: stem for stem, _, ids in course_notebooks() for i in ids}
     exercises = {}
     for key, e in sorted(data.get("exercises", {}).items()):
@@ -441,14 +456,18 @@ class _Written:
     tried: int
 
     def __repr__(self) -> str:
-        return (f"Your results ({self.right} exercises right, {self.tried} tried) are in {self.path.name}, beside "
-                "this notebook: download it (right-click it in the file browser, then Download) and hand it in.")
+        return tr("Your results ({right} exercises right, {tried} tried) are in {file}, beside this notebook: "
+                  "download it (right-click it in the file browser, then Download) and hand it in.",
+                  right=self.right, tried=self.tried, file=self.path.name)
 
     def _repr_html_(self) -> str:
-        return (f'<div class="bl-progress"><p>✓ Your results ({self.right} right, {self.tried} tried) are in '
-                f'<a href="{escape(self.path.name)}" download><code>{escape(self.path.name)}</code></a>, beside '
-                "this notebook. Download it (right-click it in the file browser → <i>Download</i>) and hand it "
-                "in.</p></div>")
+        link = f'<a href="{escape(self.path.name)}" download><code>{escape(self.path.name)}</code></a>'
+        # TRANSLATORS: {file} is a link, {download} the file browser's menu entry in italics
+        text = escape(tr("✓ Your results ({right} right, {tried} tried) are in {file}, beside this notebook. "
+                         "Download it (right-click it in the file browser → {download}) and hand it in."))
+        return ('<div class="bl-progress"><p>'
+                + text.format(right=self.right, tried=self.tried, file=link, download="<i>" + escape(tr("Download")) + "</i>")
+                + "</p></div>")
 
 
 def _slug(name: str) -> str:
@@ -468,7 +487,7 @@ def record_check(exercise: str, state: str, **details: Any) -> None:
     try:
         _DEFAULT.record(exercise, state, **details)
     except Exception as err:  # noqa: BLE001 - a check never fails because its record could not be kept
-        print(f"buraco_learn: progress not recorded ({err}).", file=sys.stderr)
+        print("buraco_learn: " + tr("progress not recorded ({reason}).", reason=err), file=sys.stderr)
 
 
 def progress_view() -> ProgressView:

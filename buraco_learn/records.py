@@ -39,6 +39,7 @@ from typing import Any
 from .actions import parse_action
 from .cards import Card, check_copies, excerpt, format_cards, is_number, make_deck, parse_cards
 from .errors import BuracoError, DeckError, IllegalMove, NotationError, RulesError
+from .i18n import N_, tr
 from .game import Game, Phase, TableMeld, _State
 from .melds import Meld
 from .rules import PRESETS, Rules, get_rules
@@ -83,7 +84,7 @@ def _check_game(game: object) -> None:
 
 def _bad(text: str, why: str) -> NotationError:
     short = text if len(text) <= 80 else text[:77] + "..."
-    return NotationError(f"bad position {short!r}: {why}")
+    return NotationError(tr("bad position {position}: {why}", position=repr(short), why=why))
 
 
 #: The longest position text read (a full table is under 1,000 characters).
@@ -235,7 +236,7 @@ def parse_position(text: str, *, rules: Rules | str | None = None) -> Game:
     listed = [c for h in hands for c in h] + [c for t in table for c in t.meld.cards] + pile + stock + [
         c for p in pots for c in p]
     try:
-        check_copies(listed, r.jokers, where="the position")
+        check_copies(listed, r.jokers, where=N_("the position"))
     except DeckError as err:
         raise _bad(text, str(err)) from None
     rest = list((Counter(make_deck(r.jokers)) - Counter(listed)).elements())
@@ -363,55 +364,57 @@ def load_record(text: str) -> Game:
     buraco_learn.errors.NotationError: bad record: action 1 'discard 5H' is refused: North must draw first: take the top card of the stock or the whole discard pile (TURN-1)
     """
     if not isinstance(text, str):
-        raise NotationError(f"bad record: a record is JSON text, not {type(text).__name__}")
+        raise NotationError(tr("bad record: a record is JSON text, not {kind}", kind=type(text).__name__))
     if len(text) > MAX_RECORD:
-        raise NotationError(f"bad record: {len(text):,} characters is too long (at most {MAX_RECORD:,} are read)")
+        raise NotationError(tr("bad record: {n} characters is too long (at most {most} are read)",
+                               n=format(len(text), ","), most=format(MAX_RECORD, ",")))
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as err:  # JSONDecodeError, a number of too many digits, deep nesting
-        why = "it is nested too deeply" if isinstance(err, RecursionError) else str(err)[:120]
-        raise NotationError(f"bad record: this is not JSON ({why}); a record is what "
-                            "game_record() writes") from None
+        why = tr("it is nested too deeply") if isinstance(err, RecursionError) else str(err)[:120]
+        raise NotationError(tr("bad record: this is not JSON ({why}); a record is what game_record() writes",
+                               why=why)) from None
     if not isinstance(data, dict):
-        raise NotationError("bad record: the top level must be a JSON object")
+        raise NotationError(tr("bad record: the top level must be a JSON object"))
     unknown = set(data) - _KEYS
     if unknown:
-        raise NotationError(f"bad record: unknown key(s) {excerpt(', '.join(sorted(map(str, unknown))), 120)}")
+        raise NotationError(tr("bad record: unknown key(s) {keys}", keys=excerpt(", ".join(sorted(map(str, unknown))), 120)))
     if data.get("format") != RECORD_FORMAT or data.get("version") != 1 or data.get("version") is True:
-        raise NotationError(f"bad record: format must be {RECORD_FORMAT!r} version 1")
+        raise NotationError(tr("bad record: format must be {format} version 1", format=repr(RECORD_FORMAT)))
     try:
         raw_rules = data.get("rules", "fibur")
         rules = Rules.from_dict(raw_rules) if isinstance(raw_rules, dict) else get_rules(raw_rules)
     except RulesError as err:
-        raise NotationError(f"bad record: {err}") from None
+        raise NotationError(tr("bad record: {error}", error=err)) from None
     players, dealer, seed, start = data.get("players"), data.get("dealer", 0), data.get("seed"), data.get("start")
     actions = data.get("actions", [])
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-        raise NotationError("bad record: actions must be a list of action strings")
+        raise NotationError(tr("bad record: actions must be a list of action strings"))
     try:
         if start is not None:
             if not isinstance(start, str):
-                raise NotationError("bad record: start must be a position string")
+                raise NotationError(tr("bad record: start must be a position string"))
             game = parse_position(start, rules=rules)
         else:
             if (not isinstance(players, int) or isinstance(players, bool) or not isinstance(dealer, int)
                     or isinstance(dealer, bool)):
-                raise NotationError("bad record: players and dealer must be integers")
+                raise NotationError(tr("bad record: players and dealer must be integers"))
             if not isinstance(seed, int) or isinstance(seed, bool):
-                raise NotationError("bad record: a record without a start position needs an integer seed")
+                raise NotationError(tr("bad record: a record without a start position needs an integer seed"))
             game = Game.new(players, rules=rules, seed=seed, dealer=dealer)
     except (RulesError, IllegalMove) as err:
-        raise NotationError(f"bad record: {err}") from None
+        raise NotationError(tr("bad record: {error}", error=err)) from None
     for i, a in enumerate(actions, 1):
         try:
             game.apply(parse_action(a))
         except BuracoError as err:
-            raise NotationError(f"bad record: action {i} {excerpt(a)} is refused: {err}") from None
+            raise NotationError(tr("bad record: action {n} {action} is refused: {error}", n=i, action=excerpt(a),
+                                   error=err)) from None
     if "result" in data:
         if not game.is_over:
-            raise NotationError("bad record: it states a result, but its actions do not finish the hand")
+            raise NotationError(tr("bad record: it states a result, but its actions do not finish the hand"))
         got = list(game.result().credits)
         if got != data["result"] or not all(isinstance(x, int) and not isinstance(x, bool) for x in data["result"]):
-            raise NotationError(f"bad record: it states the result {excerpt(data['result'])}, but replaying gives "
-                                f"{got} (SCORE-1)")
+            raise NotationError(tr("bad record: it states the result {said}, but replaying gives {got} (SCORE-1)",
+                                   said=excerpt(data["result"]), got=got))
     return game

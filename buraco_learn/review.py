@@ -35,6 +35,7 @@ from .actions import Action, Discard, Draw, LayDown, LayOff, TakePile
 from .cards import Card, format_cards
 from .errors import NotationError
 from .game import Game
+from .i18n import tr, trc, trn
 from .records import format_position, load_record, parse_position
 from .scoring import hand_points
 from .solver import Plan, meld_value, solve
@@ -58,11 +59,13 @@ def as_game(record_or_game: Game | str | Path) -> Game:
         try:
             text = record_or_game.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as err:
-            raise NotationError(f"bad record: cannot read {str(record_or_game)!r} ({err})") from None
+            raise NotationError(tr("bad record: cannot read {path} ({reason})", path=repr(str(record_or_game)),
+                                   reason=err)) from None
         return load_record(text)
     if isinstance(record_or_game, str):
         return load_record(record_or_game)
-    raise TypeError(f"expected a Game, a JSON game record (str) or a file's Path, not {type(record_or_game).__name__}")
+    raise TypeError(tr("expected a Game, a JSON game record (str) or a file's Path, not {kind}",
+                       kind=type(record_or_game).__name__))
 
 
 def start_of(game: Game) -> Game:
@@ -88,15 +91,16 @@ def action_words(action: Action) -> str:
     ('laid off 2♣ onto meld #3', 'melded 5♥ 6♥ 7♥')
     """
     if isinstance(action, Draw):
-        return "drew from the stock"
+        return tr("drew from the stock")
     if isinstance(action, TakePile):
-        return "took the discard pile"
+        return tr("took the discard pile")
     if isinstance(action, LayDown):
-        return f"melded {format_cards(action.cards, pretty=True)}"
+        return tr("melded {cards}", cards=format_cards(action.cards, pretty=True))
     if isinstance(action, LayOff):
-        return f"laid off {format_cards(action.cards, pretty=True)} onto meld #{action.target}"
+        return tr("laid off {cards} onto meld #{number}", cards=format_cards(action.cards, pretty=True),
+                  number=action.target)
     if isinstance(action, Discard):
-        return f"discarded {action.card.pretty}"
+        return tr("discarded {card}", card=action.card.pretty)
     return str(action)  # pragma: no cover - every action kind is listed above
 
 
@@ -105,10 +109,12 @@ def plan_words(plan: Plan) -> str:
     steps = []
     for a in plan.actions():
         if isinstance(a, LayDown):
-            steps.append(f"meld {format_cards(a.cards, pretty=True)}")
+            steps.append(tr("meld {cards}", cards=format_cards(a.cards, pretty=True)))
         elif isinstance(a, LayOff):
-            steps.append(f"lay off {format_cards(a.cards, pretty=True)} onto meld #{a.target}")
-    return ", then ".join(steps) or "nothing to lay down"
+            steps.append(tr("lay off {cards} onto meld #{number}", cards=format_cards(a.cards, pretty=True),
+                            number=a.target))
+    # TRANSLATORS: what joins the steps of a plan: "meld 5♥ 6♥ 7♥, then lay off 2♣ onto meld #3"
+    return tr(", then ").join(steps) or tr("nothing to lay down")
 
 
 def _side_value(game: Game, seat: int) -> int:
@@ -171,31 +177,33 @@ class TurnReview:
     def drew_words(self) -> str:
         """``drew from the stock`` or ``took the discard pile (5 cards)``."""
         if isinstance(self.drew, TakePile):
-            return f"took the discard pile ({self.pile_size} card{'s' if self.pile_size != 1 else ''})"
+            return trn("took the discard pile ({n} card)", "took the discard pile ({n} cards)", self.pile_size)
         return action_words(self.drew)
 
     @property
     def played_words(self) -> str:
         """What was laid down, in words (``laid nothing down`` when nothing was)."""
         laid = self.laid
-        return "; ".join(action_words(a) for a in laid) if laid else "laid nothing down"
+        return "; ".join(action_words(a) for a in laid) if laid else tr("laid nothing down")
 
     @property
     def best_words(self) -> str:
         """The solver's best play in words, with its points."""
         if self.best.is_empty:
-            return "nothing could be laid down (0 points)"
-        return f"{plan_words(self.best)} ({self.best.points:+d} points)"
+            return tr("nothing could be laid down (0 points)")
+        return tr("{plan} ({points} points)", plan=plan_words(self.best), points=format(self.best.points, "+d"))
 
     def __str__(self) -> str:
-        head = f"Turn {self.number} (move {self.move}): {self.drew_words}; "
         if self.laid:
-            head += f"{self.played_words} ({self.played_points:+d} points)"
+            played = tr("{plan} ({points} points)", plan=self.played_words, points=format(self.played_points, "+d"))
         else:
-            head += "laid nothing down (0 points)"
+            played = tr("laid nothing down (0 points)")
+        fields = dict(number=self.number, move=self.move, drew=self.drew_words, played=played)
         if self.loss == 0:
-            return head + "; that was the most this hand could lay down."
-        return head + f"; the best was {self.best_words}: {self.loss} points lost."
+            return tr("Turn {number} (move {move}): {drew}; {played}; that was the most this hand could lay down.",
+                      **fields)
+        return tr("Turn {number} (move {move}): {drew}; {played}; the best was {best}: {lost} points lost.",
+                  best=self.best_words, lost=self.loss, **fields)
 
 
 @dataclass(frozen=True)
@@ -220,25 +228,38 @@ class CloseCount:
         """Points the missed plan would have laid down (0 without one)."""
         return self.missed.points if self.missed is not None else 0
 
-    def sentences(self, you: str = "you") -> list[str]:
-        """The count in words: ``you held 45 points in hand at the close: 2♣ could have gone
-        onto meld #3``."""
-        end = "at the close" if self.reason == "closed" else "when the stock ran out"
+    def sentences(self, you: str | None = None) -> list[str]:
+        """The count in words: ``You held 45 points in hand at the close: 2♣ could have gone
+        onto meld #3`` (``you``: the seat's name, said instead of "You")."""
+        # TRANSLATORS: {end} is "at the close" or "when the stock ran out"
+        end = tr("at the close") if self.reason == "closed" else tr("when the stock ran out")
+        who = trc("seat", you) if you is not None else ""
+        who = who[:1].upper() + who[1:]
         if not self.held:
-            return [f"{you.capitalize()} held no card {end}."]
+            if you is None:
+                return [tr("You held no card {end}.", end=end)]
+            return [tr("{seat} held no card {end}.", seat=who, end=end)]
         n = len(self.held)
-        first = (f"{you.capitalize()} held {self.held_points} points in hand {end} "
-                 f"({n} card{'s' if n != 1 else ''}: {format_cards(self.held, pretty=True)}), counted against "
-                 "the side (SCORE-1)")
+        fields = dict(points=self.held_points, end=end, cards=format_cards(self.held, pretty=True))
+        if you is None:
+            first = trn("You held {points} points in hand {end} ({n} card: {cards}), counted against the side "
+                        "(SCORE-1)", "You held {points} points in hand {end} ({n} cards: {cards}), counted against "
+                        "the side (SCORE-1)", n, **fields)
+        else:
+            first = trn("{seat} held {points} points in hand {end} ({n} card: {cards}), counted against the side "
+                        "(SCORE-1)", "{seat} held {points} points in hand {end} ({n} cards: {cards}), counted "
+                        "against the side (SCORE-1)", n, seat=who, **fields)
         plan = self.missed
         if plan is None or plan.is_empty:
-            return [first + "; none of them could have been laid down at the last turn."]
+            return [first + "; " + tr("none of them could have been laid down at the last turn.")]
         parts = []
         for target, cards in plan.lay_offs:
-            parts.append(f"{format_cards(cards, pretty=True)} could have gone onto meld #{target}")
+            parts.append(tr("{cards} could have gone onto meld #{number}", cards=format_cards(cards, pretty=True),
+                            number=target))
         for m in plan.melds:
-            parts.append(f"{format_cards(m.cards, pretty=True)} could have been a new meld")
-        return [first + ": " + "; ".join(parts) + f" (at move {self.last_move}, {plan.points:+d} points)."]
+            parts.append(tr("{cards} could have been a new meld", cards=format_cards(m.cards, pretty=True)))
+        return [first + ": " + "; ".join(parts) + " "
+                + tr("(at move {move}, {points} points).", move=self.last_move, points=format(plan.points, "+d"))]
 
     def __str__(self) -> str:
         return " ".join(self.sentences())
@@ -280,25 +301,32 @@ class Review:
         """One sentence: turns, points laid, points lost."""
         n = len(self.turns)
         worst = self.worst
-        text = (f"{self.seat_name} played {n} turn{'s' if n != 1 else ''} and laid down {self.laid} points")
+        text = trn("{seat} played {n} turn and laid down {points} points",
+                   "{seat} played {n} turns and laid down {points} points", n, seat=trc("seat", self.seat_name),
+                   points=self.laid)
         if not worst:
-            return text + "; at every turn that was the most the hand could lay down."
+            return text + "; " + tr("at every turn that was the most the hand could lay down.")
         k = len(worst)
-        return (text + f"; at {k} turn{'s' if k != 1 else ''} the solver found more: {self.lost} points in all "
-                "were left on the table.")
+        return text + "; " + trn("at {n} turn the solver found more: {points} points in all were left on the table.",
+                                 "at {n} turns the solver found more: {points} points in all were left on the table.",
+                                 k, points=self.lost)
 
     def lines(self) -> list[str]:
         """The report, line by line."""
-        out = [f"Review of {self.seat_name}'s play ({self.rules}, {self.players} players, {self.moves} moves"
-               + ("" if self.record_over else ", the hand not finished") + ")",
-               self.summary()]
+        fields = dict(seat=trc("seat", self.seat_name), rules=self.rules, players=self.players, moves=self.moves)
+        if self.record_over:
+            head = tr("Review of {seat}'s play ({rules}, {players} players, {moves} moves)", **fields)
+        else:
+            head = tr("Review of {seat}'s play ({rules}, {players} players, {moves} moves, the hand not finished)",
+                      **fields)
+        out = [head, self.summary()]
         if self.worst:
-            out.append("Where the most was lost:")
+            out.append(tr("Where the most was lost") + ":")
             out += [f"  {t}" for t in self.worst]
-        out.append("Every turn:")
+        out.append(tr("Every turn:"))
         out += [f"  {t}" for t in self.turns]
         if self.close is not None:
-            out.append("The count: " + " ".join(self.close.sentences(self.seat_name)))
+            out.append(tr("The count: {sentences}", sentences=" ".join(self.close.sentences(self.seat_name))))
         return out
 
     def __str__(self) -> str:
@@ -344,7 +372,7 @@ def review(record_or_game: Game | str | Path, seat: int) -> Review:
     """
     source = as_game(record_or_game)
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < source.players:
-        raise ValueError(f"seat must be a seat from 0 to {source.players - 1}, not {seat!r}")
+        raise ValueError(tr("seat must be a seat from 0 to {last}, not {seat}", last=source.players - 1, seat=repr(seat)))
     actions = source.actions
     g = start_of(source)
     turns: list[TurnReview] = []
@@ -365,8 +393,9 @@ def review(record_or_game: Game | str | Path, seat: int) -> Review:
             close_move = k + 1
             close_position = format_position(g)
             points = _side_value(g, seat) - current.before
-            event = g.apply(action)
-            took_pot_last = "takes the pot with the discard" in event.note
+            had_pot = g.took_pot[seat]
+            g.apply(action)
+            took_pot_last = g.took_pot[seat] and not had_pot  # the discard emptied the hand: the pot (POT-3)
             current.played.append(action)
             turns.append(current.finish(len(turns) + 1, points))
             current = None

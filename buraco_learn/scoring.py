@@ -23,10 +23,15 @@ import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from .i18n import N_, tr
 from .cards import Card, excerpt, parse_cards
 from .errors import InvalidMeld, NotationError
 from .melds import Meld
 from .rules import FIBUR, Rules, get_rules
+
+#: The labels of a count's lines: data in English (records, widgets), shown in the chosen language.
+LINE_LABELS = (N_("melded cards"), N_("clean burraco"), N_("semi-clean burraco"), N_("dirty burraco"), N_("closing"),
+               N_("cards in hand"), N_("pot not taken"), N_("total"))
 
 __all__ = ["ScoreLine", "SideScore", "score_side", "hand_points", "victory_points", "VICTORY_POINTS"]
 
@@ -41,7 +46,7 @@ class ScoreLine:
 
     def __str__(self) -> str:
         tail = f"  ({self.meld})" if self.meld else ""
-        return f"{self.label:<18}{self.points:+5d}{tail}"
+        return f"{tr(self.label):<18}{self.points:+5d}{tail}"
 
 
 @dataclass(frozen=True)
@@ -66,7 +71,7 @@ class SideScore:
         return sum(line.points for line in self.burracos)
 
     def __str__(self) -> str:
-        return "\n".join([*map(str, self.lines), f"{'total':<18}{self.total:5d}"])
+        return "\n".join([*map(str, self.lines), f"{tr('total'):<18}{self.total:5d}"])
 
     def to_dict(self) -> dict[str, object]:
         """Plain values, for records and widgets."""

@@ -45,6 +45,9 @@ wheel=("$wheels"/buraco_learn-*.whl)
 [ "${#wheel[@]}" -eq 1 ] || { echo "expected one buraco_learn wheel in $wheels" >&2; exit 1; }
 echo "==> the course notebooks${solutions:+ and their solutions}"
 (cd "$root" && "$PYTHON" -m buraco_learn course "$work/contents" "${solutions[@]}")
+for lang in fr it; do  # the course in French and Italian, each in its own folder
+  (cd "$root" && "$PYTHON" -m buraco_learn course "$work/contents/$lang" --lang "$lang" "${solutions[@]}")
+done
 # Run from a scratch folder: the build's task database and caches stay out of the repo.
 cd "$work"
 echo "==> jupyter lite build"

@@ -5,7 +5,8 @@
 # 1. tests/ plus the learner notebooks (notebooks/, without notebooks/solutions/)
 #    under `--nbval-lax --nbval-current-env`: every cell must run (cells tagged
 #    raises-exception must raise), outputs compared only where marked NBVAL_CHECK_OUTPUT.
-# 2. notebooks/solutions/*.ipynb, if any, under strict `--nbval --nbval-current-env`.
+# 2. notebooks/solutions/*.ipynb and notebooks/<lang>/solutions/*.ipynb, if any, under strict
+#    `--nbval --nbval-current-env`.
 #
 # Browser tests need /usr/bin/chromium: installed here with apt-get when missing and
 # running as root; otherwise they fail and say how to install it.
@@ -40,12 +41,16 @@ status=0
 echo "==> pytest ${paths[*]} (learner notebooks under --nbval-lax)"
 # loadgroup: a notebook's cells, the browser tests and each group of distribution checks
 # stay on one worker (tests/conftest.py); the other tests are spread one by one.
-"$py" -m pytest "${paths[@]}" --ignore=notebooks/solutions \
+# notebooks/<lang>/ (the course in French, Italian) like notebooks/: learner ones here,
+# their solutions strictly below
+ignores=(--ignore=notebooks/solutions)
+for d in notebooks/*/solutions; do [ -d "$d" ] && ignores+=(--ignore="$d"); done
+"$py" -m pytest "${paths[@]}" "${ignores[@]}" \
   --nbval-lax --nbval-current-env -n "$workers" --dist loadgroup "$@" || status=$?
 explain "$status" "${paths[*]}"
 
 shopt -s nullglob
-solutions=(notebooks/solutions/*.ipynb)
+solutions=(notebooks/solutions/*.ipynb notebooks/*/solutions/*.ipynb)
 if [ "${#solutions[@]}" -gt 0 ]; then
   echo "==> pytest solution notebooks (--nbval, outputs compared)"
   sol_status=0

@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from ..exercises.catalog import EXERCISES
+from ..i18n import LANGUAGES, N_, language, tr, trn
 
 __all__ = ["NOTEBOOKS", "Cell", "NotebookSource", "load_sources", "notebook_cells", "notebook_json",
            "SOURCE_DIR", "main", "RULES_NOTEBOOK", "CHEAT_SHEET", "rules_notebook_cells", "cheat_sheet_cells",
@@ -52,6 +53,12 @@ SOURCE_DIR = Path(__file__).resolve().parent / "source"
 #: The first code cell of every notebook: install the package in the browser (JupyterLite).
 INSTALL_CELL = ('import sys\nif sys.platform == "emscripten":  # in JupyterLite, install the package first\n'
                 '    %pip install -q buraco_learn')
+
+#: In another language, the first code cell also chooses the package's language.
+LANGUAGE_LINE = 'import buraco_learn\nburaco_learn.set_language("{lang}")  # {name}'
+
+#: Words the build writes inside f-strings (where the catalog's extractor does not look).
+_WORDS = (N_("Contents"), N_("Rules"), N_("Cheat sheet"), N_("Buraco cheat sheet"))
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 #: The rules reference as a notebook inside the course (one heading per rule ID, so a link
@@ -183,47 +190,77 @@ def link_rules(markdown: str) -> str:
     return "".join(parts)
 
 
-def _nav(src: NotebookSource, sources: dict[str, NotebookSource], solution: bool) -> str:
+def _course_text(lang: str) -> Any:
+    """``text -> text in lang`` for the course's own Markdown (English, marked, where the
+    catalog has no translation); the identity in English."""
+    if lang == "en":
+        return lambda text: text
+    from .translate import translate_markdown, translations
+
+    table = translations(lang, "course")
+    return lambda text: translate_markdown(text, table.get)
+
+
+def _nav(src: NotebookSource, sources: dict[str, NotebookSource], solution: bool, lang: str = "en") -> str:
+    t = _course_text(lang)
     stems = list(sources)
     i = stems.index(src.stem)
     parts = []
     if i > 0:
         prev = sources[stems[i - 1]]
-        parts.append(f"[‹ {prev.label}. {prev.title}]({prev.stem}.ipynb)")
+        parts.append(f"[‹ {prev.label}. {t(prev.title)}]({prev.stem}.ipynb)")
     if src.number != 0:
-        parts.append(f"[Contents]({stems[0]}.ipynb)")
+        parts.append(f"[{tr('Contents')}]({stems[0]}.ipynb)")
     if i + 1 < len(stems):
         nxt = sources[stems[i + 1]]
-        parts.append(f"[{nxt.label}. {nxt.title} ›]({nxt.stem}.ipynb)")
-    parts.append(f"[Rules]({RULES_NOTEBOOK}.ipynb) · [Cheat sheet]({CHEAT_SHEET}.ipynb)")
+        parts.append(f"[{nxt.label}. {t(nxt.title)} ›]({nxt.stem}.ipynb)")
+    parts.append(f"[{tr('Rules')}]({RULES_NOTEBOOK}.ipynb) · [{tr('Cheat sheet')}]({CHEAT_SHEET}.ipynb)")
     line = " | ".join(parts)
     if solution:
-        line += f" | *worked solutions; the exercises are in [{src.stem}.ipynb](LEARNER/{src.stem}.ipynb)*"
+        link = f"[{src.stem}.ipynb](LEARNER/{src.stem}.ipynb)"
+        line += " | *" + tr("worked solutions; the exercises are in {link}", link=link) + "*"
     return line
 
 
-def _contents(sources: dict[str, NotebookSource]) -> str:
+def _contents(sources: dict[str, NotebookSource], lang: str = "en") -> str:
+    t = _course_text(lang)
     lines = []
     for src in sources.values():
         if src.number == 0:
             continue
         n = len(src.exercises())
-        lines.append(f"- {src.label}\\. **[{src.title}]({src.stem}.ipynb)** — {src.teaches}"
-                     + (f" *({n} exercise{'s' if n != 1 else ''})*" if n else ""))
+        lines.append(f"- {src.label}\\. **[{t(src.title)}]({src.stem}.ipynb)** — {t(src.teaches)}"
+                     + (" *(" + trn("{n} exercise", "{n} exercises", n) + ")*" if n else ""))
     return "\n".join(lines)
 
 
 def notebook_cells(src: NotebookSource, *, solution: bool,
-                   sources: dict[str, NotebookSource] | None = None) -> list[dict[str, Any]]:
-    """The cells of the learner (``solution=False``) or solution notebook made from ``src``."""
+                   sources: dict[str, NotebookSource] | None = None, lang: str = "en") -> list[dict[str, Any]]:
+    """The cells of the learner (``solution=False``) or solution notebook made from ``src``, in
+    ``lang`` (the Markdown from the course's catalog; code cells the same in every language,
+    but for the first, which also sets the language)."""
+    with language(lang):
+        return _notebook_cells(src, solution=solution, sources=sources, lang=lang)
+
+
+def install_cell(lang: str = "en") -> str:
+    """The first code cell: install the package in JupyterLite; in another language, choose it."""
+    if lang == "en":
+        return INSTALL_CELL
+    return INSTALL_CELL + "\n" + LANGUAGE_LINE.format(lang=lang, name=LANGUAGES.get(lang, lang))
+
+
+def _notebook_cells(src: NotebookSource, *, solution: bool, sources: dict[str, NotebookSource] | None,
+                    lang: str) -> list[dict[str, Any]]:
     sources = sources if sources is not None else load_sources()
-    nav = _nav(src, sources, solution)
+    t = _course_text(lang)
+    nav = _nav(src, sources, solution, lang)
     cells = [_cell("md", f"<!-- generated from buraco_learn/course/source/{src.stem}.md: edit that, "
                          f"then run python -m buraco_learn.course.build -->\n{nav}")]
     n = 0
     for i, c in enumerate(src.cells):
         if i == 1 or (i == 0 and c.kind != "md"):  # after the title and what the notebook teaches
-            cells.append(_cell("code", INSTALL_CELL))
+            cells.append(_cell("code", install_cell(lang)))
         if c.kind == "exercise":
             n += 1
             ex = EXERCISES[c.text]
@@ -235,12 +272,13 @@ def notebook_cells(src: NotebookSource, *, solution: bool,
                 worked = ex.solution_code or f"answer = {ex.answer_code()}"
                 cells.append(_cell("code", f"{worked}\n{ex.check_call()}"))
             else:
-                code = f"answer = ...  # {ex.blank_hint or ex.form}\n{ex.check_call()}"
+                code = f"answer = ...  # {tr(ex.blank_hint or ex.form)}\n{ex.check_call()}"
                 cells.append(_cell("code", code, ("raises-exception",)))
         elif "{{contents}}" in c.text:
-            cells.append(_cell(c.kind, link_rules(c.text.replace("{{contents}}", _contents(sources))), c.tags))
+            cells.append(_cell(c.kind, link_rules(t(c.text).replace("{{contents}}", _contents(sources, lang))),
+                               c.tags))
         elif c.kind == "md":
-            cells.append(_cell(c.kind, link_rules(c.text), c.tags))
+            cells.append(_cell(c.kind, link_rules(t(c.text)), c.tags))
         else:
             cells.append(_cell(c.kind, c.text, c.tags))
     cells.append(_cell("md", nav))
@@ -259,25 +297,33 @@ def notebook_cells(src: NotebookSource, *, solution: bool,
 def exercise_markdown(ex: Any, number: str) -> str:
     """The Markdown above an exercise: its question, its options as a lettered list (a choice),
     the form of the answer, and its rules as links to the Rules notebook."""
-    lines = [f"### Exercise {number}", "", ex.question]
+    lines = ["### " + tr("Exercise {number}", number=number), "", tr(ex.question)]
     options = ex.options_markdown()
     if options:
         lines += ["", options]
     rules = ", ".join(f"[{r}]({RULES_NOTEBOOK}.ipynb#{r})" for r in ex.rules)
-    lines += ["", f"*Answer with {ex.blank_hint or ex.form}. Rules: {rules}.*"]
+    lines += ["", "*" + tr("Answer with {form}. Rules: {rules}.", form=tr(ex.blank_hint or ex.form), rules=rules)
+              + "*"]
     return "\n".join(lines)
 
 
-def rules_notebook_cells() -> list[dict[str, Any]]:
+def rules_notebook_cells(lang: str = "en") -> list[dict[str, Any]]:
     """The rules reference (``buraco_learn/reference/rules.md``) as a notebook: one cell per
     section, each rule under its own small heading (its ID), so ``Rules.ipynb#RUN-5`` finds it."""
+    with language(lang):
+        return _rules_notebook_cells(lang)
+
+
+def _rules_notebook_cells(lang: str) -> list[dict[str, Any]]:
     from ..reference import RULE_ANCHOR, rules_text
 
     head = (f"<!-- generated from buraco_learn/reference/rules.md by python -m buraco_learn.course.build -->\n"
-            f"[Contents](00-Index.ipynb) | [Cheat sheet]({CHEAT_SHEET}.ipynb) | in code: "
-            "`from buraco_learn.exercises import rule; rule(\"RUN-5\")`")
+            f"[{tr('Contents')}](00-Index.ipynb) | [{tr('Cheat sheet')}]({CHEAT_SHEET}.ipynb) | "
+            + tr("in code: {code}", code="`from buraco_learn.exercises import rule; rule(\"RUN-5\")`"))
     sections: list[list[str]] = [[]]
-    for line in rules_text().splitlines():
+    for line in rules_text(lang).splitlines():
+        if line.startswith("<!--"):
+            continue
         if line.startswith("## ") and sections[-1]:
             sections.append([])
         m = RULE_ANCHOR.match(line)
@@ -293,8 +339,8 @@ def rules_notebook_cells() -> list[dict[str, Any]]:
         ids = [line[5:] for line in sec if line.startswith("#### ")]
         if title and ids:
             index_lines.append(f"- **{title}**: " + " · ".join(f"[{i}](#{i})" for i in ids))
-    index = ("**Find a rule**: click its ID (the course's links open this notebook; the rule's own sentence is "
-             "also shown in every hint that cites it).\n\n" + "\n".join(index_lines))
+    index = (tr("**Find a rule**: click its ID (the course's links open this notebook; the rule's own sentence is "
+                "also shown in every hint that cites it).") + "\n\n" + "\n".join(index_lines))
     cells = [_cell("md", head), _cell("md", index)]
     for sec in sections:
         text = "\n".join(sec).strip("\n")
@@ -307,29 +353,35 @@ def rules_notebook_cells() -> list[dict[str, Any]]:
     return cells
 
 
-def cheat_sheet_cells() -> list[dict[str, Any]]:
+CHEAT_SHEET_LINK = f"[{CHEAT_SHEET}.html]({CHEAT_SHEET}.html)"
+
+
+def cheat_sheet_cells(lang: str = "en") -> list[dict[str, Any]]:
     """The one-page cheat sheet: the picture from :func:`buraco_learn.course.pictures.cheat_sheet`
     (stored, so it shows before the notebook is run), printable with the browser's Print."""
-    head = ("<!-- generated by python -m buraco_learn.course.build -->\n"
-            f"[Contents](00-Index.ipynb) | [Rules]({RULES_NOTEBOOK}.ipynb)\n\n"
-            "# Cheat sheet\n\nThe whole game on one page. To print it, open "
-            f"[{CHEAT_SHEET}.html]({CHEAT_SHEET}.html) in a browser tab (or use *File → Print*). The four-colour "
-            "deck (spades black, hearts red, diamonds blue, clubs green) is one argument away: "
-            "`cheat_sheet(deck=\"four-color\")`.")
-    cells = [_cell("md", head), _cell("code", INSTALL_CELL),
+    with language(lang):
+        head = ("<!-- generated by python -m buraco_learn.course.build -->\n"
+                f"[{tr('Contents')}](00-Index.ipynb) | [{tr('Rules')}]({RULES_NOTEBOOK}.ipynb)\n\n"
+                "# " + tr("Cheat sheet") + "\n\n"
+                + tr("The whole game on one page. To print it, open {page} in a browser tab (or use *File → Print*). "
+                     "The four-colour deck (spades black, hearts red, diamonds blue, clubs green) is one argument "
+                     "away: {code}.", page=CHEAT_SHEET_LINK, code="`cheat_sheet(deck=\"four-color\")`"))
+    cells = [_cell("md", head), _cell("code", install_cell(lang)),
              _cell("code", "from buraco_learn.course.pictures import cheat_sheet\ncheat_sheet()")]
     for i, cell in enumerate(cells):
         cell["id"] = f"cheat-{i:02d}"
     return cells
 
 
-def cheat_sheet_page() -> str:
+def cheat_sheet_page(lang: str = "en") -> str:
     """The cheat sheet as a printable HTML page (served beside the notebooks)."""
     from .pictures import cheat_sheet
 
-    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Buraco cheat sheet</title>"
-            "<style>@page { size: A4; margin: 12mm } body { margin: 12px }</style></head><body>\n"
-            + cheat_sheet()._repr_html_() + "\n</body></html>\n")
+    with language(lang):
+        return (f"<!DOCTYPE html>\n<html lang=\"{lang}\"><head><meta charset=\"utf-8\">"
+                f"<title>{tr('Buraco cheat sheet')}</title>"
+                "<style>@page { size: A4; margin: 12mm } body { margin: 12px }</style></head><body>\n"
+                + cheat_sheet()._repr_html_() + "\n</body></html>\n")
 
 
 def notebook_json(cells: list[dict[str, Any]]) -> dict[str, Any]:
@@ -398,16 +450,18 @@ def _execute(path: Path, *, learner: bool) -> float:
     return took
 
 
-def build(out: Path, *, execute: bool = True, only: list[str] | None = None) -> dict[str, float]:
-    """Write (and execute) the learner and solution notebooks into ``out``; returns run times."""
+def build(out: Path, *, execute: bool = True, only: list[str] | None = None, lang: str = "en") -> dict[str, float]:
+    """Write (and execute) the learner and solution notebooks of ``lang`` into ``out``; returns
+    run times."""
     sources = load_sources()
     (out / "solutions").mkdir(parents=True, exist_ok=True)
     times: dict[str, float] = {}
     if not only or any(o in (RULES_NOTEBOOK, CHEAT_SHEET) for o in only):
-        (out / f"{RULES_NOTEBOOK}.ipynb").write_text(dumps(notebook_json(rules_notebook_cells())), encoding="utf-8")
-        (out / f"{CHEAT_SHEET}.html").write_text(cheat_sheet_page(), encoding="utf-8")
+        (out / f"{RULES_NOTEBOOK}.ipynb").write_text(dumps(notebook_json(rules_notebook_cells(lang))),
+                                                     encoding="utf-8")
+        (out / f"{CHEAT_SHEET}.html").write_text(cheat_sheet_page(lang), encoding="utf-8")
         sheet = out / f"{CHEAT_SHEET}.ipynb"
-        sheet.write_text(dumps(notebook_json(cheat_sheet_cells())), encoding="utf-8")
+        sheet.write_text(dumps(notebook_json(cheat_sheet_cells(lang))), encoding="utf-8")
         if execute:
             times[CHEAT_SHEET] = _execute(sheet, learner=False)
     for stem, src in sources.items():
@@ -415,8 +469,8 @@ def build(out: Path, *, execute: bool = True, only: list[str] | None = None) -> 
             continue
         for solution in (False, True):
             path = out / ("solutions" if solution else "") / f"{stem}.ipynb"
-            path.write_text(dumps(notebook_json(notebook_cells(src, solution=solution, sources=sources))),
-                            encoding="utf-8")
+            path.write_text(dumps(notebook_json(notebook_cells(src, solution=solution, sources=sources,
+                                                               lang=lang))), encoding="utf-8")
             if execute:
                 key = f"{'solutions/' if solution else ''}{stem}"
                 times[key] = _execute(path, learner=not solution)
@@ -430,10 +484,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("only", nargs="*", help="build only the notebooks whose stem starts with these")
     parser.add_argument("--out", type=Path, default=Path("notebooks"))
     parser.add_argument("--no-execute", action="store_true", help="write the notebooks without running them")
+    parser.add_argument("--lang", action="append", choices=list(LANGUAGES),
+                        help="the course in these languages (default: every one); English goes to --out, "
+                             "another language to --out/<lang>")
     args = parser.parse_args(argv)
-    times = build(args.out, execute=not args.no_execute, only=args.only)
+    times: dict[str, float] = {}
+    for lang in args.lang or list(LANGUAGES):
+        out = args.out if lang == "en" else args.out / lang
+        for key, took in build(out, execute=not args.no_execute, only=args.only, lang=lang).items():
+            times[key if lang == "en" else f"{lang}/{key}"] = took
     if times:
-        learner = sum(v for k, v in times.items() if not k.startswith("solutions/"))
+        learner = sum(v for k, v in times.items() if "solutions/" not in k)
         print(f"learner notebooks ran in {learner:.1f} s, solutions in {sum(times.values()) - learner:.1f} s",
               file=sys.stderr)
     return 0

@@ -17,6 +17,7 @@ from __future__ import annotations
 from html import escape
 
 from ..cards import parse_cards
+from ..i18n import N_, tr
 from ..melds import Meld
 from ..reference import rule
 from ..render import DECKS, card_html, hand_html, meld_html
@@ -24,6 +25,9 @@ from ..exercises.show import course_deck
 from ..render.feedback import inline_markdown
 
 __all__ = ["Picture", "card_values", "burraco_kinds", "wild_moves", "the_pot", "cheat_sheet", "DECKS"]
+
+#: Sentences written inside f-strings below (where the catalog's extractor does not look).
+_IN_FSTRINGS = (N_('Three kinds of burraco (7 cards or more, BUR-1)'), N_('Buraco on one page'),)
 
 _FONT = "system-ui,-apple-system,Segoe UI,Roboto,sans-serif"
 _BOX = (f"background:#f4f1e8;border-radius:10px;padding:8px 12px;color:#222;display:inline-block;"
@@ -52,12 +56,18 @@ def _column(title: str, body: str, note: str = "") -> str:
 
 
 _VALUE_GROUPS: tuple[tuple[str, str, str], ...] = (
-    ("joker", "JK", "30"),
-    ("any 2 (pinella)", "2S 2H", "20"),
-    ("ace", "AS", "15"),
-    ("K Q J 10 9 8", "KH QS JD TC 9H 8S", "10 each"),
-    ("7 6 5 4 3", "7D 6C 5H 4S 3D", "5 each"),
+    (N_("joker"), "JK", "30"),
+    (N_("any 2 (pinella)"), "2S 2H", "20"),
+    (N_("ace"), "AS", "15"),
+    ("K Q J 10 9 8", "KH QS JD TC 9H 8S", N_("10 each")),
+    ("7 6 5 4 3", "7D 6C 5H 4S 3D", N_("5 each")),
 )
+
+
+def _said(text: str) -> str:
+    """A label or a value of the pictures as shown: words through the catalog, ranks and
+    numbers (``K Q J 10 9 8``, ``30``) as they are."""
+    return text if not any(c.islower() for c in text) else tr(text)
 
 
 def card_values(*, deck: str | None = None, size: str = "small") -> Picture:
@@ -65,31 +75,34 @@ def card_values(*, deck: str | None = None, size: str = "small") -> Picture:
     deck = deck or course_deck()
     cols = []
     for label, cards, points in _VALUE_GROUPS:
-        cols.append(_column(f"{points} points", hand_html(parse_cards(cards), deck=deck, size=size),  # type: ignore[arg-type]
-                            label))
-    html = (f'<div class="bl-picture card-values" style="{_BOX}"><div style="font-weight:bold">What each card is '
-            f"worth (EQ-2)</div>{''.join(cols)}<div style=\"font-size:13px\">On the table the points count "
-            "<b>for</b> you; left in your hand at the end they count <b>against</b> you.</div></div>")
-    text = "Card values (EQ-2): " + " · ".join(
-        f"{label} {points}" if not label[0].isdigit() and not label.startswith("K") else f"{label}: {points}"
-        for label, _, points in _VALUE_GROUPS)
+        cols.append(_column(tr("{points} points", points=_said(points)),
+                            hand_html(parse_cards(cards), deck=deck, size=size), _said(label)))  # type: ignore[arg-type]
+    html = (f'<div class="bl-picture card-values" style="{_BOX}"><div style="font-weight:bold">'
+            f"{escape(tr('What each card is worth (EQ-2)'))}</div>{''.join(cols)}<div style=\"font-size:13px\">"
+            + inline_markdown(tr("On the table the points count **for** you; left in your hand at the end they count "
+                                 "**against** you.")) + "</div></div>")
+    text = tr("Card values (EQ-2): {values}", values=" · ".join(
+        f"{_said(label)} {points}" if not label[0].isdigit() and not label.startswith("K")
+        else f"{label}: {_said(points)}" for label, _, points in _VALUE_GROUPS))
     return Picture(html, text)
 
 
 _KINDS: tuple[tuple[str, str, str], ...] = (
-    ("5C 6C 7C 8C 9C TC JC", "clean (pulito): 200", "no wild at all (BUR-2)"),
-    ("5C 6C 7C 8C 9C TC JC JK", "semi-clean (semipulito): 150", "one wild at an **end**, 7 naturals beside it (BUR-3)"),
-    ("5C 6C JK 8C 9C TC JC QC", "dirty (sporco): 100", "a wild **inside** the run, or too few natural cards beside it (BUR-4)"),
+    ("5C 6C 7C 8C 9C TC JC", N_("clean (pulito): 200"), N_("no wild at all (BUR-2)")),
+    ("5C 6C 7C 8C 9C TC JC JK", N_("semi-clean (semipulito): 150"),
+     N_("one wild at an **end**, 7 naturals beside it (BUR-3)")),
+    ("5C 6C JK 8C 9C TC JC QC", N_("dirty (sporco): 100"),
+     N_("a wild **inside** the run, or too few natural cards beside it (BUR-4)")),
 )
 
 
 def burraco_kinds(*, deck: str | None = None) -> Picture:
     """The three kinds of burraco side by side, with their bonuses (BUR-2, BUR-3, BUR-4)."""
     deck = deck or course_deck()
-    cols = [_column(title, meld_html(Meld.from_cards(cards), deck=deck), note) for cards, title, note in _KINDS]
-    html = (f'<div class="bl-picture burraco-kinds" style="{_BOX}"><div style="font-weight:bold">Three kinds of '
-            f"burraco (7 cards or more, BUR-1)</div>{''.join(cols)}</div>")
-    text = "Burracos: " + " | ".join(f"{Meld.from_cards(c).notation()} = {t}" for c, t, _ in _KINDS)
+    cols = [_column(tr(title), meld_html(Meld.from_cards(cards), deck=deck), tr(note)) for cards, title, note in _KINDS]
+    html = (f'<div class="bl-picture burraco-kinds" style="{_BOX}"><div style="font-weight:bold">'
+            f"{escape(tr('Three kinds of burraco (7 cards or more, BUR-1)'))}</div>{''.join(cols)}</div>")
+    text = tr("Burracos: {kinds}", kinds=" | ".join(f"{Meld.from_cards(c).notation()} = {tr(t)}" for c, t, _ in _KINDS))
     return Picture(html, text)
 
 
@@ -109,11 +122,11 @@ def wild_moves(*, deck: str | None = None) -> Picture:
                 f"{hand_html(parse_cards(add), deck=deck, size='small')}</span>{arrow}{meld_html(after, deck=deck)}"
                 f'</div><div style="font-size:13px">{inline_markdown(note)}</div></div>')
 
-    html = (f'<div class="bl-picture wild-moves" style="{_BOX}"><div style="font-weight:bold">A wild moves within '
-            "its run, never out of it (WILD-4)</div>"
-            + row(free, "TD", free_after, "A **free** wild (at an end) may slide into a gap (WILD-2).")
-            + row(bound, "5S 8S", bound_after, "A **bound** wild (between two cards) moves only when its own card "
-                                               "is laid off (WILD-3).")
+    html = (f'<div class="bl-picture wild-moves" style="{_BOX}"><div style="font-weight:bold">'
+            + escape(tr("A wild moves within its run, never out of it (WILD-4)")) + "</div>"
+            + row(free, "TD", free_after, tr("A **free** wild (at an end) may slide into a gap (WILD-2)."))
+            + row(bound, "5S 8S", bound_after, tr("A **bound** wild (between two cards) moves only when its own card "
+                                                  "is laid off (WILD-3)."))
             + "</div>")
     text = (f"{free} + TD -> {free_after} (WILD-2); {bound} + 5S 8S -> {bound_after} (WILD-3)")
     return Picture(html, text)
@@ -124,16 +137,17 @@ def the_pot(*, deck: str | None = None) -> Picture:
     deck = deck or course_deck()
     stack = hand_html(parse_cards("AS " * 11), face_down=True, deck=deck, size="small")
     melded = meld_html(Meld.from_cards("9C TC JC"), deck=deck)
-    html = (f'<div class="bl-picture the-pot" style="{_BOX}"><div style="font-weight:bold">The pot (pozzetto): '
-            "a second hand of 11 cards</div>"
+    html = (f'<div class="bl-picture the-pot" style="{_BOX}"><div style="font-weight:bold">'
+            + escape(tr("The pot (pozzetto): a second hand of 11 cards")) + "</div>"
             '<div style="display:flex;align-items:center;flex-wrap:wrap">'
-            + _column("Your last cards go down…", melded, "your hand is now empty")
+            + _column(tr("Your last cards go down…"), melded, tr("your hand is now empty"))
             + '<span style="font-size:26px;margin:0 10px">→</span>'
-            + _column("…you pick up the pot", stack, "11 face-down cards: your side's only pot (POT-1)")
-            + "</div><div style=\"font-size:13px\">Emptied by melding or laying off: take it at once and play on "
-              "(POT-2). Emptied by the discard: take it and play it next turn (POT-3).</div></div>")
-    text = "The pot: when your hand first empties, pick up the 11-card pot (POT-1); at once if by melding (POT-2), " \
-           "after the discard if by discarding (POT-3)."
+            + _column(tr("…you pick up the pot"), stack, tr("11 face-down cards: your side's only pot (POT-1)"))
+            + "</div><div style=\"font-size:13px\">"
+            + escape(tr("Emptied by melding or laying off: take it at once and play on (POT-2). Emptied by the "
+                        "discard: take it and play it next turn (POT-3)."), quote=False) + "</div></div>")
+    text = tr("The pot: when your hand first empties, pick up the 11-card pot (POT-1); at once if by melding (POT-2), "
+              "after the discard if by discarding (POT-3).")
     return Picture(html, text)
 
 
@@ -152,47 +166,51 @@ def cheat_sheet(*, deck: str | None = None) -> Picture:
     deck = deck or course_deck()
     small = "small"
     melds = "".join([
-        _column("A set: one rank, 3 to 9 cards", meld_html(Meld.from_cards("7H 7D 7S"), deck=deck), "SET-1, SET-3"),
-        _column("A run: one suit, in order", meld_html(Meld.from_cards("5H 6H 7H"), deck=deck), "RUN-1"),
-        _column("Ace low or high, never both", meld_html(Meld.from_cards("QS KS AS"), deck=deck),
-                "A-2-3 or Q-K-A; K-A-2 is not a run (RUN-2)"),
-        _column("One wild at most", meld_html(Meld.from_cards("5C JK 7C"), deck=deck),
-                "a joker, or a 2 (RUN-4, SET-2)"),
-        _column("A natural 2 is not a wild", meld_html(Meld.from_cards("AD 2D 3D"), deck=deck), "RUN-5"),
+        _column(tr("A set: one rank, 3 to 9 cards"), meld_html(Meld.from_cards("7H 7D 7S"), deck=deck), "SET-1, SET-3"),
+        _column(tr("A run: one suit, in order"), meld_html(Meld.from_cards("5H 6H 7H"), deck=deck), "RUN-1"),
+        _column(tr("Ace low or high, never both"), meld_html(Meld.from_cards("QS KS AS"), deck=deck),
+                tr("A-2-3 or Q-K-A; K-A-2 is not a run (RUN-2)")),
+        _column(tr("One wild at most"), meld_html(Meld.from_cards("5C JK 7C"), deck=deck),
+                tr("a joker, or a 2 (RUN-4, SET-2)")),
+        _column(tr("A natural 2 is not a wild"), meld_html(Meld.from_cards("AD 2D 3D"), deck=deck), "RUN-5"),
     ])
     parts = [
-        '<div style="font-size:22px;font-weight:bold">Buraco on one page</div>'
-        '<div style="font-size:13px;margin-bottom:4px">Rule set <code>fibur</code> (the Italian federation). '
-        "Every ID (EQ-2, RUN-5 ...) is in the Rules notebook.</div>",
-        _section("A turn", _rules_list(("TURN-1", "TURN-2", "TURN-3"))
-                 + '<div style="font-size:13px">No minimum for a first meld. The only condition on taking the '
-                   "pile: a one-card pile may not be thrown straight back (TURN-4).</div>"),
-        _section("What each card is worth (EQ-2)", "".join(
-            _column(f"{points}", hand_html(parse_cards(cards), deck=deck, size=small), label)  # type: ignore[arg-type]
+        f'<div style="font-size:22px;font-weight:bold">{escape(tr("Buraco on one page"))}</div>'
+        '<div style="font-size:13px;margin-bottom:4px">'
+        + inline_markdown(tr("Rule set `fibur` (the Italian federation). Every ID (EQ-2, RUN-5 ...) is in the Rules "
+                             "notebook.")) + "</div>",
+        _section(tr("A turn"), _rules_list(("TURN-1", "TURN-2", "TURN-3"))
+                 + '<div style="font-size:13px">'
+                 + inline_markdown(tr("No minimum for a first meld. The only condition on taking the pile: a one-card "
+                                      "pile may not be thrown straight back (TURN-4).")) + "</div>"),
+        _section(tr("What each card is worth (EQ-2)"), "".join(
+            _column(_said(points), hand_html(parse_cards(cards), deck=deck, size=small), _said(label))  # type: ignore[arg-type]
             for label, cards, points in _VALUE_GROUPS)),
-        _section("Melds", melds),
-        _section("Burracos: 7 cards or more (BUR-1)", "".join(
-            _column(title, meld_html(Meld.from_cards(cards), deck=deck), note) for cards, title, note in _KINDS)),
-        _section("The pot and closing", _rules_list(("POT-1", "CLOSE-1", "CLOSE-2", "CLOSE-3", "CLOSE-5"))),
-        _section("The count (SCORE-1)",
+        _section(tr("Melds"), melds),
+        _section(tr("Burracos: 7 cards or more (BUR-1)"), "".join(
+            _column(tr(title), meld_html(Meld.from_cards(cards), deck=deck), tr(note))
+            for cards, title, note in _KINDS)),
+        _section(tr("The pot and closing"), _rules_list(("POT-1", "CLOSE-1", "CLOSE-2", "CLOSE-3", "CLOSE-5"))),
+        _section(tr("The count (SCORE-1)"),
                  '<table style="border-collapse:collapse;font-size:14px">'
-                 + "".join(f'<tr><td style="padding:1px 8px 1px 0;font-weight:bold;text-align:left">{a}</td><td style="text-align:left">{b}</td></tr>'
-                           for a, b in (("+", "the points of every card in your side's melds"),
-                                        ("+", "each burraco: clean 200, semi-clean 150, dirty 100"),
-                                        ("+", "100 for closing"),
-                                        ("−", "the points of every card left in your side's hands"),
-                                        ("−", "100 if your side never took its pot (when the other side did)")))
+                 + "".join(f'<tr><td style="padding:1px 8px 1px 0;font-weight:bold;text-align:left">{a}</td><td style="text-align:left">{escape(tr(b), quote=False)}</td></tr>'
+                           for a, b in (("+", N_("the points of every card in your side's melds")),
+                                        ("+", N_("each burraco: clean 200, semi-clean 150, dirty 100")),
+                                        ("+", N_("100 for closing")),
+                                        ("−", N_("the points of every card left in your side's hands")),
+                                        ("−", N_("100 if your side never took its pot (when the other side did)"))))
                  + "</table>"
-                 + '<div style="font-size:13px">A joker standing for a 5 still counts 30 (SCORE-2). A hand can '
-                   "score below zero: the hole, <i>buraco</i> (SCORE-3). A match ends after the hand in which a side "
-                   "reaches 2005 (GAME-1).</div>"),
+                 + '<div style="font-size:13px">'
+                 + inline_markdown(tr("A joker standing for a 5 still counts 30 (SCORE-2). A hand can score below "
+                                      "zero: the hole, *buraco* (SCORE-3). A match ends after the hand in which a "
+                                      "side reaches 2005 (GAME-1).")) + "</div>"),
     ]
     html = (f'<div class="bl-picture cheat-sheet" style="{_BOX};display:block;max-width:900px">'
             + "".join(parts) + "</div>")
-    text = ("Buraco on one page: a turn = draw (stock or whole pile), meld and lay off, discard one card. "
-            + card_values().text + ". " + burraco_kinds().text
-            + ". Close: your side has its pot and a burraco; discard your last card, not a wild. "
-              "Count: melds + bonuses + 100 for closing − cards in hand − 100 without the pot.")
+    text = (tr("Buraco on one page: a turn = draw (stock or whole pile), meld and lay off, discard one card.") + " "
+            + card_values().text + ". " + burraco_kinds().text + ". "
+            + tr("Close: your side has its pot and a burraco; discard your last card, not a wild. "
+                 "Count: melds + bonuses + 100 for closing − cards in hand − 100 without the pot."))
     return Picture(html, text)
 
 

@@ -22,49 +22,68 @@ True
 
 from __future__ import annotations
 
+import re
 from html import escape
 from typing import Any
 
 from ipywidgets import HTML, Button, HBox, Layout, ToggleButton, VBox  # type: ignore[import-untyped]
 
+from ..notes import say
 from ..actions import Action, Discard, Draw, LayDown, LayOff, TakePile
 from ..melds import Meld
 from ..game import Event, Game
 from ..exercises.show import TableView
+from ..i18n import N_, tr, trc, trn
 from ..render import hand_html
-from ..widgets.common import new_cards, static_bundle
+from ..render.text import seat_name, suit_word
+from ..widgets.common import new_cards, speaks, static_bundle
 from ..widgets.table import TableWidget
 
 __all__ = ["Demo", "DemoWidget", "script_move", "narrate"]
 
-_PLURAL = {1: "aces", 2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes", 7: "sevens", 8: "eights",
-           9: "nines", 10: "tens", 11: "jacks", 12: "queens", 13: "kings"}
-_ONE = {1: "an ace", 8: "an eight", 11: "a jack", 12: "a queen", 13: "a king"}
+_PLURAL = {1: N_("aces"), 2: N_("twos"), 3: N_("threes"), 4: N_("fours"), 5: N_("fives"), 6: N_("sixes"),
+           7: N_("sevens"), 8: N_("eights"), 9: N_("nines"), 10: N_("tens"), 11: N_("jacks"), 12: N_("queens"),
+           13: N_("kings")}
+_ONE = {1: N_("an ace"), 2: N_("a two"), 3: N_("a three"), 4: N_("a four"), 5: N_("a five"), 6: N_("a six"),
+        7: N_("a seven"), 8: N_("an eight"), 9: N_("a nine"), 10: N_("a ten"), 11: N_("a jack"), 12: N_("a queen"),
+        13: N_("a king")}
+_A_BURRACO = {"clean": N_("a clean burraco"), "semi-clean": N_("a semi-clean burraco"), "dirty": N_("a dirty burraco")}
 _KIND_RULE = {"clean": "BUR-2", "semi-clean": "BUR-3", "dirty": "BUR-4"}
+# The engine's notes (``laid down meld 3: ...``, ``took the discard pile (5 cards)``) are read for
+# their numbers only, so a note in another language reads the same.
+_FIRST_NUMBER = re.compile(r"\d+")
+_PILE_COUNT = re.compile(r"\((\d+)")
 
 
 def _one(rank: int) -> str:
-    return _ONE.get(rank, f"a {_PLURAL[rank][:-1] if rank != 6 else 'six'}")
+    return tr(_ONE[rank])
 
+
+def _suit(meld: Meld) -> str:
+    return suit_word(meld.suit.name.lower()) if meld.suit is not None else tr("one suit")
 
 def _meld_words(meld: Meld) -> tuple[str, list[str]]:
     """``a set of sixes: 6♠ 6♦ 6♣, with 2♥ as a wild for a six`` and the rules it shows."""
     naturals = " ".join(p.card.pretty for p in meld.placements if not p.wild)
     wild = next((p for p in meld.placements if p.wild), None)
     if meld.kind == "set" and meld.rank is not None:
-        what, rules = f"a set of {_PLURAL[int(meld.rank)]}: {naturals}", ["SET-1"]
+        ranks = tr(_PLURAL[int(meld.rank)])
         if wild is not None:
-            what += f", with {wild.card.pretty} as a wild for {_one(int(meld.rank))}"
-            rules.append("SET-2")
+            what = tr("a set of {ranks}: {cards}, with {wild} as a wild for {one}", ranks=ranks, cards=naturals,
+                      wild=wild.card.pretty, one=_one(int(meld.rank)))
+            rules = ["SET-1", "SET-2"]
+        else:
+            what, rules = tr("a set of {ranks}: {cards}", ranks=ranks, cards=naturals), ["SET-1"]
     else:
-        suit = meld.suit.name.lower() if meld.suit is not None else "one suit"
-        what, rules = f"a run of {suit}: {naturals}", ["RUN-1"]
         if wild is not None:
-            stands = wild.stands_for.pretty if wild.stands_for is not None else "a missing card"
-            what += f", with {wild.card.pretty} as a wild standing in for {stands}"
-            rules += ["RUN-4", "WILD-1"]
+            stands = wild.stands_for.pretty if wild.stands_for is not None else tr("a missing card")
+            what = tr("a run of {suit}: {cards}, with {wild} as a wild standing in for {stands}", suit=_suit(meld),
+                      cards=naturals, wild=wild.card.pretty, stands=stands)
+            rules = ["RUN-1", "RUN-4", "WILD-1"]
+        else:
+            what, rules = tr("a run of {suit}: {cards}", suit=_suit(meld), cards=naturals), ["RUN-1"]
     if meld.burraco is not None:
-        what += f". That is seven cards or more: a {meld.burraco} burraco"
+        what += ". " + tr("That is seven cards or more: {burraco}", burraco=tr(_A_BURRACO[meld.burraco]))
         rules += ["BUR-1", _KIND_RULE[meld.burraco]]
     return what, rules
 
@@ -78,37 +97,45 @@ def narrate(game: Game, event: Event) -> str:
     >>> narrate(demo.game, demo.step())
     'West lays down a set of threes: 3♥ 3♦ 3♣, with 2♦ as a wild for a three (SET-1, SET-2). It is meld #0.'
     """
-    who = game.seat_name(event.seat)
+    who = seat_name(game, event.seat)
     a = event.action
-    extra = [part for part in event.note.split("; ")[1:] if part]
+    extra = [say(part) for part in event.note.split("; ")[1:] if part]  # what the move caused, in the language
     if isinstance(a, Draw):
-        text = f"{who} draws the top card of the stock (TURN-1)."
+        text = tr("{seat} draws the top card of the stock (TURN-1).", seat=who)
     elif isinstance(a, LayDown):
         head = event.note.split(";")[0]
-        number = head.split(":")[0].removeprefix("laid down meld ").strip()
+        found_number = _FIRST_NUMBER.search(head)
+        number = found_number.group(0) if found_number else "?"
         meld = next((t.meld for t in game.table if str(t.id) == number), None)
         if meld is None:  # the move was taken back since
             meld = Meld.from_cards(list(a.cards))
         words, rules = _meld_words(meld)
-        text = f"{who} lays down {words} ({', '.join(rules)}). It is meld #{number}."
+        text = tr("{seat} lays down {meld} ({rules}). It is meld #{number}.", seat=who, meld=words,
+                  rules=", ".join(rules), number=number)
     elif isinstance(a, LayOff):
         added = " ".join(c.pretty for c in a.cards)
         meld = next((t.meld for t in game.table if t.id == a.target), None)
         if meld is None:  # the move was taken back since
-            text = f"{who} adds {added} to meld #{a.target} (TURN-2)."
+            text = tr("{seat} adds {cards} to meld #{number} (TURN-2).", seat=who, cards=added, number=a.target)
         else:
-            kind = (f"the set of {_PLURAL[int(meld.rank)]}" if meld.kind == "set" and meld.rank is not None
-                    else f"the run of {meld.suit.name.lower() if meld.suit is not None else 'one suit'}")
-            text = f"{who} adds {added} to meld #{a.target}, {kind} (TURN-2); it now holds {len(meld.cards)} cards"
+            kind = (tr("the set of {ranks}", ranks=tr(_PLURAL[int(meld.rank)]))
+                    if meld.kind == "set" and meld.rank is not None else tr("the run of {suit}", suit=_suit(meld)))
+            text = tr("{seat} adds {cards} to meld #{number}, {meld} (TURN-2); it now holds {n} cards", seat=who,
+                      cards=added, number=a.target, meld=kind, n=len(meld.cards))
             if meld.burraco is not None:
-                text += f": a {meld.burraco} burraco (BUR-1, {_KIND_RULE[meld.burraco]})"
+                text += ": " + tr("{burraco} (BUR-1, {rule})", burraco=tr(_A_BURRACO[meld.burraco]),
+                                  rule=_KIND_RULE[meld.burraco])
             text += "."
     elif isinstance(a, Discard):
-        text = f"{who} discards {a.card.pretty}, which ends their turn (TURN-3)."
+        text = tr("{seat} discards {card}, which ends their turn (TURN-3).", seat=who, card=a.card.pretty)
     elif isinstance(a, TakePile):
-        head = event.note.split(";")[0]
-        count = head[head.find("(") + 1:head.find(")")] if "(" in head else "its cards"
-        text = f"{who} takes the whole discard pile, {count}, instead of drawing (TURN-1)."
+        found = _PILE_COUNT.search(event.note.split(";")[0])
+        if found:
+            n = int(found.group(1))
+            text = trn("{seat} takes the whole discard pile, {n} card, instead of drawing (TURN-1).",
+                       "{seat} takes the whole discard pile, {n} cards, instead of drawing (TURN-1).", n, seat=who)
+        else:
+            text = tr("{seat} takes the whole discard pile, its cards, instead of drawing (TURN-1).", seat=who)
     else:  # pragma: no cover - every action kind is listed above
         text = f"{who}: {a}."
     for part in extra:
@@ -126,7 +153,7 @@ def script_move(game: Game) -> Action:
     """
     actions = game.legal_actions()
     if not actions:
-        raise ValueError("the hand is over: no move to play")
+        raise ValueError(tr("the hand is over: no move to play"))
     draws = [a for a in actions if isinstance(a, Draw)]
     if game.phase == "draw":
         return draws[0] if draws else actions[0]
@@ -152,7 +179,7 @@ class Demo:
     def step(self, n: int = 1) -> Event:
         """Play the next ``n`` scripted moves; returns the last event."""
         if n < 1:
-            raise ValueError("step at least one move")
+            raise ValueError(tr("step at least one move"))
         event: Event | None = None
         for _ in range(n):
             event = self.game.apply(script_move(self.game))
@@ -182,17 +209,22 @@ class Demo:
         """The table as ``seat`` sees it (every hand with ``reveal``), in large cards."""
         return _LargeView(self.game, reveal=reveal, seat=seat, size=self.size)
 
-    def widget(self, *, seat: int | None = None, reveal: bool = False, width: int = 1280) -> DemoWidget:
-        """The hand on a table widget with a **Next move** button (see :class:`DemoWidget`)."""
-        return DemoWidget(self, seat=seat, reveal=reveal, width=width)
+    def widget(self, *, seat: int | None = None, reveal: bool = False, width: int = 1280,
+               language: str | None = None) -> DemoWidget:
+        """The hand on a table widget with a **Next move** button (see :class:`DemoWidget`), in
+        ``language`` (``None``: the current one)."""
+        return DemoWidget(self, seat=seat, reveal=reveal, width=width, language=language)
 
 
+@speaks
 class DemoWidget(VBox):  # type: ignore[misc]
     """A :class:`Demo` on a large :class:`~buraco_learn.widgets.TableWidget`, stepped by buttons.
 
     ``seat``: the hand shown face up on the table (``None``, the default: the player to move's,
     so the class sees the hand whose move it discusses). ``reveal``: start with every hand shown
-    face up under the table (the **Reveal hands** toggle). Everything can be driven from Python:
+    face up under the table (the **Reveal hands** toggle). ``language``: the language of its
+    buttons and narration (``None``: the current one; see :mod:`buraco_learn.i18n`).
+    Everything can be driven from Python:
 
     >>> w = Demo(players=4, seed=11).widget()
     >>> w.next_move(); w.said_text
@@ -205,31 +237,35 @@ class DemoWidget(VBox):  # type: ignore[misc]
     True
     """
 
-    def __init__(self, demo: Demo, *, seat: int | None = None, reveal: bool = False, width: int = 1280) -> None:
+    def __init__(self, demo: Demo, *, seat: int | None = None, reveal: bool = False, width: int = 1280,
+                 language: str | None = None) -> None:
         self.demo = demo
-        self.table = TableWidget(demo.game, viewer=seat, width=width)
+        self.table = TableWidget(demo.game, viewer=seat, width=width, language=language)
         self.said = HTML(layout=Layout(min_height="34px"))
         self.hands = HTML()
         self._said_text = ""
         self.buttons = {
-            "next": self._button("Next move", "Play the script's next move", self.next_move, "primary"),
-            "turn": self._button("Finish the turn", "Play the script's moves up to this player's discard",
+            "next": self._button(tr("Next move"), tr("Play the script's next move"), self.next_move, "primary"),
+            "turn": self._button(tr("Finish the turn"), tr("Play the script's moves up to this player's discard"),
                                  self.finish_turn, "primary"),
-            "back": self._button("Back", "Take the last move back", self.back, ""),
+            "back": self._button(trc("demo", "Back"), tr("Take the last move back"), self.back, ""),
         }
-        self.reveal_toggle = ToggleButton(value=reveal, description="Reveal hands", icon="eye",
-                                          tooltip="Show every player's hand face up, in large cards",
+        self.reveal_toggle = ToggleButton(value=reveal, description=tr("Reveal hands"), icon="eye",
+                                          tooltip=tr("Show every player's hand face up, in large cards"),
                                           layout=Layout(width="auto"))
         self.reveal_toggle.observe(lambda _change: self._show_hands(), "value")
         controls = HBox([*self.buttons.values(), self.reveal_toggle], layout=Layout(flex_flow="row wrap"))
         super().__init__([controls, self.said, self.table, self.hands], layout=Layout(width="100%"))
-        self._say("The deal. Press Next move to play the first move." if not demo.game.history
-                  else f"{len(demo.game.history)} moves played. Press Next move to go on.")
+        if not demo.game.history:
+            self._say(tr("The deal. Press {next} to play the first move.", next=tr("Next move")))
+        else:
+            self._say(tr("{n} moves played. Press {next} to go on.", n=len(demo.game.history), next=tr("Next move")))
         self._show_hands()
 
     def __repr__(self) -> str:
         g = self.demo.game
-        return f"DemoWidget({g.players} players, {len(g.history)} moves played; run the cell to step through the hand)"
+        return tr("DemoWidget({players} players, {moves} moves played; run the cell to step through the hand)",
+                  players=g.players, moves=len(g.history))
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         # Beside the widget view, a still picture (the narration and the table) for a notebook
@@ -258,7 +294,7 @@ class DemoWidget(VBox):  # type: ignore[misc]
         """Play the script's next move."""
         g = self.demo.game
         if g.is_over:
-            self._say("The hand is over: the count is on the table.")
+            self._say(tr("The hand is over: the count is on the table."))
             return
         before = g.hand(g.to_move)
         event = self.demo.step()
@@ -268,7 +304,7 @@ class DemoWidget(VBox):  # type: ignore[misc]
         """Play the script's moves until the player to move has discarded (or the hand ends)."""
         g = self.demo.game
         if g.is_over:
-            self._say("The hand is over: the count is on the table.")
+            self._say(tr("The hand is over: the count is on the table."))
             return
         self._after(self.demo.to_turn_end(), [])
 
@@ -276,11 +312,11 @@ class DemoWidget(VBox):  # type: ignore[misc]
         """Take the last move back."""
         g = self.demo.game
         if not g.history:
-            self._say("This is the deal: there is no move to take back.")
+            self._say(tr("This is the deal: there is no move to take back."))
             return
         n = len(g.history)
         action = self.demo.back()
-        self._say(f"Took back move {n} ({action}). {g.seat_name(g.to_move)} to play.")
+        self._say(tr("Took back move {n} ({action}). {seat} to play.", n=n, action=action, seat=seat_name(g, g.to_move)))
         self._redraw([])
 
     # ------------------------------------------------------------------ drawing
@@ -288,11 +324,12 @@ class DemoWidget(VBox):  # type: ignore[misc]
         g = self.demo.game
         n = len(g.history)
         if len(events) == 1:
-            text = f"Move {n}. {self.demo.said(events[0])}"
+            text = tr("Move {n}.", n=n) + " " + self.demo.said(events[0])
         else:
-            text = f"Moves {n - len(events) + 1}–{n}. " + " · ".join(self.demo.said(e) for e in events)
+            text = (tr("Moves {first}–{last}.", first=n - len(events) + 1, last=n) + " "
+                    + " · ".join(self.demo.said(e) for e in events))
         if g.is_over:
-            text += " The hand is over."
+            text += " " + tr("The hand is over.")
         self._say(text)
         self._redraw(gained)
 
@@ -318,8 +355,8 @@ class DemoWidget(VBox):  # type: ignore[misc]
         rows = []
         for seat in range(g.players):
             n = len(g.hand(seat))
-            head = (f'<div style="font-size:18px;font-weight:bold;margin:6px 0 2px">{escape(g.seat_name(seat))}'
-                    f' · {n} card{"s" if n != 1 else ""}</div>')
+            count = trn("{seat} · {n} card", "{seat} · {n} cards", n, seat=seat_name(g, seat))
+            head = f'<div style="font-size:18px;font-weight:bold;margin:6px 0 2px">{escape(count)}</div>'
             rows.append(head + hand_html(g.hand(seat), size="large", sort="suit"))
         self.hands.value = f'<div class="demo-hands">{"".join(rows)}</div>'
         self.hands.layout.display = None

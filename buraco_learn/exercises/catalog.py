@@ -15,6 +15,7 @@ from __future__ import annotations
 from ..cards import Card, make_deck, parse_cards
 from ..errors import BuracoError
 from ..game import Game, HandResult, seat_names
+from ..i18n import N_, tr
 from ..match import Match
 from ..melds import Meld, is_valid_meld
 from ..rules import get_rules
@@ -200,12 +201,12 @@ def _clean_letter() -> str:
 def _pot_with_discard(g: Game) -> str | None:
     """None when South took the pot with the discard (POT-3); else what happened instead."""
     if not g.took_pot[0]:
-        return "South has not taken the pot (POT-3)"
+        return N_("South has not taken the pot (POT-3)")
     if any(e.seat == 0 and "with the discard" in e.note for e in g.history):
         return None
-    return ("South took the pot on the fly, by emptying the hand before the discard (POT-2); this exercise "
-            "asks for the pot taken with the discard itself (POT-3): let the discard be the card that "
-            "empties the hand")
+    return N_("South took the pot on the fly, by emptying the hand before the discard (POT-2); this exercise "
+              "asks for the pot taken with the discard itself (POT-3): let the discard be the card that "
+              "empties the hand")
 
 
 def _pot_letter() -> str:
@@ -220,9 +221,10 @@ def _unsafe_why(g: Game, c: Card) -> str | None:
     mine = g.side_of(g.to_move)
     for t in g.table:
         if t.owner not in mine and t.meld.can_lay_off([c]):
-            return f"{g.seat_name(t.owner)} can lay it off onto their meld {t.meld} (TURN-2)"
+            return tr("{seat} can lay it off onto their meld {meld} (TURN-2)", seat=tr(g.seat_name(t.owner)),
+                      meld=t.meld)
     if c.is_wild:
-        return "it is a wild, the most useful card in the game: never hand one over while another card will do"
+        return tr("it is a wild, the most useful card in the game: never hand one over while another card will do")
     return None
 
 
@@ -448,7 +450,7 @@ _LIST: list[Exercise] = [
     ActionExercise(
         id="second-set", rules=("SET-4", "TURN-2"), position=SECOND_SET,
         answer="layoff 0: 7C 7C 7D",
-        goal=lambda g: ("some 7s are still in your hand: all three go on the table (SET-4)"
+        goal=lambda g: (N_("some 7s are still in your hand: all three go on the table (SET-4)")
                         if any(c.r == 7 for c in g.hand(0)) else None),
         question="You are South, with your set of 7s on the table as meld 0. Put **all three** 7s of your "
                  "hand on the table in one move.",
@@ -457,7 +459,7 @@ _LIST: list[Exercise] = [
     ActionExercise(
         id="partner-layoff", rules=("TURN-2",), position=PARTNER,
         answer="layoff 1: 8C",
-        goal=lambda g: "the 8C is still in your hand (TURN-2)" if "8C" in map(str, g.hand(0)) else None,
+        goal=lambda g: N_("the 8C is still in your hand (TURN-2)") if "8C" in map(str, g.hand(0)) else None,
         question="You are South; North is your partner. Both meld 0 and meld 1 would take your 8♣. "
                  "Lay it off where you may.",
         hint="You lay off only onto your own side's melds (TURN-2). Which meld lies on your side of the "
@@ -643,7 +645,7 @@ _LIST: list[Exercise] = [
     # ------------------------------------------------------------------ 06 The pot and closing
     ActionExercise(
         id="on-the-fly", rules=("POT-1", "POT-2"), position=FLY, answer="meld 4C 5C 6C",
-        goal=lambda g: None if g.took_pot[0] and not g.is_over else "South has not taken the pot (POT-2)",
+        goal=lambda g: None if g.took_pot[0] and not g.is_over else N_("South has not taken the pot (POT-2)"),
         question="You are South and have drawn. Empty your hand by melding, and take the pot on the fly.",
         hint="A hand emptied by melding takes the pot at once (POT-2).",
         stronger="Lay down all three clubs as one meld (POT-1, POT-2)."),
@@ -655,7 +657,7 @@ _LIST: list[Exercise] = [
         stronger="Discard the joker: with the pot still to take, a wild is allowed (POT-3)."),
     ActionExercise(
         id="close-now", rules=("CLOSE-1", "CLOSE-2"), position=CLOSE, answer="layoff 1: 2C; discard KD",
-        goal=lambda g: None if g.is_over and g.result().closed_by == 0 else "the hand is not closed yet (CLOSE-1)",
+        goal=lambda g: None if g.is_over and g.result().closed_by == 0 else N_("the hand is not closed yet (CLOSE-1)"),
         question="You are South; your side has its pot and a burraco. You hold `2C KD`. Close the hand "
                  "(several moves: separate them with `;`).",
         hint="The closing discard may not be a wild (CLOSE-2): get rid of the 2C first.",

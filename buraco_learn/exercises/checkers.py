@@ -36,8 +36,10 @@ from typing import Any, ClassVar
 from ..cards import Card, format_cards, parse_cards
 from ..errors import BuracoError, IllegalMove, InvalidMeld, NotationError
 from ..game import Game
+from ..i18n import N_, get_language, tr, trc, trn
 from ..melds import Meld
-from ..puzzles import Puzzle
+from ..notes import say
+from ..puzzles import Puzzle, right_prefix
 from ..reference import RULE_ID, cited_rules
 
 __all__ = [
@@ -68,7 +70,7 @@ class Feedback:
     message: str
     hint: str = ""
     rules: tuple[str, ...] = ()
-    hint_label: str = "Hint"
+    hint_label: str = N_("Hint")
     worked: str = ""
     attempt: int = 0
     detail_html: str = ""
@@ -76,17 +78,17 @@ class Feedback:
     def text(self) -> str:
         """The verdict as one paragraph of plain text (a right answer's "why" is in the box only)."""
         if self.state == "right":
-            return f"Right: {_stop(self.message)}" + (f" ({', '.join(self.rules)})" if self.rules else "")
+            return tr("Right: {message}", message=_stop(self.message)) + (f" ({', '.join(self.rules)})" if self.rules else "")
         if self.state == "blank":
-            return f"Not answered yet. {self.message}" + (f" {self.hint}" if self.hint else "")
+            return tr("Not answered yet.") + f" {self.message}" + (f" {self.hint}" if self.hint else "")
         if self.state == "info":
             return self.message
-        head = "Not yet" if self.attempt <= 1 else f"Not yet (try {self.attempt})"
-        text = f"{head}: {_stop(self.message)}"
+        head = tr("Not yet") if self.attempt <= 1 else tr("Not yet (try {n})", n=self.attempt)
+        text = tr("{head}: {message}", head=head, message=_stop(self.message))
         if self.hint:
-            text += f" {self.hint_label}: {self.hint}"
+            text += " " + tr("{label}: {text}", label=tr(self.hint_label), text=self.hint)
         if self.worked:
-            text += f" One right answer: {self.worked}"
+            text += " " + tr("One right answer: {answer}", answer=self.worked)
         return text
 
     def __str__(self) -> str:
@@ -100,9 +102,10 @@ class Feedback:
 
         from ..render.feedback import feedback_html
 
-        worked = f"<b>One right answer:</b> <code>{escape(self.worked)}</code>" if self.worked else ""
+        label = tr("One right answer:")
+        worked = f"<b>{escape(label)}</b> <code>{escape(self.worked)}</code>" if self.worked else ""
         return feedback_html(self.state, self.message, rules=self.rules,  # type: ignore[arg-type]
-                             hint=self.hint, hint_label=self.hint_label, detail_html=self.detail_html,
+                             hint=self.hint, hint_label=tr(self.hint_label), detail_html=self.detail_html,
                              after_hint_html=worked, show_rules=self.state != "blank")
 
 
@@ -125,7 +128,7 @@ class NotYet(AssertionError):
 
     def _render_traceback_(self) -> list[str]:
         """How IPython shows this exception: one line, no Python frames."""
-        return ["\x1b[2m✗ Not yet: read the box above, change your answer, and run the cell again.\x1b[0m"]
+        return ["\x1b[2m✗ " + tr("Not yet: read the box above, change your answer, and run the cell again.") + "\x1b[0m"]
 
 
 class UnknownExercise(KeyError):
@@ -149,7 +152,7 @@ class Blank(NotYet):
     """An answer still left as ``...``: the message restates the question."""
 
     def _render_traceback_(self) -> list[str]:
-        return ["\x1b[2m✎ Waiting for your answer: replace the ... and run the cell again.\x1b[0m"]
+        return ["\x1b[2m✎ " + tr("Waiting for your answer: replace the ... and run the cell again.") + "\x1b[0m"]
 
 
 @dataclass(frozen=True)
@@ -187,7 +190,7 @@ def cards_of(answer: Any) -> list[Card]:
         return parse_cards(_strip_annotations(answer))
     if isinstance(answer, Iterable):
         return parse_cards([c if isinstance(c, Card) else str(c) for c in answer])
-    raise NotationError(f"{answer!r} is not cards: write them like \"5H 6H 7H\"")
+    raise NotationError(tr("{answer} is not cards: write them like \"5H 6H 7H\"", answer=repr(answer)))
 
 
 def _strip_annotations(text: str) -> str:
@@ -284,9 +287,14 @@ def _live_hand(answer: Any) -> list[Card] | None:
 
 
 def _describe(m: Meld) -> str:
-    what = "a set" if m.kind == "set" else "a run"
-    bur = f", a {m.burraco} burraco" if m.burraco else ""
-    return f"{m} is {what}{bur}"
+    if m.burraco:
+        return (tr("{meld} is a set, a {kind} burraco", meld=m, kind=tr(m.burraco)) if m.kind == "set"
+                else tr("{meld} is a run, a {kind} burraco", meld=m, kind=tr(m.burraco)))
+    return tr("{meld} is a set", meld=m) if m.kind == "set" else tr("{meld} is a run", meld=m)
+
+
+#: The burraco kinds as words (the engine's values are the English words).
+_KIND_WORDS = (N_("clean"), N_("semi-clean"), N_("dirty"))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -332,62 +340,77 @@ class MeldExercise(Exercise):
         if live is not None:  # picked on a table widget: judged against the hand it shows now
             missing = Counter(cards) - Counter(live)
             if missing:
-                return Verdict(False, f"{format_cards(missing.elements())} not in the hand {format_cards(live)}")
+                return Verdict(False, tr("{cards} not in the hand {hand}", cards=format_cards(missing.elements()),
+                                         hand=format_cards(live)))
         elif self.from_hand is not None:
             missing = Counter(cards) - Counter(parse_cards(self.from_hand))
             if missing:
-                return Verdict(False, f"{format_cards(missing.elements())} not in the hand {self.from_hand}")
+                return Verdict(False, tr("{cards} not in the hand {hand}", cards=format_cards(missing.elements()),
+                                         hand=self.from_hand))
         try:
             m = _meld_of(cards, self.preset, text)
         except InvalidMeld as err:
             suits = list(dict.fromkeys(c.suit for c in cards if c.suit is not None and c.r != 2))
             if self.meld_kind == "run" and len(suits) > 1:
-                names = " and ".join(s.symbol for s in suits)
-                return Verdict(False, f"{format_cards(cards)} is not a run: its cards are of {len(suits)} suits, "
-                                      f"{names}, and a run's cards share one suit (RUN-1)", ("RUN-1",))
-            return Verdict(False, f"not a meld: {err}", err.rules)
+                symbols = [s.symbol for s in suits]
+                names = tr("{first} and {last}", first=", ".join(symbols[:-1]), last=symbols[-1])
+                return Verdict(False, tr("{cards} is not a run: its cards are of {n} suits, {names}, and a run's "
+                                         "cards share one suit (RUN-1)", cards=format_cards(cards), n=len(suits),
+                                         names=names), ("RUN-1",))
+            return Verdict(False, tr("not a meld: {error}", error=err), err.rules)
         if self.layout_of is not None:
             want = Meld.from_cards(self.layout_of, rules=self.preset)
             if Counter(cards) != Counter(want.cards):
-                return Verdict(False, f"the meld should use exactly the cards {self.layout_of}")
+                return Verdict(False, tr("the meld should use exactly the cards {cards}", cards=self.layout_of))
             if want.wild is not None and want.kind == "run" and (text is None or "(=" not in text):
-                return Verdict(False, f"write the layout with the wild's stand-in, like 2C(=7C); "
-                                      f"the cards are right", ("WILD-1",))
+                return Verdict(False, tr("write the layout with the wild's stand-in, like 2C(=7C); the cards are "
+                                         "right"), ("WILD-1",))
             if m.notation() != want.notation():
-                return Verdict(False, f"{m.notation()} is a legal layout, but not the one the engine "
-                                      "chooses for these cards", ("WILD-1", "RUN-6"))
+                return Verdict(False, tr("{meld} is a legal layout, but not the one the engine chooses for these "
+                                         "cards", meld=m.notation()), ("WILD-1", "RUN-6"))
         if self.layout is not None:
             want = Meld.parse(self.layout, rules=self.preset)
             if Counter(cards) != Counter(want.cards):
-                return Verdict(False, f"the meld should use exactly the cards {format_cards(want.cards)}")
+                return Verdict(False, tr("the meld should use exactly the cards {cards}",
+                                         cards=format_cards(want.cards)))
             if m.notation() != want.notation():
-                return Verdict(False, f"{m.notation()} is legal, but the wild does not stand where asked; "
-                                      "write its stand-in, like JK(=7H)", ("WILD-1",))
+                return Verdict(False, tr("{meld} is legal, but the wild does not stand where asked; write its "
+                                         "stand-in, like JK(=7H)", meld=m.notation()), ("WILD-1",))
         if self.meld_kind is not None and m.kind != self.meld_kind:
-            return Verdict(False, f"{_describe(m)}, and a {self.meld_kind} is asked for",
+            said = (tr("{what}, and a set is asked for", what=_describe(m)) if self.meld_kind == "set"
+                    else tr("{what}, and a run is asked for", what=_describe(m)))
+            return Verdict(False, said,
                            ("SET-1",) if self.meld_kind == "set" else ("RUN-1",))
         if self.min_cards and len(m) < self.min_cards:
-            return Verdict(False, f"{m} has {len(m)} cards; at least {self.min_cards} are asked for")
+            return Verdict(False, tr("{meld} has {n} cards; at least {least} are asked for", meld=m, n=len(m),
+                                     least=self.min_cards))
         want_cards = parse_cards(self.include)
         missing_inc = Counter(want_cards) - Counter(cards)
         if missing_inc:
-            return Verdict(False, f"the meld should include {format_cards(missing_inc.elements())}")
+            return Verdict(False, tr("the meld should include {cards}", cards=format_cards(missing_inc.elements())))
         if self.has_wild is not None and (m.wild is not None) != self.has_wild:
-            return Verdict(False, f"{m} {'has' if m.wild is not None else 'has no'} wild; "
-                                  f"the question asks for {'one' if self.has_wild else 'none'}", ("EQ-3", "RUN-5"))
+            said = (tr("{meld} has a wild; the question asks for none", meld=m) if m.wild is not None
+                    else tr("{meld} has no wild; the question asks for one", meld=m))
+            return Verdict(False, said, ("EQ-3", "RUN-5"))
         if self.ace is not None:
             aces = [i for i, c in enumerate(m.cards) if c.rank is not None and c.r == 1]
             pos = None
             if m.kind == "run" and aces:
                 pos = "low" if m.low == 1 else "high"
             if pos != self.ace:
-                return Verdict(False, f"{m} has no {self.ace} ace" if pos is None
-                               else f"in {m} the ace is {pos}, not {self.ace}", ("RUN-2",))
+                if pos is None:
+                    said = (tr("{meld} has no high ace", meld=m) if self.ace == "high"
+                            else tr("{meld} has no low ace", meld=m))
+                else:
+                    said = (tr("in {meld} the ace is high, not low", meld=m) if pos == "high"
+                            else tr("in {meld} the ace is low, not high", meld=m))
+                return Verdict(False, said, ("RUN-2",))
         if self.burraco is not None:
             got = m.burraco or "none"
             if got != self.burraco:
-                said = "not a burraco" if got == "none" else f"a {got} burraco"
-                return Verdict(False, f"{m} is {said}", ("BUR-1", "BUR-2", "BUR-3", "BUR-4"))
+                said = (tr("{meld} is not a burraco", meld=m) if got == "none"
+                        else tr("{meld} is a {kind} burraco", meld=m, kind=tr(got)))
+                return Verdict(False, said, ("BUR-1", "BUR-2", "BUR-3", "BUR-4"))
         return Verdict(True, _describe(m), self.rules)
 
 
@@ -413,20 +436,24 @@ class LayOffExercise(Exercise):
         if self.from_hand is not None:
             missing = Counter(cards) - Counter(parse_cards(self.from_hand))
             if missing:
-                return Verdict(False, f"{format_cards(missing.elements())} not in the hand {self.from_hand}")
+                return Verdict(False, tr("{cards} not in the hand {hand}", cards=format_cards(missing.elements()),
+                                         hand=self.from_hand))
         base = Meld.parse(self.onto, rules=self.preset)
         try:
             m = base.lay_off(cards)
         except InvalidMeld as err:
-            return Verdict(False, f"the lay-off is refused: {err}", err.rules)
+            return Verdict(False, tr("the lay-off is refused: {error}", error=err), err.rules)
         if self.result is not None and m.notation() != Meld.parse(self.result, rules=self.preset).notation():
-            return Verdict(False, f"the lay-off is legal and gives {m}, but not what is asked for")
+            return Verdict(False, tr("the lay-off is legal and gives {meld}, but not what is asked for", meld=m))
         if self.min_cards and len(m) < self.min_cards:
-            return Verdict(False, f"that gives {m}, {len(m)} cards; {self.min_cards} are asked for", ("BUR-1",))
+            return Verdict(False, tr("that gives {meld}, {n} cards; {least} are asked for", meld=m, n=len(m),
+                                     least=self.min_cards), ("BUR-1",))
         if self.burraco is not None and (m.burraco or "none") != self.burraco:
-            said = "not a burraco" if m.burraco is None else f"a {m.burraco} burraco"
-            return Verdict(False, f"that gives {m}, {said}", ("BUR-2", "BUR-3", "BUR-4", "BUR-5"))
-        return Verdict(True, f"{base} + {format_cards(cards)} gives {m}", self.rules)
+            said = (tr("that gives {meld}, not a burraco", meld=m) if m.burraco is None
+                    else tr("that gives {meld}, a {kind} burraco", meld=m, kind=tr(m.burraco)))
+            return Verdict(False, said, ("BUR-2", "BUR-3", "BUR-4", "BUR-5"))
+        return Verdict(True, tr("{meld} + {cards} gives {result}", meld=base, cards=format_cards(cards), result=m),
+                       self.rules)
 
 
 # ----------------------------------------------------------------------------------- numbers
@@ -448,13 +475,16 @@ class NumberExercise(Exercise):
     def judge(self, answer: Any) -> Verdict:
         number = _whole_number(answer)
         if number is None:
-            return Verdict(False, f"{_short(answer)} is not a whole number; write it like 45 (or -45)", form=True)
+            return Verdict(False, tr("{answer} is not a whole number; write it like 45 (or -45)",
+                                     answer=_short(answer)), form=True)
         answer = number
         want = int(self.expected())
         if answer == want:
             return Verdict(True, str(want), self.rules)
-        extra = self.mistakes.get(answer, "")
-        return Verdict(False, f"{answer} is not right" + (f": {extra}" if extra else ""), cited_rules(extra))
+        if answer in self.mistakes:
+            extra = tr(self.mistakes[answer])
+            return Verdict(False, tr("{answer} is not right: {why}", answer=answer, why=extra), cited_rules(extra))
+        return Verdict(False, tr("{answer} is not right", answer=answer))
 
 
 def _whole_number(answer: Any) -> int | None:
@@ -498,24 +528,28 @@ class ChoiceExercise(Exercise):
         return self.right()
 
     def options_text(self) -> str:
+        options = {k: tr(v) for k, v in self.options.items()}
         return " " + " ".join(f"{k}) {_plain(v)}." if not v.endswith((".", "?", "!")) else f"{k}) {_plain(v)}"
-                              for k, v in self.options.items())
+                              for k, v in options.items())
 
     def options_markdown(self) -> str:
-        return "\n".join(f"- **{k})** {v}" for k, v in self.options.items())
+        return "\n".join(f"- **{k})** {tr(v)}" for k, v in self.options.items())
 
     def judge(self, answer: Any) -> Verdict:
         letters = ", ".join(f'"{k}"' for k in self.options)
         if not isinstance(answer, str):
-            return Verdict(False, f"{_short(answer)} is not one of the options; answer with one letter in quotes: "
-                                  f"{letters}", form=True)
+            return Verdict(False, tr("{answer} is not one of the options; answer with one letter in quotes: "
+                                     "{letters}", answer=_short(answer), letters=letters), form=True)
         a = str.__str__(answer).strip().lower().rstrip(")").strip()
         if a not in self.options:
-            return Verdict(False, f"{_short(answer)} is not one of the options; answer with one of {letters}", form=True)
+            return Verdict(False, tr("{answer} is not one of the options; answer with one of {letters}",
+                                     answer=_short(answer), letters=letters), form=True)
         if a == self.right():
-            return Verdict(True, f"{a}) {self.options[a]}", self.rules)
-        extra = self.why.get(a, "")
-        return Verdict(False, f"{a}) is not right" + (f": {extra}" if extra else ""), cited_rules(extra))
+            return Verdict(True, f"{a}) {tr(self.options[a])}", self.rules)
+        if a in self.why:
+            extra = tr(self.why[a])
+            return Verdict(False, tr("{letter}) is not right: {why}", letter=a, why=extra), cited_rules(extra))
+        return Verdict(False, tr("{letter}) is not right", letter=a))
 
 
 # ----------------------------------------------------------------------------------- positions
@@ -546,34 +580,40 @@ class CardsExercise(Exercise):
         hand = g.hand(g.to_move)
         stray = [c for c in cards if c not in hand]
         if stray:
-            return Verdict(False, f"{format_cards(stray)} not in {g.seat_name(g.to_move)}'s hand")
+            return Verdict(False, tr("{cards} not in {seat}'s hand", cards=format_cards(stray),
+                                     seat=tr(g.seat_name(g.to_move))))
         right = self.right_cards()
         wrong = [c for c in cards if c not in right]
         if wrong:
             c = wrong[0]
-            return Verdict(False, f"{c} does not fit" + self._why(g, c), self._rules(g, c))
+            why = self._why(g, c)
+            said = tr("{card} does not fit: {why}", card=c, why=why) if why else tr("{card} does not fit", card=c)
+            return Verdict(False, said, self._rules(g, c))
         if not cards:
-            return Verdict(False, "no card named", form=True)
+            return Verdict(False, tr("no card named"), form=True)
         if self.mode == "all" and len(cards) < len(right):
-            return Verdict(False, f"{format_cards(cards)} {'fits' if len(cards) == 1 else 'fit'}, but some cards "
-                                  "are missing: name them all")
+            return Verdict(False, trn("{cards} fits, but some cards are missing: name them all",
+                                      "{cards} fit, but some cards are missing: name them all", len(cards),
+                                      cards=format_cards(cards)))
         return Verdict(True, format_cards(cards), self.rules)
 
     def _why(self, g: Game, c: Card) -> str:
         if self.explain is not None:
             said = self.explain(g, c)
-            if said:
-                return f": {said}"
+            if said:  # said in the current language already
+                return said
         try:
             if g.phase == "play":
                 g.verify_discard(c)
         except IllegalMove as err:
             text = str(err)
-            said = f"{g.seat_name(g.to_move)} may not discard {c}: "  # the card is named already
+            # the engine's sentence without its head (the card is named already)
+            said = tr("{who} may not discard {card}: {why}", who=trc("seat", g.seat_name(g.to_move)), card=c,
+                      why="\x00").partition("\x00")[0]
             rest = text.removeprefix(said)
-            if rest != text and rest.startswith(f"{c} "):
+            if rest != text and rest.startswith(f"{c} ") and get_language() == "en":
                 rest = "it " + rest.removeprefix(f"{c} ")
-            return f": {rest}"
+            return rest
         return ""
 
     def _rules(self, g: Game, c: Card) -> tuple[str, ...]:
@@ -603,26 +643,32 @@ class ActionExercise(Exercise):
         elif isinstance(answer, (list, tuple)) and all(isinstance(m, str) for m in answer):
             moves = [m.strip() for m in answer]
         else:
-            return Verdict(False, f"{_short(answer)} is not a move; write it like \"discard 9C\"", form=True)
+            return Verdict(False, tr("{answer} is not a move; write it like \"discard 9C\"", answer=_short(answer)),
+                           form=True)
         if not moves:
-            return Verdict(False, "no move given; write it like \"discard 9C\"", form=True)
+            return Verdict(False, tr("no move given; write it like \"discard 9C\""), form=True)
         g = self.game()
         seat = g.to_move
         notes: list[str] = []
         for k, move in enumerate(moves):
             if g.is_over or g.to_move != seat or (k and moves[k - 1].split()[0].lower() == "discard"):
-                return Verdict(False, f"only your own turn counts: {move!r} comes after your turn ended (a "
-                                      "discard ends the turn, TURN-3); give only the moves of this turn", ("TURN-3",))
+                return Verdict(False, tr("only your own turn counts: {move} comes after your turn ended (a discard "
+                                         "ends the turn, TURN-3); give only the moves of this turn", move=repr(move)),
+                               ("TURN-3",))
             try:
                 event = g.apply(move)
             except IllegalMove as err:
-                done = f" (after {'; '.join(moves[:len(notes)])})" if notes else ""
-                return Verdict(False, f"the engine refuses {move!r}{done}: {err}", err.rules)
-            notes.append(event.note)
+                if notes:
+                    return Verdict(False, tr("the engine refuses {move} (after {before}): {error}", move=repr(move),
+                                             before="; ".join(moves[:len(notes)]), error=err), err.rules)
+                return Verdict(False, tr("the engine refuses {move}: {error}", move=repr(move), error=err), err.rules)
+            notes.append(say(event.note))
         problem = self.goal(g)
-        said = "; then ".join(notes)
+        said = tr("; then ").join(notes)
         if problem is not None:
-            return Verdict(False, f"that is legal ({said}), but {problem}", cited_rules(problem))
+            problem = tr(problem)
+            return Verdict(False, tr("that is legal ({moves}), but {problem}", moves=said, problem=problem),
+                           cited_rules(problem))
         return Verdict(True, said, self.rules)
 
 
@@ -660,18 +706,21 @@ class PuzzleExercise(Exercise):
             table = getattr(answer, "table", None)
             played = getattr(getattr(table, "game", None), "actions", None)
             if self.puzzle.kind in ("most", "close") and played is not None and not played:
-                return Verdict(False, "nothing is played on the puzzle yet: play your moves on it (or press its "
-                                      "buttons), then run this cell again", form=True)
+                return Verdict(False, tr("nothing is played on the puzzle yet: play your moves on it (or press its "
+                                         "buttons), then run this cell again"), form=True)
             if self.puzzle.kind == "safe" and table is not None and len(getattr(table, "selected_cards", [])) != 1:
-                return Verdict(False, "select exactly one card on the puzzle, then run this cell again", form=True)
+                return Verdict(False, tr("select exactly one card on the puzzle, then run this cell again"), form=True)
             answer = answer.answer()  # a puzzle widget: what was played or selected on it
         if isinstance(answer, bool) or not isinstance(answer, (str, int, Card)):
-            return Verdict(False, f"{_short(answer)} is not an answer to this puzzle; {self.blank_hint or self.form}", form=True)
+            return Verdict(False, tr("{answer} is not an answer to this puzzle; {form}", answer=_short(answer),
+                                     form=tr(self.blank_hint or self.form)), form=True)
         verdict = self.puzzle.check(answer)
-        if not verdict.correct and verdict.message.startswith(("I could not read", "that is not an answer")):
+        unreadable = (tr("I could not read that answer: {reason}. Write {form}.").partition("{")[0],
+                      tr("that is not an answer to this puzzle: {form}").partition("{")[0])
+        if not verdict.correct and verdict.message.startswith(unreadable):
             return Verdict(False, verdict.message, verdict.rules, form=True)
         if verdict.correct:
-            message = verdict.message.removeprefix("Right, ").removeprefix("Right: ")
+            message = verdict.message.removeprefix(right_prefix())
             return Verdict(True, message[:1].upper() + message[1:], verdict.rules or self.rules)
         return Verdict(False, verdict.message, verdict.rules)
 
@@ -704,7 +753,8 @@ class Checker:
         try:
             return self.exercises[exercise]
         except (KeyError, TypeError):
-            raise UnknownExercise(f"no exercise {exercise!r}; check the id in the cell") from None
+            raise UnknownExercise(tr("no exercise {exercise}; check the id in the cell",
+                                     exercise=repr(exercise))) from None
 
     def reset(self, exercise: str | None = None) -> None:
         """Forget the wrong answers (to one exercise, or to all)."""
@@ -732,34 +782,39 @@ class Checker:
 
     def _feedback(self, ex: Exercise, answer: Any, kind: str | None) -> Feedback:
         if kind is not None and ex.kind != kind:
-            raise WrongChecker(f"exercise {ex.id!r} is checked with check_{ex.kind}, not check_{kind}")
+            raise WrongChecker(tr("exercise {id} is checked with check_{right}, not check_{kind}", id=repr(ex.id),
+                                  right=ex.kind, kind=kind))
         if answer is Ellipsis:
-            return Feedback("blank", _plain(ex.question) + ex.options_text(),
-                            hint=f"Replace the ... after answer = with {ex.blank_hint or ex.form}, then run the cell.",
-                            hint_label="What to do", rules=ex.rules)
+            return Feedback("blank", _plain(tr(ex.question)) + ex.options_text(),
+                            hint=tr("Replace the ... after answer = with {form}, then run the cell.",
+                                    form=tr(ex.blank_hint or ex.form)),
+                            hint_label=N_("What to do"), rules=ex.rules)
         try:
             verdict = ex.judge(answer)
         except NotationError as err:
-            verdict = Verdict(False, f"the engine cannot read {_short(answer)}: {err}", cited_rules(str(err)), form=True)
+            verdict = Verdict(False, tr("the engine cannot read {answer}: {error}", answer=_short(answer), error=err),
+                              cited_rules(str(err)), form=True)
         except BuracoError as err:
-            verdict = Verdict(False, f"the engine cannot read {_short(answer)}: {err}", cited_rules(str(err)))
+            verdict = Verdict(False, tr("the engine cannot read {answer}: {error}", answer=_short(answer), error=err),
+                              cited_rules(str(err)))
         except Exception:  # noqa: BLE001 - any answer at all gets a verdict, never a crash
-            verdict = Verdict(False, f"{_short(answer)} is not an answer of the right form", form=True)
+            verdict = Verdict(False, tr("{answer} is not an answer of the right form", answer=_short(answer)),
+                              form=True)
         if verdict.ok:
             self.solved.add(ex.id)
             self.attempts.pop(ex.id, None)  # a new wrong answer after a right one starts the hints again
             # a number alone says little: the worked reasoning (the stronger hint) says why
-            why = (ex.why or ex.stronger) if isinstance(ex, NumberExercise) else ""
-            return Feedback("right", verdict.message, rules=ex.rules, hint=why, hint_label="Why")
+            why = tr(ex.why or ex.stronger) if isinstance(ex, NumberExercise) else ""
+            return Feedback("right", verdict.message, rules=ex.rules, hint=why, hint_label=N_("Why"))
         if verdict.form:  # unreadable: say the form, and do not count it as a try
-            return Feedback("wrong", verdict.message, hint=f"Write {ex.blank_hint or ex.form}.",
-                            hint_label="How to write it", rules=verdict.rules, attempt=self.attempts[ex.id])
+            return Feedback("wrong", verdict.message, hint=tr("Write {form}.", form=tr(ex.blank_hint or ex.form)),
+                            hint_label=N_("How to write it"), rules=verdict.rules, attempt=self.attempts[ex.id])
         self.attempts[ex.id] += 1
         n = self.attempts[ex.id]
         if n == 1:
-            return Feedback("wrong", verdict.message, hint=ex.hint, rules=verdict.rules or cited_rules(ex.hint),
+            return Feedback("wrong", verdict.message, hint=tr(ex.hint), rules=verdict.rules or cited_rules(ex.hint),
                             attempt=n)
-        return Feedback("wrong", verdict.message, hint=ex.stronger, hint_label="Stronger hint",
+        return Feedback("wrong", verdict.message, hint=tr(ex.stronger), hint_label=N_("Stronger hint"),
                         rules=verdict.rules or cited_rules(ex.stronger), attempt=n,
                         worked=f"answer = {ex.answer_code()}" if n >= 3 else "")
 

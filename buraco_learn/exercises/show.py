@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from ..cards import format_cards
 from ..game import Game
+from ..i18n import tr, trc, trn
 
 __all__ = ["TableView", "CountView", "table_text", "count_text", "RuleView", "rule", "CardsView", "use_deck",
            "course_deck"]
@@ -55,36 +56,46 @@ def table_text(game: Game, *, reveal: bool = False, seat: int | None = None) -> 
     ``seat``'s, by default the player to move, and the others' sizes), the melds by side, the
     pile, the stock and the pots."""
     seat = game.to_move if seat is None else seat
-    phase = {"draw": "to draw", "play": "to play (has drawn)", "over": "hand over"}[game.phase]
-    head = f"{game.rules.name}, {game.players} players · {game.seat_name(game.to_move)} {phase}"
+    name = lambda s: trc("seat", game.seat_name(s))  # noqa: E731 - a seat as a sentence names it
     if game.is_over:
-        head = f"{game.rules.name}, {game.players} players · the hand is over"
+        head = tr("{rules}, {n} players · the hand is over", rules=game.rules.name, n=game.players)
+    elif game.phase == "draw":
+        head = tr("{rules}, {n} players · {seat} to draw", rules=game.rules.name, n=game.players,
+                  seat=name(game.to_move))
+    else:
+        head = tr("{rules}, {n} players · {seat} to play (has drawn)", rules=game.rules.name, n=game.players,
+                  seat=name(game.to_move))
     lines = [head]
     for s in range(game.players):
         hand = game.hand(s)
         if reveal or s == seat:
-            text = format_cards(hand) if hand else "(no cards)"
+            text = format_cards(hand) if hand else tr("(no cards)")
         else:
-            text = f"{len(hand)} card{'s' if len(hand) != 1 else ''}"
-        extra = " (took a pot)" if game.took_pot[s] else ""
-        lines.append(f"{game.seat_name(s)}: {text}{extra}")
+            text = trn("{n} card", "{n} cards", len(hand))
+        extra = " " + tr("(took a pot)") if game.took_pot[s] else ""
+        lines.append(f"{name(s)}: {text}{extra}")
     if not game.table:
-        lines.append("melds: none")
+        lines.append(tr("melds: none"))
     for side in game.sides:
         melds = [t for t in game.table if t.owner in side]
         if not melds:
             continue
-        who = "-".join(game.seat_name(s) for s in side)
+        who = "-".join(name(s) for s in side)
         parts = []
         for t in melds:
-            kind = f" ({t.meld.burraco} burraco)" if t.meld.burraco else ""
+            kind = " (" + tr("{kind} burraco", kind=tr(t.meld.burraco)) + ")" if t.meld.burraco else ""
             parts.append(f"[{t.id}] {t.meld}{kind}")
-        lines.append(f"melds of {who}: " + "  ".join(parts))
-    pile = f"{format_cards(game.pile[-3:])} (top)" if game.pile else "empty"
+        lines.append(tr("melds of {side}: {melds}", side=who, melds="  ".join(parts)))
+    pile = tr("{cards} (top)", cards=format_cards(game.pile[-3:])) if game.pile else tr("empty")
     if len(game.pile) > 3:
-        pile = f"{len(game.pile)} cards, top {pile}"
-    pots = " and ".join(str(len(p)) for p in game.pots) + " cards" if game.pots else "none left"
-    lines.append(f"discard pile: {pile}  · stock: {len(game.stock)} cards · pots: {pots}")
+        pile = tr("{n} cards, top {cards}", n=len(game.pile), cards=pile)
+    if game.pots:
+        pots = trn("{sizes} card", "{sizes} cards", len(game.pots[-1]),
+                   sizes=tr(" and ").join(str(len(p)) for p in game.pots))
+    else:
+        pots = tr("none left")
+    lines.append(tr("discard pile: {pile}  · stock: {stock} · pots: {pots}", pile=pile,
+                    stock=trn("{n} card", "{n} cards", len(game.stock)), pots=pots))
     return "\n".join(lines)
 
 
@@ -138,19 +149,25 @@ def count_text(game: Game, seat: int) -> str:
       North holds no cards (took a pot)
     """
     res = game.result()
-    who = game.seat_name(res.closed_by) if res.closed_by is not None else None
-    lines = [f"{game.rules.name}, {game.players} players · the hand is over"
-             + (f": {who} closed" if who else " (the stock ran out)"),
-             f"Count for: {' & '.join(game.seat_name(s) for s in game.side_of(seat))}"]
+    name = lambda s: trc("seat", game.seat_name(s))  # noqa: E731 - a seat as a sentence names it
+    if res.closed_by is not None:
+        head = tr("{rules}, {n} players · the hand is over: {seat} closed", rules=game.rules.name, n=game.players,
+                  seat=name(res.closed_by))
+    else:
+        head = tr("{rules}, {n} players · the hand is over (the stock ran out)", rules=game.rules.name,
+                  n=game.players)
+    lines = [head, tr("Count for: {side}", side=" & ".join(name(s) for s in game.side_of(seat)))]
     for side in game.sides:
-        names = " & ".join(game.seat_name(s) for s in side)
-        melds = "  ".join(f"[{t.id}] {t.meld}" + (f" ({t.meld.burraco} burraco)" if t.meld.burraco else "")
-                          for t in game.side_melds(side[0])) or "none"
-        lines.append(f"melds of {names}: {melds}")
+        names = " & ".join(name(s) for s in side)
+        melds = "  ".join(f"[{t.id}] {t.meld}" + (" (" + tr("{kind} burraco", kind=tr(t.meld.burraco)) + ")"
+                                                   if t.meld.burraco else "")
+                          for t in game.side_melds(side[0])) or tr("none")
+        lines.append(tr("melds of {side}: {melds}", side=names, melds=melds))
         for s in side:
             hand = game.hand(s)
-            pot = "took a pot" if game.took_pot[s] else "took no pot"
-            lines.append(f"  {game.seat_name(s)} holds {format_cards(hand) if hand else 'no cards'} ({pot})")
+            cards = format_cards(hand) if hand else tr("no cards")
+            lines.append("  " + (tr("{seat} holds {cards} (took a pot)", seat=name(s), cards=cards) if game.took_pot[s]
+                                 else tr("{seat} holds {cards} (took no pot)", seat=name(s), cards=cards)))
     return "\n".join(lines)
 
 
@@ -171,20 +188,25 @@ class CountView(TableView):
         g = self.game
         seat = self.seat or 0
         res = g.result()
-        who = g.seat_name(res.closed_by) if res.closed_by is not None else None
-        head = (f"The hand is over: {who} closed." if who else "The hand is over: the stock ran out.")
+        name = lambda s: trc("seat", g.seat_name(s))  # noqa: E731 - a seat as a sentence names it
+        head = (tr("The hand is over: {seat} closed.", seat=name(res.closed_by)) if res.closed_by is not None
+                else tr("The hand is over: the stock ran out."))
+        count = tr("Count for {side}.", side=" & ".join(name(s) for s in g.side_of(seat)))
         parts = [f'<div style="font-size:16px;font-weight:bold;margin-bottom:6px">{escape(head)} '
-                 f'Count for {escape(" & ".join(g.seat_name(s) for s in g.side_of(seat)))}.</div>']
+                 f'{escape(count)}</div>']
         for side in g.sides:
-            names = " & ".join(g.seat_name(s) for s in side)
-            mine = " (your side)" if seat in side else ""
-            parts.append(side_html(g.side_melds(side[0]), title=f"Melds of {names}{mine}", deck=self.deck))
+            names = " & ".join(name(s) for s in side)
+            title = (tr("Melds of {side} (your side)", side=names) if seat in side
+                     else tr("Melds of {side}", side=names))
+            parts.append(side_html(g.side_melds(side[0]), title=title, deck=self.deck))
             for s in side:
                 hand = g.hand(s)
-                pot = "took a pot" if g.took_pot[s] else "took no pot"
-                body = hand_html(hand, size="small", deck=self.deck) if hand else "<i>no cards</i>"
-                parts.append(f'<div style="margin:2px 0 8px"><b>{escape(g.seat_name(s))}</b> holds '
-                             f'({escape(pot)}):{body}</div>')
+                holds = (tr("{seat} holds (took a pot):", seat="\x00") if g.took_pot[s]
+                         else tr("{seat} holds (took no pot):", seat="\x00"))
+                before, _, after = escape(holds).partition("\x00")
+                no_cards = tr("no cards")
+                body = hand_html(hand, size="small", deck=self.deck) if hand else f"<i>{escape(no_cards)}</i>"
+                parts.append(f'<div style="margin:2px 0 8px">{before}<b>{escape(name(s))}</b>{after}{body}</div>')
         return ('<div class="count-view" style="background:#f4f1e8;border-radius:10px;padding:8px;'
                 f'color:#222;display:inline-block;max-width:100%">{"".join(parts)}</div>')
 
@@ -209,8 +231,9 @@ class RuleView:
     def _repr_html_(self) -> str:
         from ..render.feedback import feedback_html
 
-        what = "The rule" if len(self.ids) == 1 else "The rules"
-        return feedback_html("info", f"{what} from the rules reference:", rules=self.ids)
+        what = (tr("The rule from the rules reference:") if len(self.ids) == 1
+                else tr("The rules from the rules reference:"))
+        return feedback_html("info", what, rules=self.ids)
 
 
 def rule(*ids: str) -> RuleView:
@@ -245,24 +268,27 @@ class CardsView:
     def __repr__(self) -> str:
         lines = []
         if self.meld:
-            lines.append(f"Meld on the table: {self.meld}")
+            lines.append(tr("Meld on the table: {meld}", meld=self.meld))
         if self.hand:
-            lines.append(f"Your hand: {self.hand}")
+            lines.append(tr("Your hand: {hand}", hand=self.hand))
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
+        from html import escape
+
         from ..cards import parse_cards
         from ..melds import Meld
         from ..render import hand_html, meld_html
 
         parts = []
         if self.meld:
+            title = escape(tr("Your side's meld"))
             parts.append('<div style="display:inline-block;vertical-align:top;margin-right:18px">'
-                         '<div style="font-weight:bold">Your side\'s meld</div>'
+                         f'<div style="font-weight:bold">{title}</div>'
                          + meld_html(Meld.parse(self.meld), deck=self.deck) + "</div>")
         if self.hand:
             parts.append('<div style="display:inline-block;vertical-align:top"><div style="font-weight:bold">'
-                         "Your hand</div>" + hand_html(parse_cards(self.hand), deck=self.deck, size="small")
+                         + escape(tr("Your hand")) + "</div>" + hand_html(parse_cards(self.hand), deck=self.deck, size="small")
                          + "</div>")
         return ('<div class="cards-view" style="background:#f4f1e8;border-radius:10px;padding:6px 10px;color:#222;'
                 'display:inline-block;max-width:100%;font-family:system-ui,sans-serif">' + "".join(parts) + "</div>")

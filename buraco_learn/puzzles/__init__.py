@@ -32,44 +32,65 @@ from ..actions import Discard, parse_action
 from ..cards import Card, format_cards, parse_cards
 from ..errors import BuracoError, IllegalMove, NotationError
 from ..game import Game
+from ..i18n import N_, tr
 from ..solver import can_close, meld_value, solve
 
-__all__ = ["Puzzle", "Verdict", "load_puzzles", "parse_puzzles", "KINDS", "LEVELS", "HINTS", "FORMS", "solve_puzzle"]
+__all__ = ["Puzzle", "Verdict", "load_puzzles", "parse_puzzles", "KINDS", "LEVELS", "LEVEL_WORDS", "right_prefix", "HINTS", "FORMS", "solve_puzzle"]
 
 #: The question kinds and how each is asked.
 KINDS: dict[str, str] = {
-    "most": "Lay down the most points you can this turn. How many points, and how?",
-    "close": "Can you close this turn? If so, how?",
-    "safe": "Which of your cards can you discard safely (no opponent meld takes it)?",
-    "score": "The hand is over. What does your side score?",
+    "most": N_("Lay down the most points you can this turn. How many points, and how?"),
+    "close": N_("Can you close this turn? If so, how?"),
+    "safe": N_("Which of your cards can you discard safely (no opponent meld takes it)?"),
+    "score": N_("The hand is over. What does your side score?"),
 }
+#: How each level is named where it is shown (``"easy"`` stays the key).
+LEVEL_WORDS: dict[str, str] = {"easy": N_("Easy puzzle"), "medium": N_("Medium puzzle"), "hard": N_("Hard puzzle")}
 LEVELS = ("easy", "medium", "hard")
 
 #: For each kind: a first hint (the rule) and a stronger one; the third wrong try gets :meth:`Puzzle.worked`.
 HINTS: dict[str, tuple[str, str]] = {
-    "most": ("Count each card's points (EQ-2); a card laid off onto your side's melds counts as much as a card "
-             "in a new meld (TURN-2).",
-             "Try every meld your hand makes and every card your side's melds can take, and keep the combination "
-             "worth the most; seven cards in a meld also earn a burraco bonus (BUR-1, EQ-2)."),
-    "close": ("To close, your side needs its pot taken and a burraco, and your turn must end by discarding your "
-              "last card (CLOSE-1).",
-              "Meld or lay off every card but one, and keep as the last card one that is not a wild "
-              "(CLOSE-1, CLOSE-2)."),
-    "safe": ("A discard is safe when no opponent meld can take it (TURN-2).",
-             "For each card ask: does it extend an opponent run at one end, or match the rank of an opponent set "
-             "(RUN-1, SET-1)?"),
-    "score": ("Add the points of the side's melded cards and its burraco bonuses, then take off the cards left "
-              "in its players' hands (SCORE-1).",
-              "Melded card points, plus each burraco's bonus (BUR-2, BUR-3, BUR-4), plus 100 for closing "
-              "(CLOSE-5), minus the cards left in hand, minus 100 if the side never took its pot (SCORE-1)."),
+    "most": (N_("Count each card's points (EQ-2); a card laid off onto your side's melds counts as much as a card "
+                "in a new meld (TURN-2)."),
+             N_("Try every meld your hand makes and every card your side's melds can take, and keep the combination "
+                "worth the most; seven cards in a meld also earn a burraco bonus (BUR-1, EQ-2).")),
+    "close": (N_("To close, your side needs its pot taken and a burraco, and your turn must end by discarding your "
+                 "last card (CLOSE-1)."),
+              N_("Meld or lay off every card but one, and keep as the last card one that is not a wild "
+                 "(CLOSE-1, CLOSE-2).")),
+    "safe": (N_("A discard is safe when no opponent meld can take it (TURN-2)."),
+             N_("For each card ask: does it extend an opponent run at one end, or match the rank of an opponent set "
+                "(RUN-1, SET-1)?")),
+    "score": (N_("Add the points of the side's melded cards and its burraco bonuses, then take off the cards left "
+                 "in its players' hands (SCORE-1)."),
+              N_("Melded card points, plus each burraco's bonus (BUR-2, BUR-3, BUR-4), plus 100 for closing "
+                 "(CLOSE-5), minus the cards left in hand, minus 100 if the side never took its pot (SCORE-1).")),
 }
 #: How an answer of each kind is written.
 FORMS: dict[str, str] = {
-    "most": 'your moves, like "meld 5H 6H 7H; layoff 0: 8H" (or the number of points)',
-    "close": '"no", or your moves ending with the closing discard, like "layoff 0: 8H; discard 9C"',
-    "safe": 'one card, like "9C"',
-    "score": "a whole number, like 465",
+    "most": N_('your moves, like "meld 5H 6H 7H; layoff 0: 8H" (or the number of points)'),
+    "close": N_('"no", or your moves ending with the closing discard, like "layoff 0: 8H; discard 9C"'),
+    "safe": N_('one card, like "9C"'),
+    "score": N_("a whole number, like 465"),
 }
+#: The words a stored solution may hold besides actions (translated where shown).
+_SOLUTION_WORDS = frozenset((N_("nothing"), N_("no way to close this turn"), N_("cards no opponent meld takes (TURN-2)")))
+
+
+def _said(solution: str) -> str:
+    """A stored solution as it is shown: its words in the current language, its actions as they are."""
+    return tr(solution) if solution in _SOLUTION_WORDS else solution
+
+
+def _right(text: str, rules: tuple[str, ...]) -> Verdict:
+    """A right answer's verdict: ``Right: `` and what makes it right."""
+    # TRANSLATORS: keep {text} at the end: the puzzle widget shows the verdict without this prefix
+    return Verdict(True, tr("Right: {text}", text=text), rules)
+
+
+def right_prefix() -> str:
+    """What a right verdict's message starts with, in the current language (``Right: ``)."""
+    return tr("Right: {text}").partition("{text}")[0]
 
 
 @dataclass(frozen=True)
@@ -93,7 +114,8 @@ def _actions(answer: object) -> list[str]:
         return [a.strip() for a in answer.replace("\n", ";").split(";") if a.strip()]
     if isinstance(answer, (list, tuple)):
         return [str(a) for a in answer]
-    raise NotationError(f"an answer made of actions is text like 'meld 5H 6H 7H; layoff 0: 8H', not {answer!r}")
+    raise NotationError(tr("an answer made of actions is text like 'meld 5H 6H 7H; layoff 0: 8H', not {answer}",
+                           answer=repr(answer)))
 
 
 def solve_puzzle(kind: str, game: Game) -> tuple[str, str]:
@@ -135,8 +157,13 @@ class Puzzle:
 
     @property
     def question(self) -> str:
-        """The question, in words."""
-        return KINDS[self.kind]
+        """The question, in words (in the current language)."""
+        return tr(KINDS[self.kind])
+
+    @property
+    def title(self) -> str:
+        """``Easy puzzle``, ``Medium puzzle`` or ``Hard puzzle``, in the current language."""
+        return tr(LEVEL_WORDS[self.level])
 
     def game(self) -> Game:
         """A fresh game at the puzzle's position."""
@@ -148,18 +175,21 @@ class Puzzle:
 
     @property
     def hints(self) -> tuple[str, str]:
-        """The first hint (the rule) and the stronger one, for this puzzle's kind."""
-        return HINTS[self.kind]
+        """The first hint (the rule) and the stronger one, for this puzzle's kind (in the current language)."""
+        first, stronger = HINTS[self.kind]
+        return tr(first), tr(stronger)
 
     def worked(self) -> str:
         """The worked answer in words (given only after two wrong tries)."""
         if self.kind == "most":
-            return f"the most is {self.answer} points: {self.solution}."
+            return tr("the most is {points} points: {solution}.", points=self.answer, solution=_said(self.solution))
         if self.kind == "close":
-            return f"one way to close: {self.solution}." if self.answer == "yes" else "this hand cannot close this turn."
+            if self.answer == "yes":
+                return tr("one way to close: {solution}.", solution=_said(self.solution))
+            return tr("this hand cannot close this turn.")
         if self.kind == "safe":
-            return f"the safe cards are {self.answer}."
-        return f"the side scores {self.answer}: {self.solution}."
+            return tr("the safe cards are {cards}.", cards=self.answer)
+        return tr("the side scores {points}: {solution}.", points=self.answer, solution=_said(self.solution))
 
     def check(self, answer: object) -> Verdict:
         """Check a learner's answer. A wrong one says what is wrong, with the rule IDs that decide,
@@ -172,9 +202,9 @@ class Puzzle:
         discard, or another seat's move, is not part of an answer.
         """
         if isinstance(answer, bool) and self.kind != "close" or not isinstance(answer, (str, int, Card, list, tuple)):
-            return Verdict(False, f"that is not an answer to this puzzle: {FORMS[self.kind]}")
+            return Verdict(False, tr("that is not an answer to this puzzle: {form}", form=tr(FORMS[self.kind])))
         if isinstance(answer, (list, tuple)) and not all(isinstance(a, str) for a in answer):
-            return Verdict(False, f"that is not an answer to this puzzle: {FORMS[self.kind]}")
+            return Verdict(False, tr("that is not an answer to this puzzle: {form}", form=tr(FORMS[self.kind])))
         if isinstance(answer, str):
             answer = str.__str__(answer)  # a str subclass cannot bend the comparison
         elif isinstance(answer, int) and not isinstance(answer, bool):
@@ -188,7 +218,8 @@ class Puzzle:
                 return self._check_safe(answer)
             return self._check_score(answer)
         except BuracoError as err:
-            return Verdict(False, f"I could not read that answer: {err}. Write {FORMS[self.kind]}.")
+            return Verdict(False, tr("I could not read that answer: {reason}. Write {form}.", reason=err,
+                                     form=tr(FORMS[self.kind])))
 
     def _play_turn(self, game: Game, answer: object, *, stop_at_discard: bool = False) -> Verdict | None:
         """Play the learner's moves on ``game``: only the mover's own turn counts."""
@@ -197,17 +228,19 @@ class Puzzle:
         ended = False
         for k, text in enumerate(texts):
             if ended or game.is_over or game.to_move != seat:
-                return Verdict(False, f"only your own turn counts: {text!r} comes after your turn ended "
-                                      "(a discard ends the turn, TURN-3). Give only the moves of this turn.",
-                               ("TURN-3",))
+                return Verdict(False, tr("only your own turn counts: {move} comes after your turn ended "
+                                         "(a discard ends the turn, TURN-3). Give only the moves of this turn.",
+                                         move=repr(text)), ("TURN-3",))
             action = parse_action(text)
             if stop_at_discard and isinstance(action, Discard):
                 return None
             try:
                 game.apply(action)
             except IllegalMove as err:
-                done = f" (after {'; '.join(texts[:k])})" if k else ""
-                return Verdict(False, f"the engine refuses {text!r}{done}: {err}", err.rules)
+                if k:
+                    return Verdict(False, tr("the engine refuses {move} (after {before}): {reason}", move=repr(text),
+                                             before="; ".join(texts[:k]), reason=err), err.rules)
+                return Verdict(False, tr("the engine refuses {move}: {reason}", move=repr(text), reason=err), err.rules)
             ended = isinstance(action, Discard)
         return None
 
@@ -218,10 +251,12 @@ class Puzzle:
         if isinstance(answer, (int, str)) and str(answer).strip().lstrip("-").isdigit():
             got = int(str(answer).strip())
             if got == best:
-                return Verdict(True, f"Right: {best} points ({self.solution}).", rules)
-            more = "more" if got < best else "fewer"
-            return Verdict(False, f"{got} points is not the most you can lay down this turn: it is {more} than "
-                                  "that.", rules)
+                return _right(tr("{points} points ({solution}).", points=best, solution=_said(self.solution)), rules)
+            if got < best:
+                return Verdict(False, tr("{points} points is not the most you can lay down this turn: it is more "
+                                         "than that.", points=got), rules)
+            return Verdict(False, tr("{points} points is not the most you can lay down this turn: it is fewer "
+                                     "than that.", points=got), rules)
         g = self.game()
         seat = g.to_move
         before = _side_value(g, seat)
@@ -230,79 +265,77 @@ class Puzzle:
             return refused
         got = _side_value(g, seat) - before
         if got == best:
-            return Verdict(True, f"Right: that lays down {got} points, the most possible.", rules)
+            return _right(tr("that lays down {points} points, the most possible.", points=got), rules)
         if not g.actions:
             if _actions(answer):  # only a discard: the turn ended with nothing laid down
-                return Verdict(False, "your turn ended with the discard and nothing laid down (0 points), but you "
-                                      "can lay down more this turn: meld and lay off before you discard (TURN-2, "
-                                      "TURN-3).", rules + ("TURN-3",))
-            return Verdict(False, "no move played yet: lay down your melds and lay-offs, then check.", rules)
-        return Verdict(False, f"those moves are legal and lay down {got} points, but you can lay down more this "
-                              "turn.", rules)
+                return Verdict(False, tr("your turn ended with the discard and nothing laid down (0 points), but "
+                                         "you can lay down more this turn: meld and lay off before you discard "
+                                         "(TURN-2, TURN-3)."), rules + ("TURN-3",))
+            return Verdict(False, tr("no move played yet: lay down your melds and lay-offs, then check."), rules)
+        return Verdict(False, tr("those moves are legal and lay down {points} points, but you can lay down more this "
+                                 "turn.", points=got), rules)
 
     def _check_close(self, answer: object) -> Verdict:
         says_no = answer is False or (isinstance(answer, str) and answer.strip().lower() in ("no", "n", "cannot"))
         if says_no:
             if self.answer == "no":
-                return Verdict(True, "Right: there is no way to close this turn (CLOSE-1, CLOSE-4).",
-                               ("CLOSE-1", "CLOSE-4"))
-            return Verdict(False, "this hand can close this turn: look again at what your side has and what "
-                                  "you hold.", ("CLOSE-1",))
+                return _right(tr("there is no way to close this turn (CLOSE-1, CLOSE-4)."), ("CLOSE-1", "CLOSE-4"))
+            return Verdict(False, tr("this hand can close this turn: look again at what your side has and what "
+                                     "you hold."), ("CLOSE-1",))
         if answer is True or (isinstance(answer, str) and answer.strip().lower() in ("yes", "y")):
             if self.answer == "yes":
-                return Verdict(False, "yes is right, but show how: give the moves of this turn, ending with the "
-                                      "closing discard.", ("CLOSE-1",))
-            return Verdict(False, "this hand cannot close this turn: closing needs the pot, a burraco and a last "
-                                  "card that is not a wild.", ("CLOSE-1", "CLOSE-2", "CLOSE-4"))
+                return Verdict(False, tr("yes is right, but show how: give the moves of this turn, ending with the "
+                                         "closing discard."), ("CLOSE-1",))
+            return Verdict(False, tr("this hand cannot close this turn: closing needs the pot, a burraco and a last "
+                                     "card that is not a wild."), ("CLOSE-1", "CLOSE-2", "CLOSE-4"))
         g = self.game()
         seat = g.to_move
         refused = self._play_turn(g, answer)
         if refused is not None:
             return refused
         if g.is_over and g.result().closed_by == seat:
-            return Verdict(True, "Right: that closes the hand (CLOSE-1); the close earns 100 (CLOSE-5).",
-                           ("CLOSE-1", "CLOSE-5"))
+            return _right(tr("that closes the hand (CLOSE-1); the close earns 100 (CLOSE-5)."), ("CLOSE-1", "CLOSE-5"))
         if not g.actions:
-            return Verdict(False, "no move played yet: give the moves that close, or answer no.", ("CLOSE-1",))
-        return Verdict(False, "those moves do not close the hand: a close ends your turn by discarding your last "
-                              "card, with your side's pot taken and a burraco on the table.", ("CLOSE-1",))
+            return Verdict(False, tr("no move played yet: give the moves that close, or answer no."), ("CLOSE-1",))
+        return Verdict(False, tr("those moves do not close the hand: a close ends your turn by discarding your last "
+                                 "card, with your side's pot taken and a burraco on the table."), ("CLOSE-1",))
 
     def _check_safe(self, answer: object) -> Verdict:
         cards = [answer] if isinstance(answer, Card) else parse_cards(str(answer))
         if not cards:
-            raise NotationError("name a card to discard, like '9C'")
+            raise NotationError(tr("name a card to discard, like '9C'"))
         if len(cards) > 1:
             for c in cards:
                 v = self._check_safe(c)
                 if not v.correct:
                     return v
-            return Verdict(True, f"Right: {format_cards(cards)} are all safe (TURN-2).", ("TURN-2",))
+            return _right(tr("{cards} are all safe (TURN-2).", cards=format_cards(cards)), ("TURN-2",))
         card = cards[0]
         g = self.game()
         seat = g.to_move
         if card not in g.hand(seat):
-            return Verdict(False, f"{card} is not in your hand ({format_cards(g.hand(seat))}).")
+            return Verdict(False, tr("{card} is not in your hand ({hand}).", card=card, hand=format_cards(g.hand(seat))))
         if not g.can_discard(card):
             try:
                 g.verify_discard(card)
             except IllegalMove as err:
-                return Verdict(False, f"you may not discard {card}: {err}", err.rules)
+                return Verdict(False, tr("you may not discard {card}: {reason}", card=card, reason=err), err.rules)
         mine = g.side_of(seat)
         for t in g.table:
             if t.owner not in mine and t.meld.can_lay_off([card]):
-                return Verdict(False, f"{card} is not safe: the opponents would lay it off onto their meld {t.id} "
-                                      f"({t.meld}) (TURN-2).", ("TURN-2",))
-        return Verdict(True, f"Right: no opponent meld takes {card} (TURN-2). All safe cards: {self.answer}.",
-                       ("TURN-2",))
+                return Verdict(False, tr("{card} is not safe: the opponents would lay it off onto their meld {number} "
+                                         "({meld}) (TURN-2).", card=card, number=t.id, meld=t.meld), ("TURN-2",))
+        return _right(tr("no opponent meld takes {card} (TURN-2). All safe cards: {cards}.", card=card,
+                         cards=self.answer), ("TURN-2",))
 
     def _check_score(self, answer: object) -> Verdict:
         try:
             got = int(str(answer).strip())
         except ValueError:
-            raise NotationError(f"a score is a whole number, not {answer!r}") from None
+            raise NotationError(tr("a score is a whole number, not {answer}", answer=repr(answer))) from None
         if got == int(self.answer):
-            return Verdict(True, f"Right: {self.answer} ({self.solution}).", ("SCORE-1",))
-        return Verdict(False, f"{got} is not the side's score: go through the count line by line.",
+            return _right(tr("{points} ({solution}).", points=self.answer, solution=_said(self.solution)), ("SCORE-1",))
+        return Verdict(False, tr("{points} is not the side's score: go through the count line by line.", points=got),
                        ("SCORE-1", "SCORE-2", "SCORE-4"))
 
 

@@ -19,6 +19,10 @@ Traceback (most recent call last):
 ...
 KeyError: "no rule '5H' in the rules reference; rule IDs look like RUN-5 or CLOSE-2"
 
+In another language (:func:`buraco_learn.set_language`), the same IDs give that language's
+sentences, from ``rules.<lang>.md`` beside ``rules.md`` (made from the English and the
+translators' catalog by ``python -m buraco_learn.course.translate compile``).
+
 Standard library only: this is part of the core.
 """
 
@@ -27,6 +31,8 @@ from __future__ import annotations
 import re
 from functools import cache
 from importlib.resources import files
+
+from ..i18n import get_language, language, tr
 
 __all__ = ["rule", "rule_ids", "rules_text", "cited_rules", "RULE_ANCHOR", "RULE_ID"]
 
@@ -37,18 +43,28 @@ RULE_ID = re.compile(r"\b[A-Z][A-Z0-9]+-\d+\b")
 RULE_ANCHOR = re.compile(r"^- \*\*([A-Z0-9]+-\d+)\*\*\s*(.*)$")
 
 
-@cache
-def rules_text() -> str:
-    """The whole rules reference (Markdown), as shipped in the package."""
-    return files(__package__).joinpath("rules.md").read_text(encoding="utf-8")
+def rules_text(lang: str | None = None) -> str:
+    """The whole rules reference (Markdown), as shipped in the package, in ``lang`` (by default
+    the language chosen with :func:`buraco_learn.set_language`; English where it has none)."""
+    return _rules_text(lang or get_language())
 
 
 @cache
-def _rules() -> dict[str, str]:
+def _rules_text(lang: str) -> str:
+    folder = files(__package__)
+    if lang != "en":
+        translated = folder.joinpath(f"rules.{lang}.md")
+        if translated.is_file():
+            return translated.read_text(encoding="utf-8")
+    return folder.joinpath("rules.md").read_text(encoding="utf-8")
+
+
+@cache
+def _rules(lang: str = "en") -> dict[str, str]:
     out: dict[str, str] = {}
     current: str | None = None
     parts: list[str] = []
-    for line in rules_text().splitlines():
+    for line in rules_text(lang).splitlines():
         match = RULE_ANCHOR.match(line)
         if match or not line.strip() or line.startswith(("- ", "#", "|")) or not line.startswith(" "):
             if current is not None:
@@ -60,14 +76,14 @@ def _rules() -> dict[str, str]:
             parts.append(line.strip())
     if current is not None:
         out[current] = " ".join(parts).strip()
-    return _with_tables(out)
+    return _with_tables(out, lang)
 
 
-def _with_tables(sentences: dict[str, str]) -> dict[str, str]:
+def _with_tables(sentences: dict[str, str], lang: str = "en") -> dict[str, str]:
     """A rule whose sentence ends with ":" before a table gets the table's rows as text
     (``0 to 100 → 10–10; 105 to 300 → 11–9; ...``); with no table after it, a pointer to the
     Rules notebook, so no sentence stops at its colon."""
-    lines = rules_text().splitlines()
+    lines = rules_text(lang).splitlines()
     out = dict(sentences)
     for i, line in enumerate(lines):
         match = RULE_ANCHOR.match(line)
@@ -88,7 +104,8 @@ def _with_tables(sentences: dict[str, str]) -> dict[str, str]:
         if body:
             out[key] = out[key][:-1] + ": " + "; ".join(f"{c[0]} → {' '.join(c[1:])}" for c in body) + "."
         else:
-            out[key] = out[key][:-1] + " (the table is in the Rules notebook)."
+            with language(lang):
+                out[key] = out[key][:-1] + " " + tr("(the table is in the Rules notebook).")
     return out
 
 
@@ -103,7 +120,7 @@ def cited_rules(text: str) -> tuple[str, ...]:
 
 def rule_ids() -> tuple[str, ...]:
     """Every rule ID of the reference, in the reference's order."""
-    return tuple(_rules())
+    return tuple(_rules("en"))
 
 
 def rule(rule_id: str) -> str:
@@ -113,6 +130,6 @@ def rule(rule_id: str) -> str:
     """
     key = str(rule_id).strip().upper()
     try:
-        return _rules()[key]
+        return _rules(get_language())[key]
     except KeyError:
         raise KeyError(f"no rule {key!r} in the rules reference; rule IDs look like RUN-5 or CLOSE-2") from None

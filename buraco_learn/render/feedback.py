@@ -24,6 +24,7 @@ import re
 from html import escape
 from typing import Literal
 
+from ..i18n import N_, tr
 from ..reference import rule
 
 __all__ = ["FeedbackState", "FEEDBACK_STATES", "feedback_html", "feedback_text", "rule_html", "inline_markdown"]
@@ -35,9 +36,9 @@ FEEDBACK_STATES: tuple[str, ...] = ("blank", "wrong", "right", "info")
 
 # state -> (mark and title, text colour, background, border)
 _STYLE: dict[str, tuple[str, str, str, str]] = {
-    "blank": ("✎ Not answered yet", "#3d3d3d", "#f3f3f3", "#9e9e9e"),
-    "wrong": ("✗ Not yet", "#8a1c1c", "#fdecea", "#c62828"),
-    "right": ("✓ Right", "#1b5e20", "#e8f5e9", "#2e7d32"),
+    "blank": (N_("✎ Not answered yet"), "#3d3d3d", "#f3f3f3", "#9e9e9e"),
+    "wrong": (N_("✗ Not yet"), "#8a1c1c", "#fdecea", "#c62828"),
+    "right": (N_("✓ Right"), "#1b5e20", "#e8f5e9", "#2e7d32"),
     "info": ("ℹ", "#0d3c61", "#e8f1fb", "#1565c0"),
 }
 
@@ -78,22 +79,23 @@ def feedback_text(state: FeedbackState, message: str, *, rules: tuple[str, ...] 
     >>> feedback_text("wrong", "30 is not right.", rules=("EQ-2",), hint="Add the points.")
     '✗ Not yet: 30 is not right. Hint: Add the points. (EQ-2)'
     """
-    title = _STYLE[state][0]
+    title = tr(_STYLE[state][0]) if state != "info" else _STYLE[state][0]
     parts = [f"{title}: {message}" if state != "info" else f"{title} {message}"]
     if hint:
-        parts.append(f"Hint: {hint}")
+        parts.append(tr("Hint: {hint}", hint=hint))
     if rules:
         parts.append("(" + ", ".join(rules) + ")")
     return " ".join(parts)
 
 
 def feedback_html(state: FeedbackState, message: str, *, rules: tuple[str, ...] = (), hint: str = "",
-                  show_rules: bool = True, detail_html: str = "", hint_label: str = "Hint",
+                  show_rules: bool = True, detail_html: str = "", hint_label: str | None = None,
                   after_hint_html: str = "", title: str | None = None) -> str:
     """The feedback box: a title (✎ / ✗ / ✓ / ℹ), the message, an optional hint, then the sentence
     of each rule in ``rules`` (unless ``show_rules`` is false). ``detail_html`` is trusted HTML
     placed under the message (cards drawn by the renderer, a worked answer). ``hint_label`` names
-    the hint ("Hint", "Stronger hint", "What to do"); ``after_hint_html`` is trusted HTML placed after
+    the hint ("Hint", "Stronger hint", "What to do"; ``None``: "Hint" in the current language);
+    ``after_hint_html`` is trusted HTML placed after
     the hint (a worked answer, given last). ``title`` replaces the state's title where a verdict
     word would be wrong (a table widget that refuses an illegal move says "✗ Not allowed"; a move
     done says "✓ Done"). A message of several lines keeps them.
@@ -108,6 +110,9 @@ def feedback_html(state: FeedbackState, message: str, *, rules: tuple[str, ...] 
     if state not in _STYLE:
         raise ValueError(f"feedback state must be one of {', '.join(FEEDBACK_STATES)}, not {state!r}")
     default_title, color, background, border = _STYLE[state]
+    default_title = tr(default_title) if state != "info" else default_title
+    if hint_label is None:
+        hint_label = tr("Hint")
     colon = ":" if message and state != "info" and title is None else ""  # a given title has its own
     title = default_title if title is None else title
     text = "<br>".join(inline_markdown(part) for part in message.split("\n")) if message else ""

@@ -21,18 +21,21 @@ from html import escape
 
 from ..cards import Card, Suit
 from ..game import Game, TableMeld
+from ..i18n import N_, tr, trc, trn
 from ..melds import Meld
 from .style import (BURRACO_COLORS, COURT_FILL, FELT, FELT_DARK, FONT, HIGHLIGHT, JOKER_COLOR, SELECT,
                     WILD_TAG, Size, back_colors, card_color, card_height, card_width, check_back,
                     check_deck, face_kind, rank_label)
 from .layout import joker_letters, pile_rows
-from .text import burraco_word, pots_words, seat_title, side_title, status_line
+from .text import burraco_word, kind_word, pots_count, seat_title, side_title, status_parts, suit_word
 
 __all__ = ["card_html", "hand_html", "meld_html", "side_html", "pile_html", "table_html", "Hand"]
 
+#: Sentences written inside f-strings below (where the catalog's extractor does not look).
+_IN_FSTRINGS = (N_('face down'), N_('Stock'), N_('Discard pile'),)
+
 _SUIT_WORD = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds", Suit.CLUBS: "clubs"}
 _COURT_GLYPH = {11: "♞", 12: "♛", 13: "♚"}
-_COURT_WORD = {11: "jack", 12: "queen", 13: "king"}
 
 
 def _style(**props: object) -> str:
@@ -53,9 +56,9 @@ def card_title(card: Card) -> str:
     ('queen of hearts', '7 of clubs')
     """
     if card.suit is None:
-        return "joker"
-    rank = _COURT_WORD.get(card.r, "ace" if card.r == 1 else rank_label(card))
-    return f"{rank} of {_SUIT_WORD[card.suit]}"
+        return trc("card", "joker")
+    words = {1: trc("rank", "ace"), 11: trc("rank", "jack"), 12: trc("rank", "queen"), 13: trc("rank", "king")}
+    return tr("{rank} of {suit}", rank=words.get(card.r, rank_label(card)), suit=suit_word(_SUIT_WORD[card.suit]))
 
 
 def card_html(card: Card, *, selected: bool = False, highlight: bool = False, face_down: bool = False,
@@ -97,7 +100,7 @@ def card_html(card: Card, *, selected: bool = False, highlight: bool = False, fa
                        background=f"repeating-linear-gradient(45deg,{main} 0px,{main} 3px,{pattern} 3px,"
                                   f"{pattern} 4px)")
         base.update(background=main)
-        return (f'<div class="card back back-{back}{flags}" title="face down" style="{_style(**base)}">'
+        return (f'<div class="card back back-{back}{flags}" title="{escape(tr("face down"))}" style="{_style(**base)}">'
                 f'<div style="{inner}"></div></div>')
     ink = card_color(card, deck)
     kind = face_kind(card)
@@ -146,7 +149,8 @@ def card_html(card: Card, *, selected: bool = False, highlight: bool = False, fa
                      font_weight="bold", color="#3e2723", background=WILD_TAG, border="1px solid #b08900",
                      border_radius=3, white_space="nowrap")
         parts.append(f'<div class="wild-tag" style="{tag}">= {escape(wild_for)}</div>')
-    title = card_title(card) + (f", wild for {wild_for}" if wild_for else "") + (", natural" if natural else "")
+    title = (card_title(card) + (", " + tr("wild for {card}", card=wild_for) if wild_for else "")
+             + (", " + tr("natural") if natural else ""))
     return (f'<div class="{" ".join(classes)}{flags}" title="{escape(title)}" style="{_style(**base)}">'
             + "".join(parts) + "</div>")
 
@@ -251,7 +255,7 @@ def meld_html(meld: Meld, *, number: int | None = None, highlight: bool = False,
                  f"{burraco_word(meld.burraco)}</span>")
     head = f"#{number} " if number is not None else ""
     caption = (f'<div class="caption" style="{_style(font_size=max(10, round(w * 0.28)), margin_top=2, white_space="nowrap")}">'
-               f"{badge}{head}{kind} · {meld.points} pts</div>")
+               f"{badge}{head}{escape(kind_word(kind))} · {escape(tr('{points} pts', points=meld.points))}</div>")
     box = _style(display="inline-block", vertical_align="top", margin="2px 6px 4px 0", padding=3, border_radius=6,
                  border=f"2px solid {HIGHLIGHT}" if highlight else "2px solid transparent", font_family=FONT)
     return (f'<div class="{" ".join(classes)}" title="{escape(meld.notation(pretty=True))}" style="{box}">'
@@ -273,7 +277,7 @@ def side_html(melds: Sequence[TableMeld] | Sequence[Meld], *, title: str = "", d
         elif isinstance(m, Meld):
             items.append(meld_html(m, highlight=i == target, deck=deck, size=size))
     if not items:
-        items.append(f'<div class="empty" style="{_style(opacity="0.75", font_style="italic", padding=6)}">no melds yet</div>')
+        items.append(f'<div class="empty" style="{_style(opacity="0.75", font_style="italic", padding=6)}">{escape(tr("no melds yet"))}</div>')
     head = (f'<div class="side-title" style="{_style(font_weight="bold", margin_bottom=2)}">{escape(title)}</div>'
             if title else "")
     return (f'<div class="side-melds" style="{_style(font_family=FONT)}">{head}'
@@ -296,14 +300,14 @@ def pile_html(cards: Sequence[Card], *, deck: str = "classic", size: Size = "sma
     """
     w = card_width(size)
     if not cards:
-        return f'<div class="pile empty" style="{_style(font_style="italic")}">empty</div>'
+        return f'<div class="pile empty" style="{_style(font_style="italic")}">{escape(tr("empty"))}</div>'
     step = max(12, round(w * 0.4))
     per = len(cards)
     if max_width is not None:
         per, step = pile_rows(len(cards), card_w=w, width=max_width, step=step)
     overlap = w - step
     rows = [cards[k:k + per] for k in range(0, len(cards), per)]
-    html = []
+    html: list[str] = []
     for row in rows:
         items = [card_html(c, deck=deck, size=w, overlap=overlap if i else 0) for i, c in enumerate(row)]
         html.append(_row(items, cls="pile" if len(rows) == 1 else "pile-row", pad_top=2 if html else 0))
@@ -344,11 +348,12 @@ def table_html(game: Game, *, viewer: int = 0, reveal: bool = False, deck: str =
         count = len(hands[seat])
         turn = game.to_move == seat and not game.is_over
         if seat != viewer:
-            name = name.replace("your partner", "partner")
+            name = seat_title(game, seat, viewer, short=True)
         size = 15 if seat == viewer else 13
+        words = trn("{seat} · {n} card", "{seat} · {n} cards", count, seat=name)
         head = (f'<div class="seat-name" style="{_style(font_weight="bold", font_size=size, white_space="nowrap", color="#ffe082" if turn else "#fff")}">'
-                f'{"▶ " if turn else ""}{escape(name)} · {count} card{"s" if count != 1 else ""}'
-                f'{" · pot taken" if game.took_pot[seat] else ""}</div>')
+                f'{"▶ " if turn else ""}{escape(words)}'
+                f'{" · " + escape(tr("pot taken")) if game.took_pot[seat] else ""}</div>')
         if seat == viewer or reveal:
             body = hand_html(hands[seat], deck=deck, size=w if seat == viewer else small, sort="suit")
         else:
@@ -366,15 +371,15 @@ def table_html(game: Game, *, viewer: int = 0, reveal: bool = False, deck: str =
         mine = " ours" if side == my_side else ""
         sides_html.append(f'<div class="side{mine}" style="{_style(flex="1 1 0", min_width="240px", border="1px solid rgba(255,255,255,0.3)", border_radius=8, padding="2px 6px")}">{html}</div>')
     pots = game.pots
-    label, _, count = pots_words(game).partition(": ")
+    label, count = tr("Pots"), pots_count(game)
     col = _style(flex="none", white_space="nowrap")
     pile_w = max(6 * small, 480)
     centre = (
         f'<div class="centre" style="{_style(display="flex", gap="14px", align_items="flex-start", padding=4, min_width=0)}">'
-        f'<div class="stock" style="{col}"><div><b>Stock</b> {len(game.stock)}</div>{_backs(min(len(game.stock), 3), size=small, back="blue") if game.stock else "empty"}</div>'
-        f'<div class="pots" style="{col}"><div><b>{label}:</b> <span style="{_style(font_size=12)}">{escape(count)}</span></div>'
+        f'<div class="stock" style="{col}"><div><b>{escape(tr("Stock"))}</b> {len(game.stock)}</div>{_backs(min(len(game.stock), 3), size=small, back="blue") if game.stock else escape(tr("empty"))}</div>'
+        f'<div class="pots" style="{col}"><div><b>{escape(label)}:</b> <span style="{_style(font_size=12)}">{escape(count)}</span></div>'
         f'{_backs(len(pots), size=small, back="red") if pots else ""}</div>'
-        f'<div class="pile-area" style="{_style(flex="0 1 auto", max_width=f"{pile_w}px", min_width=0)}"><div style="{_style(white_space="nowrap")}"><b>Discard pile</b> {len(game.pile)}</div>'
+        f'<div class="pile-area" style="{_style(flex="0 1 auto", max_width=f"{pile_w}px", min_width=0)}"><div style="{_style(white_space="nowrap")}"><b>{escape(tr("Discard pile"))}</b> {len(game.pile)}</div>'
         f'{pile_html(game.pile, deck=deck, size=small, max_width=pile_w)}</div>'
         "</div>")
     band_style = _style(display="flex", flex_wrap="wrap", align_items="flex-start", gap="6px")
@@ -387,8 +392,8 @@ def table_html(game: Game, *, viewer: int = 0, reveal: bool = False, deck: str =
     box = _style(display="inline-block", background=FELT, color="#fff", border=f"6px solid {FELT_DARK}",
                  border_radius=14, padding=8, font_family=FONT, font_size=14, max_width="100%",
                  box_sizing="border-box")
-    turn, _, score = status_line(game, viewer).partition(" · stock ")
-    score = f"stock {score}" if score else ""
+    turn, *rest = status_parts(game, viewer)
+    score = " · ".join(rest)
     status = (f'<div class="status" style="{_style(font_size=15, padding="2px 4px 4px")}"><b>{escape(turn)}</b>'
               + (f'<span style="{_style(font_size=13, opacity="0.9")}"> · {escape(score)}</span>' if score else "")
               + "</div>")

@@ -18,10 +18,15 @@ import re
 from html import escape
 from typing import TYPE_CHECKING
 
+from ..i18n import N_, tr, trc
+
 if TYPE_CHECKING:  # pragma: no cover
     from ..review import Review, TurnReview
 
 __all__ = ["review_html", "suits_html"]
+
+#: Sentences written inside f-strings below (where the catalog's extractor does not look).
+_IN_FSTRINGS = (N_('Every turn ({n})'),)
 
 _RED = re.compile(r"([0-9AJQK]{1,2}[♥♦])")
 
@@ -49,7 +54,9 @@ def _row(t: TurnReview, worst: bool) -> str:
 
 def _table(turns: tuple[TurnReview, ...], worst: bool) -> str:
     head = "".join(f'<th style="{_CELL};background:#f3f3f3">{h}</th>'
-                   for h in ("Turn", "Move", "Played", "Best (the solver)", "Lost"))
+                   for h in (escape(trc("review column", "Turn")), escape(trc("review column", "Move")),
+                             escape(trc("review column", "Played")), escape(trc("review column", "Best (the solver)")),
+                             escape(trc("review column", "Lost"))))
     rows = "".join(_row(t, worst) for t in turns)
     return f'<table style="border-collapse:collapse;font-size:13px;margin:4px 0"><tr>{head}</tr>{rows}</table>'
 
@@ -60,9 +67,9 @@ def review_html(review: Review) -> str:
              f'<div style="margin:2px 0 6px">{escape(review.summary())}</div>']
     worst = review.worst
     if worst:
-        parts.append('<div style="font-weight:bold;margin-top:4px">Where the most was lost</div>')
+        parts.append(f'<div style="font-weight:bold;margin-top:4px">{escape(tr("Where the most was lost"))}</div>')
         parts.append(_table(worst[:5], True))
-    parts.append(f'<details><summary style="cursor:pointer">Every turn ({len(review.turns)})</summary>'
+    parts.append(f'<details><summary style="cursor:pointer">{escape(tr("Every turn ({n})", n=len(review.turns)))}</summary>'
                  f"{_table(review.turns, False)}</details>")
     if review.close is not None:
         text = " ".join(review.close.sentences(review.seat_name))

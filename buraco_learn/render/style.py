@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Literal
 
 from ..cards import Card, Rank, Suit
+from ..i18n import tr
 
 __all__ = [
     "Deck", "Back", "Size", "DECKS", "BACKS", "SIZES", "suit_color", "card_color", "card_width",
@@ -67,14 +68,14 @@ def check_deck(deck: str) -> Deck:
     ValueError: unknown deck '4-colour': choose 'classic' or 'four-color'
     """
     if deck not in DECKS:
-        raise ValueError(f"unknown deck {deck!r}: choose 'classic' or 'four-color'")
+        raise ValueError(tr("unknown deck {deck}: choose 'classic' or 'four-color'", deck=repr(deck)))
     return deck  # type: ignore[return-value]
 
 
 def check_back(back: str) -> Back:
     """Return ``back`` if it is a known back colour, else raise ``ValueError``."""
     if back not in BACKS:
-        raise ValueError(f"unknown back colour {back!r}: choose 'blue' or 'red'")
+        raise ValueError(tr("unknown back colour {back}: choose 'blue' or 'red'", back=repr(back)))
     return back  # type: ignore[return-value]
 
 
@@ -113,7 +114,8 @@ def card_width(size: Size) -> int:
             return SIZES[size]
     elif isinstance(size, int) and not isinstance(size, bool) and 16 <= size <= 400:
         return size
-    raise ValueError(f"unknown size {size!r}: give a width in pixels (16 to 400) or 'small', 'medium', 'large'")
+    raise ValueError(tr("unknown size {size}: give a width in pixels (16 to 400) or 'small', 'medium', 'large'",
+                        size=repr(size)))
 
 
 def card_height(width: int) -> int:

@@ -15,11 +15,39 @@ from collections.abc import Sequence
 
 from ..cards import Card
 from ..game import Game, TableMeld
+from ..i18n import N_, tr, trc, trn
 
-__all__ = ["pots_words", "status_line", "turn_line", "score_line", "seat_title", "side_title", "side_names", "burraco_word", "describe_table",
-           "describe_hand", "describe_meld"]
+__all__ = ["kind_word", "pots_count", "status_parts", "badge_word", "seat_word", "seat_name", "suit_word", "pots_words", "status_line", "turn_line", "score_line", "seat_title", "side_title", "side_names", "burraco_word", "describe_table",
+           "describe_hand", "describe_meld", "pile_words"]
 
-_BURRACO_WORD = {"clean": "clean burraco", "semi-clean": "semi-clean burraco", "dirty": "dirty burraco"}
+_BURRACO_WORD = {"clean": N_("clean burraco"), "semi-clean": N_("semi-clean burraco"), "dirty": N_("dirty burraco")}
+#: What a run of each suit is called (the suit's name as ``Suit.name.lower()`` gives it).
+_RUN_OF = {"spades": N_("run of spades"), "hearts": N_("run of hearts"), "diamonds": N_("run of diamonds"),
+           "clubs": N_("run of clubs")}
+
+
+def seat_word(name: str) -> str:
+    """A seat's name (``South``, as :func:`buraco_learn.game.seat_names` gives it) in the current
+    language; another name (a player's own) stays as it is.
+
+    >>> seat_word("West")
+    'West'
+    """
+    words = {"South": trc("seat", "South"), "West": trc("seat", "West"), "North": trc("seat", "North"),
+             "East": trc("seat", "East")}
+    return words.get(name, name)
+
+
+def seat_name(game: Game, seat: int) -> str:
+    """``game.seat_name(seat)`` in the current language (what a person reads)."""
+    return seat_word(game.seat_name(seat))
+
+
+def suit_word(suit: str) -> str:
+    """A suit's name (``"hearts"``) in the current language."""
+    words = {"spades": trc("suit", "spades"), "hearts": trc("suit", "hearts"), "diamonds": trc("suit", "diamonds"),
+             "clubs": trc("suit", "clubs")}
+    return words.get(suit, suit)
 
 
 def burraco_word(kind: str) -> str:
@@ -28,23 +56,45 @@ def burraco_word(kind: str) -> str:
     >>> burraco_word("semi-clean")
     'semi-clean burraco'
     """
-    return _BURRACO_WORD[kind]
+    return tr(_BURRACO_WORD[kind])
+
+
+def badge_word(kind: str) -> str:
+    """The short badge of a burraco kind on a drawn meld (``clean``, ``semi-clean``, ``dirty``).
+
+    >>> badge_word("dirty")
+    'dirty'
+    """
+    words = {"clean": trc("burraco badge", "clean"), "semi-clean": trc("burraco badge", "semi-clean"),
+             "dirty": trc("burraco badge", "dirty")}
+    return words[kind]
+
+
+def kind_word(kind: str) -> str:
+    """A meld kind (``"set"``, ``"run"``, as :attr:`Meld.kind` holds it) in the current language.
+
+    >>> kind_word("run")
+    'run'
+    """
+    words = {"set": trc("meld kind", "set"), "run": trc("meld kind", "run")}
+    return words.get(kind, kind)
 
 
 def side_names(game: Game, side: Sequence[int]) -> str:
     """``South & North``: the seat names of a side."""
-    return " & ".join(game.seat_name(s) for s in side)
+    return " & ".join(seat_name(game, s) for s in side)
 
 
-def seat_title(game: Game, seat: int, viewer: int | None) -> str:
-    """A seat's name as the viewer reads it: ``South (you)``, ``North (your partner)``, ``West``."""
-    name = game.seat_name(seat)
+def seat_title(game: Game, seat: int, viewer: int | None, *, short: bool = False) -> str:
+    """A seat's name as the viewer reads it: ``South (you)``, ``North (your partner)``, ``West``
+    (``short``: ``North (partner)``, where room is scarce)."""
+    name = seat_name(game, seat)
     if viewer is None:
         return name
     if seat == viewer:
-        return f"{name} (you)"
+        return tr("{seat} (you)", seat=name)
     if seat in game.side_of(viewer):
-        return f"{name} (your partner)"
+        return tr("{seat} (partner)", seat=name) if short else tr("{seat} (your partner)", seat=name)
     return name
 
 
@@ -52,14 +102,14 @@ def side_title(game: Game, side: Sequence[int], viewer: int | None) -> str:
     """``Your side: South & North`` or ``Them: West & East``."""
     names = side_names(game, side)
     if viewer is not None and viewer in side:
-        return f"Your side: {names}" if len(side) > 1 else f"Your melds ({names})"
-    return f"Them: {names}" if len(side) > 1 else f"{names}'s melds"
+        return tr("Your side: {names}", names=names) if len(side) > 1 else tr("Your melds ({names})", names=names)
+    return tr("Them: {names}", names=names) if len(side) > 1 else tr("{names}'s melds", names=names)
 
 
 def _phase_words(game: Game) -> str:
     if game.phase == "draw":
-        return "draw from the stock or take the discard pile"
-    return "meld, lay off, then discard one card"
+        return tr("draw from the stock or take the discard pile")
+    return tr("meld, lay off, then discard one card")
 
 
 def score_words(game: Game) -> str:
@@ -76,15 +126,23 @@ def turn_line(game: Game, viewer: int | None = None) -> str:
     'Your turn (South): draw from the stock or take the discard pile'
     """
     if game.is_over:
-        res = game.result()
-        how = f"{game.seat_name(res.closed_by)} closed" if res.closed_by is not None else "the stock ran out"
-        return f"Hand over: {how}"
-    who = game.seat_name(game.to_move)
-    head = (f"Your turn ({who})" if viewer is not None and game.to_move == viewer else f"{who} to play")
-    head += f": {_phase_words(game)}"
+        return _over_words(game)
+    who = seat_name(game, game.to_move)
+    if viewer is not None and game.to_move == viewer:
+        head = tr("Your turn ({seat}): {what}", seat=who, what=_phase_words(game))
+    else:
+        head = tr("{seat} to play: {what}", seat=who, what=_phase_words(game))
     if game.last_turn:
-        head += " (last turn)"
+        head += " " + tr("(last turn)")
     return head
+
+
+def _over_words(game: Game) -> str:
+    """``Hand over: South closed`` (or: the stock ran out)."""
+    res = game.result()
+    if res.closed_by is not None:
+        return tr("Hand over: {seat} closed", seat=seat_name(game, res.closed_by))
+    return tr("Hand over: the stock ran out")
 
 
 def pots_words(game: Game) -> str:
@@ -94,12 +152,17 @@ def pots_words(game: Game) -> str:
     >>> pots_words(Game.new(2, seed=1))
     'Pots: 2 × 11 cards'
     """
+    return tr("Pots: {pots}", pots=pots_count(game))
+
+
+def pots_count(game: Game) -> str:
+    """What :func:`pots_words` says after ``Pots:``: ``2 × 11 cards``, ``taken``."""
     sizes = [len(p) for p in game.pots]
     if not sizes:
-        return "Pots: taken"
+        return trc("pots", "taken")
     if len(set(sizes)) == 1:
-        return f"Pots: {len(sizes)} × {sizes[0]} card{'s' if sizes[0] != 1 else ''}"
-    return "Pots: " + " + ".join(str(n) for n in sizes) + " cards"
+        return trn("{pots} × {n} card", "{pots} × {n} cards", sizes[0], pots=len(sizes))
+    return tr("{sizes} cards", sizes=" + ".join(str(n) for n in sizes))
 
 
 def score_line(game: Game) -> str:
@@ -109,38 +172,43 @@ def score_line(game: Game) -> str:
     >>> score_line(Game.new(2, seed=1))
     'Count if the hand ended now: South -105, North -80'
     """
-    return ("Final count: " if game.is_over else "Count if the hand ended now: ") + score_words(game)
+    if game.is_over:
+        return tr("Final count: {scores}", scores=score_words(game))
+    return tr("Count if the hand ended now: {scores}", scores=score_words(game))
 
 
 def status_line(game: Game, viewer: int | None = None, *, show_score: bool = True) -> str:
     """Whose turn and what to do, the stock, the running score (``game.score_now()``);
     ``show_score=False`` leaves the score out (a puzzle that asks for it)."""
+    return " · ".join(status_parts(game, viewer, show_score=show_score))
+
+
+def status_parts(game: Game, viewer: int | None = None, *, show_score: bool = True) -> list[str]:
+    """The parts of :func:`status_line`: whose turn, the stock, the count (unless ``show_score``
+    is false)."""
     if game.is_over:
-        res = game.result()
-        how = (f"{game.seat_name(res.closed_by)} closed" if res.closed_by is not None
-               else "the stock ran out")
-        head = f"Hand over: {how}"
+        head = _over_words(game)
     else:
-        who = game.seat_name(game.to_move)
+        who = seat_name(game, game.to_move)
         if viewer is not None and game.to_move == viewer:
-            who = f"Your turn ({who})"
-            head = f"{who}: {_phase_words(game)}"
+            head = tr("Your turn ({seat}): {what}", seat=who, what=_phase_words(game))
         else:
-            head = f"{who} to play: {_phase_words(game)}"
+            head = tr("{seat} to play: {what}", seat=who, what=_phase_words(game))
         if game.last_turn:
-            head += " (last turn: the stock is down to its reserve)"
-    if not show_score:
-        return f"{head} · stock {len(game.stock)}"
-    label = "Final count" if game.is_over else "Count if the hand ended now"
-    return f"{head} · stock {len(game.stock)} · {label}: {score_words(game)}"
+            head += " " + tr("(last turn: the stock is down to its reserve)")
+    parts = [head, tr("stock {n}", n=len(game.stock))]
+    if show_score:
+        parts.append(score_line(game))
+    return parts
 
 
 def describe_meld(t: TableMeld) -> str:
     """``#0 run of hearts 5♥ 6♥ 2♣(=7♥), 25 pts, clean burraco``."""
     m = t.meld
-    what = f"run of {m.suit.name.lower()}" if m.kind == "run" and m.suit else "set"
-    extra = f", {burraco_word(m.burraco)}" if m.burraco else ""
-    return f"#{t.id} {what} {m.notation(pretty=True)}, {m.points} pts{extra}"
+    what = tr(_RUN_OF[m.suit.name.lower()]) if m.kind == "run" and m.suit else kind_word("set")
+    text = tr("#{number} {what} {cards}, {points} pts", number=t.id, what=what, cards=m.notation(pretty=True),
+              points=m.points)
+    return text + (", " + burraco_word(m.burraco) if m.burraco else "")
 
 
 def describe_hand(cards: Sequence[Card], selected: Sequence[int] = ()) -> str:
@@ -151,7 +219,7 @@ def describe_hand(cards: Sequence[Card], selected: Sequence[int] = ()) -> str:
     '5♥ [6♥] JK'
     """
     chosen = set(selected)
-    return " ".join(f"[{c.pretty}]" if i in chosen else c.pretty for i, c in enumerate(cards)) or "(empty)"
+    return " ".join(f"[{c.pretty}]" if i in chosen else c.pretty for i, c in enumerate(cards)) or tr("(empty)")
 
 
 def describe_table(game: Game, viewer: int, *, hand: Sequence[Card] | None = None, selected: Sequence[int] = (),
@@ -166,28 +234,46 @@ def describe_table(game: Game, viewer: int, *, hand: Sequence[Card] | None = Non
     'You are South. North has 11 cards.'
     """
     lines = [status_line(game, viewer, show_score=show_score)]
-    others = [f"{game.seat_name(s)} has {len(game.hand(s))} card{'s' if len(game.hand(s)) != 1 else ''}"
-              + (" and took a pot" if game.took_pot[s] else "")
-              for s in range(game.players) if s != viewer]
-    lines.append(f"You are {game.seat_name(viewer)}. " + "; ".join(others) + ".")
+    others = []
+    for s in range(game.players):
+        if s == viewer:
+            continue
+        n = len(game.hand(s))
+        if game.took_pot[s]:
+            others.append(trn("{seat} has {n} card and took a pot", "{seat} has {n} cards and took a pot", n,
+                              seat=seat_name(game, s)))
+        else:
+            others.append(trn("{seat} has {n} card", "{seat} has {n} cards", n, seat=seat_name(game, s)))
+    lines.append(tr("You are {seat}.", seat=seat_name(game, viewer)) + " " + "; ".join(others) + ".")
     cards = list(game.hand(viewer) if hand is None else hand)
     sel = [cards[i].pretty for i in selected if 0 <= i < len(cards)]
-    lines.append(f"Your hand ({len(cards)}): {describe_hand(cards, selected)}."
-                 + (f" Selected: {' '.join(sel)}." if sel else " Nothing selected."))
+    lines.append(tr("Your hand ({n}): {cards}.", n=len(cards), cards=describe_hand(cards, selected)) + " "
+                 + (tr("Selected: {cards}.", cards=" ".join(sel)) if sel else tr("Nothing selected.")))
     for side in game.sides:
         melds = game.side_melds(side[0])
         title = side_title(game, side, viewer)
-        body = "; ".join(describe_meld(t) for t in melds) or "none yet"
+        body = "; ".join(describe_meld(t) for t in melds) or tr("none yet")
         lines.append(f"{title}: {body}.")
     if target is not None:
-        lines.append(f"Lay-off target: meld #{target}.")
-    pile = game.pile
-    if pile_open or len(pile) <= 1:
-        pile_text = " ".join(c.pretty for c in pile) or "empty"
-        lines.append(f"Discard pile ({len(pile)}, bottom to top): {pile_text}.")
-    else:
-        lines.append(f"Discard pile ({len(pile)}): top card {pile[-1].pretty}.")
+        lines.append(tr("Lay-off target: meld #{number}.", number=target))
+    lines.append(pile_words(game.pile, spread=pile_open))
     pots = game.pots
-    lines.append(f"Stock: {len(game.stock)} cards. Pots waiting: {len(pots)}"
-                 + (f" ({', '.join(str(len(p)) for p in pots)} cards)." if pots else "."))
+    if pots:
+        lines.append(tr("Stock: {stock} cards. Pots waiting: {pots} ({sizes} cards).", stock=len(game.stock),
+                        pots=len(pots), sizes=", ".join(str(len(p)) for p in pots)))
+    else:
+        lines.append(tr("Stock: {stock} cards. Pots waiting: {pots}.", stock=len(game.stock), pots=len(pots)))
     return "\n".join(lines)
+
+
+def pile_words(pile: Sequence[Card], *, spread: bool = True) -> str:
+    """The discard pile in words: every card (``spread``, or a pile of at most one card), or its top.
+
+    >>> from buraco_learn import parse_cards
+    >>> pile_words(parse_cards("9C KD"), spread=False)
+    'Discard pile (2): top card K♦.'
+    """
+    if spread or len(pile) <= 1:
+        pile_text = " ".join(c.pretty for c in pile) or tr("empty")
+        return tr("Discard pile ({n}, bottom to top): {cards}.", n=len(pile), cards=pile_text)
+    return tr("Discard pile ({n}): top card {card}.", n=len(pile), card=pile[-1].pretty)

@@ -2,24 +2,80 @@
 
 from __future__ import annotations
 
+import functools
+import inspect
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from html import escape
-from typing import Literal
-
-from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal, TypeVar
 
 from ipycanvas import Canvas  # type: ignore[import-untyped]
 from ipywidgets import HTML, Dropdown, Layout  # type: ignore[import-untyped]
 
+from ..notes import say
 from ..actions import Discard, Draw, LayDown, LayOff, TakePile
 from ..cards import Card
 from ..game import Event, Game
+from ..i18n import language, tr, trn
 from ..reference import cited_rules
 from ..render.feedback import feedback_html as shared_feedback_html
+from ..render.text import seat_name
 
-__all__ = ["FeedbackKind", "feedback_html", "rule_ids", "static_bundle", "deck_dropdown", "words_html", "event_words", "new_cards", "make_feedback", "make_words"]
+__all__ = ["speaks", "FeedbackKind", "feedback_html", "rule_ids", "static_bundle", "deck_dropdown", "words_html", "event_words", "new_cards", "make_feedback", "make_words"]
+
+_W = TypeVar("_W", bound=type)
+
+
+def speaks(cls: _W) -> _W:
+    """Class decorator: the widget speaks its own language.
+
+    Every method and property defined in ``cls`` (``__init__`` and ``__repr__`` included) runs
+    inside ``with language(self.language):``, so every label, feedback line and text line it
+    makes is in the language given to the widget (``language="fr"``); ``None`` (the default)
+    keeps the current language (:func:`buraco_learn.i18n.set_language`). ``__init__`` reads the
+    ``language`` keyword it is given and stores it as ``self.language``. The language chosen
+    outside the widget is the same after every call.
+
+    >>> from buraco_learn.i18n import get_language
+    >>> @speaks
+    ... class Speaker:
+    ...     def __init__(self, *, language: str | None = None) -> None:
+    ...         pass
+    ...     def speaking(self) -> str:
+    ...         return get_language()
+    >>> Speaker(language="it").speaking(), Speaker().speaking(), get_language()
+    ('it', 'en', 'en')
+    """
+    for name, value in list(vars(cls).items()):
+        if name.startswith("__") and name not in ("__init__", "__repr__"):
+            continue
+        if isinstance(value, property):
+            setattr(cls, name, property(_in_own_language(value.fget) if value.fget else None, value.fset,
+                                        value.fdel, value.__doc__))
+        elif inspect.isfunction(value):
+            setattr(cls, name, _in_init_language(value) if name == "__init__" else _in_own_language(value))
+    return cls
+
+
+def _in_own_language(method: Callable[..., Any]) -> Callable[..., Any]:
+    @functools.wraps(method)
+    def inner(self: Any, *args: Any, **kwargs: Any) -> Any:
+        with language(self.__dict__.get("language")):
+            return method(self, *args, **kwargs)
+
+    return inner
+
+
+def _in_init_language(init: Callable[..., None]) -> Callable[..., None]:
+    @functools.wraps(init)
+    def inner(self: Any, *args: Any, **kwargs: Any) -> None:
+        lang = kwargs.get("language")
+        with language(lang):  # an unknown language is refused here, before anything is built
+            self.__dict__["language"] = lang
+            init(self, *args, **kwargs)
+
+    return inner
+
 
 #: The kinds a widget's feedback line takes: ``ok``/``right`` (done, or a right answer),
 #: ``refused``/``wrong`` (an illegal move, or a wrong answer), ``info`` and ``blank``.
@@ -57,8 +113,10 @@ def feedback_html(text: str, kind: FeedbackKind, *, rules: Sequence[str] | None 
     return f'<div class="feedback {kind}">{box}</div>'
 
 
-def words_html(text: str, summary: str = "What the table shows, in words") -> str:
+def words_html(text: str, summary: str | None = None) -> str:
     """The text description beside a canvas (a canvas has no alt text)."""
+    if summary is None:
+        summary = tr("What the table shows, in words")
     return (f'<details class="table-words"><summary style="cursor:pointer">{escape(summary)}</summary>'
             f'<div style="white-space:pre-wrap;font-size:13px;line-height:1.35">{escape(text)}</div></details>')
 
@@ -125,9 +183,11 @@ def make_feedback(placeholder: str = "") -> HTML:
 
 def deck_dropdown(value: str) -> Dropdown:
     """The visible choice of deck: classic (two colours) or four colours (one per suit)."""
-    return Dropdown(description="Deck", options=[("classic (2 colours)", "classic"), ("four colours", "four-color")],
+    return Dropdown(description=tr("Deck"), options=[(tr("classic (2 colours)"), "classic"),
+                                                     (tr("four colours"), "four-color")],
                     value=value if value in ("classic", "four-color") else "classic",
-                    tooltip="Four colours: one colour per suit (spades black, hearts red, diamonds blue, clubs green)",
+                    tooltip=tr("Four colours: one colour per suit (spades black, hearts red, diamonds blue, "
+                               "clubs green)"),
                     style={"description_width": "initial"}, layout=Layout(width="auto"))
 
 
@@ -165,26 +225,38 @@ def _laid_meld(game: Game, seat: int, cards: Sequence[Card]) -> str:
     if not found:
         return " ".join(c.pretty for c in cards)
     t = max(found, key=lambda t: t.id)
-    return f"{t.meld.notation(pretty=True)} (meld #{t.id})"
+    return tr("{cards} (meld #{number})", cards=t.meld.notation(pretty=True), number=t.id)
 
 
 def event_words(game: Game, event: Event, *, you: bool, gained: Sequence[Card] = (), pile_size: int = 0) -> str:
     """A short sentence for what an event did: ``You drew 7♥ from the stock.`` For another
     player's take of the pile, ``pile_size`` is how many cards the pile held."""
-    who = "You" if you else game.seat_name(event.seat)
+    who = seat_name(game, event.seat)
     a = event.action
     if isinstance(a, Draw):
-        what = f"drew {gained[0].pretty} from the stock" if (you and gained) else "drew from the stock"
+        if you and gained:
+            what = tr("You drew {card} from the stock", card=gained[0].pretty)
+        else:
+            what = tr("You drew from the stock") if you else tr("{seat} drew from the stock", seat=who)
     elif isinstance(a, TakePile):
         n = len(gained) if you else pile_size
-        what = f"took the discard pile ({n} card{'s' if n != 1 else ''})" if n else "took the discard pile"
+        if n:
+            what = (trn("You took the discard pile ({n} card)", "You took the discard pile ({n} cards)", n) if you
+                    else trn("{seat} took the discard pile ({n} card)", "{seat} took the discard pile ({n} cards)",
+                             n, seat=who))
+        else:
+            what = tr("You took the discard pile") if you else tr("{seat} took the discard pile", seat=who)
     elif isinstance(a, LayDown):
-        what = "melded " + _laid_meld(game, event.seat, a.cards)
+        meld = _laid_meld(game, event.seat, a.cards)
+        what = tr("You melded {meld}", meld=meld) if you else tr("{seat} melded {meld}", seat=who, meld=meld)
     elif isinstance(a, LayOff):
-        what = f"laid off {' '.join(c.pretty for c in a.cards)} onto meld #{a.target}"
+        cards = " ".join(c.pretty for c in a.cards)
+        what = (tr("You laid off {cards} onto meld #{number}", cards=cards, number=a.target) if you
+                else tr("{seat} laid off {cards} onto meld #{number}", seat=who, cards=cards, number=a.target))
     elif isinstance(a, Discard):
-        what = f"discarded {a.card.pretty}"
+        what = (tr("You discarded {card}", card=a.card.pretty) if you
+                else tr("{seat} discarded {card}", seat=who, card=a.card.pretty))
     else:  # pragma: no cover - every action kind is listed above
-        what = str(a)
-    extra = event.note.partition("; ")[2]
-    return f"{who} {what}" + (f": {extra}." if extra else ".")
+        what = f"{'You' if you else who} {a}"
+    extra = say(event.note.partition("; ")[2])  # what the move caused, in the language
+    return tr("{what}: {more}.", what=what, more=extra) if extra else what + "."

@@ -14,7 +14,8 @@ from ..melds import Meld
 from ..render.layout import Rect, TableGeometry, joker_letters, wild_tag_box
 from ..render.style import (BURRACO_COLORS, COURT_FILL, FELT, FELT_DARK, HIGHLIGHT, JOKER_COLOR, SELECT, WILD_TAG,
                             back_colors, card_color, face_kind, rank_label)
-from ..render.text import burraco_word, pots_words, score_line, seat_title, side_names, side_title, turn_line
+from ..i18n import tr, trn
+from ..render.text import badge_word, pots_words, score_line, seat_title, side_names, side_title, turn_line
 
 __all__ = ["rounded_rect", "draw_card", "draw_back", "draw_meld", "draw_table", "draw_label", "draw_in"]
 
@@ -175,7 +176,7 @@ def draw_meld(c: Any, meld: Meld, cards: tuple[Rect, ...], box: Rect, *, number:
     size = 13 * unit
     x = box.x
     if meld.burraco is not None:
-        text = burraco_word(meld.burraco).replace(" burraco", "")
+        text = badge_word(meld.burraco)
         w = min(size * 0.62 * len(text) + 8, max(box.w * 0.6, 8.0))
         rounded_rect(c, x, y, w, size + 3, 4)
         c.fill_style = BURRACO_COLORS[meld.burraco]
@@ -183,7 +184,7 @@ def draw_meld(c: Any, meld: Meld, cards: tuple[Rect, ...], box: Rect, *, number:
         draw_label(c, text, x + 4, y + 1, size=size, bold=True, max_width=w - 8)
         x += w + 4
     head = f"#{number} " if number is not None else ""
-    draw_label(c, f"{head}{meld.points} pts", x, y + 1, size=size, color="#e8f5e9",
+    draw_label(c, head + tr("{points} pts", points=meld.points), x, y + 1, size=size, color="#e8f5e9",
                max_width=max(box.right - x, 1.0) if box.w > 0 else None)
 
 
@@ -213,15 +214,15 @@ def draw_table(c: Any, game: Game, geo: TableGeometry, *, viewer: int, hand: lis
     c.fill()
     your_turn = game.to_move == viewer and not game.is_over
     draw_in(c, turn_line(game, words), lab["turn"], bold=True, color="#ffe082" if your_turn else "#ffffff")
-    score = score_line(game) if show_score else "The count is hidden: work it out yourself"
+    score = score_line(game) if show_score else tr("The count is hidden: work it out yourself")
     draw_in(c, score, lab["score"], color="#e0f2f1")
     # The other players: name, cards in hand, their backs.
     for box in geo.seats:
         turn = game.to_move == box.seat and not game.is_over
         n = len(game.hand(box.seat))
-        name = seat_title(game, box.seat, words).replace("your partner", "partner")
-        pot = " · pot ✓" if game.took_pot[box.seat] else ""
-        text = f"{'▶ ' if turn else ''}{name}: {n} card{'s' if n != 1 else ''}{pot}"
+        name = seat_title(game, box.seat, words, short=True)
+        pot = " · " + tr("pot ✓") if game.took_pot[box.seat] else ""
+        text = ("▶ " if turn else "") + trn("{seat}: {n} card", "{seat}: {n} cards", n, seat=name) + pot
         if turn:
             rounded_rect(c, box.area.x, box.area.y, box.area.w, box.area.h, 6 * u)
             c.fill_style = "rgba(255, 224, 130, 0.18)"
@@ -232,7 +233,7 @@ def draw_table(c: Any, game: Game, geo: TableGeometry, *, viewer: int, hand: lis
             draw_back(c, r, back)
     # Stock, pots, pile.
     st = geo.stock
-    draw_in(c, f"Stock {len(game.stock)}", lab["stock"], bold=True)
+    draw_in(c, tr("Stock {n}", n=len(game.stock)), lab["stock"], bold=True)
     if game.stock:
         for k in range(min(3, len(game.stock)) - 1, -1, -1):
             draw_back(c, Rect(st.x + k * 2, st.y - k * 2, st.w, st.h), "blue" if k % 2 == 0 else "red")
@@ -247,14 +248,14 @@ def draw_table(c: Any, game: Game, geo: TableGeometry, *, viewer: int, hand: lis
         draw_in(c, pots_words(game), lab["pots"], bold=True, color="#c5e1a5")
     pile = game.pile
     if pile_open and pile:
-        more = " · spread below (click to stack)"
+        more = " · " + tr("spread below (click to stack)")
         pa = geo.pile_area
         rounded_rect(c, pa.x, pa.y, pa.w, pa.h, 6 * u)
         c.fill_style = "rgba(0, 0, 0, 0.18)"
         c.fill()
     else:
-        more = " (click to spread)" if len(pile) >= 2 else ""
-    draw_in(c, f"Discard pile {len(pile)}{more}", lab["pile"], bold=True)
+        more = " " + tr("(click to spread)") if len(pile) >= 2 else ""
+    draw_in(c, tr("Discard pile {n}", n=len(pile)) + more, lab["pile"], bold=True)
     for k, (card, r) in enumerate(zip(pile, geo.pile)):
         draw_card(c, card, r, deck=deck, corner_only=k < len(pile) - 1 and not (pile_open and pile))
     # Every side's melds.
@@ -267,20 +268,23 @@ def draw_table(c: Any, game: Game, geo: TableGeometry, *, viewer: int, hand: lis
         c.stroke()
         title = side_title(game, side.seats, words) if words is not None else side_names(game, side.seats)
         if any(game.took_pot[s2] for s2 in side.seats):
-            title += " · pot taken"
+            title += " · " + tr("pot taken")
         draw_in(c, title, lab[f"side{k}"], bold=True, color="#ffe082" if side.mine else "#ffffff")
         if not side.melds:
-            draw_label(c, "no melds yet", a.x + 10 * u, a.y + 30 * u, size=14 * u, color="#a5d6a7",
+            draw_label(c, tr("no melds yet"), a.x + 10 * u, a.y + 30 * u, size=14 * u, color="#a5d6a7",
                        max_width=a.w - 20 * u)
         for m in side.melds:
             draw_meld(c, by_id[m.id].meld, m.cards, m.box, number=m.id, deck=deck, target=m.id == target, unit=u)
     # The viewer's hand.
     n = len(hand)
     mine = seat_title(game, viewer, words)
-    took = " · pot taken" if game.took_pot[viewer] else ""
+    took = " · " + tr("pot taken") if game.took_pot[viewer] else ""
     turn = game.to_move == viewer and not game.is_over
-    draw_in(c, f"{'▶ ' if turn else ''}{mine}: {n} card{'s' if n != 1 else ''}{took}"
-            + (f" · {len(selected)} selected" if selected else "" if readonly else " · click cards to select them"),
+    if selected:
+        doing = " · " + tr("{n} selected", n=len(selected))
+    else:
+        doing = "" if readonly else " · " + tr("click cards to select them")
+    draw_in(c, ("▶ " if turn else "") + trn("{seat}: {n} card", "{seat}: {n} cards", n, seat=mine) + took + doing,
             lab["hand"],
             bold=True, color="#ffe082" if turn else "#ffffff")
     for i, (card, r) in enumerate(zip(hand, geo.hand)):

@@ -22,21 +22,24 @@ from ipycanvas import hold_canvas  # type: ignore[import-untyped]
 from ipywidgets import HTML, Button, HBox, Layout, ToggleButton, VBox  # type: ignore[import-untyped]
 
 from ..cards import Card, parse_cards
+from ..i18n import tr
 from ..render.html import card_title, sort_cards
 from ..render.layout import Rect, hand_geometry, hit_index
 from ..render.style import FELT, check_deck
 from ..render.text import describe_hand
-from .common import deck_dropdown, make_canvas, resize_canvas
+from .common import deck_dropdown, make_canvas, resize_canvas, speaks
 from .draw import draw_card, rounded_rect
 
 __all__ = ["HandWidget"]
 
 
+@speaks
 class HandWidget(VBox):  # type: ignore[misc]
     """A hand of cards; ``selected`` holds the positions (in the order shown) of chosen cards.
 
     ``on_select(widget)`` is called after every change of the selection. Traits: ``selected``,
-    ``sort`` (``"dealt"``, ``"suit"``, ``"rank"``), ``deck``, ``width``.
+    ``sort`` (``"dealt"``, ``"suit"``, ``"rank"``), ``deck``, ``width``. ``language``: the
+    language of its labels and words (``None``: the current one; see :mod:`buraco_learn.i18n`).
     """
 
     selected = traitlets.List(traitlets.Int())
@@ -45,7 +48,8 @@ class HandWidget(VBox):  # type: ignore[misc]
     width = traitlets.Int(720)
 
     def __init__(self, cards: Iterable[Card] | str = (), *, sort: str = "dealt", deck: str = "classic",
-                 width: int = 720, on_select: Callable[[HandWidget], None] | None = None) -> None:
+                 width: int = 720, on_select: Callable[[HandWidget], None] | None = None,
+                 language: str | None = None) -> None:
         check_deck(deck)
         self._dealt: list[Card] = parse_cards(cards) if isinstance(cards, str) else list(cards)
         self.on_select = on_select
@@ -53,18 +57,18 @@ class HandWidget(VBox):  # type: ignore[misc]
         self.canvas = make_canvas(width, 140, self._on_mouse_down, self.redraw)
         self.words = HTML("")
         self.card_buttons = HBox(layout=Layout(flex_flow="row wrap"))
-        suit = Button(description="Sort by suit", layout=Layout(width="auto"))
+        suit = Button(description=tr("Sort by suit"), layout=Layout(width="auto"))
         suit.on_click(lambda _b: self._set_sort("suit"))
-        rank = Button(description="Sort by rank", layout=Layout(width="auto"))
+        rank = Button(description=tr("Sort by rank"), layout=Layout(width="auto"))
         rank.on_click(lambda _b: self._set_sort("rank"))
-        clear = Button(description="Clear", layout=Layout(width="auto"))
+        clear = Button(description=tr("Clear"), layout=Layout(width="auto"))
         clear.on_click(lambda _b: self.clear_selection())
         #: The visible choice of deck (classic or four colours), kept in step with ``deck``.
         self.deck_choice = deck_dropdown(deck)
         self.deck_choice.observe(lambda change: setattr(self, "deck", change["new"]), "value")
         super().__init__([self.canvas, self.card_buttons, HBox([suit, rank, clear, self.deck_choice]), self.words])
         if sort not in ("dealt", "suit", "rank"):
-            raise ValueError(f"unknown sort {sort!r}: choose 'dealt', 'suit' or 'rank'")
+            raise ValueError(tr("unknown sort {sort}: choose 'dealt', 'suit' or 'rank'", sort=repr(sort)))
         self.set_trait("sort", sort)
         self.set_trait("deck", deck)
         self.set_trait("width", width)
@@ -91,8 +95,8 @@ class HandWidget(VBox):  # type: ignore[misc]
     def description_text(self) -> str:
         """What the canvas shows, in words."""
         sel = " ".join(c.pretty for c in self.selected_cards)
-        return (f"Hand ({len(self._dealt)}): {describe_hand(self.cards, sorted(self.selected))}."
-                + (f" Selected: {sel}." if sel else " Nothing selected."))
+        return (tr("Hand ({n}): {cards}.", n=len(self._dealt), cards=describe_hand(self.cards, sorted(self.selected)))
+                + " " + (tr("Selected: {cards}.", cards=sel) if sel else tr("Nothing selected.")))
 
     def set_cards(self, cards: Iterable[Card] | str) -> None:
         """Show other cards (the selection is cleared)."""
@@ -103,7 +107,7 @@ class HandWidget(VBox):  # type: ignore[misc]
     def toggle(self, i: int) -> None:
         """Select or deselect the card at position ``i``."""
         if not 0 <= i < len(self._dealt):
-            raise IndexError(f"no card at position {i}: the hand shows {len(self._dealt)} cards")
+            raise IndexError(tr("no card at position {index}: the hand shows {n} cards", index=i, n=len(self._dealt)))
         self.selected = sorted(set(self.selected) ^ {i})
 
     def clear_selection(self) -> None:

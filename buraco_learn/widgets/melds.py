@@ -20,22 +20,25 @@ from ipycanvas import hold_canvas  # type: ignore[import-untyped]
 from ipywidgets import HTML, Dropdown, HBox, Layout, VBox  # type: ignore[import-untyped]
 
 from ..game import Game, TableMeld
+from ..i18n import tr, trc
 from ..melds import Meld
 from ..render.layout import MeldBox, melds_geometry
 from ..render.style import FELT, check_deck
 from ..render.text import burraco_word, side_title
-from .common import deck_dropdown, make_canvas, resize_canvas
+from .common import deck_dropdown, make_canvas, resize_canvas, speaks
 from .draw import draw_label, draw_meld, rounded_rect
 
 __all__ = ["MeldWidget"]
 
 
+@speaks
 class MeldWidget(VBox):  # type: ignore[misc]
     """Melds in rows with their burraco kind; ``target`` is the number of the chosen meld.
 
     Give a list of melds (numbered 0, 1, ...) or a game and a seat (that seat's side's melds,
     numbered as on the table). ``on_target(widget)`` is called when the choice changes.
-    Traits: ``target``, ``deck``, ``width``.
+    Traits: ``target``, ``deck``, ``width``. ``language``: the language of its labels and words
+    (``None``: the current one; see :mod:`buraco_learn.i18n`).
     """
 
     target = traitlets.Int(None, allow_none=True)
@@ -43,16 +46,17 @@ class MeldWidget(VBox):  # type: ignore[misc]
     width = traitlets.Int(720)
 
     def __init__(self, melds: Sequence[Meld] | Game, seat: int | None = None, *, deck: str = "classic",
-                 width: int = 720, title: str = "", on_target: Callable[[MeldWidget], None] | None = None) -> None:
+                 width: int = 720, title: str = "", on_target: Callable[[MeldWidget], None] | None = None,
+                 language: str | None = None) -> None:
         check_deck(deck)
         if isinstance(melds, Game) and seat is None:
-            raise ValueError("MeldWidget(game, seat): give the seat whose side's melds to show")
+            raise ValueError(tr("MeldWidget(game, seat): give the seat whose side's melds to show"))
         self.source = melds
         self.seat = seat
         self.title = title
         self.on_target = on_target
         self.canvas = make_canvas(width, 120, self._on_mouse_down, self.redraw)
-        self.choice = Dropdown(description="Meld", options=[("(none)", -1)], value=-1)
+        self.choice = Dropdown(description=trc("chosen meld", "Meld"), options=[(tr("(none)"), -1)], value=-1)
         self.choice.observe(self._on_choice, "value")
         self.words = HTML("")
         #: The visible choice of deck (classic or four colours), kept in step with ``deck``.
@@ -88,10 +92,11 @@ class MeldWidget(VBox):  # type: ignore[misc]
         parts = []
         for t in self.melds:
             kind = f", {burraco_word(t.meld.burraco)}" if t.meld.burraco else ""
-            mark = " (chosen)" if t.id == self.target else ""
-            parts.append(f"#{t.id} {t.meld.notation(pretty=True)}: {t.meld.points} pts{kind}{mark}")
+            mark = " " + tr("(chosen)") if t.id == self.target else ""
+            parts.append(tr("#{number} {cards}: {points} pts", number=t.id, cards=t.meld.notation(pretty=True),
+                            points=t.meld.points) + kind + mark)
         head = self._title()
-        return (head + ": " if head else "") + ("; ".join(parts) if parts else "no melds") + "."
+        return (head + ": " if head else "") + ("; ".join(parts) if parts else tr("no melds")) + "."
 
     def _title(self) -> str:
         if self.title:
@@ -126,7 +131,7 @@ class MeldWidget(VBox):  # type: ignore[misc]
     def refresh(self) -> None:
         """Re-read the melds (after the game changed) and redraw."""
         melds = self.melds
-        options = [("(none)", -1)] + [(f"#{t.id} {t.meld.notation(pretty=True)}", t.id) for t in melds]
+        options = [(tr("(none)"), -1)] + [(f"#{t.id} {t.meld.notation(pretty=True)}", t.id) for t in melds]
         if list(self.choice.options) != options:
             self.choice.options = options
         value = self.target if any(t.id == self.target for t in melds) else -1
@@ -150,7 +155,7 @@ class MeldWidget(VBox):  # type: ignore[misc]
             c.fill_style = FELT
             c.fill()
             if not melds:
-                draw_label(c, "no melds yet", 14, 20, size=15 * u, color="#a5d6a7")
+                draw_label(c, tr("no melds yet"), 14, 20, size=15 * u, color="#a5d6a7")
             for b in boxes:
                 draw_meld(c, by_id[b.id], b.cards, b.box, number=b.id, deck=self.deck, target=b.id == self.target,
                           unit=u)

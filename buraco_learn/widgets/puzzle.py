@@ -28,33 +28,41 @@ from typing import Any
 
 from ipywidgets import HTML, Button, IntText, Layout, VBox  # type: ignore[import-untyped]
 
-from ..puzzles import Puzzle, Verdict
+from ..i18n import tr
+from ..puzzles import Puzzle, Verdict, right_prefix
 from ..render.feedback import feedback_html
+from .common import speaks
 from .table import TableWidget
 
 __all__ = ["PuzzleWidget"]
 
 
+@speaks
 class PuzzleWidget(VBox):  # type: ignore[misc]
-    """One puzzle: the question above a :class:`TableWidget` at the puzzle's position."""
+    """One puzzle: the question above a :class:`TableWidget` at the puzzle's position.
 
-    def __init__(self, puzzle: Puzzle, *, width: int = 1600) -> None:
+    ``language``: the language of the question, the buttons and the verdicts (``None``: the
+    current one; see :mod:`buraco_learn.i18n`); its table speaks it too.
+    """
+
+    def __init__(self, puzzle: Puzzle, *, width: int = 1600, language: str | None = None) -> None:
         self.puzzle = puzzle
         self.width = width
         self.verdict: Verdict | None = None
         #: Wrong checks so far (the help grows with them; Reset does not forget them).
         self.misses = 0
-        self.question = HTML(f"<b>{puzzle.level.capitalize()} puzzle</b> ({puzzle.name}): {puzzle.question}")
-        self.check_button = Button(description="Check", tooltip="Check your answer", button_style="success",
+        self.question = HTML(f"<b>{escape(puzzle.title)}</b> ({escape(puzzle.name)}): {escape(puzzle.question)}")
+        self.check_button = Button(description=tr("Check"), tooltip=tr("Check your answer"), button_style="success",
                                    layout=Layout(width="auto"))
-        self.reset_button = Button(description="Reset", tooltip="Put the position back", layout=Layout(width="auto"))
-        self.no_close_button = Button(description="It cannot close", tooltip="Answer: no way to close this turn",
+        self.reset_button = Button(description=tr("Reset"), tooltip=tr("Put the position back"),
+                                   layout=Layout(width="auto"))
+        self.no_close_button = Button(description=tr("It cannot close"), tooltip=tr("Answer: no way to close this turn"),
                                       layout=Layout(width="auto"))
         self.no_close_button.layout.display = None if puzzle.kind == "close" else "none"
         self.check_button.on_click(lambda _: self.check())
         self.reset_button.on_click(lambda _: self.reset())
         self.no_close_button.on_click(lambda _: self.check(no=True))
-        self.score_box = IntText(value=0, description="Your score:", layout=Layout(width="auto"),
+        self.score_box = IntText(value=0, description=tr("Your score:"), layout=Layout(width="auto"),
                                  style={"description_width": "initial"})
         self.score_box.layout.display = None if puzzle.kind == "score" else "none"
         self.table = self._new_table()
@@ -67,7 +75,7 @@ class PuzzleWidget(VBox):  # type: ignore[misc]
         # running count for a scoring puzzle.
         return TableWidget(game, viewer=viewer, width=self.width,
                            extra_buttons=[self.check_button, self.no_close_button, self.reset_button],
-                           hints=False, show_score=self.puzzle.kind != "score")
+                           hints=False, show_score=self.puzzle.kind != "score", language=self.language)
 
     def __repr__(self) -> str:
         return f"<PuzzleWidget {self.puzzle.name}: {self.puzzle.question}>"
@@ -80,10 +88,10 @@ class PuzzleWidget(VBox):  # type: ignore[misc]
 
         game = self.puzzle.game()
         view = CountView(game) if game.is_over else TableView(game)
-        note = ('<div style="font-size:13px;color:#555;margin-top:2px">Run the cell to play this puzzle '
-                "(a picture of its table until then).</div>")
-        return (f'<div class="puzzle-static"><div style="margin-bottom:4px"><b>{escape(self.puzzle.level.capitalize())} '
-                f"puzzle</b> ({escape(self.puzzle.name)}): {escape(self.puzzle.question)}</div>"
+        note = ('<div style="font-size:13px;color:#555;margin-top:2px">'
+                + escape(tr("Run the cell to play this puzzle (a picture of its table until then).")) + "</div>")
+        return (f'<div class="puzzle-static"><div style="margin-bottom:4px"><b>{escape(self.puzzle.title)}'
+                f"</b> ({escape(self.puzzle.name)}): {escape(self.puzzle.question)}</div>"
                 f"{view._repr_html_()}{note}</div>")
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
@@ -103,12 +111,14 @@ class PuzzleWidget(VBox):  # type: ignore[misc]
         return "; ".join(str(a) for a in self.table.game.actions) or ("no" if kind == "close" else "0")
 
     def _show(self, state: str, message: str, *, rules: tuple[str, ...] = (), hint: str = "",
-              hint_label: str = "Hint", detail: str = "") -> None:
+              hint_label: str | None = None, detail: str = "") -> None:
         kind = {"right": "ok", "wrong": "refused"}.get(state, "info")
+        if hint_label is None:
+            hint_label = tr("Hint")
         text = message + (f" {hint_label}: {hint}" if hint else "") + (f" {detail}" if detail else "")
         self.table.set_feedback(text, kind)  # type: ignore[arg-type]
         box = feedback_html(state, message, rules=rules, hint=hint, hint_label=hint_label,  # type: ignore[arg-type]
-                            after_hint_html=f"<b>One right answer:</b> {escape(detail)}" if detail else "")
+                            after_hint_html=f"<b>{escape(tr('One right answer:'))}</b> {escape(detail)}" if detail else "")
         # the table's feedback line keeps its class (what the page and its tests look for)
         self.table.feedback.value = f'<div class="feedback {kind}">{box}</div>'
 
@@ -118,18 +128,19 @@ class PuzzleWidget(VBox):  # type: ignore[misc]
         "it cannot close this turn")."""
         kind = self.puzzle.kind
         if kind == "safe" and len(self.table.selected_cards) != 1:
-            self._show("info", "Select exactly one card of your hand, then press Check.")
+            self._show("info", tr("Select exactly one card of your hand, then press {check}.", check=tr("Check")))
             return
         played = bool(self.table.game.actions)
         if kind in ("most", "close") and not played and not no:
-            what = ("Play your melds and lay-offs on the table first, then press Check." if kind == "most" else
-                    "Play the moves that close, ending with your discard, then press Check — or press "
-                    "“It cannot close” if no way closes this turn.")
+            what = (tr("Play your melds and lay-offs on the table first, then press {check}.", check=tr("Check"))
+                    if kind == "most" else
+                    tr("Play the moves that close, ending with your discard, then press {check} — or press "
+                       "“{cannot}” if no way closes this turn.", check=tr("Check"), cannot=tr("It cannot close")))
             self._show("info", what)
             return
         self.verdict = self.puzzle.check("no" if no else self.answer())
         if self.verdict.correct:
-            message = self.verdict.message.removeprefix("Right: ").removeprefix("Right, ")
+            message = self.verdict.message.removeprefix(right_prefix()).removeprefix("Right, ")
             self._show("right", message[:1].upper() + message[1:], rules=self.verdict.rules)
             return
         self.misses += 1
@@ -138,10 +149,10 @@ class PuzzleWidget(VBox):  # type: ignore[misc]
         if self.misses == 1:
             self._show("wrong", message, rules=self.verdict.rules, hint=first)
         elif self.misses == 2:
-            self._show("wrong", message, rules=self.verdict.rules, hint=stronger, hint_label="Stronger hint")
+            self._show("wrong", message, rules=self.verdict.rules, hint=stronger, hint_label=tr("Stronger hint"))
         else:
             worked = self.puzzle.worked()
-            self._show("wrong", message, rules=self.verdict.rules, hint=stronger, hint_label="Stronger hint",
+            self._show("wrong", message, rules=self.verdict.rules, hint=stronger, hint_label=tr("Stronger hint"),
                        detail=worked[:1].upper() + worked[1:])
 
     def reset(self) -> None:

@@ -33,15 +33,17 @@ from typing import Any
 from ipywidgets import HTML, Button, Dropdown, HBox, IntSlider, Layout, ToggleButton, VBox  # type: ignore[import-untyped]
 
 from ..game import Game
+from ..i18n import tr, trc, trn
 from ..render.html import hand_html, sort_cards, table_html
-from ..render.text import describe_hand, describe_meld, side_names, status_line
+from ..render.text import describe_hand, describe_meld, pile_words, seat_name, seat_word, side_names, status_line
 from ..review import Review, TurnReview, as_game, start_of
-from .common import static_bundle
+from .common import speaks, static_bundle
 from .table import TableWidget
 
 __all__ = ["ReplayWidget"]
 
 
+@speaks
 class _ReplayTable(TableWidget):
     """The read-only table of a replay; seen by nobody in particular (no viewer), its words
     name every seat plainly and list every hand, as the replay shows them."""
@@ -54,17 +56,21 @@ class _ReplayTable(TableWidget):
         lines = [status_line(g, None, show_score=self.show_score)]
         for seat in range(g.players):
             cards = sort_cards(g.hand(seat), self.sort if self.sort != "dealt" else None)
-            took = ", pot taken" if g.took_pot[seat] else ""
-            lines.append(f"{g.seat_name(seat)}'s hand ({len(cards)}{took}): {describe_hand(cards)}.")
+            if g.took_pot[seat]:
+                lines.append(tr("{seat}'s hand ({n}, pot taken): {cards}.", seat=seat_name(g, seat), n=len(cards),
+                                cards=describe_hand(cards)))
+            else:
+                lines.append(tr("{seat}'s hand ({n}): {cards}.", seat=seat_name(g, seat), n=len(cards),
+                                cards=describe_hand(cards)))
         for side in g.sides:
-            body = "; ".join(describe_meld(t) for t in g.side_melds(side[0])) or "none yet"
-            lines.append(f"{side_names(g, side)}'s melds: {body}.")
-        pile = g.pile
-        lines.append(f"Discard pile ({len(pile)}, bottom to top): {' '.join(c.pretty for c in pile) or 'empty'}.")
-        lines.append(f"Stock: {len(g.stock)} cards. Pots waiting: {len(g.pots)}.")
+            body = "; ".join(describe_meld(t) for t in g.side_melds(side[0])) or tr("none yet")
+            lines.append(tr("{names}'s melds", names=side_names(g, side)) + f": {body}.")
+        lines.append(pile_words(g.pile))
+        lines.append(tr("Stock: {stock} cards. Pots waiting: {pots}.", stock=len(g.stock), pots=len(g.pots)))
         return "\n".join(lines)
 
 
+@speaks
 class ReplayWidget(VBox):  # type: ignore[misc]
     """Step through a played hand (see the module docstring).
 
@@ -84,14 +90,19 @@ class ReplayWidget(VBox):  # type: ignore[misc]
         As for :class:`~buraco_learn.widgets.TableWidget` (the canvas takes at most
         ``max_height`` of the window, default ``"50vh"``, so the narration, the buttons and the
         hands fit on a 1366×768 screen with it).
+    language:
+        The language of the narration, the buttons and the table's words (``None``: the
+        current one; see :mod:`buraco_learn.i18n`).
     """
 
     def __init__(self, record_or_game: Game | str | Path, viewer: int | None = None, *, review: Review | None = None,
-                 width: int = 1280, deck: str = "classic", max_height: str | None = "50vh") -> None:
+                 width: int = 1280, deck: str = "classic", max_height: str | None = "50vh",
+                 language: str | None = None) -> None:
         source = as_game(record_or_game)
         if viewer is not None and (isinstance(viewer, bool) or not isinstance(viewer, int)
                                    or not 0 <= viewer < source.players):
-            raise ValueError(f"viewer must be a seat from 0 to {source.players - 1} or None, not {viewer!r}")
+            raise ValueError(tr("viewer must be a seat from 0 to {last} or None, not {viewer}", last=source.players - 1,
+                                viewer=repr(viewer)))
         #: The actions of the hand, in order (the record being replayed).
         self.actions = source.actions
         self.events = source.history
@@ -103,22 +114,22 @@ class ReplayWidget(VBox):  # type: ignore[misc]
         self._syncing = False
         self._said_text = ""
         self.table = _ReplayTable(self.game, viewer=viewer, readonly=True, hints=False, width=width, deck=deck,
-                                 max_height=max_height)
+                                 max_height=max_height, language=language)
         b = self._button
         self.buttons = {
-            "start": b("Start", "Back to the deal", self.to_start, "", "fast-backward"),
-            "back": b("◀ Back", "One move back", self.back, ""),
-            "next": b("Next ▶", "The next move", self.next, "primary"),
-            "end": b("End", "The end of the record", self.to_end, "", "fast-forward"),
+            "start": b(trc("replay", "Start"), tr("Back to the deal"), self.to_start, "", "fast-backward"),
+            "back": b("◀ " + trc("replay", "Back"), tr("One move back"), self.back, ""),
+            "next": b(trc("replay", "Next") + " ▶", tr("The next move"), self.next, "primary"),
+            "end": b(trc("replay", "End"), tr("The end of the record"), self.to_end, "", "fast-forward"),
         }
-        self.slider = IntSlider(value=0, min=0, max=len(self.actions), description="Move",
+        self.slider = IntSlider(value=0, min=0, max=len(self.actions), description=trc("replay", "Move"),
                                 continuous_update=False, layout=Layout(width="260px"))
         self.slider.observe(self._on_slider, "value")
-        self.turn_choice = Dropdown(description="Turn", options=self._turn_options(), value=0,
+        self.turn_choice = Dropdown(description=trc("replay", "Turn"), options=self._turn_options(), value=0,
                                     style={"description_width": "initial"}, layout=Layout(width="auto"))
         self.turn_choice.observe(self._on_turn_choice, "value")
-        self.reveal_toggle = ToggleButton(value=viewer is None, description="Every hand", icon="eye",
-                                          tooltip="Show every player's hand face up",
+        self.reveal_toggle = ToggleButton(value=viewer is None, description=tr("Every hand"), icon="eye",
+                                          tooltip=tr("Show every player's hand face up"),
                                           layout=Layout(width="auto"))
         self.reveal_toggle.observe(lambda _change: self._show_hands(), "value")
         controls = HBox([*self.buttons.values(), self.slider, self.turn_choice, self.reveal_toggle],
@@ -130,9 +141,12 @@ class ReplayWidget(VBox):  # type: ignore[misc]
         self._show()
 
     def __repr__(self) -> str:
-        who = "every hand shown" if self.fixed_viewer is None else f"{self.game.seat_name(self.fixed_viewer)}'s view"
-        return (f"ReplayWidget({self.game.players} players, {len(self.actions)} moves, {who}; "
-                "run the cell to step through the hand)")
+        fields = dict(players=self.game.players, moves=len(self.actions))
+        if self.fixed_viewer is None:
+            return tr("ReplayWidget({players} players, {moves} moves, every hand shown; run the cell to step "
+                      "through the hand)", **fields)
+        return tr("ReplayWidget({players} players, {moves} moves, {seat}'s view; run the cell to step through "
+                  "the hand)", seat=seat_name(self.game, self.fixed_viewer), **fields)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         # Beside the widget view, a still picture (the narration and the table) for a notebook
@@ -142,7 +156,7 @@ class ReplayWidget(VBox):  # type: ignore[misc]
     def static_html(self) -> str:
         """The replay as still HTML: the narration line and the table at the current move."""
         note = ('<div class="static-note" style="font-size:13px;color:#555;margin:2px 0 6px">'
-                "A picture of the replay: run the cell to step through the hand.</div>")
+                + escape(tr("A picture of the replay: run the cell to step through the hand.")) + "</div>")
         return (note + f'<div class="replay-said" style="font-size:17px;padding:4px 2px">{escape(self._said_text)}</div>'
                 + table_html(self.game, viewer=self.table.viewer, reveal=self.reveal, deck=self.table.deck,
                              size="small"))
@@ -167,7 +181,9 @@ class ReplayWidget(VBox):  # type: ignore[misc]
     def review_text(self) -> str:
         """The review's line for the reviewed turn shown (empty when none is)."""
         t = self.reviewed_turn
-        return "" if t is None or self.review is None else f"Review ({self.review.seat_name}) · {t}"
+        if t is None or self.review is None:
+            return ""
+        return tr("Review ({seat}) · {turn}", seat=seat_word(self.review.seat_name), turn=t)
 
     @property
     def reviewed_turn(self) -> TurnReview | None:
@@ -225,7 +241,7 @@ class ReplayWidget(VBox):  # type: ignore[misc]
     def go_to_turn(self, number: int) -> None:
         """Show the table just before turn ``number`` (from 1) begins."""
         if not 1 <= number <= len(self._turns):
-            raise ValueError(f"turn must be from 1 to {len(self._turns)}, not {number}")
+            raise ValueError(tr("turn must be from 1 to {last}, not {number}", last=len(self._turns), number=number))
         self.go(self._turns[number - 1][0])
 
     # ------------------------------------------------------------------ drawing
@@ -242,11 +258,11 @@ class ReplayWidget(VBox):  # type: ignore[misc]
         lost = {}
         if self.review is not None:
             lost = {t.move - 1: t.loss for t in self.review.turns if t.loss > 0}
-        options = [("The deal", 0)]
+        options = [(tr("The deal"), 0)]
         for i, (k, seat) in enumerate(self._turns, 1):
-            label = f"{i}: {self.game.seat_name(seat)} (move {k + 1})"
+            label = tr("{turn}: {seat} (move {move})", turn=i, seat=seat_name(self.game, seat), move=k + 1)
             if k in lost:
-                label += f" · −{lost[k]} points"
+                label += " · " + tr("−{points} points", points=lost[k])
             options.append((label, i))
         return options
 
@@ -264,13 +280,14 @@ class ReplayWidget(VBox):  # type: ignore[misc]
         g = self.game
         n = len(self.actions)
         if not g.history:
-            return (f"The deal. {g.seat_name(g.to_move)} plays first; the record holds {n} move"
-                    f"{'s' if n != 1 else ''}: press Next ▶.")
-        text = f"Move {len(g.history)} of {n} · {narrate(g, g.history[-1])}"
+            return trn("The deal. {seat} plays first; the record holds {n} move: press {next}.",
+                       "The deal. {seat} plays first; the record holds {n} moves: press {next}.", n,
+                       seat=seat_name(g, g.to_move), next=trc("replay", "Next") + " ▶")
+        text = tr("Move {move} of {n}", move=len(g.history), n=n) + f" · {narrate(g, g.history[-1])}"
         if g.is_over:
             result = g.result()
-            text += " The hand is over: " + ", ".join(
-                f"{side_names(g, side)} {sc.total}" for side, sc in zip(result.sides, result.scores)) + " (SCORE-1)."
+            text += " " + tr("The hand is over: {scores} (SCORE-1).", scores=", ".join(
+                f"{side_names(g, side)} {sc.total}" for side, sc in zip(result.sides, result.scores)))
         return text
 
     def _show(self) -> None:
@@ -305,8 +322,9 @@ class ReplayWidget(VBox):  # type: ignore[misc]
         for seat in range(g.players):
             n = len(g.hand(seat))
             turn = not g.is_over and g.to_move == seat
+            count = trn("{seat} · {n} card", "{seat} · {n} cards", n, seat=seat_name(g, seat))
             head = (f'<div style="font-weight:bold;font-size:14px;margin:2px 0">{"▶ " if turn else ""}'
-                    f'{escape(g.seat_name(seat))} · {n} card{"s" if n != 1 else ""}</div>')
+                    f'{escape(count)}</div>')
             blocks.append(f'<div class="replay-hand" style="min-width:0">{head}'
                           f'{hand_html(g.hand(seat), size="small", sort="suit", deck=self.table.deck)}</div>')
         # One row of hands on a laptop (two or three rows on a narrow page), under the table.

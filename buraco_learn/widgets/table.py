@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
+from html import escape
 from pathlib import Path
 
 import traitlets
@@ -46,24 +47,26 @@ from ..cards import Card
 from ..errors import BuracoError
 from ..game import Event, Game
 from ..hints import Hint, hint
+from ..i18n import N_, tr, trn
 from ..records import format_position, game_record, load_record, parse_position
 from ..players import Player, PlayerLike, as_player
 from ..render.html import card_title, sort_cards, table_html
 from ..render.layout import Hit, TableGeometry, geometry_for
 from ..render.style import check_deck
-from ..render.text import describe_table
+from ..render.text import describe_table, seat_name
 from .common import (FeedbackKind, event_words, feedback_html, make_canvas, make_feedback, new_cards, resize_canvas,
-                     deck_dropdown, static_bundle, words_html)
+                     deck_dropdown, speaks, static_bundle, words_html)
 from .draw import draw_table
 
 __all__ = ["TableWidget", "Player"]
 
 _SORTS = ("suit", "rank", "dealt")
-_START = "Click cards to select them, then press a button below. Every move is checked by the rules engine."
+_START = N_("Click cards to select them, then press a button below. Every move is checked by the rules engine.")
 #: The largest file :meth:`TableWidget.load` reads (a record of a whole hand is a few kB).
 MAX_LOAD_BYTES = 1_000_000
 
 
+@speaks
 class TableWidget(VBox):  # type: ignore[misc]
     """The table for 2, 3 or 4 players, seen from ``viewer``'s seat.
 
@@ -98,6 +101,10 @@ class TableWidget(VBox):  # type: ignore[misc]
         Only show the game (a replay): no play buttons, no card buttons, no feedback line, and
         clicks on the hand, the melds and the stock do nothing. Sorting, the deck, the spread
         pile and **Copy position** still work.
+    language:
+        The language of everything the widget shows (``"fr"``, ``"it"``; see
+        :mod:`buraco_learn.i18n`), set when it is made; ``None`` (the default): the current
+        language. The language chosen outside the widget does not change.
 
     **Save, load and copy position.** :meth:`save_record` writes the hand as a JSON record
     (:func:`~buraco_learn.records.game_record`); :meth:`load` reads a record or a position from a
@@ -124,20 +131,21 @@ class TableWidget(VBox):  # type: ignore[misc]
                  on_change: Callable[[Game], None] | None = None, extra_buttons: Sequence[Button] = (),
                  width: int = 1600, deck: str = "classic", sort: str = "suit", max_bot_actions: int = 2000,
                  hints: bool = True, show_score: bool = True, max_height: str | None = "60vh",
-                 readonly: bool = False) -> None:
+                 readonly: bool = False, language: str | None = None) -> None:
         if viewer is not None and not 0 <= viewer < game.players:
-            raise ValueError(f"viewer must be a seat from 0 to {game.players - 1} or None, not {viewer}")
+            raise ValueError(tr("viewer must be a seat from 0 to {last} or None, not {viewer}", last=game.players - 1,
+                                viewer=viewer))
         bots = {int(s): as_player(p) for s, p in (opponents or {}).items()}
         for s in bots:
             if not 0 <= s < game.players:
-                raise ValueError(f"opponents: no seat {s} in a {game.players}-player game")
+                raise ValueError(tr("opponents: no seat {seat} in a {players}-player game", seat=s, players=game.players))
         if viewer is not None and viewer in bots:
-            raise ValueError(f"seat {viewer} is the viewer; it cannot also be a computer player")
+            raise ValueError(tr("seat {seat} is the viewer; it cannot also be a computer player", seat=viewer))
         if sort not in _SORTS:
-            raise ValueError(f"unknown sort {sort!r}: choose 'suit', 'rank' or 'dealt'")
+            raise ValueError(tr("unknown sort {sort}: choose 'suit', 'rank' or 'dealt'", sort=repr(sort)))
         check_deck(deck)
         if readonly and bots:
-            raise ValueError("a read-only table has no computer players: it only shows the game")
+            raise ValueError(tr("a read-only table has no computer players: it only shows the game"))
         self.game = game
         #: Only show the game: nothing can be played on it (see the class docstring).
         self.readonly = bool(readonly)
@@ -159,41 +167,44 @@ class TableWidget(VBox):  # type: ignore[misc]
         #: The most screen height the canvas takes (a CSS length), or ``None`` for no limit.
         self.max_height = max_height
         self.canvas = make_canvas(width, 600, self._on_mouse_down, self.redraw, budget=max_height)
-        self.feedback = make_feedback(_START)
+        self.feedback = make_feedback(tr(_START))
         self.words = HTML("")
         self.card_buttons = HBox(layout=Layout(flex_flow="row wrap"))
-        self.target_choice = Dropdown(description="Lay off onto", options=[("(click a meld)", -1)], value=-1,
+        self.target_choice = Dropdown(description=tr("Lay off onto"), options=[(tr("(click a meld)"), -1)], value=-1,
                                       style={"description_width": "initial"}, layout=Layout(width="auto"))
         self.target_choice.observe(self._on_target_choice, "value")
         self.deck_choice = deck_dropdown(deck)
         self.deck_choice.observe(self._on_deck_choice, "value")
         b = self._button
         self.buttons = {
-            "draw": b("Draw", "Take the top card of the stock", self.draw),
-            "pile": b("Take pile", "Take the whole discard pile", self.take_pile),
-            "meld": b("Meld", "Lay down the selected cards as a new meld", self.meld_selected),
-            "layoff": b("Lay off", "Add the selected cards to the chosen meld", self.lay_off_selected),
-            "discard": b("Discard", "Discard the one selected card; this ends your turn", self.discard_selected),
-            "clear": b("Clear", "Deselect every card", self.clear_selection),
-            "suit": b("Sort by suit", "Sort your hand by suit, then rank", lambda: self._set_sort("suit")),
-            "rank": b("Sort by rank", "Sort your hand by rank", lambda: self._set_sort("rank")),
-            "spread": b("Spread pile", "Show every card of the discard pile", self.toggle_pile),
-            "hint": b("Hint", "Advice for your move, with the rules that decide it (changes nothing)",
+            "draw": b(tr("Draw"), tr("Take the top card of the stock"), self.draw),
+            "pile": b(tr("Take pile"), tr("Take the whole discard pile"), self.take_pile),
+            "meld": b(tr("Meld"), tr("Lay down the selected cards as a new meld"), self.meld_selected),
+            "layoff": b(tr("Lay off"), tr("Add the selected cards to the chosen meld"), self.lay_off_selected),
+            "discard": b(tr("Discard"), tr("Discard the one selected card; this ends your turn"),
+                         self.discard_selected),
+            "clear": b(tr("Clear"), tr("Deselect every card"), self.clear_selection),
+            "suit": b(tr("Sort by suit"), tr("Sort your hand by suit, then rank"), lambda: self._set_sort("suit")),
+            "rank": b(tr("Sort by rank"), tr("Sort your hand by rank"), lambda: self._set_sort("rank")),
+            "spread": b(tr("Spread pile"), tr("Show every card of the discard pile"), self.toggle_pile),
+            "hint": b(tr("Hint"), tr("Advice for your move, with the rules that decide it (changes nothing)"),
                       self.show_hint),
-            "copy": b("Copy position", "Show this table in position notation, to copy and hand out",
+            "copy": b(tr("Copy position"), tr("Show this table in position notation, to copy and hand out"),
                       self.copy_position),
-            "file": b("Save / load…", "Save the hand to a file, or load a hand or a position", self.toggle_file_box),
+            "file": b(tr("Save / load…"), tr("Save the hand to a file, or load a hand or a position"),
+                      self.toggle_file_box),
         }
         # The save / load / copy box, closed until asked for (so the table keeps its screen budget).
-        self.position_box = Textarea(placeholder="Paste a position (fibur 4p d0 t1 draw | h: ...) or a game record here",
+        self.position_box = Textarea(placeholder=tr("Paste a position (fibur 4p d0 t1 draw | h: ...) or a game record "
+                                                    "here"),
                                      layout=Layout(width="100%", height="84px"))
-        self.path_box = Text(value="hand.json", description="File", style={"description_width": "initial"},
+        self.path_box = Text(value="hand.json", description=tr("File"), style={"description_width": "initial"},
                              layout=Layout(width="260px"))
         self.file_buttons = {
-            "use": b("Load the text above", "Set up the table from the position or record in the box",
+            "use": b(tr("Load the text above"), tr("Set up the table from the position or record in the box"),
                      self._use_text_clicked),
-            "save": b("Save record", "Write this hand, move by move, to the file as JSON", self._save_clicked),
-            "load": b("Load file", "Read a record or a position from the file", self._load_clicked),
+            "save": b(tr("Save record"), tr("Write this hand, move by move, to the file as JSON"), self._save_clicked),
+            "load": b(tr("Load file"), tr("Read a record or a position from the file"), self._load_clicked),
         }
         self.file_box = VBox([self.position_box, HBox([self.path_box, *self.file_buttons.values()],
                                                       layout=Layout(flex_flow="row wrap"))],
@@ -229,8 +240,11 @@ class TableWidget(VBox):  # type: ignore[misc]
 
     def __repr__(self) -> str:
         # The plain-text output a saved notebook shows before it is run (no model ids in it).
-        who = "pass-and-play" if self.fixed_viewer is None else f"{self.game.seat_name(self.fixed_viewer)}'s view"
-        return f"TableWidget({self.game.players} players, {who}; run the cell to play on it)"
+        if self.fixed_viewer is None:
+            return tr("TableWidget({players} players, pass-and-play; run the cell to play on it)",
+                      players=self.game.players)
+        return tr("TableWidget({players} players, {seat}'s view; run the cell to play on it)",
+                  players=self.game.players, seat=seat_name(self.game, self.fixed_viewer))
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         # Beside the widget view, a static picture of the table (render.table_html): what a
@@ -241,7 +255,7 @@ class TableWidget(VBox):  # type: ignore[misc]
         """The table as still HTML (the cards as the viewer sees them), with a line saying to
         run the cell to play."""
         note = ('<div class="static-note" style="font-size:13px;color:#555;margin:2px 0 6px">'
-                "A picture of the table: run the cell to play on it.</div>")
+                + escape(tr("A picture of the table: run the cell to play on it.")) + "</div>")
         return note + table_html(self.game, viewer=self.viewer, deck=self.deck, size="small")
 
     # ------------------------------------------------------------------ reading
@@ -298,13 +312,14 @@ class TableWidget(VBox):  # type: ignore[misc]
         for item in items:
             if isinstance(item, int):
                 if not 0 <= item < len(hand):
-                    raise IndexError(f"no card at position {item}: the hand shows {len(hand)} cards (0 to {len(hand) - 1})")
+                    raise IndexError(tr("no card at position {index}: the hand shows {n} cards (0 to {last})", index=item,
+                                    n=len(hand), last=len(hand) - 1))
                 chosen ^= {item}
                 continue
             card = Card.parse(item) if isinstance(item, str) else item
             spots = [i for i, c in enumerate(hand) if c == card]
             if not spots:
-                raise ValueError(f"{card} is not in {self.game.seat_name(self.viewer)}'s hand")
+                raise ValueError(tr("{card} is not in {seat}'s hand", card=card, seat=seat_name(self.game, self.viewer)))
             free = [i for i in spots if i not in chosen]
             chosen ^= {free[0] if free else spots[0]}
         self.selected = sorted(chosen)
@@ -334,7 +349,7 @@ class TableWidget(VBox):  # type: ignore[misc]
         """
         self._feedback_text = text
         self._feedback_kind = kind
-        self.feedback.value = feedback_html(text, kind, rules=rules, hint=hint, title=title, placeholder=_START)
+        self.feedback.value = feedback_html(text, kind, rules=rules, hint=hint, title=title, placeholder=tr(_START))
 
     def show_hint(self) -> None:
         """Advice for the viewer's move (the **Hint** button): :func:`buraco_learn.hints.hint`'s
@@ -342,19 +357,19 @@ class TableWidget(VBox):  # type: ignore[misc]
         not changed; the advice is kept in :attr:`last_hint`."""
         g = self.game
         if g.is_over:
-            self.set_feedback("The hand is over: no hint to give. The count is on the table.")
+            self.set_feedback(tr("The hand is over: no hint to give. The count is on the table."))
             return
         if g.to_move != self.viewer:
-            self.set_feedback(f"It is {g.seat_name(g.to_move)}'s turn: a hint is for your own turn.")
+            self.set_feedback(tr("It is {seat}'s turn: a hint is for your own turn.", seat=seat_name(g, g.to_move)))
             return
         try:
             advice = hint(g.clone())
         except BuracoError as err:  # pragma: no cover - the hints only ask the engine
-            self.set_feedback(f"No hint this time: {err}")
+            self.set_feedback(tr("No hint this time: {reason}", reason=err))
             return
         self.last_hint = advice
         hand = set(self.game.hand(self.viewer))
-        self.set_feedback("Hint: " + str(advice), "info")
+        self.set_feedback(tr("Hint: {hint}", hint=advice), "info")
         self.highlight([c for c in advice.cards if c in hand])
 
     def _show_hint_button(self) -> None:
@@ -377,7 +392,7 @@ class TableWidget(VBox):  # type: ignore[misc]
         """Lay down the selected cards as a new meld."""
         cards = self.selected_cards
         if not cards:
-            self.set_feedback("Select the cards of the new meld first: click them, or use the card buttons.")
+            self.set_feedback(tr("Select the cards of the new meld first: click them, or use the card buttons."))
             return
         self.play(LayDown(tuple(cards)))
 
@@ -385,10 +400,10 @@ class TableWidget(VBox):  # type: ignore[misc]
         """Lay the selected cards off onto the chosen meld (click a meld, or pick it in the list)."""
         cards = self.selected_cards
         if self.target is None:
-            self.set_feedback("Choose the meld to lay off onto: click it on the table, or pick it in the list.")
+            self.set_feedback(tr("Choose the meld to lay off onto: click it on the table, or pick it in the list."))
             return
         if not cards:
-            self.set_feedback("Select the cards to lay off first.")
+            self.set_feedback(tr("Select the cards to lay off first."))
             return
         self.play(LayOff(self.target, tuple(cards)))
 
@@ -396,7 +411,8 @@ class TableWidget(VBox):  # type: ignore[misc]
         """Discard the one selected card, ending the turn."""
         cards = self.selected_cards
         if len(cards) != 1:
-            self.set_feedback("Select exactly one card to discard." if cards else "Select the card to discard first.")
+            self.set_feedback(tr("Select exactly one card to discard.") if cards else
+                              tr("Select the card to discard first."))
             return
         self.play(Discard(cards[0]))
 
@@ -407,20 +423,20 @@ class TableWidget(VBox):  # type: ignore[misc]
         """
         g = self.game
         if self.readonly:
-            self.set_feedback("This table only shows a game: nothing can be played on it.", "info")
+            self.set_feedback(tr("This table only shows a game: nothing can be played on it."), "info")
             return None
         if g.is_over:
-            self.set_feedback("The hand is over.", "info")
+            self.set_feedback(tr("The hand is over."), "info")
             return None
         if g.to_move != self.viewer:
-            self.set_feedback(f"It is {g.seat_name(g.to_move)}'s turn, not yours: wait for them to play.")
+            self.set_feedback(tr("It is {seat}'s turn, not yours: wait for them to play.", seat=seat_name(g, g.to_move)))
             return None
         before = g.hand(self.viewer)
         seat = self.viewer
         try:
             event = g.apply(action)
         except BuracoError as err:
-            self.set_feedback(str(err), "refused", title="✗ Not allowed:")
+            self.set_feedback(str(err), "refused", title=tr("✗ Not allowed:"))
             self.redraw()
             return None
         gained = new_cards(before, g.hand(seat))
@@ -429,7 +445,7 @@ class TableWidget(VBox):  # type: ignore[misc]
         self.set_trait("selected", [])
         self.set_trait("target", None)
         lines += self._run_bots()
-        self.set_feedback("\n".join(lines), "ok", title="✓ Done:", rules=())
+        self.set_feedback("\n".join(lines), "ok", title=tr("✓ Done:"), rules=())
         self.refresh()
         if self.on_change is not None:
             self.on_change(g)
@@ -443,20 +459,22 @@ class TableWidget(VBox):  # type: ignore[misc]
         while not g.is_over and g.to_move in self.bots and g.to_move != self.fixed_viewer:
             seat = g.to_move
             if steps >= self.max_bot_actions:
-                lines.append(f"{g.seat_name(seat)}'s player made {steps} moves without finishing; stopped.")
+                lines.append(tr("{seat}'s player made {n} moves without finishing; stopped.", seat=seat_name(g, seat),
+                                n=steps))
                 break
             try:
                 action = self.bots[seat].choose(g.view(seat), g.legal_actions())
                 pile_size = len(g.pile)
                 event = g.apply(action)
             except BuracoError as err:
-                lines.append(f"{g.seat_name(seat)}'s player chose a move the engine refused: {err}")
+                lines.append(tr("{seat}'s player chose a move the engine refused: {reason}", seat=seat_name(g, seat),
+                                reason=err))
                 break
             steps += 1
             if not isinstance(event.action, Draw) or event.note.partition("; ")[2]:
                 lines.append(event_words(g, event, you=False, pile_size=pile_size))
             elif isinstance(event.action, Draw):
-                lines.append(f"{g.seat_name(seat)} drew from the stock.")
+                lines.append(tr("{seat} drew from the stock", seat=seat_name(g, seat)) + ".")
         return _compact(lines)
 
     # ------------------------------------------------------------------ save, load, copy position
@@ -476,9 +494,9 @@ class TableWidget(VBox):  # type: ignore[misc]
         kernel cannot reach the browser's clipboard)."""
         self.position_box.value = self.position_text
         self.file_box.layout.display = None
-        self.set_feedback("The position is in the box under the buttons: select it all and copy it "
-                          "(Ctrl+C, or ⌘C on a Mac). To set it up again, paste it into that box and press "
-                          "'Load the text above', or call Game.from_position(text).")
+        self.set_feedback(tr("The position is in the box under the buttons: select it all and copy it "
+                             "(Ctrl+C, or ⌘C on a Mac). To set it up again, paste it into that box and press "
+                             "'{button}', or call Game.from_position(text).", button=tr("Load the text above")))
 
     def toggle_file_box(self) -> None:
         """Open or close the save / load box."""
@@ -500,12 +518,12 @@ class TableWidget(VBox):  # type: ignore[misc]
         try:
             target.write_text(text + "\n", encoding="utf-8")
         except OSError as err:
-            self.set_feedback(f"Could not save to {str(target)!r}: {err.strerror or err}.", "refused",
-                              title="✗ Not saved:", rules=())
+            self.set_feedback(tr("Could not save to {path}: {reason}.", path=repr(str(target)),
+                                 reason=err.strerror or err), "refused", title=tr("✗ Not saved:"), rules=())
             return None
         n = len(self.game.history)
-        self.set_feedback(f"Saved the hand ({n} move{'s' if n != 1 else ''}) to {target.name}.", "ok",
-                          title="✓ Saved:", rules=())
+        self.set_feedback(trn("Saved the hand ({n} move) to {file}.", "Saved the hand ({n} moves) to {file}.", n,
+                              file=target.name), "ok", title=tr("✓ Saved:"), rules=())
         return target
 
     def load(self, path: str | Path) -> bool:
@@ -522,17 +540,17 @@ class TableWidget(VBox):  # type: ignore[misc]
         try:
             size = source.stat().st_size
             if size > MAX_LOAD_BYTES:
-                raise ValueError(f"the file holds {size} bytes; a record or a position is far smaller "
-                                 f"(at most {MAX_LOAD_BYTES})")
+                raise ValueError(tr("the file holds {size} bytes; a record or a position is far smaller "
+                                    "(at most {most})", size=size, most=MAX_LOAD_BYTES))
             text = source.read_bytes().decode("utf-8")
         except FileNotFoundError:
-            return self._refuse_load(source.name, f"there is no file {str(source)!r}")
+            return self._refuse_load(source.name, tr("there is no file {path}", path=repr(str(source))))
         except (OSError, ValueError) as err:  # UnicodeDecodeError is a ValueError
             why = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
             return self._refuse_load(source.name, why)
         return self.load_text(text, source=source.name)
 
-    def load_text(self, text: str, *, source: str = "the text") -> bool:
+    def load_text(self, text: str, *, source: str | None = None) -> bool:
         """Set up the table from a JSON game record or a position in notation (what a teacher
         hands out). Refused whole, with the reason in the feedback line, when it cannot be read.
 
@@ -544,23 +562,26 @@ class TableWidget(VBox):  # type: ignore[misc]
         >>> w.load_text("fibur 2p d1 t0 play | h: 5H"), w.game.hand(0)[0]
         (False, Card.parse('5H'))
         """
+        if source is None:
+            source = tr("the text")
         if self.readonly:
-            self.set_feedback("This table only shows a game: nothing can be loaded into it.", "info")
+            self.set_feedback(tr("This table only shows a game: nothing can be loaded into it."), "info")
             return False
         body = text.strip()
         if not body:
-            return self._refuse_load(source, "it is empty: paste a position (like 'fibur 2p d0 t1 draw | h: ...') "
-                                             "or a game record")
+            return self._refuse_load(source, tr("it is empty: paste a position (like 'fibur 2p d0 t1 draw | h: ...') "
+                                                "or a game record"))
         try:
             game = load_record(body) if body.startswith("{") else parse_position(body)
         except BuracoError as err:
             return self._refuse_load(source, str(err))
         if self.fixed_viewer is not None and self.fixed_viewer >= game.players:
-            return self._refuse_load(source, f"it is a {game.players}-player game, and this table is seen from "
-                                             f"seat {self.fixed_viewer}")
+            return self._refuse_load(source, tr("it is a {players}-player game, and this table is seen from "
+                                                "seat {seat}", players=game.players, seat=self.fixed_viewer))
         if any(s >= game.players for s in self.bots):
-            return self._refuse_load(source, f"it is a {game.players}-player game, and this table has computer "
-                                             f"players at seats {sorted(self.bots)}")
+            return self._refuse_load(source, tr("it is a {players}-player game, and this table has computer "
+                                                "players at seats {seats}", players=game.players,
+                                                seats=sorted(self.bots)))
         self.game = game
         self._highlight = frozenset()
         self.last_hint = None
@@ -568,19 +589,27 @@ class TableWidget(VBox):  # type: ignore[misc]
         self.set_trait("target", None)
         self.set_trait("pile_open", False)
         self._geo = None
-        kind = "record" if body.startswith("{") else "position"
-        state = "the hand is over" if game.is_over else f"{game.seat_name(game.to_move)} to {game.phase}"
-        lines = [f"Loaded the {kind} from {source}: {game.players} players, {len(game.history)} moves, {state}."]
+        if game.is_over:
+            state = tr("the hand is over")
+        elif game.phase == "draw":
+            state = tr("{seat} to draw", seat=seat_name(game, game.to_move))
+        else:
+            state = tr("{seat} to play", seat=seat_name(game, game.to_move))
+        fields = dict(source=source, players=game.players, moves=len(game.history), state=state)
+        if body.startswith("{"):
+            lines = [tr("Loaded the record from {source}: {players} players, {moves} moves, {state}.", **fields)]
+        else:
+            lines = [tr("Loaded the position from {source}: {players} players, {moves} moves, {state}.", **fields)]
         lines += self._run_bots()
-        self.set_feedback("\n".join(lines), "ok", title="✓ Loaded:", rules=())
+        self.set_feedback("\n".join(lines), "ok", title=tr("✓ Loaded:"), rules=())
         self.refresh()
         if self.on_change is not None:
             self.on_change(game)
         return True
 
     def _refuse_load(self, source: str, why: str) -> bool:
-        self.set_feedback(f"Could not load {source}: {why}. The table is unchanged.", "refused",
-                          title="✗ Not loaded:")
+        self.set_feedback(tr("Could not load {source}: {reason}. The table is unchanged.", source=source, reason=why),
+                          "refused", title=tr("✗ Not loaded:"))
         return False
 
     def _use_text_clicked(self) -> None:
@@ -610,10 +639,11 @@ class TableWidget(VBox):  # type: ignore[misc]
         elif hit.kind == "stock":
             self.draw()
         elif hit.kind == "pot":
-            self.set_feedback("A pot is taken the first time a hand of your side empties (POT-1).")
+            self.set_feedback(tr("A pot is taken the first time a hand of your side empties (POT-1)."))
         elif hit.kind == "seat":
             n = len(self.game.hand(hit.index))
-            self.set_feedback(f"{self.game.seat_name(hit.index)} holds {n} card{'s' if n != 1 else ''}.")
+            self.set_feedback(trn("{seat} holds {n} card.", "{seat} holds {n} cards.", n,
+                                  seat=seat_name(self.game, hit.index)))
 
     def _on_target_choice(self, change: dict[str, Any]) -> None:
         if self._syncing:
@@ -631,7 +661,7 @@ class TableWidget(VBox):  # type: ignore[misc]
                 finally:
                     self._syncing = False
         if change["name"] == "sort" and change["new"] not in _SORTS:
-            raise traitlets.TraitError(f"unknown sort {change['new']!r}: choose 'suit', 'rank' or 'dealt'")
+            raise traitlets.TraitError(tr("unknown sort {sort}: choose 'suit', 'rank' or 'dealt'", sort=repr(change["new"])))
         if change["name"] == "sort":
             self.refresh()
         elif change["name"] in ("selected", "target"):
@@ -647,7 +677,7 @@ class TableWidget(VBox):  # type: ignore[misc]
     def _on_width(self, change: dict[str, Any]) -> None:
         w = int(change["new"])
         if w < 320:
-            raise traitlets.TraitError(f"width must be at least 320 pixels, not {w}")
+            raise traitlets.TraitError(tr("width must be at least 320 pixels, not {width}", width=w))
         resize_canvas(self.canvas, w, budget=self.max_height)
         self.redraw()
 
@@ -688,7 +718,7 @@ class TableWidget(VBox):  # type: ignore[misc]
                 tb.observe(self._card_toggler(i), "value")
                 buttons.append(tb)
             self.card_buttons.children = buttons
-            options: list[tuple[str, int]] = [("(click a meld)", -1)]
+            options: list[tuple[str, int]] = [(tr("(click a meld)"), -1)]
             options += [(f"#{t.id} {t.meld.notation(pretty=True)}", t.id) for t in self.game.table]
             self.target_choice.options = options
             self.target_choice.value = self.target if self.target is not None and any(
@@ -730,4 +760,4 @@ def _compact(lines: list[str]) -> list[str]:
     """Merge runs of lines: at most 8 lines, the middle summarized."""
     if len(lines) <= 8:
         return lines
-    return [*lines[:3], f"... {len(lines) - 6} more moves ...", *lines[-3:]]
+    return [*lines[:3], tr("... {n} more moves ...", n=len(lines) - 6), *lines[-3:]]
