@@ -27,6 +27,8 @@ Meld.parse('JK(=2C) 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC')
 
 from __future__ import annotations
 
+from functools import cache
+
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from operator import attrgetter
@@ -34,6 +36,7 @@ from typing import Any, Literal
 
 from .cards import _BY_INDEX, _TEXT, JOKER, MAX_CARDS, Card, Rank, Suit, excerpt, format_cards, parse_cards
 from .errors import InvalidMeld, NotationError
+from .i18n import get_language, language, tr, trc, trn
 from .rules import FIBUR, Rules, get_rules
 
 __all__ = ["Meld", "Placement", "MeldKind", "BurracoKind", "is_valid_meld", "meld_error", "burraco_bonus"]
@@ -44,6 +47,43 @@ BurracoKind = Literal["clean", "semi-clean", "dirty"]
 _SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 _RANK_WORD = {1: "ace", 2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10",
               11: "jack", 12: "queen", 13: "king", 14: "ace"}
+
+
+@cache
+def _refusal_words(lang: str) -> tuple[dict[int, str], dict[int, str], tuple[str, ...]]:
+    """The words of a refusal for ranks (one, many) and suits in ``lang`` (the engine's own values
+    stay English)."""
+    with language(lang):
+        one = {1: trc("rank", "ace"), 11: trc("rank", "jack"), 12: trc("rank", "queen"), 13: trc("rank", "king"),
+               14: trc("rank", "ace")}
+        many = {1: trc("rank, plural", "aces"), 2: trc("rank, plural", "2s"), 3: trc("rank, plural", "3s"),
+                4: trc("rank, plural", "4s"), 5: trc("rank, plural", "5s"), 6: trc("rank, plural", "6s"),
+                7: trc("rank, plural", "7s"), 8: trc("rank, plural", "8s"), 9: trc("rank, plural", "9s"),
+                10: trc("rank, plural", "10s"), 11: trc("rank, plural", "jacks"), 12: trc("rank, plural", "queens"),
+                13: trc("rank, plural", "kings"), 14: trc("rank, plural", "aces")}
+        suits = (trc("suit, plural", "spades"), trc("suit, plural", "hearts"), trc("suit, plural", "diamonds"),
+                 trc("suit, plural", "clubs"))
+    return one, many, suits
+
+
+def _rank_word(rank: int) -> str:
+    """A rank as a refusal names it: ``ace``, ``7``, ``king`` (in the chosen language)."""
+    return _refusal_words(get_language())[0].get(rank) or _RANK_WORD[rank]
+
+
+def _ranks_word(rank: int) -> str:
+    """A rank in the plural, as in "here two kings" (in the chosen language)."""
+    return _refusal_words(get_language())[1][rank]
+
+
+def _suit_words(suit: int) -> str:
+    """A suit in the plural, as in "a run of hearts" (in the chosen language)."""
+    return _refusal_words(get_language())[2][suit]
+
+
+def _wild_name(wild: Card | None) -> str:
+    """``the joker`` or ``the pinella 2C``, as a refusal names the wild of a meld."""
+    return tr("the joker") if wild is JOKER else tr("the pinella {card}", card=wild)
 
 
 def _pos_card(pos: int, suit: int) -> Card:
@@ -600,7 +640,7 @@ _INDEX = attrgetter("index")
 
 
 #: The rank words of a refusal, by the bit mask of the ranks (filled as refusals are explained).
-_RANK_WORDS: dict[int, str] = {}
+_RANK_WORDS: dict[tuple[str, int], str] = {}
 #: The suit letters of a refusal, alphabetical, by the bit mask of the suits.
 _SUIT_WORDS: tuple[str, ...] = tuple(", ".join(sorted(_SUIT_LETTER[s] for s in range(4) if m >> s & 1))
                                      for m in range(16))
@@ -620,16 +660,21 @@ def _explain(cards: Sequence[Card], res: _Result, what: str | None = None) -> In
                 ranks |= 1 << r
                 suits |= 1 << c.s
         text = what if what is not None else " ".join(parts)
-        words = _RANK_WORDS.get(ranks)
+        key = (get_language(), ranks)
+        words = _RANK_WORDS.get(key)
         if words is None:
-            words = _RANK_WORDS[ranks] = ", ".join([_RANK_WORD[r] for r in range(1, 14) if ranks >> r & 1])
-        return InvalidMeld(f"{text}: not a set, whose cards share one rank (SET-1; here {words}), nor a run, "
-                           f"whose cards share one suit (RUN-1; here {_SUIT_WORDS[suits]})", ("SET-1", "RUN-1"))
+            words = _RANK_WORDS[key] = ", ".join([_rank_word(r) for r in range(1, 14) if ranks >> r & 1])
+        return InvalidMeld(tr("{cards}: not a set, whose cards share one rank (SET-1; here {ranks}), nor a run, whose "
+                              "cards share one suit (RUN-1; here {suits})", cards=text, ranks=words,
+                              suits=_SUIT_WORDS[suits]), ("SET-1", "RUN-1"))
     text = what if what is not None else " ".join(map(_TEXT_OF, cards))
     if code == "set-wilds":
         names = [_TEXT[c.index] for c in cards if c.r == 0 or c.r == 2]
-        return InvalidMeld(f"{text}: a set may hold only one wild (SET-2); here {' and '.join(names)} would "
-                           f"{'both' if len(names) == 2 else 'all'} be wild", ("SET-2",))
+        wilds = tr(" and ").join(names)
+        return InvalidMeld(tr("{cards}: a set may hold only one wild (SET-2); here {wilds} would both be wild", cards=text,
+                              wilds=wilds) if len(names) == 2 else
+                           tr("{cards}: a set may hold only one wild (SET-2); here {wilds} would all be wild", cards=text,
+                              wilds=wilds), ("SET-2",))
     if code == "run-wilds":
         suit = -1
         n_nat = 0
@@ -647,15 +692,19 @@ def _explain(cards: Sequence[Card], res: _Result, what: str | None = None) -> In
             elif r == 2:
                 own.append(_TEXT[c.index])
         names += own[1:]
-        verb = "both" if len(names) == 2 else "all"
+        wilds = tr(" and ").join(names)
         if n_nat == 1:
-            return InvalidMeld(f"{text}: {' and '.join(names)} would {verb} be wild: a run may hold only one wild "
-                               "(RUN-4) and a set needs two natural cards (SET-2)", ("RUN-4", "SET-2"))
-        return InvalidMeld(f"{text}: a run may hold only one wild (RUN-4); here {' and '.join(names)} would "
-                           f"{verb} be wild", ("RUN-4",))
+            return InvalidMeld(tr("{cards}: {wilds} would both be wild: a run may hold only one wild (RUN-4) and a set "
+                                  "needs two natural cards (SET-2)", cards=text, wilds=wilds) if len(names) == 2 else
+                               tr("{cards}: {wilds} would all be wild: a run may hold only one wild (RUN-4) and a set "
+                                  "needs two natural cards (SET-2)", cards=text, wilds=wilds), ("RUN-4", "SET-2"))
+        return InvalidMeld(tr("{cards}: a run may hold only one wild (RUN-4); here {wilds} would both be wild",
+                              cards=text, wilds=wilds) if len(names) == 2 else
+                           tr("{cards}: a run may hold only one wild (RUN-4); here {wilds} would all be wild",
+                              cards=text, wilds=wilds), ("RUN-4",))
     if code == "repeat":
-        return InvalidMeld(f"{text}: a run may not hold the same rank twice (RUN-1); here two "
-                           f"{_RANK_WORD[res[2]]}s", ("RUN-1",))
+        return InvalidMeld(tr("{cards}: a run may not hold the same rank twice (RUN-1); here two {ranks}", cards=text,
+                              ranks=_ranks_word(res[2])), ("RUN-1",))
     if code == "gap":
         rules: tuple[str, ...] = ("RUN-1",)
         extra = ""
@@ -676,48 +725,48 @@ def _explain(cards: Sequence[Card], res: _Result, what: str | None = None) -> In
                 low = True
         if ace and king and low:
             rules = ("RUN-2", "RUN-1")
-            extra = "; the ace is low (A-2-3) or high (Q-K-A), never both, so K-A-2 does not wrap (RUN-2)"
+            extra = tr("; the ace is low (A-2-3) or high (Q-K-A), never both, so K-A-2 does not wrap (RUN-2)")
         if n_w == 0:
-            fill = "and there is no wild to fill it"
+            fill = tr("and there is no wild to fill it")
         else:
-            fill = "and a run's one wild fills only one missing card (RUN-4)"
+            fill = tr("and a run's one wild fills only one missing card (RUN-4)")
             rules = rules + ("RUN-4",)
-        return InvalidMeld(f"{text}: the cards are not consecutive: a run has no gap (RUN-1) {fill}{extra}",
-                           rules)
+        return InvalidMeld(tr("{cards}: the cards are not consecutive: a run has no gap (RUN-1) {fill}", cards=text,
+                              fill=fill) + extra, rules)
     if code == "size":
-        return InvalidMeld(f"{text}: a meld needs at least 3 cards (SET-1, RUN-1); "
-                           f"here there {'is' if len(cards) == 1 else 'are'} {len(cards)}",
-                           ("SET-1", "RUN-1"))
+        return InvalidMeld(trn("{cards}: a meld needs at least 3 cards (SET-1, RUN-1); here there is {n}",
+                               "{cards}: a meld needs at least 3 cards (SET-1, RUN-1); here there are {n}", len(cards),
+                               cards=text), ("SET-1", "RUN-1"))
     if code == "copies":
         counts = Counter(c for c in cards if c.r not in (0, 2))
         card, k = counts.most_common(1)[0]
-        return InvalidMeld(f"{text}: {card} appears {k} times, but only 2 copies of each card exist (EQ-1)",
-                           ("EQ-1",))
+        return InvalidMeld(tr("{cards}: {card} appears {k} times, but only 2 copies of each card exist (EQ-1)",
+                              cards=text, card=card, k=k), ("EQ-1",))
     if code == "set-size":
-        return InvalidMeld(f"{text}: a set holds at most 9 cards, 8 naturals and one wild (SET-3); "
-                           f"here there are {len(cards)}", ("SET-3",))
+        return InvalidMeld(tr("{cards}: a set holds at most 9 cards, 8 naturals and one wild (SET-3); here there are "
+                              "{n}", cards=text, n=len(cards)), ("SET-3",))
     if code == "no-naturals":
         if all(c.r == 2 for c in cards):
-            return InvalidMeld(f"{text}: a 2 in a set is always wild, so a set of 2s does not exist "
-                               "(SET-2), and a run may hold only one wild (RUN-4)", ("SET-2", "RUN-4"))
-        return InvalidMeld(f"{text}: a meld needs natural cards: a set at least two (SET-2), and a run "
-                           "may hold only one wild (RUN-4)", ("SET-2", "RUN-4"))
+            return InvalidMeld(tr("{cards}: a 2 in a set is always wild, so a set of 2s does not exist (SET-2), and a "
+                                  "run may hold only one wild (RUN-4)", cards=text), ("SET-2", "RUN-4"))
+        return InvalidMeld(tr("{cards}: a meld needs natural cards: a set at least two (SET-2), and a run may hold "
+                              "only one wild (RUN-4)", cards=text), ("SET-2", "RUN-4"))
     if code == "run-size":
-        return InvalidMeld(f"{text}: a run holds at most 14 cards, the 13 ranks and one wild (RUN-3)",
+        return InvalidMeld(tr("{cards}: a run holds at most 14 cards, the 13 ranks and one wild (RUN-3)", cards=text),
                            ("RUN-3",))
     if code == "two-aces":
-        return InvalidMeld(f"{text}: a run holds at most one ace, low (A-2-3) or high (Q-K-A), "
-                           "never both (RUN-2)", ("RUN-2",))
+        return InvalidMeld(tr("{cards}: a run holds at most one ace, low (A-2-3) or high (Q-K-A), never both (RUN-2)",
+                              cards=text), ("RUN-2",))
     if code == "wild-bound":
         pos = res[2]
-        return InvalidMeld(f"{text}: the wild is bound between two naturals, standing for the "
-                           f"{_RANK_WORD[pos]}; only a free wild (at an end) may be placed low or high (WILD-1)",
+        return InvalidMeld(tr("{cards}: the wild is bound between two naturals, standing for the {rank}; only a free "
+                              "wild (at an end) may be placed low or high (WILD-1)", cards=text, rank=_rank_word(pos)),
                            ("WILD-1",))
     if code in ("wild-end-high", "wild-end-low"):
-        end = "high" if code == "wild-end-high" else "low"
-        return InvalidMeld(f"{text}: the wild cannot stand at the {end} end: there is no rank "
-                           f"{'above the ace' if end == 'high' else 'below the ace'} (WILD-1, RUN-2)",
-                           ("WILD-1", "RUN-2"))
+        return InvalidMeld(tr("{cards}: the wild cannot stand at the high end: there is no rank above the ace (WILD-1, "
+                              "RUN-2)", cards=text) if code == "wild-end-high" else
+                           tr("{cards}: the wild cannot stand at the low end: there is no rank below the ace (WILD-1, "
+                              "RUN-2)", cards=text), ("WILD-1", "RUN-2"))
     return InvalidMeld(f"{text}: not a legal meld ({code})")  # pragma: no cover
 
 
@@ -728,19 +777,22 @@ def _why_not(notes: Sequence[tuple[Card, Card | None, Rank | None]], layouts: Se
              rules: Rules) -> str:
     """Why no legal layout of a run fits the written annotations (for :meth:`Meld.parse`)."""
     if len(notes) > 1:
-        return (f"{len(notes)} cards are annotated as wilds, but a run holds only one wild (RUN-4)")
+        return tr("{n} cards are annotated as wilds, but a run holds only one wild (RUN-4)", n=len(notes))
     card, wanted, _ = notes[0]
     places = [_pos_card(L[2] + L[4], L[1]) for L in layouts if L[4] >= 0 and L[3][L[4]] == card]
     choices = list(dict.fromkeys(places))
     if not choices:
         default = _choose(list(layouts), True, None, rules, None)
         if card.r == 2 and card.s == layouts[0][1]:
-            why = (f"{card} is a 2 of the run's suit and stands natural in its 2 position here (RUN-5"
-                   f"{'' if rules.natural_two_optional else ': under ' + rules.name + ' it is natural whenever it can be'})")
+            why = (tr("{card} is a 2 of the run's suit and stands natural in its 2 position here (RUN-5)", card=card)
+                   if rules.natural_two_optional else
+                   tr("{card} is a 2 of the run's suit and stands natural in its 2 position here (RUN-5: under {rules} "
+                      "it is natural whenever it can be)", card=card, rules=rules.name))
         else:
-            why = f"{card} is not the wild of this run"
-        return f"{why}; the layout is {_notation_of(default)}"
-    return f"the wild {card} cannot stand for {wanted}; in this meld it stands for " + " or ".join(map(str, choices))
+            why = tr("{card} is not the wild of this run", card=card)
+        return tr("{why}; the layout is {layout}", why=why, layout=_notation_of(default))
+    return tr("the wild {card} cannot stand for {wanted}; in this meld it stands for {choices}", card=card,
+              wanted=wanted, choices=tr(" or ").join(map(str, choices)))
 
 
 def _notation_of(res: _Result) -> str:
@@ -985,14 +1037,15 @@ class Meld:
                 raise NotationError("name a layout or a wild's end (wild_high), not both")
             want = layout if isinstance(layout, Meld) else cls.parse(layout, rules=r)  # parse checks the type
             if Counter(want.cards) != Counter(seq):
-                raise InvalidMeld(f"{format_cards(seq)}: the layout {want} is not made of these cards (WILD-6)",
-                                  ("WILD-6",))
+                raise InvalidMeld(tr("{cards}: the layout {layout} is not made of these cards (WILD-6)",
+                                     cards=format_cards(seq), layout=want), ("WILD-6",))
             want = want if want.rules == r else cls.parse(want.notation(), rules=r)
             if want.kind == "run":
                 fresh = _analyse_all(seq, r)[1]
                 if ("run", want._suit, want._start, want._slots, want._wild_index) not in fresh:
-                    raise InvalidMeld(f"{format_cards(seq)}: a new meld cannot lie {want}: under {r.name} a 2 of the "
-                                      "run's suit is natural whenever it can be (RUN-5, WILD-6)", ("RUN-5", "WILD-6"))
+                    raise InvalidMeld(tr("{cards}: a new meld cannot lie {layout}: under {rules} a 2 of the run's suit "
+                                         "is natural whenever it can be (RUN-5, WILD-6)", cards=format_cards(seq),
+                                         layout=want, rules=r.name), ("RUN-5", "WILD-6"))
             return want
         res = _quick_run(seq, r) if wild_high is None else None
         if res is None:
@@ -1243,7 +1296,7 @@ class Meld:
         """
         new = as_cards(cards)
         if not new:
-            raise InvalidMeld(f"{self}: a lay-off adds at least one card (TURN-2)", ("TURN-2",))
+            raise InvalidMeld(tr("{meld}: a lay-off adds at least one card (TURN-2)", meld=self), ("TURN-2",))
         what = f"{self} + {format_cards(new)}"
         union = list(self._slots) + new
         if layout is not None:
@@ -1251,7 +1304,8 @@ class Meld:
                 raise NotationError("name a layout or a wild's end (wild_high), not both")
             want = layout if isinstance(layout, Meld) else Meld.parse(layout, rules=self.rules)
             if Counter(want.cards) != Counter(union):
-                raise InvalidMeld(f"{what}: the layout {want} is not made of these cards (WILD-6)", ("WILD-6",))
+                raise InvalidMeld(tr("{cards}: the layout {layout} is not made of these cards (WILD-6)", cards=what,
+                                     layout=want), ("WILD-6",))
             want = want if want.rules == self.rules else Meld.parse(want.notation(), rules=self.rules)
             if not self._same_kind(("set", want._rank) if want.kind == "set" else ("run", want._suit)):
                 raise self._not_kept(new, what)
@@ -1262,9 +1316,9 @@ class Meld:
                     if self.wild is not None and self.wild_stands_for not in new:
                         raise self._bound_stays(what) if not self.wild_is_free else self._explain_lay_off(
                             new, ("error", "wild-stays"), what)
-                    raise InvalidMeld(f"{what}: {want} is not a layout this lay-off may take: under {self.rules.name} "
-                                      "a 2 of the run's suit is natural whenever it can be (RUN-5, WILD-6)",
-                                      ("RUN-5", "WILD-6"))
+                    raise InvalidMeld(tr("{cards}: {layout} is not a layout this lay-off may take: under {rules} a 2 of "
+                                         "the run's suit is natural whenever it can be (RUN-5, WILD-6)", cards=what,
+                                         layout=want, rules=self.rules.name), ("RUN-5", "WILD-6"))
             return want
         res = self._lay_off_result(new, union, wild_high)
         if res[0] == "error":
@@ -1383,19 +1437,19 @@ class Meld:
 
     def _describe(self) -> str:
         if self.kind == "set":
-            return f"set of {_RANK_WORD[self._rank]}s"
-        return f"run of {_SUITS[self._suit].name.lower()}"
+            return tr("set of {ranks}", ranks=_ranks_word(self._rank))
+        return tr("run of {suit}", suit=_suit_words(self._suit))
 
     def _not_kept(self, new: list[Card], what: str) -> InvalidMeld:
-        return InvalidMeld(f"{what}: a lay-off must keep the {self._describe()} (TURN-2); "
-                           f"{format_cards(new)} do{'es' if len(new) == 1 else ''} not belong to it",
-                           ("TURN-2",))
+        return InvalidMeld(trn("{cards}: a lay-off must keep the {meld} (TURN-2); {added} does not belong to it",
+                               "{cards}: a lay-off must keep the {meld} (TURN-2); {added} do not belong to it", len(new),
+                               cards=what, meld=self._describe(), added=format_cards(new)), ("TURN-2",))
 
     def _bound_stays(self, what: str) -> InvalidMeld:
         wild, stands = self.wild, self.wild_stands_for
-        name = "joker" if wild is JOKER else f"pinella {wild}"
-        return InvalidMeld(f"{what}: the {name} is bound as {stands} and moves only when {stands} is laid off; "
-                           "another wild never drives it out (WILD-3, WILD-5)", ("WILD-3", "WILD-5"))
+        return InvalidMeld(tr("{cards}: {wild} is bound as {stands} and moves only when {stands} is laid off; "
+                              "another wild never drives it out (WILD-3, WILD-5)", cards=what, wild=_wild_name(wild),
+                              stands=stands), ("WILD-3", "WILD-5"))
 
     def _explain_lay_off(self, new: list[Card], res: _Result, what: str) -> InvalidMeld:
         code = res[1]
@@ -1403,27 +1457,30 @@ class Meld:
             return self._bound_stays(what)
         if code == "wild-stays":
             wild, stands = self.wild, self.wild_stands_for
-            name = "joker" if wild is JOKER else f"pinella {wild}"
+            name = _wild_name(wild)
             if any(c.r == 0 or (c.r == 2 and c.s != self._suit) for c in new):
-                return InvalidMeld(f"{what}: the {name} stands for {stands} and stays a wild until {stands} is laid "
-                                   "off; another wild never drives it out, and a run holds one wild (WILD-5, RUN-4)",
-                                   ("WILD-5", "RUN-4"))
-            return InvalidMeld(f"{what}: the {name} stands for {stands} and stays a wild until {stands} is laid off "
-                               "(WILD-5); with it as the wild these cards make no run (RUN-1)", ("WILD-5", "RUN-1"))
+                return InvalidMeld(tr("{cards}: {wild} stands for {stands} and stays a wild until {stands} is laid "
+                                      "off; another wild never drives it out, and a run holds one wild (WILD-5, "
+                                      "RUN-4)", cards=what, wild=name, stands=stands), ("WILD-5", "RUN-4"))
+            return InvalidMeld(tr("{cards}: {wild} stands for {stands} and stays a wild until {stands} is laid off "
+                                  "(WILD-5); with it as the wild these cards make no run (RUN-1)", cards=what, wild=name,
+                                  stands=stands), ("WILD-5", "RUN-1"))
         stands = self.wild_stands_for
         wild = self.wild
         if (code in ("run-wilds", "gap") and self.kind == "run" and wild is not None and stands is not None
                 and not self.wild_is_free and stands not in new
                 and _analyse(list(self.naturals) + [stands] + new + [wild], None)[0] == "run"):
-            name = "joker" if wild is JOKER else f"pinella {wild}"
             return InvalidMeld(
-                f"{what}: the {name} is bound as {stands} and only moves when {stands} is laid off; "
-                "the run would then need a second wild (WILD-3, RUN-4)", ("WILD-3", "RUN-4"))
+                tr("{cards}: {wild} is bound as {stands} and only moves when {stands} is laid off; the run would "
+                   "then need a second wild (WILD-3, RUN-4)", cards=what, wild=_wild_name(wild), stands=stands),
+                ("WILD-3", "RUN-4"))
         if code in ("suits",) or (code == "no-naturals"):
-            return InvalidMeld(f"{what}: a lay-off must keep the {self._describe()} (TURN-2)", ("TURN-2",))
+            return InvalidMeld(tr("{cards}: a lay-off must keep the {meld} (TURN-2)", cards=what, meld=self._describe()),
+                               ("TURN-2",))
         if wild is not None and code in ("run-wilds", "set-wilds"):
             base = _explain(list(self._slots) + new, res, what)
-            return InvalidMeld(f"{base} (a wild never leaves its meld: WILD-4)", base.rules + ("WILD-4",))
+            return InvalidMeld(tr("{refusal} (a wild never leaves its meld: WILD-4)", refusal=base),
+                               base.rules + ("WILD-4",))
         return _explain(list(self._slots) + new, res, what)
 
     # -- text -----------------------------------------------------------------------------
