@@ -30,7 +30,7 @@ NOTEBOOKS = ROOT / "notebooks"
 LANGS = [k for k in i18n.LANGUAGES if k != "en"]
 SOURCES = load_sources()
 CODE = re.compile(r"`[^`]*`")
-RULE = re.compile(r"\b[A-Z][A-Z0-9]*-\d+\b")
+RULE = re.compile(r"\b[A-Z][A-Z0-9]+-\d+\b")  # as reference.RULE_ID: K-A-2 is no rule
 FIELD = re.compile(r"\{(\w+)\}")
 
 
