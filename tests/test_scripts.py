@@ -26,7 +26,10 @@ from buraco_learn.cli import serve_root
 
 ROOT = Path(__file__).resolve().parents[1]
 #: What a learner's file browser lists: the course's notebooks and pages, no solutions/ folder.
-LEARNER = sorted(p.name for p in (ROOT / "notebooks").iterdir() if p.is_file() and p.suffix in (".ipynb", ".html"))
+# The learner's file browser: the course's notebooks and pages, and the course in French and Italian
+# (notebooks/fr/, notebooks/it/); never solutions/.
+LEARNER = sorted(p.name for p in (ROOT / "notebooks").iterdir()
+                 if p.is_file() and p.suffix in (".ipynb", ".html") or p.is_dir() and p.name in ("fr", "it"))
 
 
 def fake_venv(tmp: Path, extras: str) -> Path:
