@@ -1,4 +1,4 @@
-"""What a learner sees (issue 10): every exercise shows what it needs to be answered, no demo above
+"""What a learner sees (issue 10), in every language of the course (issue 15): every exercise shows what it needs to be answered, no demo above
 an exercise prints its answer, and no output ever shows a Python frame — in the stored notebooks
 (no kernel needed) and after a Run All as a learner would do it (nbclient, errors allowed)."""
 
@@ -13,6 +13,7 @@ import pytest
 
 from buraco_learn.cards import parse_cards
 from buraco_learn.course.build import load_sources
+from buraco_learn.i18n import LANGUAGES, language, tr
 from buraco_learn.exercises import (EXERCISES, ActionExercise, CardsExercise, ChoiceExercise, Exercise,
                                     LayOffExercise, MeldExercise, NumberExercise)
 
@@ -20,6 +21,8 @@ ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
 SOURCES = load_sources()
 LEARNER = sorted(SOURCES)
+#: The course's folders: English in notebooks/, each other language in notebooks/<lang>/.
+FOLDERS = {lang: NOTEBOOKS if lang == "en" else NOTEBOOKS / lang for lang in LANGUAGES}
 FRAME = re.compile(r'Traceback \(most recent call last\)|File "[^"]*buraco_learn[^"]*"|File "/')
 CHECK_CALL = re.compile(r"^check_\w+\('([^']+)', answer\)$", re.M)
 
@@ -61,7 +64,8 @@ def _what_stands_above(cells: list[dict[str, Any]], i: int) -> tuple[str, str]:
     while cells[k]["cell_type"] != "markdown":
         shown.append(_output_text(cells[k]))
         k -= 1
-    assert cells[k]["source"].startswith("### Exercise"), cells[k]["source"][:80]
+    head = "### " + tr("Exercise {number}").partition("{")[0]  # in the language being read
+    assert cells[k]["source"].startswith(head), cells[k]["source"][:80]
     return cells[k]["source"], "\n".join(shown)
 
 
@@ -69,18 +73,25 @@ def _card_names(text: str) -> list[str]:
     return [str(c) for c in parse_cards(re.sub(r"\(=[^)]*\)", "", text))]
 
 
+@pytest.mark.parametrize("lang", list(LANGUAGES))
 @pytest.mark.parametrize("stem", LEARNER)
-def test_every_exercise_shows_what_it_needs(stem: str) -> None:
+def test_every_exercise_shows_what_it_needs(stem: str, lang: str) -> None:
     """Each choice's options, each card the exercise names, and the form of the answer stand above
     the blank; an exercise about a table has the table drawn above it."""
-    cells = _cells(stem)
+    with language(lang):
+        _every_exercise_shows_what_it_needs(stem, lang)
+
+
+def _every_exercise_shows_what_it_needs(stem: str, lang: str) -> None:
+    cells = _cells(stem, FOLDERS[lang])
+    form = "*" + tr("Answer with {form}. Rules: {rules}.").partition("{")[0]
     for i, ex in _exercises(cells):
         markdown, shown = _what_stands_above(cells, i)
-        assert ex.question in markdown, ex.id
-        assert "*Answer with" in markdown, f"{ex.id}: the form of the answer is not said"
+        assert tr(ex.question) in markdown, ex.id
+        assert form in markdown, f"{ex.id}: the form of the answer is not said"
         if isinstance(ex, ChoiceExercise):
             for letter, option in ex.options.items():
-                assert f"**{letter})** {option}" in markdown, f"{stem} {ex.id}: option {letter}) is not shown"
+                assert f"**{letter})** {tr(option)}" in markdown, f"{stem} {ex.id}: option {letter}) is not shown"
         if isinstance(ex, (MeldExercise, LayOffExercise)):
             hand, meld = ex.cards_shown()
             for card in _card_names(hand) + _card_names(meld):
@@ -118,10 +129,11 @@ def _worked_strings(ex: Exercise) -> list[str]:
     return []
 
 
+@pytest.mark.parametrize("lang", list(LANGUAGES))
 @pytest.mark.parametrize("stem", LEARNER)
-def test_no_demo_above_an_exercise_prints_its_answer(stem: str) -> None:
+def test_no_demo_above_an_exercise_prints_its_answer(stem: str, lang: str) -> None:
     """Demos use other cards: no output above an exercise holds its worked answer."""
-    learner = _cells(stem)
+    learner = _cells(stem, FOLDERS[lang])
     exercises = _exercises(learner)
     # the exercises' own cells (the table or cards they are about) are not demos
     own: set[int] = set()
@@ -138,29 +150,34 @@ def test_no_demo_above_an_exercise_prints_its_answer(stem: str) -> None:
             assert not re.search(pattern, above), f"{stem} {ex.id}: a cell above prints the answer {answer!r}"
 
 
+@pytest.mark.parametrize("lang", list(LANGUAGES))
 @pytest.mark.parametrize("folder", ["", "solutions"])
 @pytest.mark.parametrize("stem", LEARNER + ["Cheat-sheet", "Rules"])
-def test_no_stored_output_shows_a_python_frame(stem: str, folder: str) -> None:
-    path = (NOTEBOOKS / folder if folder else NOTEBOOKS) / f"{stem}.ipynb"
+def test_no_stored_output_shows_a_python_frame(stem: str, folder: str, lang: str) -> None:
+    base = FOLDERS[lang]
+    path = (base / folder if folder else base) / f"{stem}.ipynb"
     if not path.exists():
         assert folder == "solutions" and stem in ("Cheat-sheet", "Rules")
         return
-    for c in _cells(stem, NOTEBOOKS / folder if folder else NOTEBOOKS):
+    for c in _cells(stem, base / folder if folder else base):
         text = _output_text(c)
         assert not FRAME.search(text), f"{folder}/{stem}: a stored output shows a Python frame:\n{text[:400]}"
         assert not any(o.get("output_type") == "error" for o in c.get("outputs", [])), f"{stem}: an error stored"
 
 
+@pytest.mark.parametrize("lang", list(LANGUAGES))
 @pytest.mark.parametrize("stem", LEARNER)
-def test_run_all_as_a_learner_shows_boxes_not_tracebacks(stem: str) -> None:
+def test_run_all_as_a_learner_shows_boxes_not_tracebacks(stem: str, lang: str) -> None:
     """Run All with errors allowed (as JupyterLab goes past a raising cell): every blank shows the
     ✎ box and one short line, and no output of any cell shows a Python frame."""
     nbformat = pytest.importorskip("nbformat")
     nbclient = pytest.importorskip("nbclient")
-    path = NOTEBOOKS / f"{stem}.ipynb"
+    path = FOLDERS[lang] / f"{stem}.ipynb"
     nb = nbformat.read(path, as_version=4)
     nbclient.NotebookClient(nb, timeout=180, kernel_name="python3", allow_errors=True,
-                            resources={"metadata": {"path": str(NOTEBOOKS)}}).execute()
+                            resources={"metadata": {"path": str(path.parent)}}).execute()
+    with language(lang):
+        not_answered = tr("✎ Not answered yet")
     blanks = 0
     for cell in nb.cells:
         if cell.cell_type != "code":
@@ -171,7 +188,7 @@ def test_run_all_as_a_learner_shows_boxes_not_tracebacks(stem: str) -> None:
         if cell.source.startswith("answer = ..."):
             blanks += 1
             html = "".join(o.get("data", {}).get("text/html", "") for o in cell.outputs)
-            assert 'class="bl-feedback bl-blank"' in html and "✎ Not answered yet" in html, cell.source
+            assert 'class="bl-feedback bl-blank"' in html and not_answered in html, cell.source
             assert len(errors) == 1 and len(errors[0].traceback) == 1, cell.source
         else:
             assert not errors, f"{stem}: a cell that is not a blank raised:\n{cell.source[:200]}\n{text[:600]}"
