@@ -1,0 +1,84 @@
+"""The classroom app mode (issue 14): ``buraco-learn app [play|puzzles|teacher] [--port N]``."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+
+import pytest
+
+from buraco_learn import cli
+from buraco_learn.app import PAGES, page_path, play_page, puzzles_page, teacher_page
+
+
+def test_app_help_names_the_pages_the_port_and_the_install(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        cli.main(["app", "--help"])
+    assert exc.value.code == 0
+    out = " ".join(capsys.readouterr().out.split())  # argparse wraps lines
+    for word in ("play", "puzzles", "teacher", "--port", 'pip install "buraco_learn[app]"'):
+        assert word in out
+
+
+def test_app_without_voila_says_how_to_install_it_and_exits_1(monkeypatch: pytest.MonkeyPatch,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "voila" else real(name, *a))
+    monkeypatch.setattr(cli.os, "execv", lambda *a: pytest.fail("must not start anything without Voilà"))
+    assert cli.main(["app", "puzzles", "--port", "8999"]) == 1
+    err = capsys.readouterr().err
+    assert 'pip install "buraco_learn[app]"' in err and "Voilà" in err
+
+
+def test_app_starts_voila_on_the_page_file_and_port(monkeypatch: pytest.MonkeyPatch) -> None:
+    started: list[list[str]] = []
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: object() if name == "voila" else real(name, *a))
+
+    def execv(exe: str, cmd: list[str]) -> None:
+        started.append(cmd)
+        raise SystemExit(0)  # the real execv never returns
+
+    monkeypatch.setattr(cli.os, "execv", execv)
+    monkeypatch.setattr(cli.os, "name", "posix")
+    monkeypatch.setattr(cli.subprocess, "call", lambda *a, **k: pytest.fail("must not start a server"))
+    with pytest.raises(SystemExit):
+        cli.main(["app", "teacher", "--port", "8901", "--no-browser"])
+    cmd = started[0]
+    assert cmd[1:3] == ["-m", "voila"] and cmd[3] == str(page_path("teacher"))
+    assert "--port=8901" in cmd and "--no-browser" in cmd and "--strip_sources=True" in cmd
+
+
+def test_app_refuses_an_unknown_page(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        cli.main(["app", "lobby"])
+    assert exc.value.code == 2 and "invalid choice: 'lobby'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name", sorted(PAGES))
+def test_each_page_file_exists_is_a_notebook_and_builds_its_page_from_the_package(name: str) -> None:
+    nb = json.loads(page_path(name).read_text(encoding="utf-8"))
+    assert nb["nbformat"] == 4
+    code = [c for c in nb["cells"] if c["cell_type"] == "code"]
+    source = "".join(code[0]["source"])
+    assert len(code) == 1 and f"from buraco_learn.app import {name}_page" in source
+    assert len(source.splitlines()) <= 3  # thin: the page lives in the package
+
+
+def test_pages_build_the_widgets_and_their_buttons_work() -> None:
+    play = play_page(seed=5)
+    first = play.table
+    play.table.play("draw")
+    assert play.table.feedback_text.startswith("You drew")
+    play.bot.value = "strong"
+    play.new_hand.click()
+    assert play.table is not first and play.children[-1] is play.table
+    puzzles = puzzles_page()
+    last = list(puzzles.puzzles)[-1]
+    puzzles.picker.value = last
+    assert puzzles.puzzle.puzzle.name == last and puzzles.children[-1] is puzzles.puzzle
+    teacher = teacher_page()
+    teacher.players.value = 2
+    teacher.seed.value = 3
+    teacher.deal_button.click()
+    assert teacher.children[-1] is teacher.demo
