@@ -82,3 +82,25 @@ def test_pages_build_the_widgets_and_their_buttons_work() -> None:
     teacher.seed.value = 3
     teacher.deal_button.click()
     assert teacher.children[-1] is teacher.demo
+
+
+def test_a_front_end_that_connects_after_the_first_drawing_gets_a_redraw_that_names_its_canvas() -> None:
+    """Voilà runs the page before the browser shows it: the table's first drawing (which named its
+    canvas) went nowhere. The redraw that answers the browser's ``client_ready`` must name the
+    canvas again ("switchCanvas"), or it is drawn on no canvas and the page shows a blank table."""
+    from ipycanvas.canvas import COMMANDS
+
+    page = play_page(seed=5)
+    canvas = page.table.canvas
+    manager = canvas._canvas_manager
+    sent: list[object] = []
+    real_send = manager._send_custom
+    manager._send_custom = lambda command, buffers=[]: sent.append(command)  # noqa: B006
+    try:
+        canvas._handle_frontend_event(canvas, {"event": "client_ready"}, [])
+    finally:
+        manager._send_custom = real_send
+    assert sent, "the browser's client_ready must redraw the table"
+    batch = sent[0]
+    assert isinstance(batch, list) and batch[0][0] == COMMANDS["switchCanvas"]
+    assert batch[0][1] == [f"IPY_MODEL_{canvas.model_id}"]
