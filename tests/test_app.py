@@ -104,3 +104,38 @@ def test_a_front_end_that_connects_after_the_first_drawing_gets_a_redraw_that_na
     batch = sent[0]
     assert isinstance(batch, list) and batch[0][0] == COMMANDS["switchCanvas"]
     assert batch[0][1] == [f"IPY_MODEL_{canvas.model_id}"]
+
+
+def test_the_address_deals_the_same_hand_for_everyone() -> None:
+    """`/?seed=42` on the play page deals hand 42 (DEAL-5: same seed, same cards) and says so."""
+    from buraco_learn.app import url_options
+
+    a, b = play_page(query="seed=42&bot=strong"), play_page(query="seed=42")
+    assert a.table.game.position() == b.table.game.position() and a.table.game.seed == 42
+    assert a.bot.value == "strong" and "?seed=42" in a.hand_number.value
+    other = play_page()
+    assert 1 <= other.table.game.seed <= 9999 and f"?seed={other.table.game.seed}" in other.hand_number.value
+    assert url_options("teacher", "players=3&seed=9&bot=x") == {"players": 3, "seed": 9}
+    t = teacher_page(query="players=3&seed=9")
+    assert t.demo.demo.game.players == 3 and t.seed.value == 9
+
+
+@pytest.mark.parametrize(("page", "query", "words"), [
+    ("play", "seed=-1", "seed must be a whole number from 0, e.g. ?seed=42"),
+    ("play", "bot=clever", "bot must be one of greedy, strong, random"),
+    ("teacher", "players=5", "players must be 2, 3 or 4"),
+])
+def test_a_bad_address_says_what_would_be_right(page: str, query: str, words: str) -> None:
+    from buraco_learn.app import url_options
+    from buraco_learn.errors import NotationError
+
+    with pytest.raises(NotationError) as exc:
+        url_options(page, query)
+    assert words in str(exc.value) and query.split("=")[1] in str(exc.value)
+
+
+def test_an_unknown_puzzle_in_the_address_is_named() -> None:
+    from buraco_learn.errors import NotationError
+
+    with pytest.raises(NotationError, match="no puzzle called 'nope'"):
+        puzzles_page(query="puzzle=nope")
