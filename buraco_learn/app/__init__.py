@@ -183,8 +183,10 @@ class TeacherPage(VBox):  # type: ignore[misc]
         self.deal_button = Button(description="Deal", tooltip="deal the hand of that seed (every class sees the same)")
         self.deal_button.on_click(lambda _: self.deal())
         self.demo = Demo(players=players, seed=seed).widget()
-        super().__init__([_title("Teacher's demo", "Next move plays the script's next move and says it in words; "
-                                 "Reveal hands shows every hand for the class."),
+        super().__init__([_title("Teacher's demo", "A hand played move by move for the class. Next move plays one "
+                                 "move and says it in words (with its rule), Finish the turn plays the rest of the "
+                                 "turn, Back takes a move back; Reveal hands shows every hand under the table. "
+                                 "Players and Seed choose the hand: the same seed deals the same cards."),
                           HBox([self.players, self.seed, self.deal_button]), self.demo])
 
     def deal(self) -> None:

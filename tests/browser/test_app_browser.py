@@ -211,7 +211,7 @@ def test_puzzles_page_draws_a_puzzle_and_checks_an_answer(page: Any, app: AppSer
     _in_viewport(page, verdict)
     _shot(page, "app-puzzles-checked-1366x768")
     page.set_viewport_size(PROJECTOR)
-    page.evaluate("window.scrollTo(0, 0)")
+    page.evaluate("document.querySelector('h2').scrollIntoView()")
     _shot(page, "app-puzzles-1920x1080")
     assert page.errors == []
 
@@ -239,7 +239,10 @@ def test_teacher_page_plays_the_demo_move_by_move(page: Any, app: AppServer) -> 
     assert hands.locator("div.card").count() >= 40
     assert all(f"{seat} · " in hands.inner_text() for seat in ("South", "West", "North", "East"))
     _assert_drawn(canvas)
+    hands.scroll_into_view_if_needed()
+    _in_viewport(page, hands)
     _shot(page, "app-teacher-revealed-1366x768")
     page.set_viewport_size(PROJECTOR)
+    page.evaluate("document.querySelector('h2').scrollIntoView()")
     _shot(page, "app-teacher-1920x1080")
     assert page.errors == []
