@@ -134,8 +134,25 @@ def test_a_bad_address_says_what_would_be_right(page: str, query: str, words: st
     assert words in str(exc.value) and query.split("=")[1] in str(exc.value)
 
 
-def test_an_unknown_puzzle_in_the_address_is_named() -> None:
+def test_an_unknown_puzzle_is_named() -> None:
+    from buraco_learn.app import PuzzlesPage
     from buraco_learn.errors import NotationError
 
     with pytest.raises(NotationError, match="no puzzle called 'nope'"):
-        puzzles_page(query="puzzle=nope")
+        PuzzlesPage(puzzle="nope")
+
+
+def test_a_bad_address_shows_what_was_wrong_on_the_page_and_the_usual_hand() -> None:
+    """Voilà shows no Python error (only "There was an error when executing cell"), so the page
+    itself says what the address got wrong, and still works."""
+    page = play_page(query="seed=forty")
+    assert page.children[1] is page.notice
+    assert "seed must be a whole number from 0, e.g. ?seed=42" in page.notice.value and "✗" in page.notice.value
+    page.new_hand.click()
+    assert page.children[:3] == (page.children[0], page.notice, page.children[2])
+    assert page.children[2].children[0] is page.bot and page.children[-1] is page.table and len(page.children) == 4
+    puzzles = puzzles_page(query="puzzle=nope")
+    assert "no puzzle called 'nope'" in puzzles.notice.value and puzzles.children[-1] is puzzles.puzzle
+    teacher = teacher_page(query="players=9")
+    teacher.deal_button.click()
+    assert "players must be 2, 3 or 4" in teacher.notice.value and len(teacher.children) == 4

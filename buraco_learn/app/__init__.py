@@ -25,16 +25,17 @@ from __future__ import annotations
 import random
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import parse_qs
 
-from ipywidgets import HTML, Button, Dropdown, HBox, IntText, Layout, VBox
+from ipywidgets import HTML, Button, Dropdown, HBox, IntText, Layout, VBox  # type: ignore[import-untyped]
 
 from ..bots import make_bot
 from ..course.teacher import Demo
 from ..errors import NotationError
 from ..game import Game
 from ..puzzles import load_puzzles
+from ..render.feedback import feedback_html
 from ..widgets import TableWidget
 from ..widgets.puzzle import PuzzleWidget
 
@@ -118,6 +119,31 @@ def url_options(page: str, query: str) -> dict[str, Any]:
     return out
 
 
+def _notice(message: str) -> HTML:
+    return HTML(feedback_html("wrong", message + ". The page below goes on without it.",
+                              title="✗ Not understood:"))
+
+
+def _from_address(page: str, query: str) -> tuple[dict[str, Any], HTML | None]:
+    """The page's options from its address, or none and a notice saying what was wrong (a page
+    served by Voilà shows no Python error, only "There was an error when executing cell")."""
+    try:
+        return url_options(page, query), None
+    except NotationError as err:
+        return {}, _notice(str(err))
+
+
+_Page = TypeVar("_Page", "PlayPage", "PuzzlesPage", "TeacherPage")
+
+
+def _with_notice(page: _Page, notice: HTML | None) -> _Page:
+    if notice is not None:
+        page.notice = notice
+        page._top.insert(1, notice)
+        page.children = (*page._top, page.children[-1])
+    return page
+
+
 def _title(text: str, sub: str) -> HTML:
     return HTML(f"<h2 style='margin:4px 0'>{text}</h2><div style='margin-bottom:6px'>{sub}</div>")
 
@@ -133,10 +159,12 @@ class PlayPage(VBox):  # type: ignore[misc]
         self.table: TableWidget
         self.hand_number = HTML()
         self._seed = seed
-        super().__init__([_title("Play a hand of Buraco",
-                                 "You are South; North is a computer player. Draw, meld, lay off, discard: the "
-                                 "line under the table says what happened and which rule decides."),
-                          HBox([self.bot, self.new_hand, self.hand_number], layout=Layout(align_items="center"))])
+        #: What stays above the table: the title and the controls (and a notice about the address).
+        self._top: list[Any] = [_title("Play a hand of Buraco",
+                                       "You are South; North is a computer player. Draw, meld, lay off, discard: "
+                                       "the line under the table says what happened and which rule decides."),
+                                HBox([self.bot, self.new_hand, self.hand_number], layout=Layout(align_items="center"))]
+        super().__init__(self._top)
         self.deal()
 
     def deal(self) -> None:
@@ -148,7 +176,7 @@ class PlayPage(VBox):  # type: ignore[misc]
         self.table = TableWidget(game, viewer=0, opponents={1: make_bot(self.bot.value, seed=game.seed)})
         self.hand_number.value = (f"<span style='margin-left:12px;color:#444'>Hand <b>{seed}</b> · the same hand "
                                   f"for everyone: add <code>?seed={seed}</code> to this page's address</span>")
-        self.children = (*self.children[:2], self.table)
+        self.children = (*self._top, self.table)
 
 
 class PuzzlesPage(VBox):  # type: ignore[misc]
@@ -164,14 +192,15 @@ class PuzzlesPage(VBox):  # type: ignore[misc]
                                value=first.name, description="Puzzle:", layout=Layout(width="480px"))
         self.puzzle = PuzzleWidget(first)
         self.picker.observe(lambda change: self.show(change["new"]), names="value")
-        super().__init__([_title("Buraco puzzles", f"{len(self.puzzles)} puzzles, easy first. Pick one and solve it "
-                                 "on the table; Check says whether it is the best play, and why."),
-                          self.picker, self.puzzle])
+        self._top: list[Any] = [_title("Buraco puzzles", f"{len(self.puzzles)} puzzles, easy first. Pick one and "
+                                       "solve it on the table; Check says whether it is the best play, and why."),
+                                self.picker]
+        super().__init__([*self._top, self.puzzle])
 
     def show(self, name: str) -> None:
         """Show the puzzle called ``name``."""
         self.puzzle = PuzzleWidget(self.puzzles[name])
-        self.children = (*self.children[:2], self.puzzle)
+        self.children = (*self._top, self.puzzle)
 
 
 class TeacherPage(VBox):  # type: ignore[misc]
@@ -183,16 +212,18 @@ class TeacherPage(VBox):  # type: ignore[misc]
         self.deal_button = Button(description="Deal", tooltip="deal the hand of that seed (every class sees the same)")
         self.deal_button.on_click(lambda _: self.deal())
         self.demo = Demo(players=players, seed=seed).widget()
-        super().__init__([_title("Teacher's demo", "A hand played move by move for the class. Next move plays one "
-                                 "move and says it in words (with its rule), Finish the turn plays the rest of the "
-                                 "turn, Back takes a move back; Reveal hands shows every hand under the table. "
-                                 "Players and Seed choose the hand: the same seed deals the same cards."),
-                          HBox([self.players, self.seed, self.deal_button]), self.demo])
+        self._top: list[Any] = [
+            _title("Teacher's demo", "A hand played move by move for the class. Next move plays one move and says it "
+                   "in words (with its rule), Finish the turn plays the rest of the turn, Back takes a move back; "
+                   "Reveal hands shows every hand under the table. Players and Seed choose the hand: the same seed "
+                   "deals the same cards."),
+            HBox([self.players, self.seed, self.deal_button])]
+        super().__init__([*self._top, self.demo])
 
     def deal(self) -> None:
         """Deal the hand of the chosen players and seed."""
         self.demo = Demo(players=int(self.players.value), seed=int(self.seed.value)).widget()
-        self.children = (*self.children[:2], self.demo)
+        self.children = (*self._top, self.demo)
 
 
 def play_page(*, bot: str = "greedy", seed: int | None = None, query: str = "") -> PlayPage:
@@ -202,8 +233,8 @@ def play_page(*, bot: str = "greedy", seed: int | None = None, query: str = "") 
     >>> play_page(query="seed=42").table.game.seed
     42
     """
-    options: dict[str, Any] = {"bot": bot, "seed": seed, **url_options("play", query)}
-    return PlayPage(**options)
+    options, notice = _from_address("play", query)
+    return _with_notice(PlayPage(**{"bot": bot, "seed": seed, **options}), notice)
 
 
 def puzzles_page(*, puzzle: str | None = None, query: str = "") -> PuzzlesPage:
@@ -213,8 +244,14 @@ def puzzles_page(*, puzzle: str | None = None, query: str = "") -> PuzzlesPage:
     >>> p.picker.value == list(p.puzzles)[2] == p.puzzle.puzzle.name
     True
     """
-    options: dict[str, Any] = {"puzzle": puzzle, **url_options("puzzles", query)}
-    return PuzzlesPage(**options)
+    options, notice = _from_address("puzzles", query)
+    try:
+        page = PuzzlesPage(**{"puzzle": puzzle, **options})
+    except NotationError as err:
+        if "puzzle" not in options:
+            raise
+        page, notice = PuzzlesPage(puzzle=puzzle), _notice(str(err))
+    return _with_notice(page, notice)
 
 
 def teacher_page(*, players: int = 4, seed: int = 11, query: str = "") -> TeacherPage:
@@ -224,5 +261,5 @@ def teacher_page(*, players: int = 4, seed: int = 11, query: str = "") -> Teache
     >>> (t.players.value, t.seed.value, t.demo.demo.game.players)
     (2, 7, 2)
     """
-    options: dict[str, Any] = {"players": players, "seed": seed, **url_options("teacher", query)}
-    return TeacherPage(**options)
+    options, notice = _from_address("teacher", query)
+    return _with_notice(TeacherPage(**{"players": players, "seed": seed, **options}), notice)
