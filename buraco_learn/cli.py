@@ -222,7 +222,11 @@ def _app(page: str, port: int | None, extra: list[str]) -> int:
         return 1
     from .app import page_path  # imports the widgets: only once Voilà is known to be there
 
-    cmd = [sys.executable, "-m", "voila", str(page_path(page)), "--strip_sources=True"]
+    # JupyterLite's kernel extension (the `lite` extra) is built for JupyterLab 4.6 and fails in
+    # Voila 0.5's JupyterLab 4.2 front end (TypeError: ... 'LicensesClient'); the page needs no
+    # in-browser kernel, so Voila does not load it.
+    cmd = [sys.executable, "-m", "voila", str(page_path(page)), "--strip_sources=True",
+           "--VoilaConfiguration.extension_denylist=@jupyterlite/pyodide-kernel-extension"]
     if port is not None:
         cmd += [f"--port={port}", "--Voila.port_retries=0"]
     cmd += extra

@@ -47,6 +47,7 @@ def test_app_starts_voila_on_the_page_file_and_port(monkeypatch: pytest.MonkeyPa
     cmd = started[0]
     assert cmd[1:3] == ["-m", "voila"] and cmd[3] == str(page_path("teacher"))
     assert "--port=8901" in cmd and "--no-browser" in cmd and "--strip_sources=True" in cmd
+    assert "--VoilaConfiguration.extension_denylist=@jupyterlite/pyodide-kernel-extension" in cmd
 
 
 def test_app_refuses_an_unknown_page(capsys: pytest.CaptureFixture[str]) -> None:

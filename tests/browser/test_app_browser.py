@@ -55,6 +55,10 @@ def page(browser: Any) -> Iterator[Any]:
     p.set_default_timeout(60_000)
     p.errors = []  # type: ignore[attr-defined]
     p.on("pageerror", lambda e: p.errors.append(str(e)))  # type: ignore[attr-defined]
+    # Console errors, but for resources on the internet (Voila's icon font from a CDN) when the
+    # machine has none: a labextension that fails to load says so here.
+    p.on("console", lambda m: m.type == "error" and not m.text.startswith("Failed to load resource: net::ERR_")
+         and p.errors.append(m.text))  # type: ignore[attr-defined]
     yield p
     context.close()
 
