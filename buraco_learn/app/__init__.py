@@ -188,8 +188,9 @@ class PuzzlesPage(VBox):  # type: ignore[misc]
             raise NotationError(f"no puzzle called {puzzle!r}: the names look like {next(iter(self.puzzles))!r} "
                                 "(the picker on the puzzles page lists them all)")
         first = self.puzzles[puzzle] if puzzle is not None else next(iter(self.puzzles.values()))
-        self.picker = Dropdown(options=[(f"{p.level} · {p.kind} · {p.name}", p.name) for p in self.puzzles.values()],
-                               value=first.name, description="Puzzle:", layout=Layout(width="480px"))
+        self.picker = Dropdown(options=[(f"{i}. {p.level} · {p.question}", p.name)
+                                        for i, p in enumerate(self.puzzles.values(), 1)],
+                               value=first.name, description="Puzzle:", layout=Layout(width="620px"))
         self.puzzle = PuzzleWidget(first)
         self.picker.observe(lambda change: self.show(change["new"]), names="value")
         self._top: list[Any] = [_title("Buraco puzzles", f"{len(self.puzzles)} puzzles, easy first. Pick one and "
