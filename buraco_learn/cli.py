@@ -5,6 +5,7 @@
     buraco-learn course [DIR] [--solutions] [--force] [--lang fr]   # write the notebooks into DIR
     buraco-learn lab [DIR] [--solutions] [JUPYTERLAB ARGS...]  # ... and open JupyterLab there
     buraco-learn class-report FILES... [--out DIR]       # a class's results: report.html, report.csv
+    buraco-learn app [play|puzzles|teacher] [--port N]   # a page without code cells (Voilà)
     python -m buraco_learn ...                           # the same command
 
 ``DIR`` defaults to ``buraco-course`` in the current folder. A notebook already in ``DIR`` is
@@ -217,6 +218,32 @@ def _lab(directory: Path, extra: list[str]) -> int:
     return subprocess.call(cmd)  # pragma: no cover (Windows)
 
 
+APP_INSTALL = 'pip install "buraco_learn[app]"'
+
+
+def _app(page: str, port: int | None, extra: list[str]) -> int:
+    """Serve one app page (``buraco_learn/app/PAGE.ipynb``) with Voilà: widgets, no code cells."""
+    if importlib.util.find_spec("voila") is None:
+        print("buraco-learn: the app mode needs Voilà, which is not installed in this Python. Install it with:\n"
+              f"    {APP_INSTALL}\n"
+              "then run this command again.", file=sys.stderr)
+        return 1
+    from .app import page_path  # imports the widgets: only once Voilà is known to be there
+
+    # JupyterLite's kernel extension (the `lite` extra) is built for JupyterLab 4.6 and fails in
+    # Voila 0.5's JupyterLab 4.2 front end (TypeError: ... 'LicensesClient'); the page needs no
+    # in-browser kernel, so Voila does not load it.
+    cmd = [sys.executable, "-m", "voila", str(page_path(page)), "--strip_sources=True",
+           "--VoilaConfiguration.extension_denylist=@jupyterlite/pyodide-kernel-extension"]
+    if port is not None:
+        cmd += [f"--port={port}", "--Voila.port_retries=0"]
+    cmd += extra
+    print(f"buraco-learn: serving the {page} page with Voilà:", " ".join(cmd), flush=True)
+    if os.name == "posix":  # become Voilà: Ctrl-C and signals reach it directly
+        os.execv(sys.executable, cmd)
+    return subprocess.call(cmd)  # pragma: no cover (Windows)
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="buraco-learn",
@@ -229,11 +256,12 @@ def _parser() -> argparse.ArgumentParser:
                "  buraco-learn lab cours --lang fr    the course in French (--lang it: in Italian)\n"
                "  buraco-learn lab --port 8890 --no-browser   (extra arguments go to JupyterLab)\n"
                "  buraco-learn class-report results/*.json --out report   (teachers)\n"
+               "  buraco-learn app puzzles --port 8866   the puzzles as a page without code (Voila)\n"
                "Notebooks already in the folder are kept (your answers stay) unless --force.\n"
                "Also: python -m buraco_learn ...",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    sub = parser.add_subparsers(dest="command", metavar="{course,lab,class-report}")
+    sub = parser.add_subparsers(dest="command", metavar="{course,lab,class-report,app}")
     for name, help_text in (
         ("course", "write the learner notebooks (and with --solutions the worked solutions) into DIR"),
         ("lab", "write the notebooks into DIR if they are not there, then open JupyterLab on DIR; "
@@ -256,6 +284,13 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("files", nargs="+", metavar="FILES", help="results files (.json), or folders holding them")
     p.add_argument("--out", default="class-report", metavar="DIR",
                    help="where to write report.html and report.csv (default: ./class-report)")
+    help_text = ("serve a page without code cells for the classroom, with Voila: play (a hand against a "
+                 "computer player), puzzles, or teacher (the teacher's demo); arguments this command does not "
+                 f"know go to Voila (needs Voila: {APP_INSTALL})")
+    p = sub.add_parser("app", help=help_text, description=help_text)
+    p.add_argument("page", nargs="?", default="play", choices=["play", "puzzles", "teacher"],
+                   help="which page (default: play)")
+    p.add_argument("--port", type=int, default=None, metavar="N", help="the port to serve on (default: Voila's, 8866)")
     return parser
 
 
@@ -304,12 +339,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     extra: list[str] = []
     if args_in[:1] == ["lab"]:
         args_in, extra = _split_lab_args(args_in)
-    args = parser.parse_args(args_in)
+    if args_in[:1] == ["app"]:
+        args, extra = parser.parse_known_args(args_in)
+    else:
+        args = parser.parse_args(args_in)
     if args.command is None:
         parser.print_help()
         return 2
     if args.command == "class-report":
         return _class_report(args.files, args.out)
+    if args.command == "app":
+        return _app(args.page, args.port, extra)
     directory = Path(args.dir).expanduser()
     try:
         written = write_course(directory, solutions=args.solutions, force=args.force, lang=args.lang)

@@ -3,6 +3,7 @@
 #
 #   bash scripts/setup.sh         # pip install -e .  (the package and its widgets)
 #   bash scripts/setup.sh lab     # pip install -e ".[lab]"  (plus JupyterLab)
+#   bash scripts/setup.sh app     # pip install -e ".[app]"  (plus Voilà: buraco-learn app)
 #   bash scripts/setup.sh test    # pip install -e ".[test]"
 #
 # Needs only python3 (3.11+) with venv; $PYTHON picks another interpreter and $VENV
@@ -25,11 +26,12 @@ fi
 target="."
 [ -n "$extras" ] && target=".[$extras]"
 # Skip the install when nothing it depends on changed since the last one. The test extras
-# hold the lab extras, which hold the package: a bigger install serves a smaller request.
+# hold the lab and app extras, which hold the package: a bigger install serves a smaller request.
 want="$( (cat pyproject.toml; "$venv/bin/python" --version) | sha256sum | cut -d' ' -f1)"
 case "$extras" in
   "") enough=("" lab test) ;;
   lab) enough=(lab test) ;;
+  app) enough=(app test) ;;
   *) enough=("$extras") ;;
 esac
 for e in "${enough[@]}"; do

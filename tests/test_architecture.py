@@ -11,8 +11,8 @@ from pathlib import Path
 
 PKG = Path(__file__).resolve().parent.parent / "buraco_learn"
 # Sub-packages that may import third-party (Jupyter) code: the widgets, and the course's notebook
-# builder (nbformat), which is tooling that no core module imports.
-JUPYTER_LAYERS = {"widgets", "course"}
+# builder (nbformat), which is tooling that no core module imports, and the classroom app pages.
+JUPYTER_LAYERS = {"widgets", "course", "app"}
 # Modules that are not core: rendering imports the core only (checked separately).
 RENDER_LAYERS = {"render"}
 STDLIB = set(sys.stdlib_module_names)

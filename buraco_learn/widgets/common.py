@@ -21,7 +21,7 @@ from ..reference import cited_rules
 from ..render.feedback import feedback_html as shared_feedback_html
 from ..render.text import seat_name
 
-__all__ = ["speaks", "FeedbackKind", "feedback_html", "rule_ids", "static_bundle", "deck_dropdown", "words_html", "event_words", "new_cards", "make_feedback", "make_words"]
+__all__ = ["speaks", "FeedbackKind", "feedback_html", "rule_ids", "static_bundle", "deck_dropdown", "words_html", "event_words", "new_cards", "make_feedback", "make_words", "forget_current_canvas"]
 
 _W = TypeVar("_W", bound=type)
 
@@ -144,8 +144,37 @@ def make_canvas(width: int, height: int, on_mouse_down: Callable[[float, float],
     canvas = Canvas(width=width, height=height,
                     layout=Layout(width="100%", max_width=fit_width(width, height, budget), height="auto"))
     canvas.on_mouse_down(on_mouse_down)
-    canvas.on_client_ready(redraw)
+
+    def on_client_ready() -> None:
+        forget_current_canvas(canvas)
+        redraw()
+
+    canvas.on_client_ready(on_client_ready)
     return canvas
+
+
+def forget_current_canvas(canvas: Canvas) -> None:
+    """Make the next drawing command on ``canvas`` name its canvas again.
+
+    ipycanvas sends every drawing command through one manager, which names a canvas
+    ("switchCanvas") only when the canvas differs from the last one it drew on. A front end
+    that connects later (a Voilà page, which runs the notebook before the browser shows the
+    widgets; a reloaded page) never got that first switch: a redraw of the same canvas then went
+    to no canvas at all and the table stayed blank. Called before the redraw that answers a
+    front end's ``client_ready``.
+
+    >>> from ipycanvas import Canvas
+    >>> c = Canvas(width=10, height=10)
+    >>> c.fill_rect(0, 0, 1, 1)
+    >>> c._canvas_manager._current_canvas is c
+    True
+    >>> forget_current_canvas(c)
+    >>> c._canvas_manager._current_canvas is None
+    True
+    """
+    manager = getattr(canvas, "_canvas_manager", None)
+    if manager is not None and hasattr(manager, "_current_canvas"):
+        manager._current_canvas = None
 
 
 def resize_canvas(canvas: Canvas, width: int, height: int | None = None, budget: str | None = None) -> None:

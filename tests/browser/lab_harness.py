@@ -220,6 +220,85 @@ class JupyterLabServer:
         self.stop()
 
 
+class AppServer:
+    """``buraco-learn app PAGE`` (the classroom page served by Voilà) on a free loopback port.
+
+    Started by the command a teacher types (the ``buraco-learn`` script beside this
+    interpreter, else ``python -m buraco_learn.cli``), with ``--no-browser`` and throw-away
+    Jupyter/IPython folders. Voilà runs the page's notebook when the browser asks for ``/``;
+    ``start`` only waits until the server answers HTTP. ``log_tail()`` shows its output.
+    """
+
+    def __init__(self, page: str, start_timeout: float = 60.0):
+        self.page = page
+        self.start_timeout = start_timeout
+        self.port = find_free_port()
+        self.proc: subprocess.Popen[bytes] | None = None
+        self._tmp = Path(tempfile.mkdtemp(prefix=f"buraco-app-{page}-"))
+        self.log_path = self._tmp / "voila.log"
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    def command(self) -> list[str]:
+        script = Path(sys.executable).with_name("buraco-learn")
+        head = [str(script)] if script.is_file() else [sys.executable, "-m", "buraco_learn.cli"]
+        return [*head, "app", self.page, "--port", str(self.port), "--no-browser", "--Voila.ip=127.0.0.1"]
+
+    def _env(self) -> dict[str, str]:
+        env = dict(os.environ)
+        for var, name in {"JUPYTER_CONFIG_DIR": "config", "JUPYTER_RUNTIME_DIR": "runtime",
+                          "JUPYTER_DATA_DIR": "data", "IPYTHONDIR": "ipython"}.items():
+            folder = self._tmp / name
+            folder.mkdir(parents=True, exist_ok=True)
+            env[var] = str(folder)
+        env["BURACO_PROGRESS"] = "0"
+        return env
+
+    def start(self) -> "AppServer":
+        t0 = time.monotonic()
+        log = open(self.log_path, "wb")
+        self.proc = subprocess.Popen(self.command(), env=self._env(), stdout=log, stderr=subprocess.STDOUT,
+                                     stdin=subprocess.DEVNULL, cwd=self._tmp)
+        log.close()
+        probe = f"{self.url}voila/static/"  # any answer (a 404 too) says the server is up
+        while True:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"buraco-learn app {self.page} exited early:\n{self.log_tail()}")
+            try:
+                urllib.request.urlopen(probe, timeout=2).close()
+                break
+            except urllib.error.HTTPError:
+                break
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                pass
+            if time.monotonic() - t0 > self.start_timeout:
+                self.stop()
+                raise RuntimeError(f"buraco-learn app {self.page} did not answer within "
+                                   f"{self.start_timeout}s:\n{self.log_tail()}")
+            time.sleep(0.25)
+        return self
+
+    def log_tail(self, chars: int = 4000) -> str:
+        try:
+            return self.log_path.read_text(errors="replace")[-chars:]
+        except OSError:
+            return "(no log)"
+
+    def stop(self) -> None:
+        """Terminate Voilà (then kill it after 10 s) and remove its temp folders."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout=10)
+        self.proc = None
+        shutil.rmtree(self._tmp, ignore_errors=True)
+
+
 # JavaScript run in the page. `findPanel(path)` returns the NotebookPanel of `path`.
 _JS_FIND_PANEL = """
   const findPanel = (path) => {

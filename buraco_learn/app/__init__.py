@@ -1,0 +1,266 @@
+"""The classroom app: the play table, the puzzles and the teacher's demo as pages without code.
+
+``buraco-learn app [play|puzzles|teacher]`` serves one of the small notebooks of this folder
+(``play.ipynb``, ``puzzles.ipynb``, ``teacher.ipynb``) with Voilà, which shows the widgets and
+hides the code. Each notebook only calls one builder of this module, with the query string of
+the page's address (Voilà gives it to the kernel as ``QUERY_STRING``): ``/?seed=42`` deals
+hand 42 on the play page (the same hand for every learner who opens that address),
+``/?players=2&seed=7`` on the teacher's page, ``/?puzzle=NAME`` on the puzzles page.
+
+>>> page = play_page(seed=3)
+>>> type(page.table).__name__, page.table.game.players
+('TableWidget', 2)
+>>> page.new_hand.description
+'New hand'
+>>> p = puzzles_page()
+>>> type(p.puzzle).__name__, p.puzzle.puzzle.name == p.picker.value == next(iter(p.puzzles))
+('PuzzleWidget', True)
+>>> t = teacher_page()
+>>> type(t.demo).__name__
+'DemoWidget'
+"""
+
+from __future__ import annotations
+
+import random
+from importlib import resources
+from pathlib import Path
+from typing import Any, TypeVar
+from urllib.parse import parse_qs
+
+from ipywidgets import HTML, Button, Dropdown, HBox, IntText, Layout, VBox  # type: ignore[import-untyped]
+
+from ..bots import make_bot
+from ..course.teacher import Demo
+from ..errors import NotationError
+from ..game import Game
+from ..puzzles import load_puzzles
+from ..render.feedback import feedback_html
+from ..widgets import TableWidget
+from ..widgets.puzzle import PuzzleWidget
+
+__all__ = ["PAGES", "PlayPage", "PuzzlesPage", "TeacherPage", "page_path", "play_page", "puzzles_page",
+           "teacher_page", "url_options"]
+
+#: The pages ``buraco-learn app`` can serve, and what each shows.
+PAGES = {
+    "play": "a hand of two-player Buraco against a computer player",
+    "puzzles": "the puzzle set, one puzzle at a time, with a picker",
+    "teacher": "the teacher's demo: a seeded hand played move by move for the class",
+}
+
+_BOTS = (("greedy (lays down the most)", "greedy"), ("strong (also guards its discards)", "strong"),
+         ("random (any legal move)", "random"))
+
+
+def page_path(name: str) -> Path:
+    """The notebook file of page ``name`` (one of :data:`PAGES`).
+
+    >>> page_path("play").name
+    'play.ipynb'
+    >>> page_path("lobby")
+    Traceback (most recent call last):
+    ...
+    ValueError: no app page 'lobby': choose one of play, puzzles, teacher
+    """
+    if name not in PAGES:
+        raise ValueError(f"no app page {name!r}: choose one of {', '.join(PAGES)}")
+    return Path(str(resources.files(__package__).joinpath(f"{name}.ipynb")))
+
+
+#: What each page reads from its address's query string, and how.
+_OPTIONS: dict[str, dict[str, str]] = {
+    "play": {"seed": "a whole number from 0", "bot": "one of " + ", ".join(b for _, b in _BOTS)},
+    "puzzles": {"puzzle": "a puzzle's name"},
+    "teacher": {"players": "2, 3 or 4", "seed": "a whole number from 0"},
+}
+
+
+def url_options(page: str, query: str) -> dict[str, Any]:
+    """The options of app page ``page`` in the query string ``query`` of its address.
+
+    Unknown names are ignored (a link may carry others); a known name with a bad value is a
+    :class:`~buraco_learn.errors.NotationError` that says what would be right.
+
+    >>> url_options("play", "seed=42&bot=strong")
+    {'seed': 42, 'bot': 'strong'}
+    >>> url_options("teacher", "players=2&utm=x")
+    {'players': 2}
+    >>> url_options("play", "")
+    {}
+    >>> url_options("play", "seed=forty")
+    Traceback (most recent call last):
+    ...
+    buraco_learn.errors.NotationError: the address says seed=forty: seed must be a whole number from 0, e.g. ?seed=42
+    """
+    if page not in _OPTIONS:
+        raise ValueError(f"no app page {page!r}: choose one of {', '.join(PAGES)}")
+    out: dict[str, Any] = {}
+    for name, values in parse_qs(query, keep_blank_values=True).items():
+        if name not in _OPTIONS[page]:
+            continue
+        value = values[-1].strip()
+        example = {"seed": "42", "bot": "strong", "players": "2", "puzzle": "NAME"}[name]
+        bad = NotationError(f"the address says {name}={value}: {name} must be {_OPTIONS[page][name]}, "
+                            f"e.g. ?{name}={example}")
+        if name in ("seed", "players"):
+            if not value.isdigit():
+                raise bad
+            number = int(value)
+            if name == "players" and number not in (2, 3, 4):
+                raise bad
+            out[name] = number
+        elif name == "bot":
+            if value not in {b for _, b in _BOTS}:
+                raise bad
+            out[name] = value
+        else:
+            out[name] = value
+    return out
+
+
+def _notice(message: str) -> HTML:
+    return HTML(feedback_html("wrong", message + ". The page below goes on without it.",
+                              title="✗ Not understood:"))
+
+
+def _from_address(page: str, query: str) -> tuple[dict[str, Any], HTML | None]:
+    """The page's options from its address, or none and a notice saying what was wrong (a page
+    served by Voilà shows no Python error, only "There was an error when executing cell")."""
+    try:
+        return url_options(page, query), None
+    except NotationError as err:
+        return {}, _notice(str(err))
+
+
+_Page = TypeVar("_Page", "PlayPage", "PuzzlesPage", "TeacherPage")
+
+
+def _with_notice(page: _Page, notice: HTML | None) -> _Page:
+    if notice is not None:
+        page.notice = notice
+        page._top.insert(1, notice)
+        page.children = (*page._top, page.children[-1])
+    return page
+
+
+def _title(text: str, sub: str) -> HTML:
+    return HTML(f"<h2 style='margin:4px 0'>{text}</h2><div style='margin-bottom:6px'>{sub}</div>")
+
+
+class PlayPage(VBox):  # type: ignore[misc]
+    """The play page: the table against a bot, the bot picker and a **New hand** button."""
+
+    def __init__(self, *, bot: str = "greedy", seed: int | None = None) -> None:
+        self.bot = Dropdown(options=_BOTS, value=bot, description="Computer (North):",
+                            style={"description_width": "initial"}, layout=Layout(width="380px"))
+        self.new_hand = Button(description="New hand", tooltip="deal a new hand against the chosen player")
+        self.new_hand.on_click(lambda _: self.deal())
+        self.table: TableWidget
+        self.hand_number = HTML()
+        self._seed = seed
+        #: What stays above the table: the title and the controls (and a notice about the address).
+        self._top: list[Any] = [_title("Play a hand of Buraco",
+                                       "You are South; North is a computer player. Draw, meld, lay off, discard: "
+                                       "the line under the table says what happened and which rule decides."),
+                                HBox([self.bot, self.new_hand, self.hand_number], layout=Layout(align_items="center"))]
+        super().__init__(self._top)
+        self.deal()
+
+    def deal(self) -> None:
+        """Deal a new two-player hand against the chosen bot (the first with the page's seed,
+        then a random hand number from 1 to 9999)."""
+        seed = self._seed if self._seed is not None else random.randint(1, 9999)
+        self._seed = None
+        game = Game.new(2, seed=seed, dealer=1)
+        self.table = TableWidget(game, viewer=0, opponents={1: make_bot(self.bot.value, seed=game.seed)})
+        self.hand_number.value = (f"<span style='margin-left:12px;color:#444'>Hand <b>{seed}</b> · the same hand "
+                                  f"for everyone: add <code>?seed={seed}</code> to this page's address</span>")
+        self.children = (*self._top, self.table)
+
+
+class PuzzlesPage(VBox):  # type: ignore[misc]
+    """The puzzles page: a picker of every shipped puzzle and the puzzle widget."""
+
+    def __init__(self, *, puzzle: str | None = None) -> None:
+        self.puzzles = {p.name: p for p in load_puzzles()}
+        if puzzle is not None and puzzle not in self.puzzles:
+            raise NotationError(f"no puzzle called {puzzle!r}: the names look like {next(iter(self.puzzles))!r} "
+                                "(the picker on the puzzles page lists them all)")
+        first = self.puzzles[puzzle] if puzzle is not None else next(iter(self.puzzles.values()))
+        self.picker = Dropdown(options=[(f"{i}. {p.level} · {p.question}", p.name)
+                                        for i, p in enumerate(self.puzzles.values(), 1)],
+                               value=first.name, description="Puzzle:", layout=Layout(width="620px"))
+        self.puzzle = PuzzleWidget(first)
+        self.picker.observe(lambda change: self.show(change["new"]), names="value")
+        self._top: list[Any] = [_title("Buraco puzzles", f"{len(self.puzzles)} puzzles, easy first. Pick one and "
+                                       "solve it on the table; Check says whether it is the best play, and why."),
+                                self.picker]
+        super().__init__([*self._top, self.puzzle])
+
+    def show(self, name: str) -> None:
+        """Show the puzzle called ``name``."""
+        self.puzzle = PuzzleWidget(self.puzzles[name])
+        self.children = (*self._top, self.puzzle)
+
+
+class TeacherPage(VBox):  # type: ignore[misc]
+    """The teacher's page: the demo widget for 2, 3 or 4 players and a seed, and a **Deal** button."""
+
+    def __init__(self, *, players: int = 4, seed: int = 11) -> None:
+        self.players = Dropdown(options=[2, 3, 4], value=players, description="Players:", layout=Layout(width="160px"))
+        self.seed = IntText(value=seed, description="Seed:", layout=Layout(width="180px"))
+        self.deal_button = Button(description="Deal", tooltip="deal the hand of that seed (every class sees the same)")
+        self.deal_button.on_click(lambda _: self.deal())
+        self.demo = Demo(players=players, seed=seed).widget()
+        self._top: list[Any] = [
+            _title("Teacher's demo", "A hand played move by move for the class. Next move plays one move and says it "
+                   "in words (with its rule), Finish the turn plays the rest of the turn, Back takes a move back; "
+                   "Reveal hands shows every hand under the table. Players and Seed choose the hand: the same seed "
+                   "deals the same cards."),
+            HBox([self.players, self.seed, self.deal_button])]
+        super().__init__([*self._top, self.demo])
+
+    def deal(self) -> None:
+        """Deal the hand of the chosen players and seed."""
+        self.demo = Demo(players=int(self.players.value), seed=int(self.seed.value)).widget()
+        self.children = (*self._top, self.demo)
+
+
+def play_page(*, bot: str = "greedy", seed: int | None = None, query: str = "") -> PlayPage:
+    """The play page (see :class:`PlayPage`); ``query``: its address's query string, whose
+    ``seed`` and ``bot`` win over the arguments (:func:`url_options`).
+
+    >>> play_page(query="seed=42").table.game.seed
+    42
+    """
+    options, notice = _from_address("play", query)
+    return _with_notice(PlayPage(**{"bot": bot, "seed": seed, **options}), notice)
+
+
+def puzzles_page(*, puzzle: str | None = None, query: str = "") -> PuzzlesPage:
+    """The puzzles page (see :class:`PuzzlesPage`), showing ``puzzle`` (a name) first.
+
+    >>> p = puzzles_page(query="puzzle=" + list(puzzles_page().puzzles)[2])
+    >>> p.picker.value == list(p.puzzles)[2] == p.puzzle.puzzle.name
+    True
+    """
+    options, notice = _from_address("puzzles", query)
+    try:
+        page = PuzzlesPage(**{"puzzle": puzzle, **options})
+    except NotationError as err:
+        if "puzzle" not in options:
+            raise
+        page, notice = PuzzlesPage(puzzle=puzzle), _notice(str(err))
+    return _with_notice(page, notice)
+
+
+def teacher_page(*, players: int = 4, seed: int = 11, query: str = "") -> TeacherPage:
+    """The teacher's page (see :class:`TeacherPage`).
+
+    >>> t = teacher_page(query="players=2&seed=7")
+    >>> (t.players.value, t.seed.value, t.demo.demo.game.players)
+    (2, 7, 2)
+    """
+    options, notice = _from_address("teacher", query)
+    return _with_notice(TeacherPage(**{"players": players, "seed": seed, **options}), notice)
