@@ -221,7 +221,7 @@ def _lab(directory: Path, extra: list[str]) -> int:
 APP_INSTALL = 'pip install "buraco_learn[app]"'
 
 
-def _app(page: str, port: int | None, extra: list[str]) -> int:
+def _app(page: str, port: int | None, extra: list[str], lang: str = "en") -> int:
     """Serve one app page (``buraco_learn/app/PAGE.ipynb``) with Voilà: widgets, no code cells."""
     if importlib.util.find_spec("voila") is None:
         print("buraco-learn: the app mode needs Voilà, which is not installed in this Python. Install it with:\n"
@@ -238,6 +238,8 @@ def _app(page: str, port: int | None, extra: list[str]) -> int:
     if port is not None:
         cmd += [f"--port={port}", "--Voila.port_retries=0"]
     cmd += extra
+    # the page's language: the page reads it from its kernel's environment (an address's ?lang= wins)
+    os.environ["BURACO_APP_LANG"] = lang
     print(f"buraco-learn: serving the {page} page with Voilà:", " ".join(cmd), flush=True)
     if os.name == "posix":  # become Voilà: Ctrl-C and signals reach it directly
         os.execv(sys.executable, cmd)
@@ -291,6 +293,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("page", nargs="?", default="play", choices=["play", "puzzles", "teacher"],
                    help="which page (default: play)")
     p.add_argument("--port", type=int, default=None, metavar="N", help="the port to serve on (default: Voila's, 8866)")
+    p.add_argument("--lang", default="en", choices=["en", "fr", "it"],
+                   help="the page's language: en (English, the default), fr (français), it (italiano); "
+                        "an address's ?lang= wins")
     return parser
 
 
@@ -349,7 +354,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "class-report":
         return _class_report(args.files, args.out)
     if args.command == "app":
-        return _app(args.page, args.port, extra)
+        return _app(args.page, args.port, extra, args.lang)
     directory = Path(args.dir).expanduser()
     try:
         written = write_course(directory, solutions=args.solutions, force=args.force, lang=args.lang)

@@ -157,3 +157,25 @@ def test_a_bad_address_shows_what_was_wrong_on_the_page_and_the_usual_hand() -> 
     teacher = teacher_page(query="players=9")
     teacher.deal_button.click()
     assert "players must be 2, 3 or 4" in teacher.notice.value and len(teacher.children) == 4
+
+
+def test_pages_speak_the_language_of_their_address_and_leave_the_kernels_language_alone() -> None:
+    """Issue 15: ``?lang=fr`` (or ``buraco-learn app --lang fr``) puts a page in French: its title,
+    controls and table; a bad language is said on the page, not raised."""
+    from buraco_learn.app import play_page, puzzles_page, teacher_page, url_options
+    from buraco_learn.i18n import get_language, language, tr
+
+    page = play_page(query="seed=3&lang=fr")
+    with language("fr"):
+        new_hand, meld = tr("New hand"), tr("Meld")
+    assert page.new_hand.description == new_hand != "New hand"
+    assert any(b.description == meld for b in page.table.buttons.values())
+    assert get_language() == "en"
+    page.deal()  # a new hand keeps the page's language
+    assert any(b.description == meld for b in page.table.buttons.values())
+    assert puzzles_page(query="lang=it").picker.description != "Puzzle:"
+    assert teacher_page(lang="it").deal_button.description != "Deal"
+    bad = play_page(query="lang=de")
+    assert "lang=de" in bad.notice.value and "fr" in bad.notice.value
+    with pytest.raises(Exception, match="lang must be one of en, fr, it"):
+        url_options("play", "lang=de")

@@ -5,7 +5,9 @@
 hides the code. Each notebook only calls one builder of this module, with the query string of
 the page's address (Voilà gives it to the kernel as ``QUERY_STRING``): ``/?seed=42`` deals
 hand 42 on the play page (the same hand for every learner who opens that address),
-``/?players=2&seed=7`` on the teacher's page, ``/?puzzle=NAME`` on the puzzles page.
+``/?players=2&seed=7`` on the teacher's page, ``/?puzzle=NAME`` on the puzzles page; ``lang=fr``
+or ``lang=it`` on any page puts it in French or Italian (``buraco-learn app --lang fr`` does it for
+every page it serves).
 
 >>> page = play_page(seed=3)
 >>> type(page.table).__name__, page.table.game.players
@@ -34,6 +36,7 @@ from ..bots import make_bot
 from ..course.teacher import Demo
 from ..errors import NotationError
 from ..game import Game
+from ..i18n import LANGUAGES, N_, language, tr, trc
 from ..puzzles import load_puzzles
 from ..render.feedback import feedback_html
 from ..widgets import TableWidget
@@ -49,8 +52,8 @@ PAGES = {
     "teacher": "the teacher's demo: a seeded hand played move by move for the class",
 }
 
-_BOTS = (("greedy (lays down the most)", "greedy"), ("strong (also guards its discards)", "strong"),
-         ("random (any legal move)", "random"))
+_BOTS = ((N_("greedy (lays down the most)"), "greedy"), (N_("strong (also guards its discards)"), "strong"),
+         (N_("random (any legal move)"), "random"))
 
 
 def page_path(name: str) -> Path:
@@ -69,10 +72,11 @@ def page_path(name: str) -> Path:
 
 
 #: What each page reads from its address's query string, and how.
+_LANG = "one of " + ", ".join(LANGUAGES)
 _OPTIONS: dict[str, dict[str, str]] = {
-    "play": {"seed": "a whole number from 0", "bot": "one of " + ", ".join(b for _, b in _BOTS)},
-    "puzzles": {"puzzle": "a puzzle's name"},
-    "teacher": {"players": "2, 3 or 4", "seed": "a whole number from 0"},
+    "play": {"seed": "a whole number from 0", "bot": "one of " + ", ".join(b for _, b in _BOTS), "lang": _LANG},
+    "puzzles": {"puzzle": "a puzzle's name", "lang": _LANG},
+    "teacher": {"players": "2, 3 or 4", "seed": "a whole number from 0", "lang": _LANG},
 }
 
 
@@ -100,7 +104,7 @@ def url_options(page: str, query: str) -> dict[str, Any]:
         if name not in _OPTIONS[page]:
             continue
         value = values[-1].strip()
-        example = {"seed": "42", "bot": "strong", "players": "2", "puzzle": "NAME"}[name]
+        example = {"seed": "42", "bot": "strong", "players": "2", "puzzle": "NAME", "lang": "fr"}[name]
         bad = NotationError(f"the address says {name}={value}: {name} must be {_OPTIONS[page][name]}, "
                             f"e.g. ?{name}={example}")
         if name in ("seed", "players"):
@@ -114,14 +118,18 @@ def url_options(page: str, query: str) -> dict[str, Any]:
             if value not in {b for _, b in _BOTS}:
                 raise bad
             out[name] = value
+        elif name == "lang":
+            if value not in LANGUAGES:
+                raise bad
+            out[name] = value
         else:
             out[name] = value
     return out
 
 
 def _notice(message: str) -> HTML:
-    return HTML(feedback_html("wrong", message + ". The page below goes on without it.",
-                              title="✗ Not understood:"))
+    return HTML(feedback_html("wrong", message + ". " + tr("The page below goes on without it."),
+                              title=tr("✗ Not understood:")))
 
 
 def _from_address(page: str, query: str) -> tuple[dict[str, Any], HTML | None]:
@@ -151,18 +159,20 @@ def _title(text: str, sub: str) -> HTML:
 class PlayPage(VBox):  # type: ignore[misc]
     """The play page: the table against a bot, the bot picker and a **New hand** button."""
 
-    def __init__(self, *, bot: str = "greedy", seed: int | None = None) -> None:
-        self.bot = Dropdown(options=_BOTS, value=bot, description="Computer (North):",
+    def __init__(self, *, bot: str = "greedy", seed: int | None = None, lang: str | None = None) -> None:
+        #: The page's language (``None``: the current one, see :func:`buraco_learn.set_language`).
+        self.lang = lang
+        self.bot = Dropdown(options=[(tr(text), b) for text, b in _BOTS], value=bot, description=tr("Computer (North):"),
                             style={"description_width": "initial"}, layout=Layout(width="380px"))
-        self.new_hand = Button(description="New hand", tooltip="deal a new hand against the chosen player")
+        self.new_hand = Button(description=tr("New hand"), tooltip=tr("deal a new hand against the chosen player"))
         self.new_hand.on_click(lambda _: self.deal())
         self.table: TableWidget
         self.hand_number = HTML()
         self._seed = seed
         #: What stays above the table: the title and the controls (and a notice about the address).
-        self._top: list[Any] = [_title("Play a hand of Buraco",
-                                       "You are South; North is a computer player. Draw, meld, lay off, discard: "
-                                       "the line under the table says what happened and which rule decides."),
+        self._top: list[Any] = [_title(tr("Play a hand of Buraco"),
+                                       tr("You are South; North is a computer player. Draw, meld, lay off, discard: "
+                                          "the line under the table says what happened and which rule decides.")),
                                 HBox([self.bot, self.new_hand, self.hand_number], layout=Layout(align_items="center"))]
         super().__init__(self._top)
         self.deal()
@@ -173,61 +183,74 @@ class PlayPage(VBox):  # type: ignore[misc]
         seed = self._seed if self._seed is not None else random.randint(1, 9999)
         self._seed = None
         game = Game.new(2, seed=seed, dealer=1)
-        self.table = TableWidget(game, viewer=0, opponents={1: make_bot(self.bot.value, seed=game.seed)})
-        self.hand_number.value = (f"<span style='margin-left:12px;color:#444'>Hand <b>{seed}</b> · the same hand "
-                                  f"for everyone: add <code>?seed={seed}</code> to this page's address</span>")
+        self.table = TableWidget(game, viewer=0, opponents={1: make_bot(self.bot.value, seed=game.seed)},
+                                 language=self.lang)
+        with language(self.lang):
+            said = tr("Hand {number} · the same hand for everyone: add {query} to this page's address",
+                      number="<b>" + str(seed) + "</b>", query="<code>?seed=" + str(seed) + "</code>")
+        self.hand_number.value = f"<span style='margin-left:12px;color:#444'>{said}</span>"
         self.children = (*self._top, self.table)
 
 
 class PuzzlesPage(VBox):  # type: ignore[misc]
     """The puzzles page: a picker of every shipped puzzle and the puzzle widget."""
 
-    def __init__(self, *, puzzle: str | None = None) -> None:
+    def __init__(self, *, puzzle: str | None = None, lang: str | None = None) -> None:
+        #: The page's language (``None``: the current one, see :func:`buraco_learn.set_language`).
+        self.lang = lang
         self.puzzles = {p.name: p for p in load_puzzles()}
         if puzzle is not None and puzzle not in self.puzzles:
-            raise NotationError(f"no puzzle called {puzzle!r}: the names look like {next(iter(self.puzzles))!r} "
-                                "(the picker on the puzzles page lists them all)")
+            raise NotationError(tr("no puzzle called {name}: the names look like {example} (the picker on the "
+                                   "puzzles page lists them all)", name=repr(puzzle),
+                                   example=repr(next(iter(self.puzzles)))))
         first = self.puzzles[puzzle] if puzzle is not None else next(iter(self.puzzles.values()))
-        self.picker = Dropdown(options=[(f"{i}. {p.level} · {p.question}", p.name)
+        self.picker = Dropdown(options=[(f"{i}. {tr(p.level)} · {p.question}", p.name)
                                         for i, p in enumerate(self.puzzles.values(), 1)],
-                               value=first.name, description="Puzzle:", layout=Layout(width="620px"))
-        self.puzzle = PuzzleWidget(first)
+                               value=first.name, description=tr("Puzzle:"), layout=Layout(width="620px"))
+        self.puzzle = PuzzleWidget(first, language=lang)
         self.picker.observe(lambda change: self.show(change["new"]), names="value")
-        self._top: list[Any] = [_title("Buraco puzzles", f"{len(self.puzzles)} puzzles, easy first. Pick one and "
-                                       "solve it on the table; Check says whether it is the best play, and why."),
+        self._top: list[Any] = [_title(tr("Buraco puzzles"),
+                                       tr("{n} puzzles, easy first. Pick one and solve it on the table; Check says "
+                                          "whether it is the best play, and why.", n=len(self.puzzles))),
                                 self.picker]
         super().__init__([*self._top, self.puzzle])
 
     def show(self, name: str) -> None:
         """Show the puzzle called ``name``."""
-        self.puzzle = PuzzleWidget(self.puzzles[name])
+        self.puzzle = PuzzleWidget(self.puzzles[name], language=self.lang)
         self.children = (*self._top, self.puzzle)
 
 
 class TeacherPage(VBox):  # type: ignore[misc]
     """The teacher's page: the demo widget for 2, 3 or 4 players and a seed, and a **Deal** button."""
 
-    def __init__(self, *, players: int = 4, seed: int = 11) -> None:
-        self.players = Dropdown(options=[2, 3, 4], value=players, description="Players:", layout=Layout(width="160px"))
-        self.seed = IntText(value=seed, description="Seed:", layout=Layout(width="180px"))
-        self.deal_button = Button(description="Deal", tooltip="deal the hand of that seed (every class sees the same)")
+    def __init__(self, *, players: int = 4, seed: int = 11, lang: str | None = None) -> None:
+        #: The page's language (``None``: the current one, see :func:`buraco_learn.set_language`).
+        self.lang = lang
+        self.players = Dropdown(options=[2, 3, 4], value=players, description=tr("Players:"),
+                                layout=Layout(width="160px"))
+        self.seed = IntText(value=seed, description=tr("Seed:"), layout=Layout(width="180px"))
+        self.deal_button = Button(description=tr("Deal"),
+                                  tooltip=tr("deal the hand of that seed (every class sees the same)"))
         self.deal_button.on_click(lambda _: self.deal())
-        self.demo = Demo(players=players, seed=seed).widget()
+        self.demo = Demo(players=players, seed=seed).widget(language=lang)
         self._top: list[Any] = [
-            _title("Teacher's demo", "A hand played move by move for the class. Next move plays one move and says it "
-                   "in words (with its rule), Finish the turn plays the rest of the turn, Back takes a move back; "
-                   "Reveal hands shows every hand under the table. Players and Seed choose the hand: the same seed "
-                   "deals the same cards."),
+            _title(tr("Teacher's demo"),
+                   tr("A hand played move by move for the class. {next} plays one move and says it in words (with its "
+                      "rule), {finish} plays the rest of the turn, {back} takes a move back; {reveal} shows every hand "
+                      "under the table. {players} and {seed} choose the hand: the same seed deals the same cards.",
+                      next=tr("Next move"), finish=tr("Finish the turn"), back=trc("demo", "Back"),
+                      reveal=tr("Reveal hands"), players=tr("Players"), seed=tr("Seed"))),
             HBox([self.players, self.seed, self.deal_button])]
         super().__init__([*self._top, self.demo])
 
     def deal(self) -> None:
         """Deal the hand of the chosen players and seed."""
-        self.demo = Demo(players=int(self.players.value), seed=int(self.seed.value)).widget()
+        self.demo = Demo(players=int(self.players.value), seed=int(self.seed.value)).widget(language=self.lang)
         self.children = (*self._top, self.demo)
 
 
-def play_page(*, bot: str = "greedy", seed: int | None = None, query: str = "") -> PlayPage:
+def play_page(*, bot: str = "greedy", seed: int | None = None, query: str = "", lang: str | None = None) -> PlayPage:
     """The play page (see :class:`PlayPage`); ``query``: its address's query string, whose
     ``seed`` and ``bot`` win over the arguments (:func:`url_options`).
 
@@ -235,10 +258,12 @@ def play_page(*, bot: str = "greedy", seed: int | None = None, query: str = "") 
     42
     """
     options, notice = _from_address("play", query)
-    return _with_notice(PlayPage(**{"bot": bot, "seed": seed, **options}), notice)
+    lang = options.pop("lang", lang)
+    with language(lang):
+        return _with_notice(PlayPage(**{"bot": bot, "seed": seed, **options}, lang=lang), notice)
 
 
-def puzzles_page(*, puzzle: str | None = None, query: str = "") -> PuzzlesPage:
+def puzzles_page(*, puzzle: str | None = None, query: str = "", lang: str | None = None) -> PuzzlesPage:
     """The puzzles page (see :class:`PuzzlesPage`), showing ``puzzle`` (a name) first.
 
     >>> p = puzzles_page(query="puzzle=" + list(puzzles_page().puzzles)[2])
@@ -246,16 +271,18 @@ def puzzles_page(*, puzzle: str | None = None, query: str = "") -> PuzzlesPage:
     True
     """
     options, notice = _from_address("puzzles", query)
-    try:
-        page = PuzzlesPage(**{"puzzle": puzzle, **options})
-    except NotationError as err:
-        if "puzzle" not in options:
-            raise
-        page, notice = PuzzlesPage(puzzle=puzzle), _notice(str(err))
-    return _with_notice(page, notice)
+    lang = options.pop("lang", lang)
+    with language(lang):
+        try:
+            page = PuzzlesPage(**{"puzzle": puzzle, **options}, lang=lang)
+        except NotationError as err:
+            if "puzzle" not in options:
+                raise
+            page, notice = PuzzlesPage(puzzle=puzzle, lang=lang), _notice(str(err))
+        return _with_notice(page, notice)
 
 
-def teacher_page(*, players: int = 4, seed: int = 11, query: str = "") -> TeacherPage:
+def teacher_page(*, players: int = 4, seed: int = 11, query: str = "", lang: str | None = None) -> TeacherPage:
     """The teacher's page (see :class:`TeacherPage`).
 
     >>> t = teacher_page(query="players=2&seed=7")
@@ -263,4 +290,6 @@ def teacher_page(*, players: int = 4, seed: int = 11, query: str = "") -> Teache
     (2, 7, 2)
     """
     options, notice = _from_address("teacher", query)
-    return _with_notice(TeacherPage(**{"players": players, "seed": seed, **options}), notice)
+    lang = options.pop("lang", lang)
+    with language(lang):
+        return _with_notice(TeacherPage(**{"players": players, "seed": seed, **options}, lang=lang), notice)
