@@ -251,3 +251,32 @@ def test_teacher_page_plays_the_demo_move_by_move(page: Any, app: AppServer) -> 
     page.evaluate("document.querySelector('h2').scrollIntoView()")
     _shot(page, "app-teacher-1920x1080")
     assert page.errors == []
+
+
+@pytest.mark.parametrize("app", ["play"], indirect=True)
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_play_page_in_french_and_italian(app: AppServer, page: Any, lang: str) -> None:
+    """Issue 15: ``?lang=fr`` / ``?lang=it`` puts the page in that language: title, buttons, and
+    a refusal with its rule ID in the feedback box, on a laptop screen."""
+    from buraco_learn.i18n import language, tr
+
+    with language(lang):
+        title, meld, draw, refusal_rule = tr("Play a hand of Buraco"), tr("Meld"), tr("Draw"), "SET-1"
+    _open(page, app, f"seed=42&lang={lang}")
+    assert page.get_by_text(title).count() >= 1, f"the title is not in {lang}"
+    page.get_by_role("button", name=draw, exact=True).click()
+    page.locator(".feedback.ok").wait_for()
+    first = page.locator(".widget-toggle-button").first  # the first card of the hand, selected
+    first.click()
+    page.wait_for_function("b => b.classList.contains('mod-active')", arg=first.element_handle())
+    page.get_by_role("button", name=meld, exact=True).click()  # one card is no meld: refused
+    box = page.locator(".feedback.refused")
+    box.wait_for()
+    text = box.inner_text()
+    assert refusal_rule in text, text
+    assert "[en]" not in text and "a meld needs" not in text, text
+    box.scroll_into_view_if_needed()
+    b = box.bounding_box()
+    assert b is not None and 0 <= b["y"] <= LAPTOP["height"] - 40, b
+    _shot(page, f"app-play-{lang}-1366x768")
+    assert not page.errors, page.errors
