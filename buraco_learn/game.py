@@ -949,13 +949,17 @@ class Game:
         if found is not None:  # the same state asked again (a bot, then play_hand): a fresh list
             return list(found)
         if s.phase == "draw":
+            # What verify_draw and verify_take_pile check, in the draw phase of a hand not over.
             out: list[Action] = []
-            if self.can_draw():
+            if len(s.stock) > self.rules.stock_reserve:
                 out.append(_DRAW)
-            if self.can_take_pile():
+            if s.pile and (len(s.pile) > 1 or s.hands[s.turn]):
                 out.append(_TAKE_PILE)
         else:
-            out = [*self.legal_melds(), *self.legal_lay_offs(), *self.legal_discards()]
+            facts = self._facts()
+            out = self._legal_melds(*facts)
+            out += self._legal_lay_offs(*facts)
+            out += self._legal_discards(*facts)
         s.cache["legal"] = tuple(out)
         return out
 
@@ -963,10 +967,39 @@ class Game:
         """The legal discards of the player to move, one per distinct card, in hand order."""
         if self._s.phase != "play":
             return []
-        seat = self._s.turn
-        hand = self._s.hands[seat]
-        has_pot, has_bur = self.side_has_pot(seat), self.side_has_burraco(seat)
-        return [Discard(c) for c in dict.fromkeys(hand) if self._discard_problem(c, hand, has_pot, has_bur) is None]
+        return self._legal_discards(*self._facts())
+
+    def _facts(self) -> tuple[tuple[TableMeld, ...], bool, bool]:
+        """The side's melds of the player to move, whether the side has its pot and a burraco
+        (as :meth:`side_melds`, :meth:`side_has_pot`, :meth:`side_has_burraco`), kept with the state."""
+        s = self._s
+        found = s.cache.get("facts")
+        if found is None:
+            seat = s.turn
+            mine = self.side_melds(seat)
+            took = s.took_pot
+            has_pot = False
+            for x in self.side_of(seat):
+                if took[x]:
+                    has_pot = True
+                    break
+            has_bur = False
+            for t in mine:
+                if len(t.meld._slots) >= 7:  # Meld.is_burraco (BUR-1)
+                    has_bur = True
+                    break
+            found = s.cache["facts"] = (mine, has_pot, has_bur)
+        return found
+
+    def _legal_discards(self, mine: tuple[TableMeld, ...], has_pot: bool, has_bur: bool) -> list[Action]:
+        hand = self._s.hands[self._s.turn]
+        if len(hand) > 1:  # only TURN-4 may forbid a card (see _discard_problem)
+            single = self._s.pile_single
+            if single is None or self._s.held_identical:
+                return [_DISCARDS[c.index] for c in dict.fromkeys(hand)]
+            return [_DISCARDS[c.index] for c in dict.fromkeys(hand) if c is not single]
+        return [_DISCARDS[c.index] for c in dict.fromkeys(hand)
+                if self._discard_problem(c, hand, has_pot, has_bur) is None]
 
     def candidate_melds(self, hand: Sequence[Card] | None = None) -> list[tuple[Card, ...]]:
         """Every distinct multiset of cards from ``hand`` that forms a legal meld (no game-state checks)."""
@@ -977,23 +1010,26 @@ class Game:
         """Every legal new meld of the player to move (game rules such as SET-4 and CLOSE-3 applied)."""
         if self._s.phase != "play":
             return []
-        seat = self._s.turn
-        hand = self._s.hands[seat]
-        has_pot, has_burraco = self.side_has_pot(seat), self.side_has_burraco(seat)
-        set_ranks = {t.meld._rank for t in self.side_melds(seat) if t.meld.kind == "set"}
-        out = []
+        return self._legal_melds(*self._facts())  # type: ignore[return-value]
+
+    def _legal_melds(self, mine: tuple[TableMeld, ...], has_pot: bool, has_burraco: bool) -> list[Action]:
+        hand = self._s.hands[self._s.turn]
+        set_ranks = {t.meld._rank for t in mine if t.meld.kind == "set"}
+        out: list[Action] = []
         # Two cards or more left can always end the turn unless one is the one-card pile's card
         # (TURN-4): then no need to work out the rest (each candidate is part of the hand).
         roomy = len(hand) - 2 if self._s.pile_single is None or self._s.held_identical else -1
-        for cards, res in _candidate_results(hand):
+        for cards, res, act in _candidate_results(hand):
+            if len(cards) <= roomy:
+                if set_ranks and res[0] == "set" and res[1] in set_ranks:
+                    continue  # SET-4
+                out.append(act)
+                continue
             if res[0] == "set" and res[1] in set_ranks:
                 continue  # SET-4
-            if len(cards) <= roomy:
-                out.append(LayDown(cards))
-                continue
             rest = _remove(hand, cards)
             if rest is not None and self._rest_problem(rest, has_pot, has_burraco or len(cards) >= 7) is None:
-                out.append(LayDown(cards))
+                out.append(act)
         return out
 
     def legal_lay_offs(self) -> list[LayOff]:
@@ -1007,50 +1043,51 @@ class Game:
         """
         if self._s.phase != "play":
             return []
-        seat = self._s.turn
-        hand = self._s.hands[seat]
-        has_pot, has_burraco = self.side_has_pot(seat), self.side_has_burraco(seat)
-        distinct = list(dict.fromkeys(hand))
-        out: list[LayOff] = []
+        return self._legal_lay_offs(*self._facts())  # type: ignore[return-value]
+
+    def _legal_lay_offs(self, mine: tuple[TableMeld, ...], has_pot: bool, has_burraco: bool) -> list[Action]:
+        hand = self._s.hands[self._s.turn]
+        counts: dict[Card, int] = {}
+        for c in hand:
+            counts[c] = counts.get(c, 0) + 1
+        distinct = list(counts)
+        out: list[Action] = []
 
         roomy = len(hand) - 2 if self._s.pile_single is None or self._s.held_identical else -1
 
-        def game_allows(meld: Meld, cards: list[Card]) -> bool:
-            if len(cards) <= roomy:  # as in legal_melds: two cards or more left can end the turn
-                return True
-            rest = _remove(hand, cards)
-            burraco = has_burraco or len(meld) + len(cards) >= 7
-            return rest is not None and self._rest_problem(rest, has_pot, burraco) is None
-
-        for t in self.lay_off_targets():
+        # The cards a meld may take are among its suit's or rank's cards and the wilds; what it
+        # accepts from them depends only on them, in hand order, and on which are held twice:
+        # remembered per meld (an immutable value) under exactly that.
+        groups: dict[int, tuple[tuple[Card, ...], tuple[Card, ...]]] = {}
+        targets = mine if self.rules.lay_off_onto_partner else self.lay_off_targets()
+        for t in targets:
             meld = t.meld
-            # Cheap filters first; Meld.can_lay_off is the meld's own verdict (no sentence built).
-            if meld.kind == "set":
-                rank = meld._rank
-                free = meld._wild_index < 0
-                maybe = [c for c in distinct if c.r == rank or (free and (c.r == 0 or c.r == 2))]
-            else:
-                # Within three places of the run's ends, or a wild for a run without one, or whose
-                # wild is its own suit's 2 (it may drop in: WILD-5). Three: a free wild may move into
-                # a gap (WILD-2), so one card reaches two places out and a pair three
-                # (2S(=8D) 9D TD + QD KD gives 9D TD 2S(=JD) QD KD).
-                lo, hi, suit = meld.low - 3, meld.high + 3, meld._suit
-                w = meld.wild
-                room = w is None or (w.r == 2 and w.s == suit)
-                maybe = [c for c in distinct
-                         if ((c.r == 0 or c.r == 2) and room)
-                         or (c.s == suit and (lo <= c.r <= hi or (c.r == 1 and hi >= 14)))]
-            fits = [c for c in maybe if meld._fits_cards([c])]
-            out.extend(LayOff(t.id, (c,)) for c in fits if game_allows(meld, [c]))
-            if meld.kind == "run":
-                for i, a in enumerate(maybe):
-                    for b in maybe[i:]:
-                        if a == b and hand.count(a) < 2:
-                            continue
-                        if a in fits and b in fits:
-                            continue
-                        if meld._fits_cards([a, b]) and game_allows(meld, [a, b]):
-                            out.append(LayOff(t.id, (a, b)))
+            run = meld.kind == "run"
+            g = meld._suit if run else 4 + meld._rank
+            group = groups.get(g)
+            if group is None:
+                if run:
+                    near = tuple([c for c in distinct if c.s == g or c.r == 0 or c.r == 2])
+                else:
+                    near = tuple([c for c in distinct if c.r == meld._rank or c.r == 0 or c.r == 2])
+                group = groups[g] = (near, tuple([c for c in near if counts[c] > 1]))
+            if not group[0]:
+                continue
+            key = (id(meld), t.id, group)
+            found = _LAY_OFF_MEMO.get(key)
+            if found is None or found[0] is not meld:
+                if len(_LAY_OFF_MEMO) >= _LAY_OFF_MEMO_MAX:
+                    _LAY_OFF_MEMO.clear()
+                found = _LAY_OFF_MEMO[key] = (meld, _lay_offs_of(t.id, meld, group[0], counts))
+            for act in found[1]:
+                cards = act.cards
+                if len(cards) <= roomy:  # as in legal_melds: two cards or more left can end the turn
+                    out.append(act)
+                    continue
+                rest = _remove(hand, cards)
+                burraco = has_burraco or len(meld) + len(cards) >= 7
+                if rest is not None and self._rest_problem(rest, has_pot, burraco) is None:
+                    out.append(act)
         return out
 
     # ------------------------------------------------------------------ the count
@@ -1153,6 +1190,47 @@ def _check_wild_high(wild_high: object) -> None:
                             f"engine's choice), not {excerpt(wild_high)} (WILD-1)")
 
 
+#: Memo of the lay-offs a table meld accepts from some hand cards (see :meth:`Game.legal_lay_offs`):
+#: (id of the meld, its number, the cards, those held twice) -> (the meld, the lay-offs). The meld
+#: is kept so that its id stays its own. Bounded, cleared when full.
+_LAY_OFF_MEMO: dict[tuple[Any, ...], tuple[Meld, tuple[LayOff, ...]]] = {}
+_LAY_OFF_MEMO_MAX = 20_000
+
+
+def _lay_offs_of(target: int, meld: Meld, near: tuple[Card, ...], counts: dict[Card, int]) -> tuple[LayOff, ...]:
+    """Every lay-off onto ``meld`` (meld number ``target``) of one card of ``near`` (distinct hand
+    cards, in hand order), then of two onto a run unless each of the two alone fits (then they are
+    laid one after the other); a card is paired with itself only when held twice (``counts``)."""
+    # Cheap filters first; Meld._fits_cards is the meld's own verdict (no sentence built).
+    if meld.kind == "set":
+        rank = meld._rank
+        free = meld._wild_index < 0
+        maybe = [c for c in near if c.r == rank or (free and (c.r == 0 or c.r == 2))]
+    else:
+        # Within three places of the run's ends, or a wild for a run without one, or whose
+        # wild is its own suit's 2 (it may drop in: WILD-5). Three: a free wild may move into
+        # a gap (WILD-2), so one card reaches two places out and a pair three
+        # (2S(=8D) 9D TD + QD KD gives 9D TD 2S(=JD) QD KD).
+        lo, hi, suit = meld.low - 3, meld.high + 3, meld._suit
+        w = meld.wild
+        room = w is None or (w.r == 2 and w.s == suit)
+        maybe = [c for c in near
+                 if ((c.r == 0 or c.r == 2) and room)
+                 or (c.s == suit and (lo <= c.r <= hi or (c.r == 1 and hi >= 14)))]
+    fits = [c for c in maybe if meld._fits_cards([c])]
+    out = [LayOff(target, (c,)) for c in fits]
+    if meld.kind == "run":
+        for i, a in enumerate(maybe):
+            for b in maybe[i:]:
+                if a == b and counts[a] < 2:
+                    continue
+                if a in fits and b in fits:
+                    continue
+                if meld._fits_cards([a, b]):
+                    out.append(LayOff(target, (a, b)))
+    return tuple(out)
+
+
 # ---------------------------------------------------------------------- meld enumeration
 _SUIT_CARDS: dict[int, dict[int, Card]] = {}
 
@@ -1170,7 +1248,7 @@ def candidate_melds(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
     if found is None:
         if len(_CANDIDATES) >= _CANDIDATES_MAX:
             _CANDIDATES.clear()
-        found = _CANDIDATES[key] = tuple(cards for cards, _ in _candidate_results(cards))
+        found = _CANDIDATES[key] = tuple(e[0] for e in _candidate_results(cards))
     return list(found)
 
 
@@ -1183,12 +1261,83 @@ _CANDIDATES_MAX = 5_000
 _candidate_melds = candidate_melds
 
 
-def _candidate_results(hand: Sequence[Card]) -> list[tuple[tuple[Card, ...], tuple[Any, ...]]]:
-    """Every distinct legal meld ``hand`` can form, with the meld analysis of each."""
-    counts = Counter(hand)
-    wild_kinds = [c for c in counts if c.r == 0 or c.r == 2]
-    out: list[tuple[tuple[Card, ...], tuple[Any, ...]]] = []
+#: The candidate melds of one group of a hand (the sets of one rank, the runs of one suit), with
+#: the analysis and the :class:`LayDown` of each: see :func:`_candidate_results`.
+_Group = tuple[tuple[tuple[Card, ...], tuple[Any, ...], LayDown], ...]
+_SET_GROUPS: dict[tuple[Any, ...], _Group] = {}
+_RUN_GROUPS: dict[tuple[Any, ...], _Group] = {}
+_GROUPS_MAX = 50_000
+_CARD_OF: list[Card] = sorted(set(make_deck(4)), key=lambda c: c.index)
+_ONE_NATURAL = frozenset(1 << (8 * s) for s in range(4))
+#: One discard action per card index (immutable values, shared).
+_DISCARDS: list[Discard] = [Discard(c) for c in _CARD_OF]
+
+
+def _candidate_results(hand: Sequence[Card]) -> list[tuple[tuple[Card, ...], tuple[Any, ...], LayDown]]:
+    """Every distinct legal meld ``hand`` can form, with the meld analysis and a :class:`LayDown`
+    of each: the sets rank by rank (low first), then the runs suit by suit.
+
+    A rank's sets depend only on the hand's naturals of that rank and its wilds; a suit's runs
+    only on which positions of the suit the hand holds and its wilds; and no candidate of one
+    group is a candidate of another (a set has two naturals of one rank other than 2, a run two
+    naturals of its suit and at most one other card). So each group is worked out once
+    (:func:`_set_group`, :func:`_run_group`) and remembered under exactly what it depends on:
+    the same group comes back from hand to hand and turn to turn. The actions are immutable
+    values, shared by every game that lists them."""
+    counts: dict[Card, int] = {}
+    for c in hand:
+        counts[c] = counts.get(c, 0) + 1
+    wild_kinds = tuple([c for c in counts if c.r == 0 or c.r == 2])
+    out: list[tuple[tuple[Card, ...], tuple[Any, ...], LayDown]] = []
+    by_rank: dict[int, int] = {}
+    masks = [0, 0, 0, 0]
+    for c, n in counts.items():
+        r = c.r
+        if r == 0:
+            continue
+        masks[c.s] |= (1 << r) | (16384 if r == 1 else 0)  # an ace lies at 1 and at 14
+        if r != 2:
+            by_rank[r] = by_rank.get(r, 0) | (n << (8 * c.s))  # the count of each suit's copy
+    if len(by_rank) > 0:
+        for r in sorted(by_rank):
+            code = by_rank[r]
+            if code in _ONE_NATURAL:
+                continue  # one natural of this rank: no set
+            key = (r, code, wild_kinds)
+            grp = _SET_GROUPS.get(key)
+            if grp is None:
+                if len(_SET_GROUPS) >= _GROUPS_MAX:
+                    _SET_GROUPS.clear()
+                grp = _SET_GROUPS[key] = _set_group(r, code, wild_kinds)
+            out.extend(grp)
+    for suit in range(4):
+        mask = masks[suit]
+        if mask & (mask - 1) == 0:
+            continue  # fewer than two positions of this suit
+        two = _CARD_OF[suit * 13 + 1]
+        key = (suit, mask, wild_kinds, counts.get(two, 0) >= 2)
+        grp = _RUN_GROUPS.get(key)
+        if grp is None:
+            if len(_RUN_GROUPS) >= _GROUPS_MAX:
+                _RUN_GROUPS.clear()
+            grp = _RUN_GROUPS[key] = _run_group(suit, mask, wild_kinds, counts.get(two, 0))
+        out.extend(grp)
+    return out
+
+
+def _group_entry(cards: Sequence[Card], res: tuple[Any, ...]) -> tuple[tuple[Card, ...], tuple[Any, ...], LayDown]:
+    t = tuple(cards)
+    return (t, res, LayDown(t))
+
+
+def _set_group(r: int, code: int, wild_kinds: tuple[Card, ...]) -> _Group:
+    """Every legal set of rank ``r`` from ``code`` (8 bits per suit: how many of that suit's card
+    of rank ``r`` the hand holds) and the hand's wilds: every multiset of two naturals or more,
+    with no wild or one wild."""
+    out: list[tuple[tuple[Card, ...], tuple[Any, ...], LayDown]] = []
     seen: set[tuple[int, ...]] = set()
+    kinds = [_CARD_OF[s * 13 + r - 1] for s in range(4) if (code >> (8 * s)) & 255]
+    counts = {k: (code >> (8 * k.s)) & 255 for k in kinds}
 
     def add(cards: list[Card]) -> None:
         key = tuple(sorted(c.index for c in cards))
@@ -1198,101 +1347,103 @@ def _candidate_results(hand: Sequence[Card]) -> list[tuple[tuple[Card, ...], tup
         if res[0] == "error":
             return
         seen.add(key)
-        if res[0] == "set":
-            laid = list(res[2]) + ([res[3]] if res[3] is not None else [])
-        else:
-            laid = list(res[3])
-        out.append((tuple(laid), res))
+        out.append(_group_entry(list(res[2]) + ([res[3]] if res[3] is not None else []), res))
 
-    # Sets: every multiset of naturals of one rank (2 or more), with no wild or one wild.
-    by_rank: dict[int, list[Card]] = {}
-    for c in counts:
-        if c.r not in (0, 2):
-            by_rank.setdefault(c.r, []).append(c)
-    for r in sorted(by_rank):
-        kinds = sorted(by_rank[r], key=lambda c: c.s)
-        if len(kinds) == 1 and counts[kinds[0]] < 2:
+    combos: list[list[Card]] = [[]]
+    for k in kinds:
+        combos = [base + [k] * n for base in combos for n in range(counts[k] + 1)]
+    # With at most two copies of each card (any real hand), every such set is legal and its
+    # analysis is known: the naturals in suit order (as built), then the wild. Distinct by
+    # construction.
+    plain = all(counts[k] <= 2 for k in kinds)
+    for combo in combos:
+        if len(combo) < 2:
             continue
-        combos: list[list[Card]] = [[]]
-        for k in kinds:
-            combos = [base + [k] * n for base in combos for n in range(counts[k] + 1)]
-        # With at most two copies of each card (any real hand), every such set is legal and its
-        # analysis is known: the naturals in suit order (as built), then the wild. Distinct by
-        # construction, and no run holds two cards of a rank, so no check against ``seen``.
-        plain = all(counts[k] <= 2 for k in kinds)
-        for combo in combos:
-            if len(combo) < 2:
-                continue
-            if plain and len(combo) < 9:
-                t = tuple(combo)
-                if len(combo) >= 3:
-                    out.append((t, ("set", r, t, None)))
-                for w in wild_kinds:
-                    out.append((t + (w,), ("set", r, t, w)))
-                continue
+        if plain and len(combo) < 9:
+            t = tuple(combo)
             if len(combo) >= 3:
-                add(combo)
+                out.append((t, ("set", r, t, None), LayDown(t)))
             for w in wild_kinds:
-                add(combo + [w])
-    # Runs: every window of consecutive positions per suit, its ends natural, with at most one
-    # position given to a wild (a missing card, or one held but left out); a wild at an end is the
-    # shorter window with a free wild.
-    for suit in range(4):
-        have: dict[int, Card] = {}
-        for c in counts:
-            if c.s == suit and c.r != 0:
-                if c.r == 1:
-                    have[1] = c
-                    have[14] = c
-                else:
-                    have[c.r] = c
-        if len(have) < 2:
+                tw = t + (w,)
+                out.append((tw, ("set", r, t, w), LayDown(tw)))
             continue
-        for lo in range(1, 14):
-            if lo not in have:
-                continue
-            naturals: list[Card] = []
-            gap = 0
-            for pos in range(lo, 15):
-                card = have.get(pos)
-                if card is None:
-                    if gap:
-                        break
-                    gap = pos
-                    continue
-                if pos == 14 and lo == 1:
-                    break  # one ace only (RUN-2)
-                naturals.append(card)
-                n_nat = len(naturals)
-                if n_nat < 2:
-                    continue
-                spare = [w for w in wild_kinds if counts[w] > naturals.count(w)]
+        if len(combo) >= 3:
+            add(combo)
+        for w in wild_kinds:
+            add(combo + [w])
+    return tuple(out)
+
+
+def _run_group(suit: int, mask: int, wild_kinds: tuple[Card, ...], twos: int) -> _Group:
+    """Every legal run of ``suit`` from the positions the hand holds (``mask``: bit ``p`` for
+    position ``p``, the ace at 1 and 14), its wilds, and ``twos`` copies of the suit's own 2:
+    every window of consecutive positions, its ends natural, with at most one position given to
+    a wild (a missing card, or one held but left out); a wild at an end is the shorter window
+    with a free wild."""
+    out: list[tuple[tuple[Card, ...], tuple[Any, ...], LayDown]] = []
+    seen: set[tuple[int, ...]] = set()
+    have: dict[int, Card] = {}
+    for pos in range(1, 15):
+        if mask >> pos & 1:
+            have[pos] = _CARD_OF[suit * 13 + (0 if pos == 14 else pos - 1)]
+    own_two = _CARD_OF[suit * 13 + 1]
+
+    def add(cards: list[Card]) -> None:
+        key = tuple(sorted(c.index for c in cards))
+        if key in seen:
+            return
+        res = _analyse(cards, None)
+        if res[0] == "error":
+            return
+        seen.add(key)
+        out.append(_group_entry(res[3], res))
+
+    for lo in range(1, 14):
+        if lo not in have:
+            continue
+        naturals: list[Card] = []
+        gap = 0
+        for pos in range(lo, 15):
+            card = have.get(pos)
+            if card is None:
                 if gap:
-                    for w in spare:
-                        add(naturals + [w])
-                    continue
-                if n_nat >= 3:
-                    if lo >= 3 and pos <= 13:
-                        # Naturals 3 to K in a row, no wild: one layout, as they lie (RUN-1);
-                        # no other candidate has these cards, so ``seen`` need not know it.
-                        t = tuple(naturals)
-                        out.append((t, ("run", suit, lo, t, -1)))
-                    else:
-                        add(list(naturals))
-                plain = lo >= 3 and pos <= 13
+                    break
+                gap = pos
+                continue
+            if pos == 14 and lo == 1:
+                break  # one ace only (RUN-2)
+            naturals.append(card)
+            n_nat = len(naturals)
+            if n_nat < 2:
+                continue
+            # A wild is spare unless it is the suit's own 2, held once and laid here as a natural.
+            spare = [w for w in wild_kinds if not (w is own_two and twos < 2 and own_two in naturals)]
+            if gap:
                 for w in spare:
-                    if plain and w.s != suit:
-                        # Naturals 3 to K in a row and a joker or another suit's 2: the wild is
-                        # free at either end, worth the same, and goes low (WILD-1, WILD-6).
-                        cards = [w, *naturals]
-                        key = tuple(sorted([c.index for c in cards]))
-                        if key not in seen:
-                            seen.add(key)
-                            t = tuple(cards)
-                            out.append((t, ("run", suit, lo - 1, t, 0)))
-                    else:
-                        add(naturals + [w])
-                    if n_nat >= 3:
-                        for i in range(1, n_nat - 1):
-                            add(naturals[:i] + naturals[i + 1:] + [w])
-    return out
+                    add(naturals + [w])
+                continue
+            if n_nat >= 3:
+                if lo >= 3 and pos <= 13:
+                    # Naturals 3 to K in a row, no wild: one layout, as they lie (RUN-1);
+                    # no other candidate has these cards, so ``seen`` need not know it.
+                    t = tuple(naturals)
+                    out.append((t, ("run", suit, lo, t, -1), LayDown(t)))
+                else:
+                    add(list(naturals))
+            plain = lo >= 3 and pos <= 13
+            for w in spare:
+                if plain and w.s != suit:
+                    # Naturals 3 to K in a row and a joker or another suit's 2: the wild is
+                    # free at either end, worth the same, and goes low (WILD-1, WILD-6).
+                    cards = [w, *naturals]
+                    key = tuple(sorted([c.index for c in cards]))
+                    if key not in seen:
+                        seen.add(key)
+                        t = tuple(cards)
+                        out.append((t, ("run", suit, lo - 1, t, 0), LayDown(t)))
+                else:
+                    add(naturals + [w])
+                if n_nat >= 3:
+                    for i in range(1, n_nat - 1):
+                        add(naturals[:i] + naturals[i + 1:] + [w])
+    return tuple(out)
