@@ -1398,6 +1398,15 @@ def _run_group(suit: int, mask: int, wild_kinds: tuple[Card, ...], twos: int) ->
         seen.add(key)
         out.append(_group_entry(res[3], res))
 
+    def bound(lo: int, naturals: list[Card], i: int, w: Card) -> None:
+        # Naturals from 3 to K around one hole at index i, and a wild: the wild fills the hole
+        # (bound, WILD-1); no ace and no natural 2 could lie otherwise. The layout add() would find.
+        slots = (*naturals[:i], w, *naturals[i:])
+        key = tuple(sorted([c.index for c in slots]))
+        if key not in seen:
+            seen.add(key)
+            out.append((slots, ("run", suit, lo, slots, i), LayDown(slots)))
+
     for lo in range(1, 14):
         if lo not in have:
             continue
@@ -1420,7 +1429,10 @@ def _run_group(suit: int, mask: int, wild_kinds: tuple[Card, ...], twos: int) ->
             spare = [w for w in wild_kinds if not (w is own_two and twos < 2 and own_two in naturals)]
             if gap:
                 for w in spare:
-                    add(naturals + [w])
+                    if lo >= 3 and pos <= 13:
+                        bound(lo, naturals, gap - lo, w)
+                    else:
+                        add(naturals + [w])
                 continue
             if n_nat >= 3:
                 if lo >= 3 and pos <= 13:
@@ -1445,5 +1457,8 @@ def _run_group(suit: int, mask: int, wild_kinds: tuple[Card, ...], twos: int) ->
                     add(naturals + [w])
                 if n_nat >= 3:
                     for i in range(1, n_nat - 1):
-                        add(naturals[:i] + naturals[i + 1:] + [w])
+                        if plain:
+                            bound(lo, naturals[:i] + naturals[i + 1:], i, w)
+                        else:
+                            add(naturals[:i] + naturals[i + 1:] + [w])
     return tuple(out)
