@@ -33,7 +33,7 @@ from .actions import Action, Discard, Draw, LayDown, LayOff, TakePile, parse_act
 from .cards import Card, check_copies, excerpt, format_cards, is_number, make_deck, parse_cards
 from .errors import BuracoError, IllegalMove, InvalidMeld, NotationError, RulesError
 from .melds import Meld, _analyse
-from .rules import FIVE_PLAYERS, Rules, get_rules
+from .rules import FIBUR, FIVE_PLAYERS, Rules, get_rules
 from .scoring import SideScore, score_side
 
 __all__ = ["Game", "TableMeld", "Event", "HandResult", "PlayerView", "seat_names", "Phase", "candidate_melds"]
@@ -825,7 +825,7 @@ class Game:
                 s.closed_by = seat
                 s.end_reason = "closed"
                 s.phase = "over"
-                return self._record(seat, Discard(c), note + f"; {self.seat_name(seat)} closes (CLOSE-1)")
+                return self._record(seat, _DISCARDS[c.index], note + f"; {self.seat_name(seat)} closes (CLOSE-1)")
             if not has_pot and s.pots:
                 pot = s.pots.pop(0)
                 s.hands[seat] = pot
@@ -842,10 +842,10 @@ class Game:
         if s.last_turn:
             s.end_reason = "stock"
             s.phase = "over"
-            return self._record(seat, Discard(c), note + "; the stock has run out and the hand ends (STOCK-1)")
+            return self._record(seat, _DISCARDS[c.index], note + "; the stock has run out and the hand ends (STOCK-1)")
         s.turn = (seat + 1) % self.players
         s.phase = "draw"
-        return self._record(seat, Discard(c), note)
+        return self._record(seat, _DISCARDS[c.index], note)
 
     def apply(self, action: Action | str) -> Event:
         """Do an action given as a value or in notation (``'meld 5H 6H 7H'``)."""
@@ -877,7 +877,13 @@ class Game:
             return self._do_discard(c, _remove(hand, (c,)))  # type: ignore[arg-type]
         if a.__class__ is LayDown:
             seq = list(a.cards)
-            meld = Meld.from_cards(seq, rules=self.rules)
+            known = _LAID.get(id(a)) if self.rules is FIBUR else None
+            if known is not None and known[0] is a:
+                # Listed from a candidate group: its analysis is the one from_cards would make
+                # (the candidates are analysed under fibur's rules).
+                meld = Meld._make(known[1], FIBUR)
+            else:
+                meld = Meld.from_cards(seq, rules=self.rules)
             return self._do_meld(seq, meld, _remove(hand, seq), a)  # type: ignore[arg-type]
         if a.__class__ is LayOff:
             seq = list(a.cards)
@@ -976,10 +982,14 @@ class Game:
         found = s.cache.get("facts")
         if found is None:
             seat = s.turn
-            mine = self.side_melds(seat)
+            n = self.players
+            side = (seat,) if n == 2 else (seat % 2, seat % 2 + 2) if n == 4 else self.side_of(seat)
+            mine = s.cache.get(seat)
+            if mine is None:
+                mine = s.cache[seat] = tuple([t for t in s.table if t.owner in side])  # side_melds
             took = s.took_pot
             has_pot = False
-            for x in self.side_of(seat):
+            for x in side:
                 if took[x]:
                     has_pot = True
                     break
@@ -1019,17 +1029,19 @@ class Game:
         # Two cards or more left can always end the turn unless one is the one-card pile's card
         # (TURN-4): then no need to work out the rest (each candidate is part of the hand).
         roomy = len(hand) - 2 if self._s.pile_single is None or self._s.held_identical else -1
-        for cards, res, act in _candidate_results(hand):
-            if len(cards) <= roomy:
-                if set_ranks and res[0] == "set" and res[1] in set_ranks:
-                    continue  # SET-4
-                out.append(act)
+        for rank, (group, acts, longest) in _candidate_groups(hand):
+            if rank in set_ranks:
+                continue  # SET-4: the side has a set of this rank
+            if longest <= roomy:
+                out += acts
                 continue
-            if res[0] == "set" and res[1] in set_ranks:
-                continue  # SET-4
-            rest = _remove(hand, cards)
-            if rest is not None and self._rest_problem(rest, has_pot, has_burraco or len(cards) >= 7) is None:
-                out.append(act)
+            for cards, _, act in group:
+                if len(cards) <= roomy:
+                    out.append(act)
+                    continue
+                rest = _remove(hand, cards)
+                if rest is not None and self._rest_problem(rest, has_pot, has_burraco or len(cards) >= 7) is None:
+                    out.append(act)
         return out
 
     def legal_lay_offs(self) -> list[LayOff]:
@@ -1047,10 +1059,12 @@ class Game:
 
     def _legal_lay_offs(self, mine: tuple[TableMeld, ...], has_pot: bool, has_burraco: bool) -> list[Action]:
         hand = self._s.hands[self._s.turn]
-        counts: dict[Card, int] = {}
-        for c in hand:
-            counts[c] = counts.get(c, 0) + 1
-        distinct = list(counts)
+        distinct = list(dict.fromkeys(hand))
+        counts: dict[Card, int] | None = None
+        if len(distinct) < len(hand):  # some card held twice
+            counts = {}
+            for c in hand:
+                counts[c] = counts.get(c, 0) + 1
         out: list[Action] = []
 
         roomy = len(hand) - 2 if self._s.pile_single is None or self._s.held_identical else -1
@@ -1062,15 +1076,15 @@ class Game:
         targets = mine if self.rules.lay_off_onto_partner else self.lay_off_targets()
         for t in targets:
             meld = t.meld
-            run = meld.kind == "run"
-            g = meld._suit if run else 4 + meld._rank
+            g = meld._suit if meld.kind == "run" else 4 + meld._rank
             group = groups.get(g)
             if group is None:
-                if run:
+                if g < 4:
                     near = tuple([c for c in distinct if c.s == g or c.r == 0 or c.r == 2])
                 else:
-                    near = tuple([c for c in distinct if c.r == meld._rank or c.r == 0 or c.r == 2])
-                group = groups[g] = (near, tuple([c for c in near if counts[c] > 1]))
+                    rank = g - 4
+                    near = tuple([c for c in distinct if c.r == rank or c.r == 0 or c.r == 2])
+                group = groups[g] = (near, () if counts is None else tuple([c for c in near if counts[c] > 1]))
             if not group[0]:
                 continue
             key = (id(meld), t.id, group)
@@ -1078,10 +1092,13 @@ class Game:
             if found is None or found[0] is not meld:
                 if len(_LAY_OFF_MEMO) >= _LAY_OFF_MEMO_MAX:
                     _LAY_OFF_MEMO.clear()
-                found = _LAY_OFF_MEMO[key] = (meld, _lay_offs_of(t.id, meld, group[0], counts))
+                found = _LAY_OFF_MEMO[key] = (meld, _lay_offs_of(t.id, meld, *group))
+            if roomy >= 2:  # as in legal_melds: two cards or more left can end the turn
+                out += found[1]
+                continue
             for act in found[1]:
                 cards = act.cards
-                if len(cards) <= roomy:  # as in legal_melds: two cards or more left can end the turn
+                if len(cards) <= roomy:
                     out.append(act)
                     continue
                 rest = _remove(hand, cards)
@@ -1195,12 +1212,14 @@ def _check_wild_high(wild_high: object) -> None:
 #: is kept so that its id stays its own. Bounded, cleared when full.
 _LAY_OFF_MEMO: dict[tuple[Any, ...], tuple[Meld, tuple[LayOff, ...]]] = {}
 _LAY_OFF_MEMO_MAX = 20_000
+#: The same, keyed by the cards that pass the filters of :func:`_lay_offs_of` (fewer keys).
+_LAY_OFF_EXACT: dict[tuple[Any, ...], tuple[Meld, tuple[LayOff, ...]]] = {}
 
 
-def _lay_offs_of(target: int, meld: Meld, near: tuple[Card, ...], counts: dict[Card, int]) -> tuple[LayOff, ...]:
+def _lay_offs_of(target: int, meld: Meld, near: tuple[Card, ...], twice: tuple[Card, ...]) -> tuple[LayOff, ...]:
     """Every lay-off onto ``meld`` (meld number ``target``) of one card of ``near`` (distinct hand
     cards, in hand order), then of two onto a run unless each of the two alone fits (then they are
-    laid one after the other); a card is paired with itself only when held twice (``counts``)."""
+    laid one after the other); a card is paired with itself only when held twice (``twice``)."""
     # Cheap filters first; Meld._fits_cards is the meld's own verdict (no sentence built).
     if meld.kind == "set":
         rank = meld._rank
@@ -1217,18 +1236,48 @@ def _lay_offs_of(target: int, meld: Meld, near: tuple[Card, ...], counts: dict[C
         maybe = [c for c in near
                  if ((c.r == 0 or c.r == 2) and room)
                  or (c.s == suit and (lo <= c.r <= hi or (c.r == 1 and hi >= 14)))]
-    fits = [c for c in maybe if meld._fits_cards([c])]
+    key = (id(meld), target, tuple(maybe), tuple([c for c in maybe if c in twice]))
+    found = _LAY_OFF_EXACT.get(key)
+    if found is not None and found[0] is meld:
+        return found[1]
+    plain = meld.kind == "run" and meld._wild_index < 0 and meld._start >= 3 and meld.high <= 13
+    fits = [c for c in maybe if (_natural_fit(meld, (c,)) if plain else meld._fits_cards([c]))]
     out = [LayOff(target, (c,)) for c in fits]
     if meld.kind == "run":
         for i, a in enumerate(maybe):
             for b in maybe[i:]:
-                if a == b and counts[a] < 2:
+                if a == b and a not in twice:
                     continue
                 if a in fits and b in fits:
                     continue
-                if meld._fits_cards([a, b]):
+                if _natural_fit(meld, (a, b)) if plain else meld._fits_cards([a, b]):
                     out.append(LayOff(target, (a, b)))
+    if len(_LAY_OFF_EXACT) >= _LAY_OFF_MEMO_MAX:
+        _LAY_OFF_EXACT.clear()
+    _LAY_OFF_EXACT[key] = (meld, tuple(out))
     return tuple(out)
+
+
+def _natural_fit(meld: Meld, cards: tuple[Card, ...]) -> bool:
+    """:meth:`Meld.can_lay_off` for a run of naturals from 3 to K with no wild: cards that are all
+    naturals of its suit from 3 to K fit exactly when they extend it without a gap or a repeat
+    (RUN-1); any other card (a wild, an ace, a 2, another suit) is the meld's own question."""
+    suit = meld._suit
+    lo, hi = meld._start, meld._start + len(meld._slots) - 1
+    ranks = []
+    for c in cards:
+        r = c.r
+        if c.s != suit or r < 3:
+            return meld._fits_cards(list(cards))
+        ranks.append(r)
+    ranks.sort()
+    if len(ranks) == 2 and ranks[0] == ranks[1]:
+        return False
+    if ranks[-1] < lo:
+        return ranks[-1] == lo - 1 and ranks[0] == lo - len(ranks)
+    if ranks[0] > hi:
+        return ranks[0] == hi + 1 and ranks[-1] == hi + len(ranks)
+    return len(ranks) == 2 and ranks[0] == lo - 1 and ranks[1] == hi + 1
 
 
 # ---------------------------------------------------------------------- meld enumeration
@@ -1264,18 +1313,41 @@ _candidate_melds = candidate_melds
 #: The candidate melds of one group of a hand (the sets of one rank, the runs of one suit), with
 #: the analysis and the :class:`LayDown` of each: see :func:`_candidate_results`.
 _Group = tuple[tuple[tuple[Card, ...], tuple[Any, ...], LayDown], ...]
-_SET_GROUPS: dict[tuple[Any, ...], _Group] = {}
-_RUN_GROUPS: dict[tuple[Any, ...], _Group] = {}
+#: A group as remembered: its candidates, their actions, the most cards one of them takes.
+_GroupInfo = tuple[_Group, tuple[LayDown, ...], int]
+_SET_GROUPS: dict[tuple[Any, ...], _GroupInfo] = {}
+#: Each candidate's action (by id; the entry keeps it alive, so the id stays its own) -> (the
+#: action, its analysis), for the trusted path of :meth:`Game.apply`.
+_LAID: dict[int, tuple[LayDown, tuple[Any, ...]]] = {}
+_RUN_GROUPS: dict[tuple[Any, ...], _GroupInfo] = {}
 _GROUPS_MAX = 50_000
 _CARD_OF: list[Card] = sorted(set(make_deck(4)), key=lambda c: c.index)
 _ONE_NATURAL = frozenset(1 << (8 * s) for s in range(4))
+#: Position bits of a rank (an ace lies at 1 and 14), and one card's count in a rank's code.
+_POS_BITS = [1 << r | (16384 if r == 1 else 0) for r in range(14)]
+_COUNT_UNIT = [1 << (8 * s) for s in range(4)]
 #: One discard action per card index (immutable values, shared).
 _DISCARDS: list[Discard] = [Discard(c) for c in _CARD_OF]
 
 
 def _candidate_results(hand: Sequence[Card]) -> list[tuple[tuple[Card, ...], tuple[Any, ...], LayDown]]:
     """Every distinct legal meld ``hand`` can form, with the meld analysis and a :class:`LayDown`
-    of each: the sets rank by rank (low first), then the runs suit by suit.
+    of each: the sets rank by rank (low first), then the runs suit by suit (see
+    :func:`_candidate_groups`)."""
+    return [e for _, info in _candidate_groups(hand) for e in info[0]]
+
+
+def _info(group: _Group) -> _GroupInfo:
+    if len(_LAID) >= _GROUPS_MAX:
+        _LAID.clear()
+    for e in group:
+        _LAID[id(e[2])] = (e[2], e[1])
+    return (group, tuple([e[2] for e in group]), max([len(e[0]) for e in group], default=0))
+
+
+def _candidate_groups(hand: Sequence[Card]) -> list[tuple[int, _GroupInfo]]:
+    """The candidate melds of ``hand`` group by group: ``(rank, group)`` for the sets of a rank,
+    ``(0, group)`` for the runs of a suit, in the order of :func:`_candidate_results`.
 
     A rank's sets depend only on the hand's naturals of that rank and its wilds; a suit's runs
     only on which positions of the suit the hand holds and its wilds; and no candidate of one
@@ -1284,21 +1356,29 @@ def _candidate_results(hand: Sequence[Card]) -> list[tuple[tuple[Card, ...], tup
     (:func:`_set_group`, :func:`_run_group`) and remembered under exactly what it depends on:
     the same group comes back from hand to hand and turn to turn. The actions are immutable
     values, shared by every game that lists them."""
-    counts: dict[Card, int] = {}
-    for c in hand:
-        counts[c] = counts.get(c, 0) + 1
-    wild_kinds = tuple([c for c in counts if c.r == 0 or c.r == 2])
-    out: list[tuple[tuple[Card, ...], tuple[Any, ...], LayDown]] = []
-    by_rank: dict[int, int] = {}
+    # One pass: the positions held per suit (an ace at 1 and 14), the count of each suit's card
+    # per rank (8 bits a suit), each suit's 2s, the wild kinds in the order they first appear.
+    wilds: list[Card] = []
     masks = [0, 0, 0, 0]
-    for c, n in counts.items():
+    twos = [0, 0, 0, 0]
+    by_rank: dict[int, int] = {}
+    for c in hand:
         r = c.r
         if r == 0:
+            if c not in wilds:
+                wilds.append(c)
             continue
-        masks[c.s] |= (1 << r) | (16384 if r == 1 else 0)  # an ace lies at 1 and at 14
-        if r != 2:
-            by_rank[r] = by_rank.get(r, 0) | (n << (8 * c.s))  # the count of each suit's copy
-    if len(by_rank) > 0:
+        suit = c.s
+        masks[suit] |= _POS_BITS[r]
+        if r == 2:
+            twos[suit] += 1
+            if c not in wilds:
+                wilds.append(c)
+        else:
+            by_rank[r] = by_rank.get(r, 0) + _COUNT_UNIT[suit]
+    wild_kinds = tuple(wilds)
+    out: list[tuple[int, _GroupInfo]] = []
+    if by_rank:
         for r in sorted(by_rank):
             code = by_rank[r]
             if code in _ONE_NATURAL:
@@ -1308,20 +1388,19 @@ def _candidate_results(hand: Sequence[Card]) -> list[tuple[tuple[Card, ...], tup
             if grp is None:
                 if len(_SET_GROUPS) >= _GROUPS_MAX:
                     _SET_GROUPS.clear()
-                grp = _SET_GROUPS[key] = _set_group(r, code, wild_kinds)
-            out.extend(grp)
+                grp = _SET_GROUPS[key] = _info(_set_group(r, code, wild_kinds))
+            out.append((r, grp))
     for suit in range(4):
         mask = masks[suit]
         if mask & (mask - 1) == 0:
             continue  # fewer than two positions of this suit
-        two = _CARD_OF[suit * 13 + 1]
-        key = (suit, mask, wild_kinds, counts.get(two, 0) >= 2)
+        key = (suit, mask, wild_kinds, twos[suit] >= 2)
         grp = _RUN_GROUPS.get(key)
         if grp is None:
             if len(_RUN_GROUPS) >= _GROUPS_MAX:
                 _RUN_GROUPS.clear()
-            grp = _RUN_GROUPS[key] = _run_group(suit, mask, wild_kinds, counts.get(two, 0))
-        out.extend(grp)
+            grp = _RUN_GROUPS[key] = _info(_run_group(suit, mask, wild_kinds, twos[suit]))
+        out.append((0, grp))
     return out
 
 

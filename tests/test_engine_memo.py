@@ -223,3 +223,24 @@ def test_bots_solver_game_plans_like_the_dealt_imagined_game() -> None:
                 checked += 1
             g.apply(bots[g.to_move].choose(view, g.legal_actions()))
     assert checked > 50
+
+
+@pytest.mark.parametrize("rules", ["fibur", "classic-fr", "wikipedia-fr", "ramiroyal"])
+def test_natural_run_fit_agrees_with_the_meld(rules: str) -> None:
+    """RUN-1, TURN-2: the quick test for a run of naturals 3 to K gives the meld's own verdict on
+    every one or two cards (naturals of its suit, other suits, aces, 2s, jokers)."""
+    from buraco_learn import Meld
+
+    deck = sorted(set(make_deck(4)), key=lambda c: c.index)
+    checked = 0
+    for suit in range(4):
+        for lo in range(3, 12):
+            for hi in range(lo + 2, 14):
+                meld = Meld.from_cards([game_module._CARD_OF[suit * 13 + r - 1] for r in range(lo, hi + 1)], rules=rules)
+                for i, a in enumerate(deck):
+                    assert game_module._natural_fit(meld, (a,)) == meld.can_lay_off([a]), (meld, a)
+                    for b in deck[i::7]:
+                        if a.s == suit or b.s == suit:
+                            assert game_module._natural_fit(meld, (a, b)) == meld.can_lay_off([a, b]), (meld, a, b)
+                            checked += 1
+    assert checked > 1000
