@@ -91,7 +91,8 @@ def deal_unseen(view: PlayerView, rng: random.Random,
 
 
 def _imagined_game(view: PlayerView, hands: Sequence[Sequence[Card]], *, to_move: int, phase: str,
-                   pile: Sequence[Card], seed: int | None, last: bool, single: tuple[Card, bool] | None) -> Game:
+                   pile: Sequence[Card], seed: int | None, last: bool, single: tuple[Card, bool] | None,
+                   rest: list[Card] | None = None) -> Game:
     """A game with ``view``'s table, stock and pots, these hands and pile, ``to_move`` in ``phase``.
 
     It is the game :func:`~buraco_learn.records.parse_position` sets up from the position
@@ -99,8 +100,8 @@ def _imagined_game(view: PlayerView, hands: Sequence[Sequence[Card]], *, to_move
     pots, built directly (sharing the view's immutable melds) instead of writing that text and
     reading it back: the cards nobody lists are sorted, shuffled by ``random.Random(seed)``, then
     dealt to the stock and to each pot in turn, as the notation's fills are. With ``seed=None``
-    they are dealt in card order, unshuffled, and the game has no start position (see
-    :func:`_solver_game`).
+    they are dealt in card order, unshuffled (``rest``: those cards, when known), and the game has
+    no start position (see :func:`_solver_game`).
     """
     rules = view.rules
     players = view.players
@@ -109,7 +110,8 @@ def _imagined_game(view: PlayerView, hands: Sequence[Sequence[Card]], *, to_move
         solo = next(s for side in view.sides if len(side) == 1 for s in side if view.took_pot[s])
     table = [t if t.id == i and t.meld.rules is rules else TableMeld(i, t.owner, Meld.parse(str(t.meld), rules=rules))
              for i, t in enumerate(view.table)]
-    rest = _unseen(rules.jokers, pile, *hands, *(t.meld.cards for t in table))
+    if rest is None or seed is not None:
+        rest = _unseen(rules.jokers, pile, *hands, *(t.meld.cards for t in table))
     if seed is not None:
         random.Random(seed).shuffle(rest)
     at = view.stock_size
@@ -211,8 +213,10 @@ def _solver_game(view: PlayerView, phase: str | None = None) -> Game:
     single = None
     if view.pile_taken is not None and view.seat == view.to_move:
         single = (view.pile_taken, view.held_identical)
+    # The cards left after the hands: the rest of ``unseen``, still in card order.
     return _imagined_game(view, hands, to_move=view.to_move, phase=ph, pile=view.pile, seed=None,
-                          last=ph == "play" and (view.last_turn or _stock_at_reserve(view)), single=single)
+                          last=ph == "play" and (view.last_turn or _stock_at_reserve(view)), single=single,
+                          rest=unseen[at:])
 
 
 #: Plans already found for a position, keyed by everything the solver reads of it (see

@@ -32,7 +32,7 @@ from typing import Any, Literal
 from .actions import Action, Discard, Draw, LayDown, LayOff, TakePile, parse_action
 from .cards import Card, check_copies, excerpt, format_cards, is_number, make_deck, parse_cards
 from .errors import BuracoError, IllegalMove, InvalidMeld, NotationError, RulesError
-from .melds import Meld, _analyse
+from .melds import Meld, _analyse, _card_list
 from .rules import FIBUR, FIVE_PLAYERS, Rules, get_rules
 from .scoring import SideScore, score_side
 
@@ -573,7 +573,13 @@ class Game:
 
     def _rest_problem(self, rest: list[Card], has_pot: bool, has_burraco: bool) -> tuple[str, tuple[str, ...]] | None:
         """Why a meld or lay-off leaving ``rest`` in the hand is refused, or ``None`` (CLOSE-3/4, TURN-5)."""
-        if not rest:
+        if len(rest) > 1:
+            # Two cards or more: the first is a legal discard unless it is the one-card pile's card
+            # (TURN-4), as _can_end_turn finds.
+            single = self._s.pile_single
+            if single is None or self._s.held_identical or rest[0] is not single:
+                return None
+        elif not rest:
             if has_pot:
                 return ("empty the hand, but once the side has its pot a card must be kept to discard (CLOSE-3)",
                         ("CLOSE-3",))
@@ -938,6 +944,7 @@ class Game:
         g = Game(self.rules, self.players, self.dealer, self.seed, self._s.copy(), self._start)
         g._start_state = self._start_state  # never changed: shared
         g._undo = list(self._undo)  # deltas are never mutated: undo() copies what it restores
+        g._s.cache.update(self._s.cache)  # values derived from the same state (immutable)
         return g
 
     # ------------------------------------------------------------------ legal actions
@@ -1291,7 +1298,7 @@ def candidate_melds(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
     >>> [format_cards(m) for m in candidate_melds(parse_cards("5H 6H 7H JK"))]
     ['JK 5H 6H', '5H 6H 7H', 'JK 5H 6H 7H', '5H JK 7H', 'JK 6H 7H']
     """
-    cards = parse_cards(hand)
+    cards = _card_list(hand)  # parse_cards, quick for a list or tuple of cards
     key = bytes([c.index for c in cards])
     found = _CANDIDATES.get(key)
     if found is None:
