@@ -1248,7 +1248,16 @@ def _lay_offs_of(target: int, meld: Meld, near: tuple[Card, ...], twice: tuple[C
     if found is not None and found[0] is meld:
         return found[1]
     plain = meld.kind == "run" and meld._wild_index < 0 and meld._start >= 3 and meld.high <= 13
-    fits = [c for c in maybe if (_natural_fit(meld, (c,)) if plain else meld._fits_cards([c]))]
+    if meld.kind == "run" and meld._wild_index >= 0 and meld._start >= 3 and meld.high <= 13:
+        wild = meld._slots[meld._wild_index]
+        if wild.r == 0 or wild.s != meld._suit:  # a joker or another suit's 2
+            fits = [c for c in maybe if _wild_run_fit(meld, c)]
+        else:
+            fits = [c for c in maybe if meld._fits_cards([c])]
+    elif meld.kind == "set":
+        fits = [c for c in maybe if _set_fit(meld, c)]
+    else:
+        fits = [c for c in maybe if (_natural_fit(meld, (c,)) if plain else meld._fits_cards([c]))]
     out = [LayOff(target, (c,)) for c in fits]
     if meld.kind == "run":
         for i, a in enumerate(maybe):
@@ -1263,6 +1272,44 @@ def _lay_offs_of(target: int, meld: Meld, near: tuple[Card, ...], twice: tuple[C
         _LAY_OFF_EXACT.clear()
     _LAY_OFF_EXACT[key] = (meld, tuple(out))
     return tuple(out)
+
+
+def _set_fit(meld: Meld, c: Card) -> bool:
+    """:meth:`Meld.can_lay_off` of one card onto a set: a natural of its rank fits while the set
+    holds fewer than the deck's two copies of it (SET-3), a wild (a joker or a 2) while it has
+    none (SET-2), no other card (SET-1); anything else is the meld's own question."""
+    r = c.r
+    if r == meld._rank:
+        if meld._slots.count(c) < 2:  # the deck has two of each card
+            return True
+    elif r == 0 or r == 2:
+        return meld._wild_index < 0
+    else:
+        return False
+    return meld._fits_cards([c])
+
+
+def _wild_run_fit(meld: Meld, c: Card) -> bool:
+    """:meth:`Meld.can_lay_off` of one card onto a run within 3 to K whose wild is a joker or
+    another suit's 2: a natural of the suit from 3 to K fits where the wild stands (it is then
+    freed and goes to an end, WILD-3), next to an end, or two places beyond an end when the wild
+    is free at the other end and moves into the gap (WILD-1, WILD-2); nowhere else (RUN-1, RUN-4).
+    Any other card is the meld's own question."""
+    r = c.r
+    if c.s != meld._suit or r < 3:
+        return meld._fits_cards([c])
+    lo = meld._start
+    hi = lo + len(meld._slots) - 1
+    at = lo + meld._wild_index
+    if lo <= r <= hi:
+        return r == at
+    if r == lo - 1 or r == hi + 1:
+        return True
+    if r == lo - 2:
+        return at == hi
+    if r == hi + 2:
+        return at == lo
+    return False
 
 
 def _natural_fit(meld: Meld, cards: tuple[Card, ...]) -> bool:

@@ -244,3 +244,53 @@ def test_natural_run_fit_agrees_with_the_meld(rules: str) -> None:
                             assert game_module._natural_fit(meld, (a, b)) == meld.can_lay_off([a, b]), (meld, a, b)
                             checked += 1
     assert checked > 1000
+
+
+@pytest.mark.parametrize("rules", ["fibur", "classic-fr", "wikipedia-fr", "ramiroyal"])
+def test_wild_run_fit_agrees_with_the_meld(rules: str) -> None:
+    """WILD-1, WILD-2, WILD-3, RUN-4: the quick one-card test for a run within 3 to K holding a
+    joker or another suit's 2 gives the meld's own verdict on every card of the deck, wherever the
+    wild lies (bound inside, free at either end)."""
+    from buraco_learn import Meld
+
+    deck = sorted(set(make_deck(4)), key=lambda c: c.index)
+    checked = 0
+    for suit in (0, 3):
+        wilds = [game_module._CARD_OF[52], game_module._CARD_OF[((suit + 1) % 4) * 13 + 1]]
+        for lo in range(3, 12):
+            for hi in range(lo + 2, min(lo + 8, 14)):
+                for at in range(lo, hi + 1):
+                    for w in wilds:
+                        slots = [game_module._CARD_OF[suit * 13 + r - 1] for r in range(lo, hi + 1)]
+                        stands = slots[at - lo]
+                        slots[at - lo] = w
+                        text = " ".join(f"{c}(={stands})" if c is w else str(c) for c in slots)
+                        meld = Meld.parse(text, rules=rules)
+                        assert meld._wild_index == at - lo and meld._start == lo
+                        for c in deck:
+                            assert game_module._wild_run_fit(meld, c) == meld.can_lay_off([c]), (str(meld), c)
+                            checked += 1
+    assert checked > 10000
+
+
+@pytest.mark.parametrize("rules", ["fibur", "classic-fr", "wikipedia-fr", "ramiroyal"])
+def test_set_fit_agrees_with_the_meld(rules: str) -> None:
+    """SET-1, SET-2, SET-3: the quick one-card test for a set gives the meld's own verdict on every
+    card of the deck, for sets of 2 to 8 naturals with and without a wild."""
+    from buraco_learn import Meld
+
+    deck = sorted(set(make_deck(4)), key=lambda c: c.index)
+    rng = random.Random(3)
+    checked = 0
+    for rank in (1, 3, 7, 13):
+        copies = [game_module._CARD_OF[s * 13 + rank - 1] for s in range(4) for _ in range(2)]
+        for n in range(2, 9):
+            for wild in (None, game_module._CARD_OF[52], game_module._CARD_OF[1], game_module._CARD_OF[40]):
+                if n == 2 and wild is None:
+                    continue
+                naturals = rng.sample(copies, n)
+                meld = Meld.from_cards(naturals + ([wild] if wild else []), rules=rules)
+                for c in deck:
+                    assert game_module._set_fit(meld, c) == meld.can_lay_off([c]), (str(meld), c)
+                    checked += 1
+    assert checked > 5000
