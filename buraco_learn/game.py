@@ -165,6 +165,9 @@ class _State:
 #: bytes an action, where a full copy of the state (history included) cost kilobytes.
 _Undo = tuple[Any, str, Any, bool, tuple[Any, ...]]
 _SCALARS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+#: Memo of Game._rest_problem for a one-card rest: (card, flags, id of the rules) -> (rules, whether
+#: the card can end the turn).
+_LAST_CARD: dict[tuple[Any, ...], tuple[Rules, bool]] = {}
 #: The two actions without arguments, shared (they are immutable values).
 _DRAW = Draw()
 _TAKE_PILE = TakePile()
@@ -579,7 +582,25 @@ class Game:
             single = self._s.pile_single
             if single is None or self._s.held_identical or rest[0] is not single:
                 return None
-        elif not rest:
+        elif rest:
+            # One card: whether it can end the turn depends only on these, so it is remembered
+            # (planners ask it of the same last cards again and again); a refusal's sentence is
+            # still written when asked for.
+            s = self._s
+            key = (rest[0], has_pot, has_burraco, bool(s.pots), s.pile_single, s.held_identical, id(self.rules))
+            found = _LAST_CARD.get(key)
+            if found is not None and found[0] is self.rules and found[1]:
+                return None
+            answer = self._rest_problem_of(rest, has_pot, has_burraco)
+            if found is None:
+                if len(_LAST_CARD) >= 4096:
+                    _LAST_CARD.clear()
+                _LAST_CARD[key] = (self.rules, answer is None)
+            return answer
+        return self._rest_problem_of(rest, has_pot, has_burraco)
+
+    def _rest_problem_of(self, rest: list[Card], has_pot: bool, has_burraco: bool) -> tuple[str, tuple[str, ...]] | None:
+        if not rest:
             if has_pot:
                 return ("empty the hand, but once the side has its pot a card must be kept to discard (CLOSE-3)",
                         ("CLOSE-3",))
