@@ -173,6 +173,40 @@ _DRAW = Draw()
 _TAKE_PILE = TakePile()
 
 
+#: Memos of ``Meld.from_cards(cards, rules=rules)`` and ``meld.lay_off(cards)`` (immutable values;
+#: a refusal is not remembered): (cards, id of the rules or of the meld) -> (that object, the meld).
+#: Planners replay the same melds and lay-offs turn after turn. Bounded, cleared when full.
+_MELD_OF: dict[tuple[Any, ...], tuple[Any, Meld]] = {}
+_LAID_OFF: dict[tuple[Any, ...], tuple[Any, Meld]] = {}
+_MEMO_MAX = 20_000
+
+
+def _meld_of(cards: list[Card], rules: Rules) -> Meld:
+    """``Meld.from_cards(cards, rules=rules)``, remembered."""
+    key = (tuple(cards), id(rules))
+    found = _MELD_OF.get(key)
+    if found is not None and found[0] is rules:
+        return found[1]
+    meld = Meld.from_cards(cards, rules=rules)
+    if len(_MELD_OF) >= _MEMO_MAX:
+        _MELD_OF.clear()
+    _MELD_OF[key] = (rules, meld)
+    return meld
+
+
+def _laid_off(meld: Meld, cards: list[Card]) -> Meld:
+    """``meld.lay_off(cards)``, remembered."""
+    key = (tuple(cards), id(meld))
+    found = _LAID_OFF.get(key)
+    if found is not None and found[0] is meld:
+        return found[1]
+    new = meld.lay_off(cards)
+    if len(_LAID_OFF) >= _MEMO_MAX:
+        _LAID_OFF.clear()
+    _LAID_OFF[key] = (meld, new)
+    return new
+
+
 def _remove(hand: Sequence[Card], cards: Sequence[Card]) -> list[Card] | None:
     """The hand without ``cards`` (as a multiset), or ``None`` if some are not in it."""
     rest = list(hand)
@@ -541,7 +575,10 @@ class Game:
         self._in_play("meld")
         rest = self._cards_in_hand(seq)
         try:
-            meld = Meld.from_cards(seq, rules=self.rules, wild_high=wild_high, layout=layout)
+            if wild_high is None and layout is None:
+                meld = _meld_of(seq, self.rules)
+            else:
+                meld = Meld.from_cards(seq, rules=self.rules, wild_high=wild_high, layout=layout)
         except InvalidMeld as err:
             raise IllegalMove(str(err), err.rules) from None
         seat = self._s.turn
@@ -642,7 +679,10 @@ class Game:
             raise IllegalMove("a lay-off adds at least one card (TURN-2)", ("TURN-2",))
         rest = self._cards_in_hand(seq)
         try:
-            new = t.meld.lay_off(seq, wild_high=wild_high, layout=layout)
+            if wild_high is None and layout is None:
+                new = _laid_off(t.meld, seq)
+            else:
+                new = t.meld.lay_off(seq, wild_high=wild_high, layout=layout)
         except InvalidMeld as err:
             raise IllegalMove(str(err), err.rules) from None
         self._check_rest(rest, seat, new.is_burraco, f"laying off {format_cards(seq)}")
@@ -910,11 +950,11 @@ class Game:
                 # (the candidates are analysed under fibur's rules).
                 meld = Meld._make(known[1], FIBUR)
             else:
-                meld = Meld.from_cards(seq, rules=self.rules)
+                meld = _meld_of(seq, self.rules)
             return self._do_meld(seq, meld, _remove(hand, seq), a)  # type: ignore[arg-type]
         if a.__class__ is LayOff:
             seq = list(a.cards)
-            new = self._s.table[a.target].meld.lay_off(seq)
+            new = _laid_off(self._s.table[a.target].meld, seq)
             return self._do_lay_off(a.target, new, _remove(hand, seq), a)  # type: ignore[arg-type]
         return self.draw() if a.__class__ is Draw else self.take_pile()
 
