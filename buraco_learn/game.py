@@ -173,11 +173,10 @@ _DRAW = Draw()
 _TAKE_PILE = TakePile()
 
 
-#: Memos of ``Meld.from_cards(cards, rules=rules)`` and ``meld.lay_off(cards)`` (immutable values;
-#: a refusal is not remembered): (cards, id of the rules or of the meld) -> (that object, the meld).
-#: Planners replay the same melds and lay-offs turn after turn. Bounded, cleared when full.
+#: Memo of ``Meld.from_cards(cards, rules=rules)`` (an immutable value; a refusal is not remembered):
+#: (cards, id of the rules) -> (the rules, the meld). Planners replay the same melds turn after turn.
+#: Bounded, cleared when full.
 _MELD_OF: dict[tuple[Any, ...], tuple[Any, Meld]] = {}
-_LAID_OFF: dict[tuple[Any, ...], tuple[Any, Meld]] = {}
 _MEMO_MAX = 20_000
 
 
@@ -194,16 +193,16 @@ def _meld_of(cards: list[Card], rules: Rules) -> Meld:
     return meld
 
 
-def _laid_off(meld: Meld, cards: list[Card]) -> Meld:
-    """``meld.lay_off(cards)``, remembered."""
-    key = (tuple(cards), id(meld))
-    found = _LAID_OFF.get(key)
+def _laid_off(meld: Meld, cards: list[Card], memo: dict[Any, Any]) -> Meld:
+    """``meld.lay_off(cards)``, remembered in the game's ``memo`` (a refusal is not remembered)."""
+    key = ("laid", tuple(cards), id(meld))
+    found = memo.get(key)
     if found is not None and found[0] is meld:
-        return found[1]
+        return found[1]  # type: ignore[no-any-return]
     new = meld.lay_off(cards)
-    if len(_LAID_OFF) >= _MEMO_MAX:
-        _LAID_OFF.clear()
-    _LAID_OFF[key] = (meld, new)
+    if len(memo) >= _MEMO_MAX:
+        memo.clear()
+    memo[key] = (meld, new)
     return new
 
 
@@ -240,6 +239,10 @@ class Game:
         #: A copy of the starting state whose notation is written only when asked for (see
         #: :meth:`_set_start_lazily`): a bot imagines many games and never reads it.
         self._start_state: _State | None = None
+        #: What this hand's melds accept (see :meth:`legal_lay_offs`), their lay-offs' results:
+        #: values of immutable melds, keyed by their ids (each entry keeps its meld, so the id stays
+        #: its own), shared with clones, dropped when the hand ends.
+        self._memo: dict[Any, Any] = {}
 
     @property
     def start_position(self) -> str | None:
@@ -680,7 +683,7 @@ class Game:
         rest = self._cards_in_hand(seq)
         try:
             if wild_high is None and layout is None:
-                new = _laid_off(t.meld, seq)
+                new = _laid_off(t.meld, seq, self._memo)
             else:
                 new = t.meld.lay_off(seq, wild_high=wild_high, layout=layout)
         except InvalidMeld as err:
@@ -892,6 +895,7 @@ class Game:
                 s.closed_by = seat
                 s.end_reason = "closed"
                 s.phase = "over"
+                self._memo = {}
                 return self._record(seat, _DISCARDS[c.index], note + f"; {self.seat_name(seat)} closes (CLOSE-1)")
             if not has_pot and s.pots:
                 pot = s.pots.pop(0)
@@ -909,6 +913,7 @@ class Game:
         if s.last_turn:
             s.end_reason = "stock"
             s.phase = "over"
+            self._memo = {}
             return self._record(seat, _DISCARDS[c.index], note + "; the stock has run out and the hand ends (STOCK-1)")
         s.turn = (seat + 1) % self.players
         s.phase = "draw"
@@ -954,7 +959,7 @@ class Game:
             return self._do_meld(seq, meld, _remove(hand, seq), a)  # type: ignore[arg-type]
         if a.__class__ is LayOff:
             seq = list(a.cards)
-            new = _laid_off(self._s.table[a.target].meld, seq)
+            new = _laid_off(self._s.table[a.target].meld, seq, self._memo)
             return self._do_lay_off(a.target, new, _remove(hand, seq), a)  # type: ignore[arg-type]
         return self.draw() if a.__class__ is Draw else self.take_pile()
 
@@ -1006,6 +1011,7 @@ class Game:
         g._start_state = self._start_state  # never changed: shared
         g._undo = list(self._undo)  # deltas are never mutated: undo() copies what it restores
         g._s.cache.update(self._s.cache)  # values derived from the same state (immutable)
+        g._memo = self._memo
         return g
 
     # ------------------------------------------------------------------ legal actions
@@ -1141,6 +1147,7 @@ class Game:
         # accepts from them depends only on them, in hand order, and on which are held twice:
         # remembered per meld (an immutable value) under exactly that.
         groups: dict[int, tuple[tuple[Card, ...], tuple[Card, ...]]] = {}
+        memo = self._memo
         targets = mine if self.rules.lay_off_onto_partner else self.lay_off_targets()
         for t in targets:
             meld = t.meld
@@ -1156,11 +1163,11 @@ class Game:
             if not group[0]:
                 continue
             key = (id(meld), t.id, group)
-            found = _LAY_OFF_MEMO.get(key)
+            found = memo.get(key)
             if found is None or found[0] is not meld:
-                if len(_LAY_OFF_MEMO) >= _LAY_OFF_MEMO_MAX:
-                    _LAY_OFF_MEMO.clear()
-                found = _LAY_OFF_MEMO[key] = (meld, _lay_offs_of(t.id, meld, *group))
+                if len(memo) >= _MEMO_MAX:
+                    memo.clear()
+                found = memo[key] = (meld, _lay_offs_of(t.id, meld, *group, memo))
             if roomy >= 2:  # as in legal_melds: two cards or more left can end the turn
                 out += found[1]
                 continue
@@ -1275,16 +1282,8 @@ def _check_wild_high(wild_high: object) -> None:
                             f"engine's choice), not {excerpt(wild_high)} (WILD-1)")
 
 
-#: Memo of the lay-offs a table meld accepts from some hand cards (see :meth:`Game.legal_lay_offs`):
-#: (id of the meld, its number, the cards, those held twice) -> (the meld, the lay-offs). The meld
-#: is kept so that its id stays its own. Bounded, cleared when full.
-_LAY_OFF_MEMO: dict[tuple[Any, ...], tuple[Meld, tuple[LayOff, ...]]] = {}
-_LAY_OFF_MEMO_MAX = 20_000
-#: The same, keyed by the cards that pass the filters of :func:`_lay_offs_of` (fewer keys).
-_LAY_OFF_EXACT: dict[tuple[Any, ...], tuple[Meld, tuple[LayOff, ...]]] = {}
-
-
-def _lay_offs_of(target: int, meld: Meld, near: tuple[Card, ...], twice: tuple[Card, ...]) -> tuple[LayOff, ...]:
+def _lay_offs_of(target: int, meld: Meld, near: tuple[Card, ...], twice: tuple[Card, ...],
+                 memo: dict[Any, Any]) -> tuple[LayOff, ...]:
     """Every lay-off onto ``meld`` (meld number ``target``) of one card of ``near`` (distinct hand
     cards, in hand order), then of two onto a run unless each of the two alone fits (then they are
     laid one after the other); a card is paired with itself only when held twice (``twice``)."""
@@ -1304,10 +1303,10 @@ def _lay_offs_of(target: int, meld: Meld, near: tuple[Card, ...], twice: tuple[C
         maybe = [c for c in near
                  if ((c.r == 0 or c.r == 2) and room)
                  or (c.s == suit and (lo <= c.r <= hi or (c.r == 1 and hi >= 14)))]
-    key = (id(meld), target, tuple(maybe), tuple([c for c in maybe if c in twice]))
-    found = _LAY_OFF_EXACT.get(key)
+    key = ("exact", id(meld), target, tuple(maybe), tuple([c for c in maybe if c in twice]))
+    found = memo.get(key)
     if found is not None and found[0] is meld:
-        return found[1]
+        return found[1]  # type: ignore[no-any-return]
     plain = meld.kind == "run" and meld._wild_index < 0 and meld._start >= 3 and meld.high <= 13
     if meld.kind == "run" and meld._wild_index >= 0 and meld._start >= 3 and meld.high <= 13:
         wild = meld._slots[meld._wild_index]
@@ -1329,9 +1328,7 @@ def _lay_offs_of(target: int, meld: Meld, near: tuple[Card, ...], twice: tuple[C
                     continue
                 if _natural_fit(meld, (a, b)) if plain else meld._fits_cards([a, b]):
                     out.append(LayOff(target, (a, b)))
-    if len(_LAY_OFF_EXACT) >= _LAY_OFF_MEMO_MAX:
-        _LAY_OFF_EXACT.clear()
-    _LAY_OFF_EXACT[key] = (meld, tuple(out))
+    memo[key] = (meld, tuple(out))
     return tuple(out)
 
 
