@@ -243,6 +243,9 @@ class Game:
         #: values of immutable melds, keyed by their ids (each entry keeps its meld, so the id stays
         #: its own), shared with clones, dropped when the hand ends.
         self._memo: dict[Any, Any] = {}
+        #: The candidate melds of this hand's hands, group by group (see :func:`_candidate_groups`),
+        #: shared with clones, dropped when the hand ends.
+        self._groups: dict[Any, Any] = {}
 
     @property
     def start_position(self) -> str | None:
@@ -895,7 +898,7 @@ class Game:
                 s.closed_by = seat
                 s.end_reason = "closed"
                 s.phase = "over"
-                self._memo = {}
+                self._memo, self._groups = {}, {}
                 return self._record(seat, _DISCARDS[c.index], note + f"; {self.seat_name(seat)} closes (CLOSE-1)")
             if not has_pot and s.pots:
                 pot = s.pots.pop(0)
@@ -913,7 +916,7 @@ class Game:
         if s.last_turn:
             s.end_reason = "stock"
             s.phase = "over"
-            self._memo = {}
+            self._memo, self._groups = {}, {}
             return self._record(seat, _DISCARDS[c.index], note + "; the stock has run out and the hand ends (STOCK-1)")
         s.turn = (seat + 1) % self.players
         s.phase = "draw"
@@ -949,7 +952,7 @@ class Game:
             return self._do_discard(c, _remove(hand, (c,)))  # type: ignore[arg-type]
         if a.__class__ is LayDown:
             seq = list(a.cards)
-            known = _LAID.get(id(a)) if self.rules is FIBUR else None
+            known = self._groups.get(("laid down", id(a))) if self.rules is FIBUR else None
             if known is not None and known[0] is a:
                 # Listed from a candidate group: its analysis is the one from_cards would make
                 # (the candidates are analysed under fibur's rules).
@@ -1012,6 +1015,7 @@ class Game:
         g._undo = list(self._undo)  # deltas are never mutated: undo() copies what it restores
         g._s.cache.update(self._s.cache)  # values derived from the same state (immutable)
         g._memo = self._memo
+        g._groups = self._groups
         return g
 
     # ------------------------------------------------------------------ legal actions
@@ -1103,7 +1107,7 @@ class Game:
         # Two cards or more left can always end the turn unless one is the one-card pile's card
         # (TURN-4): then no need to work out the rest (each candidate is part of the hand).
         roomy = len(hand) - 2 if self._s.pile_single is None or self._s.held_identical else -1
-        for rank, (group, acts, longest) in _candidate_groups(hand):
+        for rank, (group, acts, longest) in _candidate_groups(hand, self._groups):
             if rank in set_ranks:
                 continue  # SET-4: the side has a set of this rank
             if longest <= roomy:
@@ -1428,9 +1432,6 @@ _Group = tuple[tuple[tuple[Card, ...], tuple[Any, ...], LayDown], ...]
 #: A group as remembered: its candidates, their actions, the most cards one of them takes.
 _GroupInfo = tuple[_Group, tuple[LayDown, ...], int]
 _SET_GROUPS: dict[tuple[Any, ...], _GroupInfo] = {}
-#: Each candidate's action (by id; the entry keeps it alive, so the id stays its own) -> (the
-#: action, its analysis), for the trusted path of :meth:`Game.apply`.
-_LAID: dict[int, tuple[LayDown, tuple[Any, ...]]] = {}
 _RUN_GROUPS: dict[tuple[Any, ...], _GroupInfo] = {}
 _GROUPS_MAX = 50_000
 _CARD_OF: list[Card] = sorted(set(make_deck(4)), key=lambda c: c.index)
@@ -1449,17 +1450,19 @@ def _candidate_results(hand: Sequence[Card]) -> list[tuple[tuple[Card, ...], tup
     return [e for _, info in _candidate_groups(hand) for e in info[0]]
 
 
-def _info(group: _Group) -> _GroupInfo:
-    if len(_LAID) >= _GROUPS_MAX:
-        _LAID.clear()
-    for e in group:
-        _LAID[id(e[2])] = (e[2], e[1])
+def _info(group: _Group, laid: dict[Any, Any] | None) -> _GroupInfo:
+    if laid is not None:
+        # Each candidate's action (by id; the entry keeps it alive, so the id stays its own) ->
+        # (the action, its analysis), for the trusted path of Game.apply.
+        for e in group:
+            laid[("laid down", id(e[2]))] = (e[2], e[1])
     return (group, tuple([e[2] for e in group]), max([len(e[0]) for e in group], default=0))
 
 
-def _candidate_groups(hand: Sequence[Card]) -> list[tuple[int, _GroupInfo]]:
+def _candidate_groups(hand: Sequence[Card], memo: dict[Any, Any] | None = None) -> list[tuple[int, _GroupInfo]]:
     """The candidate melds of ``hand`` group by group: ``(rank, group)`` for the sets of a rank,
     ``(0, group)`` for the runs of a suit, in the order of :func:`_candidate_results`.
+    ``memo``: a game's own memo (its groups and their actions' analyses), else the module's.
 
     A rank's sets depend only on the hand's naturals of that rank and its wilds; a suit's runs
     only on which positions of the suit the hand holds and its wilds; and no candidate of one
@@ -1490,28 +1493,31 @@ def _candidate_groups(hand: Sequence[Card]) -> list[tuple[int, _GroupInfo]]:
             by_rank[r] = by_rank.get(r, 0) + _COUNT_UNIT[suit]
     wild_kinds = tuple(wilds)
     out: list[tuple[int, _GroupInfo]] = []
+    # A set's key has three parts and a run's four: one dict can hold both.
+    sets = _SET_GROUPS if memo is None else memo
+    runs = _RUN_GROUPS if memo is None else memo
     if by_rank:
         for r in sorted(by_rank):
             code = by_rank[r]
             if code in _ONE_NATURAL:
                 continue  # one natural of this rank: no set
             key = (r, code, wild_kinds)
-            grp = _SET_GROUPS.get(key)
+            grp = sets.get(key)
             if grp is None:
-                if len(_SET_GROUPS) >= _GROUPS_MAX:
-                    _SET_GROUPS.clear()
-                grp = _SET_GROUPS[key] = _info(_set_group(r, code, wild_kinds))
+                if len(sets) >= _GROUPS_MAX:
+                    sets.clear()
+                grp = sets[key] = _info(_set_group(r, code, wild_kinds), memo)
             out.append((r, grp))
     for suit in range(4):
         mask = masks[suit]
         if mask & (mask - 1) == 0:
             continue  # fewer than two positions of this suit
         key = (suit, mask, wild_kinds, twos[suit] >= 2)
-        grp = _RUN_GROUPS.get(key)
+        grp = runs.get(key)
         if grp is None:
-            if len(_RUN_GROUPS) >= _GROUPS_MAX:
-                _RUN_GROUPS.clear()
-            grp = _RUN_GROUPS[key] = _info(_run_group(suit, mask, wild_kinds, twos[suit]))
+            if len(runs) >= _GROUPS_MAX:
+                runs.clear()
+            grp = runs[key] = _info(_run_group(suit, mask, wild_kinds, twos[suit]), memo)
         out.append((0, grp))
     return out
 

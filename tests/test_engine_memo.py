@@ -21,7 +21,6 @@ def _clear() -> None:
     game_module._SET_GROUPS.clear()
     game_module._RUN_GROUPS.clear()
     game_module._CANDIDATES.clear()
-    game_module._LAID.clear()
     game_module._MELD_OF.clear()
     game_module._LAST_CARD.clear()
 
@@ -47,7 +46,7 @@ def test_legal_actions_same_with_warm_or_cleared_memos(rules: str, players: int)
     for p in positions:
         _clear()
         fresh = p.clone()
-        fresh._memo = {}  # the hand's own memo, shared with clones
+        fresh._memo, fresh._groups = {}, {}  # the hand's own memos, shared with clones
         cold.append([str(a) for a in fresh.legal_actions()])
     assert warm == cold
     assert any(len(w) > 5 for w in warm)
