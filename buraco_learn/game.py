@@ -1051,7 +1051,7 @@ class Game:
         """The legal discards of the player to move, one per distinct card, in hand order."""
         if self._s.phase != "play":
             return []
-        return self._legal_discards(*self._facts())
+        return self._legal_discards(*self._facts())  # type: ignore[return-value]
 
     def _facts(self) -> tuple[tuple[TableMeld, ...], bool, bool]:
         """The side's melds of the player to move, whether the side has its pot and a burraco
@@ -1501,7 +1501,7 @@ def _candidate_groups(hand: Sequence[Card], memo: dict[Any, Any] | None = None) 
             code = by_rank[r]
             if code in _ONE_NATURAL:
                 continue  # one natural of this rank: no set
-            key = (r, code, wild_kinds)
+            key: tuple[Any, ...] = (r, code, wild_kinds)
             grp = sets.get(key)
             if grp is None:
                 if len(sets) >= _GROUPS_MAX:
