@@ -1151,6 +1151,7 @@ class Game:
         # accepts from them depends only on them, in hand order, and on which are held twice:
         # remembered per meld (an immutable value) under exactly that.
         groups: dict[int, tuple[tuple[Card, ...], tuple[Card, ...]]] = {}
+        by_suit: tuple[list[Card], list[Card], list[Card], list[Card]] | None = None
         memo = self._memo
         targets = mine if self.rules.lay_off_onto_partner else self.lay_off_targets()
         for t in targets:
@@ -1159,7 +1160,16 @@ class Game:
             group = groups.get(g)
             if group is None:
                 if g < 4:
-                    near = tuple([c for c in distinct if c.s == g or c.r == 0 or c.r == 2])
+                    if by_suit is None:
+                        # One pass for the four suits: each suit's cards and the wilds, in hand order.
+                        by_suit = ([], [], [], [])
+                        for c in distinct:
+                            if c.r == 0 or c.r == 2:
+                                for cards in by_suit:
+                                    cards.append(c)
+                            else:
+                                by_suit[c.s].append(c)
+                    near = tuple(by_suit[g])
                 else:
                     rank = g - 4
                     near = tuple([c for c in distinct if c.r == rank or c.r == 0 or c.r == 2])
@@ -1435,7 +1445,6 @@ _SET_GROUPS: dict[tuple[Any, ...], _GroupInfo] = {}
 _RUN_GROUPS: dict[tuple[Any, ...], _GroupInfo] = {}
 _GROUPS_MAX = 50_000
 _CARD_OF: list[Card] = sorted(set(make_deck(4)), key=lambda c: c.index)
-_ONE_NATURAL = frozenset(1 << (8 * s) for s in range(4))
 #: Position bits of a rank (an ace lies at 1 and 14), and one card's count in a rank's code.
 _POS_BITS = [1 << r | (16384 if r == 1 else 0) for r in range(14)]
 _COUNT_UNIT = [1 << (8 * s) for s in range(4)]
@@ -1477,6 +1486,7 @@ def _candidate_groups(hand: Sequence[Card], memo: dict[Any, Any] | None = None) 
     masks = [0, 0, 0, 0]
     twos = [0, 0, 0, 0]
     by_rank: dict[int, int] = {}
+    several: list[int] = []  # the ranks held twice or more
     for c in hand:
         r = c.r
         if r == 0:
@@ -1489,18 +1499,21 @@ def _candidate_groups(hand: Sequence[Card], memo: dict[Any, Any] | None = None) 
             twos[suit] += 1
             if c not in wilds:
                 wilds.append(c)
+        elif r in by_rank:
+            by_rank[r] += _COUNT_UNIT[suit]
+            if r not in several:
+                several.append(r)
         else:
-            by_rank[r] = by_rank.get(r, 0) + _COUNT_UNIT[suit]
+            by_rank[r] = _COUNT_UNIT[suit]
     wild_kinds = tuple(wilds)
     out: list[tuple[int, _GroupInfo]] = []
     # A set's key has three parts and a run's four: one dict can hold both.
     sets = _SET_GROUPS if memo is None else memo
     runs = _RUN_GROUPS if memo is None else memo
-    if by_rank:
-        for r in sorted(by_rank):
+    if several:  # a rank held once makes no set
+        several.sort()
+        for r in several:
             code = by_rank[r]
-            if code in _ONE_NATURAL:
-                continue  # one natural of this rank: no set
             key: tuple[Any, ...] = (r, code, wild_kinds)
             grp = sets.get(key)
             if grp is None:
