@@ -1150,7 +1150,7 @@ class Game:
         # The cards a meld may take are among its suit's or rank's cards and the wilds; what it
         # accepts from them depends only on them, in hand order, and on which are held twice:
         # remembered per meld (an immutable value) under exactly that.
-        groups: dict[int, tuple[tuple[Card, ...], tuple[Card, ...]]] = {}
+        groups: dict[int, tuple[Card, ...]] = {}
         by_suit: tuple[list[Card], list[Card], list[Card], list[Card]] | None = None
         memo = self._memo
         targets = mine if self.rules.lay_off_onto_partner else self.lay_off_targets()
@@ -1165,23 +1165,28 @@ class Game:
                         by_suit = ([], [], [], [])
                         for c in distinct:
                             if c.r == 0 or c.r == 2:
-                                for cards in by_suit:
-                                    cards.append(c)
+                                for suit_cards in by_suit:
+                                    suit_cards.append(c)
                             else:
                                 by_suit[c.s].append(c)
                     near = tuple(by_suit[g])
                 else:
                     rank = g - 4
                     near = tuple([c for c in distinct if c.r == rank or c.r == 0 or c.r == 2])
-                group = groups[g] = (near, () if counts is None else tuple([c for c in near if counts[c] > 1]))
-            if not group[0]:
+                group = groups[g] = near
+            if not group:
                 continue
-            key = (id(meld), t.id, group)
+            if counts is None:
+                key: tuple[Any, ...] = (id(meld), t.id, group)
+                twice: tuple[Card, ...] = ()
+            else:
+                twice = tuple([c for c in group if counts[c] > 1])
+                key = (id(meld), t.id, group, twice)
             found = memo.get(key)
             if found is None or found[0] is not meld:
                 if len(memo) >= _MEMO_MAX:
                     memo.clear()
-                found = memo[key] = (meld, _lay_offs_of(t.id, meld, *group, memo))
+                found = memo[key] = (meld, _lay_offs_of(t.id, meld, group, twice, memo))
             if roomy >= 2:  # as in legal_melds: two cards or more left can end the turn
                 out += found[1]
                 continue
