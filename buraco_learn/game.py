@@ -1152,6 +1152,8 @@ class Game:
         # remembered per meld (an immutable value) under exactly that.
         groups: dict[int, tuple[Card, ...]] = {}
         by_suit: tuple[list[Card], list[Card], list[Card], list[Card]] | None = None
+        by_rank: dict[int, list[Card]] = {}
+        wild_held = False
         memo = self._memo
         targets = mine if self.rules.lay_off_onto_partner else self.lay_off_targets()
         for t in targets:
@@ -1159,20 +1161,28 @@ class Game:
             g = meld._suit if meld.kind == "run" else 4 + meld._rank
             group = groups.get(g)
             if group is None:
-                if g < 4:
-                    if by_suit is None:
-                        # One pass for the four suits: each suit's cards and the wilds, in hand order.
-                        by_suit = ([], [], [], [])
-                        for c in distinct:
-                            if c.r == 0 or c.r == 2:
-                                for suit_cards in by_suit:
-                                    suit_cards.append(c)
+                if by_suit is None:
+                    # One pass: each suit's cards with the wilds, each rank's cards, in hand order.
+                    by_suit = ([], [], [], [])
+                    for c in distinct:
+                        r = c.r
+                        if r == 0 or r == 2:
+                            wild_held = True
+                            for suit_cards in by_suit:
+                                suit_cards.append(c)
+                        else:
+                            by_suit[c.s].append(c)
+                            if r in by_rank:
+                                by_rank[r].append(c)
                             else:
-                                by_suit[c.s].append(c)
+                                by_rank[r] = [c]
+                if g < 4:
                     near = tuple(by_suit[g])
-                else:
+                elif wild_held:
                     rank = g - 4
                     near = tuple([c for c in distinct if c.r == rank or c.r == 0 or c.r == 2])
+                else:
+                    near = tuple(by_rank.get(g - 4, ()))
                 group = groups[g] = near
             if not group:
                 continue
