@@ -1605,6 +1605,10 @@ def _run_group(suit: int, mask: int, wild_kinds: tuple[Card, ...], twos: int) ->
     every window of consecutive positions, its ends natural, with at most one position given to
     a wild (a missing card, or one held but left out); a wild at an end is the shorter window
     with a free wild."""
+    # No run at all without three positions in a row, or, with a wild, two positions at most two
+    # apart (a wild fills one position only): the common case of a few scattered cards.
+    if not (mask & (mask >> 1) & (mask >> 2) if not wild_kinds else mask & ((mask >> 1) | (mask >> 2))):
+        return ()
     out: list[tuple[tuple[Card, ...], tuple[Any, ...], LayDown]] = []
     seen: set[tuple[int, ...]] = set()
     have: dict[int, Card] = {}
