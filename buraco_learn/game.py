@@ -206,6 +206,44 @@ def _laid_off(meld: Meld, cards: list[Card], memo: dict[Any, Any]) -> Meld:
     return new
 
 
+def _plain_lay_off(meld: Meld, cards: list[Card]) -> Meld | None:
+    """``meld.lay_off(cards)`` for a lay-off known to be legal (listed by Game.legal_actions), built
+    directly in the two plain cases, else ``None``: naturals (and at most one wild, the set having
+    none) onto a set, its naturals then in card order and the wild last (SET-1, SET-2); naturals
+    of a run's suit from 3 to K onto a run from 3 to K without a wild, the run then their positions
+    in order (RUN-1). The analysis would find the same single layout."""
+    if meld.kind == "set":
+        rank = meld._rank
+        wild = None if meld._wild_index < 0 else meld._slots[meld._wild_index]
+        naturals = list(meld._slots if wild is None else meld._slots[:meld._wild_index])
+        for c in cards:
+            if c.r == rank:
+                naturals.append(c)
+            elif wild is None and (c.r == 0 or c.r == 2):
+                wild = c
+            else:
+                return None
+        naturals.sort(key=_card_index)
+        return Meld._make(("set", rank, tuple(naturals), wild), meld.rules)
+    if meld._wild_index >= 0 or meld._start < 3:
+        return None
+    suit = meld._suit
+    lo = meld._start
+    hi = lo + len(meld._slots) - 1
+    if hi > 13:
+        return None
+    for c in cards:
+        if c.s != suit or c.r < 3:
+            return None
+        lo, hi = min(lo, c.r), max(hi, c.r)
+    slots = tuple([_CARD_OF[suit * 13 + r - 1] for r in range(lo, hi + 1)])
+    return Meld._make(("run", suit, lo, slots, -1), meld.rules)
+
+
+def _card_index(c: Card) -> int:
+    return c.index
+
+
 def _remove(hand: Sequence[Card], cards: Sequence[Card]) -> list[Card] | None:
     """The hand without ``cards`` (as a multiset), or ``None`` if some are not in it."""
     rest = list(hand)
@@ -962,7 +1000,8 @@ class Game:
             return self._do_meld(seq, meld, _remove(hand, seq), a)  # type: ignore[arg-type]
         if a.__class__ is LayOff:
             seq = list(a.cards)
-            new = _laid_off(self._s.table[a.target].meld, seq, self._memo)
+            meld = self._s.table[a.target].meld
+            new = _plain_lay_off(meld, seq) or _laid_off(meld, seq, self._memo)
             return self._do_lay_off(a.target, new, _remove(hand, seq), a)  # type: ignore[arg-type]
         return self.draw() if a.__class__ is Draw else self.take_pile()
 

@@ -297,3 +297,23 @@ def test_set_fit_agrees_with_the_meld(rules: str) -> None:
                     assert game_module._set_fit(meld, c) == meld.can_lay_off([c]), (str(meld), c)
                     checked += 1
     assert checked > 5000
+
+
+@pytest.mark.parametrize("rules,players", [("fibur", 4), ("classic-fr", 3), ("wikipedia-fr", 2), ("ramiroyal", 2)])
+def test_plain_lay_off_builds_what_the_meld_builds(rules: str, players: int) -> None:
+    """SET-1, SET-2, RUN-1: for every listed lay-off onto a set or onto a run of naturals 3 to K, the
+    meld built directly equals Meld.lay_off's, layout, wild and rules included."""
+    from buraco_learn import LayOff
+
+    checked = 0
+    for seed in range(6):
+        for p in _positions(seed, players, rules):
+            for a in p.legal_actions():
+                if isinstance(a, LayOff):
+                    meld = p.table[a.target].meld
+                    quick = game_module._plain_lay_off(meld, list(a.cards))
+                    if quick is not None:
+                        slow = meld.lay_off(list(a.cards))
+                        assert quick == slow and quick.notation() == slow.notation(), (str(meld), a)
+                        checked += 1
+    assert checked > 20
