@@ -1152,7 +1152,7 @@ class Game:
             if longest <= roomy:
                 out += acts
                 continue
-            for cards, _, act in group:
+            for (cards, _), act in zip(group, acts):
                 if len(cards) <= roomy:
                     out.append(act)
                     continue
@@ -1491,9 +1491,9 @@ _candidate_melds = candidate_melds
 
 
 #: The candidate melds of one group of a hand (the sets of one rank, the runs of one suit), with
-#: the analysis and the :class:`LayDown` of each: see :func:`_candidate_results`.
-_Group = tuple[tuple[tuple[Card, ...], tuple[Any, ...], LayDown], ...]
-#: A group as remembered: its candidates, their actions, the most cards one of them takes.
+#: the analysis of each: see :func:`_candidate_results`.
+_Group = tuple[tuple[tuple[Card, ...], tuple[Any, ...]], ...]
+#: A group as remembered: its candidates, their actions (a game's), the most cards one takes.
 _GroupInfo = tuple[_Group, tuple[LayDown, ...], int]
 _SET_GROUPS: dict[tuple[Any, ...], _GroupInfo] = {}
 _RUN_GROUPS: dict[tuple[Any, ...], _GroupInfo] = {}
@@ -1506,20 +1506,24 @@ _COUNT_UNIT = [1 << (8 * s) for s in range(4)]
 _DISCARDS: list[Discard] = [Discard(c) for c in _CARD_OF]
 
 
-def _candidate_results(hand: Sequence[Card]) -> list[tuple[tuple[Card, ...], tuple[Any, ...], LayDown]]:
-    """Every distinct legal meld ``hand`` can form, with the meld analysis and a :class:`LayDown`
-    of each: the sets rank by rank (low first), then the runs suit by suit (see
+def _candidate_results(hand: Sequence[Card]) -> list[tuple[tuple[Card, ...], tuple[Any, ...]]]:
+    """Every distinct legal meld ``hand`` can form, with the meld analysis of each: the sets rank
+    by rank (low first), then the runs suit by suit (see
     :func:`_candidate_groups`)."""
     return [e for _, info in _candidate_groups(hand) for e in info[0]]
 
 
 def _info(group: _Group, laid: dict[Any, Any] | None) -> _GroupInfo:
-    if laid is not None:
-        # Each candidate's action (by id; the entry keeps it alive, so the id stays its own) ->
-        # (the action, its analysis), for the trusted path of Game.apply.
-        for e in group:
-            laid[("laid down", id(e[2]))] = (e[2], e[1])
-    return (group, tuple([e[2] for e in group]), max([len(e[0]) for e in group], default=0))
+    """A group as remembered; its actions only for a game (``laid``: the game's memo, where each
+    action, by id, is noted with its analysis for the trusted path of Game.apply; the entry keeps
+    the action alive, so the id stays its own)."""
+    longest = max([len(e[0]) for e in group], default=0)
+    if laid is None:
+        return (group, (), longest)
+    acts = tuple([LayDown(e[0]) for e in group])
+    for e, act in zip(group, acts):
+        laid[("laid down", id(act))] = (act, e[1])
+    return (group, acts, longest)
 
 
 def _candidate_groups(hand: Sequence[Card], memo: dict[Any, Any] | None = None) -> list[tuple[int, _GroupInfo]]:
@@ -1589,16 +1593,15 @@ def _candidate_groups(hand: Sequence[Card], memo: dict[Any, Any] | None = None) 
     return out
 
 
-def _group_entry(cards: Sequence[Card], res: tuple[Any, ...]) -> tuple[tuple[Card, ...], tuple[Any, ...], LayDown]:
-    t = tuple(cards)
-    return (t, res, LayDown(t))
+def _group_entry(cards: Sequence[Card], res: tuple[Any, ...]) -> tuple[tuple[Card, ...], tuple[Any, ...]]:
+    return (tuple(cards), res)
 
 
 def _set_group(r: int, code: int, wild_kinds: tuple[Card, ...]) -> _Group:
     """Every legal set of rank ``r`` from ``code`` (8 bits per suit: how many of that suit's card
     of rank ``r`` the hand holds) and the hand's wilds: every multiset of two naturals or more,
     with no wild or one wild."""
-    out: list[tuple[tuple[Card, ...], tuple[Any, ...], LayDown]] = []
+    out: list[tuple[tuple[Card, ...], tuple[Any, ...]]] = []
     seen: set[tuple[int, ...]] = set()
     kinds = [_CARD_OF[s * 13 + r - 1] for s in range(4) if (code >> (8 * s)) & 255]
     counts = {k: (code >> (8 * k.s)) & 255 for k in kinds}
@@ -1626,10 +1629,10 @@ def _set_group(r: int, code: int, wild_kinds: tuple[Card, ...]) -> _Group:
         if plain and len(combo) < 9:
             t = tuple(combo)
             if len(combo) >= 3:
-                out.append((t, ("set", r, t, None), LayDown(t)))
+                out.append((t, ("set", r, t, None)))
             for w in wild_kinds:
                 tw = t + (w,)
-                out.append((tw, ("set", r, t, w), LayDown(tw)))
+                out.append((tw, ("set", r, t, w)))
             continue
         if len(combo) >= 3:
             add(combo)
@@ -1648,7 +1651,7 @@ def _run_group(suit: int, mask: int, wild_kinds: tuple[Card, ...], twos: int) ->
     # apart (a wild fills one position only): the common case of a few scattered cards.
     if not (mask & (mask >> 1) & (mask >> 2) if not wild_kinds else mask & ((mask >> 1) | (mask >> 2))):
         return ()
-    out: list[tuple[tuple[Card, ...], tuple[Any, ...], LayDown]] = []
+    out: list[tuple[tuple[Card, ...], tuple[Any, ...]]] = []
     seen: set[tuple[int, ...]] = set()
     have: dict[int, Card] = {}
     for pos in range(1, 15):
@@ -1669,11 +1672,11 @@ def _run_group(suit: int, mask: int, wild_kinds: tuple[Card, ...], twos: int) ->
     def bound(lo: int, naturals: list[Card], i: int, w: Card) -> None:
         # Naturals from 3 to K around one hole at index i, and a wild: the wild fills the hole
         # (bound, WILD-1); no ace and no natural 2 could lie otherwise. The layout add() would find.
+        # No other candidate has these cards: the lowest and highest naturals fix the window,
+        # the hole is the one position of it whose natural is left out (held or not, as the
+        # hand is), so ``seen`` need not know it.
         slots = (*naturals[:i], w, *naturals[i:])
-        key = tuple(sorted([c.index for c in slots]))
-        if key not in seen:
-            seen.add(key)
-            out.append((slots, ("run", suit, lo, slots, i), LayDown(slots)))
+        out.append((slots, ("run", suit, lo, slots, i)))
 
     for lo in range(1, 14):
         if lo not in have:
@@ -1707,7 +1710,7 @@ def _run_group(suit: int, mask: int, wild_kinds: tuple[Card, ...], twos: int) ->
                     # Naturals 3 to K in a row, no wild: one layout, as they lie (RUN-1);
                     # no other candidate has these cards, so ``seen`` need not know it.
                     t = tuple(naturals)
-                    out.append((t, ("run", suit, lo, t, -1), LayDown(t)))
+                    out.append((t, ("run", suit, lo, t, -1)))
                 else:
                     add(list(naturals))
             plain = lo >= 3 and pos <= 13
@@ -1720,7 +1723,7 @@ def _run_group(suit: int, mask: int, wild_kinds: tuple[Card, ...], twos: int) ->
                     if key not in seen:
                         seen.add(key)
                         t = tuple(cards)
-                        out.append((t, ("run", suit, lo - 1, t, 0), LayDown(t)))
+                        out.append((t, ("run", suit, lo - 1, t, 0)))
                 else:
                     add(naturals + [w])
                 if n_nat >= 3:
