@@ -1717,13 +1717,10 @@ def _run_group(suit: int, mask: int, wild_kinds: tuple[Card, ...], twos: int) ->
             for w in spare:
                 if plain and w.s != suit:
                     # Naturals 3 to K in a row and a joker or another suit's 2: the wild is
-                    # free at either end, worth the same, and goes low (WILD-1, WILD-6).
-                    cards = [w, *naturals]
-                    key = tuple(sorted([c.index for c in cards]))
-                    if key not in seen:
-                        seen.add(key)
-                        t = tuple(cards)
-                        out.append((t, ("run", suit, lo - 1, t, 0)))
+                    # free at either end, worth the same, and goes low (WILD-1, WILD-6). The
+                    # only candidate with these cards (its naturals fix the window).
+                    t = (w, *naturals)
+                    out.append((t, ("run", suit, lo - 1, t, 0)))
                 else:
                     add(naturals + [w])
                 if n_nat >= 3:
