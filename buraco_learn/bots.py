@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from itertools import chain, repeat
 from collections.abc import Sequence
 
 from .actions import Action, Discard, Draw, LayDown, LayOff, TakePile
@@ -148,7 +149,7 @@ def _unseen(jokers: int, *groups: Sequence[Card]) -> list[Card]:
     for g in groups:
         for c in g:
             left[c.index] -= 1
-    return [card for card, n in zip(_CARD_AT, left) if n > 0 for _ in range(n)]
+    return list(chain.from_iterable(map(repeat, _CARD_AT, left)))  # repeat(card, n <= 0): none
 
 
 def _side_may_close(view: PlayerView, seat: int) -> bool:
