@@ -20,7 +20,7 @@ from .errors import NotationError
 __all__ = ["Draw", "TakePile", "LayDown", "LayOff", "Discard", "Action", "parse_action"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Draw:
     """Take the top card of the stock (TURN-1)."""
 
@@ -28,7 +28,7 @@ class Draw:
         return "draw"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TakePile:
     """Take the whole discard pile (TURN-1)."""
 
@@ -41,7 +41,7 @@ def _end(wild_high: bool | None, layout: str | None = None) -> str:
     return end if layout is None else f"{end} layout {layout}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class LayDown:
     """Lay down a new meld from the hand (TURN-2). ``wild_high`` chooses a free wild's end;
     ``layout`` names the meld's layout in notation when it may lie several ways (WILD-6)."""
@@ -58,7 +58,7 @@ class LayDown:
         return f"LayDown(cards={self.cards!r}, wild_high={self.wild_high!r}{extra})"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class LayOff:
     """Add cards from the hand to the side's meld number ``target`` (TURN-2, WILD-2..5)."""
 
@@ -76,7 +76,7 @@ class LayOff:
         return f"LayOff(target={self.target!r}, cards={self.cards!r}, wild_high={self.wild_high!r}{extra})"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Discard:
     """Discard one card, ending the turn (TURN-3); the last card closes (CLOSE-1)."""
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from itertools import chain, repeat
 from collections.abc import Sequence
 
 from .actions import Action, Discard, Draw, LayDown, LayOff, TakePile
@@ -91,14 +92,17 @@ def deal_unseen(view: PlayerView, rng: random.Random,
 
 
 def _imagined_game(view: PlayerView, hands: Sequence[Sequence[Card]], *, to_move: int, phase: str,
-                   pile: Sequence[Card], seed: int, last: bool, single: tuple[Card, bool] | None) -> Game:
+                   pile: Sequence[Card], seed: int | None, last: bool, single: tuple[Card, bool] | None,
+                   rest: list[Card] | None = None) -> Game:
     """A game with ``view``'s table, stock and pots, these hands and pile, ``to_move`` in ``phase``.
 
     It is the game :func:`~buraco_learn.records.parse_position` sets up from the position
     ``<rules> <N>p d0 t<to_move> <phase> fill=<seed> ...`` with ``*N`` fills for the stock and the
     pots, built directly (sharing the view's immutable melds) instead of writing that text and
     reading it back: the cards nobody lists are sorted, shuffled by ``random.Random(seed)``, then
-    dealt to the stock and to each pot in turn, as the notation's fills are.
+    dealt to the stock and to each pot in turn, as the notation's fills are. With ``seed=None``
+    they are dealt in card order, unshuffled (``rest``: those cards, when known), and the game has
+    no start position (see :func:`_solver_game`).
     """
     rules = view.rules
     players = view.players
@@ -107,8 +111,10 @@ def _imagined_game(view: PlayerView, hands: Sequence[Sequence[Card]], *, to_move
         solo = next(s for side in view.sides if len(side) == 1 for s in side if view.took_pot[s])
     table = [t if t.id == i and t.meld.rules is rules else TableMeld(i, t.owner, Meld.parse(str(t.meld), rules=rules))
              for i, t in enumerate(view.table)]
-    rest = _unseen(rules.jokers, pile, *hands, *(t.meld.cards for t in table))
-    random.Random(seed).shuffle(rest)
+    if rest is None or seed is not None:
+        rest = _unseen(rules.jokers, pile, *hands, *(t.meld.cards for t in table))
+    if seed is not None:
+        random.Random(seed).shuffle(rest)
     at = view.stock_size
     stock = rest[:at]
     pots = []
@@ -121,7 +127,8 @@ def _imagined_game(view: PlayerView, hands: Sequence[Sequence[Card]], *, to_move
                    phase,  # type: ignore[arg-type]  # 'draw' or 'play', as the notation's phase
                    last, single[0] if single else None, single[1] if single else False, None, None)
     game = Game(rules, players, 0, None, state)
-    game._set_start_lazily()
+    if seed is not None:
+        game._set_start_lazily()
     return game
 
 
@@ -142,7 +149,7 @@ def _unseen(jokers: int, *groups: Sequence[Card]) -> list[Card]:
     for g in groups:
         for c in g:
             left[c.index] -= 1
-    return [card for card, n in zip(_CARD_AT, left) if n > 0 for _ in range(n)]
+    return list(chain.from_iterable(map(repeat, _CARD_AT, left)))  # repeat(card, n <= 0): none
 
 
 def _side_may_close(view: PlayerView, seat: int) -> bool:
@@ -183,6 +190,63 @@ def game_from_view(view: PlayerView, seed: int = 0, *, phase: str | None = None,
         pile_single = (view.pile_taken, view.held_identical)
     return _imagined_game(view, hands, to_move=view.to_move, phase=ph, pile=view.pile, seed=seed,
                           last=ph == "play" and (view.last_turn or _stock_at_reserve(view)), single=pile_single)
+
+
+def _solver_game(view: PlayerView, phase: str | None = None) -> Game:
+    """:func:`game_from_view`'s game for the solver: the same hand, table, pile, sizes, flags and
+    turn, the unseen cards dealt in card order instead of at random.
+
+    The solver (:func:`~buraco_learn.solver.solve`, :func:`~buraco_learn.solver.can_close`) reads
+    only what the seat sees: its hand, its side's melds, the pot flags and whether a pot is left,
+    the one-card pile's card (TURN-4); a pot taken on the fly ends its plan, so the pot's cards
+    are never read. Its plans on this game are those on any deal of the unseen cards, so a bot
+    asks it here without shuffling (two shuffles of some 80 cards an imagined game)."""
+    unseen = _unseen(view.rules.jokers, view.hand, view.pile, *(t.meld.cards for t in view.table))
+    hands: list[list[Card]] = []
+    at = 0
+    for seat, size in enumerate(view.hand_sizes):
+        if seat == view.seat:
+            hands.append(list(view.hand))
+        else:
+            hands.append(unseen[at:at + size])
+            at += size
+    ph = phase or view.phase
+    single = None
+    if view.pile_taken is not None and view.seat == view.to_move:
+        single = (view.pile_taken, view.held_identical)
+    # The cards left after the hands: the rest of ``unseen``, still in card order.
+    return _imagined_game(view, hands, to_move=view.to_move, phase=ph, pile=view.pile, seed=None,
+                          last=ph == "play" and (view.last_turn or _stock_at_reserve(view)), single=single,
+                          rest=unseen[at:])
+
+
+#: Plans already found for a position, keyed by everything the solver reads of it (see
+#: :func:`_plan_key`): a bot asks again about the same position (the pile it weighed taking, once
+#: taken). Bounded, cleared when full.
+_PLANS: dict[tuple[object, ...], tuple[object, Plan | None]] = {}
+_PLANS_MAX = 4_000
+
+
+def _plan_key(game: Game, what: str, pot_value: int) -> tuple[object, ...]:
+    """What :func:`~buraco_learn.solver.solve` and :func:`~buraco_learn.solver.can_close` read of
+    ``game``: the rules, the seats and sides, the player to move, his hand in order, the table,
+    who took a pot, whether a pot is left, the one-card pile's card (TURN-4), the phase."""
+    s = game._s
+    return (what, pot_value, id(game.rules), game.players, s.turn, s.phase, tuple(s.hands[s.turn]), tuple(s.table),
+            tuple(s.took_pot), s.soloist, len(s.pots), s.pile_single, s.held_identical, s.last_turn)
+
+
+def _remembered(game: Game, what: str, pot_value: int = 0) -> Plan | None:
+    """``solve(game, pot_value=pot_value)`` (``what='solve'``) or ``can_close(game)``, remembered."""
+    key = _plan_key(game, what, pot_value)
+    found = _PLANS.get(key)
+    if found is not None and found[0] is game.rules:
+        return found[1]
+    plan = solve(game, pot_value=pot_value) if what == "solve" else can_close(game)
+    if len(_PLANS) >= _PLANS_MAX:
+        _PLANS.clear()
+    _PLANS[key] = (game.rules, plan)
+    return plan
 
 
 def closing_risk(view: PlayerView, cards: Sequence[Card], rng: random.Random, *, samples: int = 8,
@@ -361,19 +425,23 @@ class GreedyBot:
 
     # -- the view as a game ------------------------------------------------------------
     def _game(self, view: PlayerView, phase: str | None = None) -> Game:
-        return game_from_view(view, self.rng.randrange(2**31), phase=phase)
+        """The imagined game the solver is asked about (:func:`_solver_game`). The seed
+        :func:`game_from_view` would deal it with is still drawn, so the bot's random stream, and
+        every later choice, stays what it was."""
+        self.rng.randrange(2**31)
+        return _solver_game(view, phase)
 
     def _pile_options(self, view: PlayerView) -> tuple[Plan, Game]:
         """The best plan with the hand as it is, and the imagined game just after taking the pile."""
-        now = solve(self._game(view, phase="play"))
+        now = _remembered(self._game(view, phase="play"), "solve")
         taken = self._game(view)
         taken.take_pile()
-        return now, taken
+        return now, taken  # type: ignore[return-value]
 
     def pile_gain(self, view: PlayerView) -> int:
         """Points the best plan gains by taking the pile rather than playing the hand as it is."""
         now, taken = self._pile_options(view)
-        return solve(taken, pot_value=self.pot_value).points - now.points
+        return _remembered(taken, "solve", self.pot_value).points - now.points  # type: ignore[union-attr]
 
     def take_pile(self, view: PlayerView) -> bool:
         """Whether to take the discard pile (TURN-1)."""
@@ -385,16 +453,18 @@ class GreedyBot:
         if view.phase == "draw":
             take = TakePile() in legal and self.take_pile(view)
             return TakePile() if take else (Draw() if Draw() in legal else legal[0])
-        g = self._game(view)
+        seed = self.rng.randrange(2**31)  # what self._game draws
+        g = _solver_game(view)
         if _side_may_close(view, view.seat):
-            closing = can_close(g)
+            closing = _remembered(g, "close")
             if closing is not None:
                 step = _next_step(closing, legal)
                 if step is not None:
                     return step
                 if closing.is_empty and closing.discard is not None and Discard(closing.discard) in legal:
                     return Discard(closing.discard)
-        plan = solve(g, pot_value=self.pot_value)
+        plan = _remembered(g, "solve", self.pot_value)
+        assert plan is not None
         if not plan.is_empty and self.lay_down(view, plan):
             step = _next_step(plan, legal)
             if step is not None:
@@ -402,6 +472,9 @@ class GreedyBot:
         discards = _discards(legal)
         if not discards:  # pragma: no cover - the engine always leaves a discard in the play phase
             return legal[0]
+        if type(self).discard not in _OWN_DISCARDS:
+            # A discard of a subclass gets game_from_view's game, its unseen cards dealt at random.
+            g = game_from_view(view, seed)
         return self.discard(view, g, discards)
 
     def lay_down(self, view: PlayerView, plan: Plan) -> bool:
@@ -456,9 +529,10 @@ class StrongBot(GreedyBot):
             gain = self.pile_gain(view)
             return gain > 0 or (gain == 0 and len(view.pile) >= 2)
         now, taken = self._pile_options(view)
-        if _side_may_close(view, view.seat) and can_close(taken) is not None:
+        if _side_may_close(view, view.seat) and _remembered(taken, "close") is not None:
             return True
-        after = solve(taken, pot_value=self.pot_value)
+        after = _remembered(taken, "solve", self.pot_value)
+        assert after is not None
         gain = after.points - now.points
         if taken.side_has_pot(view.seat) and taken.side_has_burraco(view.seat):
             left_if_drawn = len(view.hand) + 1 - len(now.cards_laid)
@@ -483,6 +557,9 @@ class StrongBot(GreedyBot):
                                             1 if opponent_melds_accepting(view, d.card) else 0,
                                             completes(d.card), _links(d.card, hand), -d.card.points))
 
+
+#: The discards that never read the imagined game they are given.
+_OWN_DISCARDS = (GreedyBot.discard, StrongBot.discard)
 
 #: The levels by name.
 BOTS: dict[str, type[RandomBot] | type[GreedyBot]] = {"random": RandomBot, "greedy": GreedyBot, "strong": StrongBot}

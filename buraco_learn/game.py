@@ -33,8 +33,8 @@ from .actions import Action, Discard, Draw, LayDown, LayOff, TakePile, parse_act
 from .cards import Card, check_copies, excerpt, format_cards, is_number, make_deck, parse_cards
 from .errors import BuracoError, IllegalMove, InvalidMeld, NotationError, RulesError
 from .i18n import N_, tr, trc
-from .melds import Meld, _analyse
-from .rules import FIVE_PLAYERS, Rules, get_rules
+from .melds import Meld, _analyse, _card_list
+from .rules import FIBUR, FIVE_PLAYERS, Rules, get_rules
 from .scoring import SideScore, score_side
 
 __all__ = ["Game", "TableMeld", "Event", "HandResult", "PlayerView", "seat_names", "Phase", "candidate_melds"]
@@ -174,9 +174,83 @@ class _State:
 #: bytes an action, where a full copy of the state (history included) cost kilobytes.
 _Undo = tuple[Any, str, Any, bool, tuple[Any, ...]]
 _SCALARS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+#: Memo of Game._rest_problem for a one-card rest: (card, flags, id of the rules) -> (rules, whether
+#: the card can end the turn).
+_LAST_CARD: dict[tuple[Any, ...], tuple[Rules, bool]] = {}
 #: The two actions without arguments, shared (they are immutable values).
 _DRAW = Draw()
 _TAKE_PILE = TakePile()
+
+
+#: Memo of ``Meld.from_cards(cards, rules=rules)`` (an immutable value; a refusal is not remembered):
+#: (cards, id of the rules) -> (the rules, the meld). Planners replay the same melds turn after turn.
+#: Bounded, cleared when full.
+_MELD_OF: dict[tuple[Any, ...], tuple[Any, Meld]] = {}
+_MEMO_MAX = 20_000
+
+
+def _meld_of(cards: list[Card], rules: Rules) -> Meld:
+    """``Meld.from_cards(cards, rules=rules)``, remembered."""
+    key = (tuple(cards), id(rules))
+    found = _MELD_OF.get(key)
+    if found is not None and found[0] is rules:
+        return found[1]
+    meld = Meld.from_cards(cards, rules=rules)
+    if len(_MELD_OF) >= _MEMO_MAX:
+        _MELD_OF.clear()
+    _MELD_OF[key] = (rules, meld)
+    return meld
+
+
+def _laid_off(meld: Meld, cards: list[Card], memo: dict[Any, Any]) -> Meld:
+    """``meld.lay_off(cards)``, remembered in the game's ``memo`` (a refusal is not remembered)."""
+    key = ("laid", tuple(cards), id(meld))
+    found = memo.get(key)
+    if found is not None and found[0] is meld:
+        return found[1]  # type: ignore[no-any-return]
+    new = meld.lay_off(cards)
+    if len(memo) >= _MEMO_MAX:
+        memo.clear()
+    memo[key] = (meld, new)
+    return new
+
+
+def _plain_lay_off(meld: Meld, cards: list[Card]) -> Meld | None:
+    """``meld.lay_off(cards)`` for a lay-off known to be legal (listed by Game.legal_actions), built
+    directly in the two plain cases, else ``None``: naturals (and at most one wild, the set having
+    none) onto a set, its naturals then in card order and the wild last (SET-1, SET-2); naturals
+    of a run's suit from 3 to K onto a run from 3 to K without a wild, the run then their positions
+    in order (RUN-1). The analysis would find the same single layout."""
+    if meld.kind == "set":
+        rank = meld._rank
+        wild = None if meld._wild_index < 0 else meld._slots[meld._wild_index]
+        naturals = list(meld._slots if wild is None else meld._slots[:meld._wild_index])
+        for c in cards:
+            if c.r == rank:
+                naturals.append(c)
+            elif wild is None and (c.r == 0 or c.r == 2):
+                wild = c
+            else:
+                return None
+        naturals.sort(key=_card_index)
+        return Meld._make(("set", rank, tuple(naturals), wild), meld.rules)
+    if meld._wild_index >= 0 or meld._start < 3:
+        return None
+    suit = meld._suit
+    lo = meld._start
+    hi = lo + len(meld._slots) - 1
+    if hi > 13:
+        return None
+    for c in cards:
+        if c.s != suit or c.r < 3:
+            return None
+        lo, hi = min(lo, c.r), max(hi, c.r)
+    slots = tuple([_CARD_OF[suit * 13 + r - 1] for r in range(lo, hi + 1)])
+    return Meld._make(("run", suit, lo, slots, -1), meld.rules)
+
+
+def _card_index(c: Card) -> int:
+    return c.index
 
 
 def _remove(hand: Sequence[Card], cards: Sequence[Card]) -> list[Card] | None:
@@ -212,6 +286,13 @@ class Game:
         #: A copy of the starting state whose notation is written only when asked for (see
         #: :meth:`_set_start_lazily`): a bot imagines many games and never reads it.
         self._start_state: _State | None = None
+        #: What this hand's melds accept (see :meth:`legal_lay_offs`), their lay-offs' results:
+        #: values of immutable melds, keyed by their ids (each entry keeps its meld, so the id stays
+        #: its own), shared with clones, dropped when the hand ends.
+        self._memo: dict[Any, Any] = {}
+        #: The candidate melds of this hand's hands, group by group (see :func:`_candidate_groups`),
+        #: shared with clones, dropped when the hand ends.
+        self._groups: dict[Any, Any] = {}
 
     @property
     def start_position(self) -> str | None:
@@ -554,7 +635,10 @@ class Game:
         self._in_play("meld")
         rest = self._cards_in_hand(seq)
         try:
-            meld = Meld.from_cards(seq, rules=self.rules, wild_high=wild_high, layout=layout)
+            if wild_high is None and layout is None:
+                meld = _meld_of(seq, self.rules)
+            else:
+                meld = Meld.from_cards(seq, rules=self.rules, wild_high=wild_high, layout=layout)
         except InvalidMeld as err:
             raise IllegalMove(str(err), err.rules) from None
         seat = self._s.turn
@@ -591,6 +675,30 @@ class Game:
 
     def _rest_problem(self, rest: list[Card], has_pot: bool, has_burraco: bool) -> tuple[str, tuple[str, ...]] | None:
         """Why a meld or lay-off leaving ``rest`` in the hand is refused, or ``None`` (CLOSE-3/4, TURN-5)."""
+        if len(rest) > 1:
+            # Two cards or more: the first is a legal discard unless it is the one-card pile's card
+            # (TURN-4), as _can_end_turn finds.
+            single = self._s.pile_single
+            if single is None or self._s.held_identical or rest[0] is not single:
+                return None
+        elif rest:
+            # One card: whether it can end the turn depends only on these, so it is remembered
+            # (planners ask it of the same last cards again and again); a refusal's sentence is
+            # still written when asked for.
+            s = self._s
+            key = (rest[0], has_pot, has_burraco, bool(s.pots), s.pile_single, s.held_identical, id(self.rules))
+            found = _LAST_CARD.get(key)
+            if found is not None and found[0] is self.rules and found[1]:
+                return None
+            answer = self._rest_problem_of(rest, has_pot, has_burraco)
+            if found is None:
+                if len(_LAST_CARD) >= 4096:
+                    _LAST_CARD.clear()
+                _LAST_CARD[key] = (self.rules, answer is None)
+            return answer
+        return self._rest_problem_of(rest, has_pot, has_burraco)
+
+    def _rest_problem_of(self, rest: list[Card], has_pot: bool, has_burraco: bool) -> tuple[str, tuple[str, ...]] | None:
         if not rest:
             if has_pot:
                 return (tr("empty the hand, but once the side has its pot a card must be kept to discard (CLOSE-3)"),
@@ -635,7 +743,10 @@ class Game:
             raise IllegalMove(tr("a lay-off adds at least one card (TURN-2)"), ("TURN-2",))
         rest = self._cards_in_hand(seq)
         try:
-            new = t.meld.lay_off(seq, wild_high=wild_high, layout=layout)
+            if wild_high is None and layout is None:
+                new = _laid_off(t.meld, seq, self._memo)
+            else:
+                new = t.meld.lay_off(seq, wild_high=wild_high, layout=layout)
         except InvalidMeld as err:
             raise IllegalMove(str(err), err.rules) from None
         self._check_rest(rest, seat, new.is_burraco, tr("laying off {cards}", cards=format_cards(seq)))
@@ -845,7 +956,8 @@ class Game:
                 s.closed_by = seat
                 s.end_reason = "closed"
                 s.phase = "over"
-                return self._record(seat, Discard(c), note + f"; {self.seat_name(seat)} closes (CLOSE-1)")
+                self._memo, self._groups = {}, {}
+                return self._record(seat, _DISCARDS[c.index], note + f"; {self.seat_name(seat)} closes (CLOSE-1)")
             if not has_pot and s.pots:
                 pot = s.pots.pop(0)
                 s.hands[seat] = pot
@@ -862,10 +974,11 @@ class Game:
         if s.last_turn:
             s.end_reason = "stock"
             s.phase = "over"
-            return self._record(seat, Discard(c), note + "; the stock has run out and the hand ends (STOCK-1)")
+            self._memo, self._groups = {}, {}
+            return self._record(seat, _DISCARDS[c.index], note + "; the stock has run out and the hand ends (STOCK-1)")
         s.turn = (seat + 1) % self.players
         s.phase = "draw"
-        return self._record(seat, Discard(c), note)
+        return self._record(seat, _DISCARDS[c.index], note)
 
     def apply(self, action: Action | str) -> Event:
         """Do an action given as a value or in notation (``'meld 5H 6H 7H'``)."""
@@ -897,11 +1010,18 @@ class Game:
             return self._do_discard(c, _remove(hand, (c,)))  # type: ignore[arg-type]
         if a.__class__ is LayDown:
             seq = list(a.cards)
-            meld = Meld.from_cards(seq, rules=self.rules)
+            known = self._groups.get(("laid down", id(a))) if self.rules is FIBUR else None
+            if known is not None and known[0] is a:
+                # Listed from a candidate group: its analysis is the one from_cards would make
+                # (the candidates are analysed under fibur's rules).
+                meld = Meld._make(known[1], FIBUR)
+            else:
+                meld = _meld_of(seq, self.rules)
             return self._do_meld(seq, meld, _remove(hand, seq), a)  # type: ignore[arg-type]
         if a.__class__ is LayOff:
             seq = list(a.cards)
-            new = self._s.table[a.target].meld.lay_off(seq)
+            meld = self._s.table[a.target].meld
+            new = _plain_lay_off(meld, seq) or _laid_off(meld, seq, self._memo)
             return self._do_lay_off(a.target, new, _remove(hand, seq), a)  # type: ignore[arg-type]
         return self.draw() if a.__class__ is Draw else self.take_pile()
 
@@ -953,6 +1073,9 @@ class Game:
         g = Game(self.rules, self.players, self.dealer, self.seed, self._s.copy(), self._start)
         g._start_state = self._start_state  # never changed: shared
         g._undo = list(self._undo)  # deltas are never mutated: undo() copies what it restores
+        g._s.cache.update(self._s.cache)  # values derived from the same state (immutable)
+        g._memo = self._memo
+        g._groups = self._groups
         return g
 
     # ------------------------------------------------------------------ legal actions
@@ -970,13 +1093,17 @@ class Game:
         if found is not None:  # the same state asked again (a bot, then play_hand): a fresh list
             return list(found)
         if s.phase == "draw":
+            # What verify_draw and verify_take_pile check, in the draw phase of a hand not over.
             out: list[Action] = []
-            if self.can_draw():
+            if len(s.stock) > self.rules.stock_reserve:
                 out.append(_DRAW)
-            if self.can_take_pile():
+            if s.pile and (len(s.pile) > 1 or s.hands[s.turn]):
                 out.append(_TAKE_PILE)
         else:
-            out = [*self.legal_melds(), *self.legal_lay_offs(), *self.legal_discards()]
+            facts = self._facts()
+            out = self._legal_melds(*facts)
+            out += self._legal_lay_offs(*facts)
+            out += self._legal_discards(*facts)
         s.cache["legal"] = tuple(out)
         return out
 
@@ -984,10 +1111,43 @@ class Game:
         """The legal discards of the player to move, one per distinct card, in hand order."""
         if self._s.phase != "play":
             return []
-        seat = self._s.turn
-        hand = self._s.hands[seat]
-        has_pot, has_bur = self.side_has_pot(seat), self.side_has_burraco(seat)
-        return [Discard(c) for c in dict.fromkeys(hand) if self._discard_problem(c, hand, has_pot, has_bur) is None]
+        return self._legal_discards(*self._facts())  # type: ignore[return-value]
+
+    def _facts(self) -> tuple[tuple[TableMeld, ...], bool, bool]:
+        """The side's melds of the player to move, whether the side has its pot and a burraco
+        (as :meth:`side_melds`, :meth:`side_has_pot`, :meth:`side_has_burraco`), kept with the state."""
+        s = self._s
+        found = s.cache.get("facts")
+        if found is None:
+            seat = s.turn
+            n = self.players
+            side = (seat,) if n == 2 else (seat % 2, seat % 2 + 2) if n == 4 else self.side_of(seat)
+            mine = s.cache.get(seat)
+            if mine is None:
+                mine = s.cache[seat] = tuple([t for t in s.table if t.owner in side])  # side_melds
+            took = s.took_pot
+            has_pot = False
+            for x in side:
+                if took[x]:
+                    has_pot = True
+                    break
+            has_bur = False
+            for t in mine:
+                if len(t.meld._slots) >= 7:  # Meld.is_burraco (BUR-1)
+                    has_bur = True
+                    break
+            found = s.cache["facts"] = (mine, has_pot, has_bur)
+        return found
+
+    def _legal_discards(self, mine: tuple[TableMeld, ...], has_pot: bool, has_bur: bool) -> list[Action]:
+        hand = self._s.hands[self._s.turn]
+        if len(hand) > 1:  # only TURN-4 may forbid a card (see _discard_problem)
+            single = self._s.pile_single
+            if single is None or self._s.held_identical:
+                return [_DISCARDS[c.index] for c in dict.fromkeys(hand)]
+            return [_DISCARDS[c.index] for c in dict.fromkeys(hand) if c is not single]
+        return [_DISCARDS[c.index] for c in dict.fromkeys(hand)
+                if self._discard_problem(c, hand, has_pot, has_bur) is None]
 
     def candidate_melds(self, hand: Sequence[Card] | None = None) -> list[tuple[Card, ...]]:
         """Every distinct multiset of cards from ``hand`` that forms a legal meld (no game-state checks)."""
@@ -998,23 +1158,28 @@ class Game:
         """Every legal new meld of the player to move (game rules such as SET-4 and CLOSE-3 applied)."""
         if self._s.phase != "play":
             return []
-        seat = self._s.turn
-        hand = self._s.hands[seat]
-        has_pot, has_burraco = self.side_has_pot(seat), self.side_has_burraco(seat)
-        set_ranks = {t.meld._rank for t in self.side_melds(seat) if t.meld.kind == "set"}
-        out = []
+        return self._legal_melds(*self._facts())  # type: ignore[return-value]
+
+    def _legal_melds(self, mine: tuple[TableMeld, ...], has_pot: bool, has_burraco: bool) -> list[Action]:
+        hand = self._s.hands[self._s.turn]
+        set_ranks = {t.meld._rank for t in mine if t.meld.kind == "set"}
+        out: list[Action] = []
         # Two cards or more left can always end the turn unless one is the one-card pile's card
         # (TURN-4): then no need to work out the rest (each candidate is part of the hand).
         roomy = len(hand) - 2 if self._s.pile_single is None or self._s.held_identical else -1
-        for cards, res in _candidate_results(hand):
-            if res[0] == "set" and res[1] in set_ranks:
-                continue  # SET-4
-            if len(cards) <= roomy:
-                out.append(LayDown(cards))
+        for rank, (group, acts, longest) in _candidate_groups(hand, self._groups):
+            if rank in set_ranks:
+                continue  # SET-4: the side has a set of this rank
+            if longest <= roomy:
+                out += acts
                 continue
-            rest = _remove(hand, cards)
-            if rest is not None and self._rest_problem(rest, has_pot, has_burraco or len(cards) >= 7) is None:
-                out.append(LayDown(cards))
+            for (cards, _), act in zip(group, acts):
+                if len(cards) <= roomy:
+                    out.append(act)
+                    continue
+                rest = _remove(hand, cards)
+                if rest is not None and self._rest_problem(rest, has_pot, has_burraco or len(cards) >= 7) is None:
+                    out.append(act)
         return out
 
     def legal_lay_offs(self) -> list[LayOff]:
@@ -1028,50 +1193,82 @@ class Game:
         """
         if self._s.phase != "play":
             return []
-        seat = self._s.turn
-        hand = self._s.hands[seat]
-        has_pot, has_burraco = self.side_has_pot(seat), self.side_has_burraco(seat)
+        return self._legal_lay_offs(*self._facts())  # type: ignore[return-value]
+
+    def _legal_lay_offs(self, mine: tuple[TableMeld, ...], has_pot: bool, has_burraco: bool) -> list[Action]:
+        hand = self._s.hands[self._s.turn]
         distinct = list(dict.fromkeys(hand))
-        out: list[LayOff] = []
+        counts: dict[Card, int] | None = None
+        if len(distinct) < len(hand):  # some card held twice
+            counts = {}
+            for c in hand:
+                counts[c] = counts.get(c, 0) + 1
+        out: list[Action] = []
 
         roomy = len(hand) - 2 if self._s.pile_single is None or self._s.held_identical else -1
 
-        def game_allows(meld: Meld, cards: list[Card]) -> bool:
-            if len(cards) <= roomy:  # as in legal_melds: two cards or more left can end the turn
-                return True
-            rest = _remove(hand, cards)
-            burraco = has_burraco or len(meld) + len(cards) >= 7
-            return rest is not None and self._rest_problem(rest, has_pot, burraco) is None
-
-        for t in self.lay_off_targets():
+        # The cards a meld may take are among its suit's or rank's cards and the wilds; what it
+        # accepts from them depends only on them, in hand order, and on which are held twice:
+        # remembered per meld (an immutable value) under exactly that.
+        groups: dict[int, tuple[Card, ...]] = {}
+        by_suit: tuple[list[Card], list[Card], list[Card], list[Card]] | None = None
+        by_rank: dict[int, list[Card]] = {}
+        wild_held = False
+        memo = self._memo
+        targets = mine if self.rules.lay_off_onto_partner else self.lay_off_targets()
+        for t in targets:
             meld = t.meld
-            # Cheap filters first; Meld.can_lay_off is the meld's own verdict (no sentence built).
-            if meld.kind == "set":
-                rank = meld._rank
-                free = meld._wild_index < 0
-                maybe = [c for c in distinct if c.r == rank or (free and (c.r == 0 or c.r == 2))]
+            g = meld._suit if meld.kind == "run" else 4 + meld._rank
+            group = groups.get(g)
+            if group is None:
+                if by_suit is None:
+                    # One pass: each suit's cards with the wilds, each rank's cards, in hand order.
+                    by_suit = ([], [], [], [])
+                    for c in distinct:
+                        r = c.r
+                        if r == 0 or r == 2:
+                            wild_held = True
+                            for suit_cards in by_suit:
+                                suit_cards.append(c)
+                        else:
+                            by_suit[c.s].append(c)
+                            if r in by_rank:
+                                by_rank[r].append(c)
+                            else:
+                                by_rank[r] = [c]
+                if g < 4:
+                    near = tuple(by_suit[g])
+                elif wild_held:
+                    rank = g - 4
+                    near = tuple([c for c in distinct if c.r == rank or c.r == 0 or c.r == 2])
+                else:
+                    near = tuple(by_rank.get(g - 4, ()))
+                group = groups[g] = near
+            if not group:
+                continue
+            if counts is None:
+                key: tuple[Any, ...] = (id(meld), t.id, group)
+                twice: tuple[Card, ...] = ()
             else:
-                # Within three places of the run's ends, or a wild for a run without one, or whose
-                # wild is its own suit's 2 (it may drop in: WILD-5). Three: a free wild may move into
-                # a gap (WILD-2), so one card reaches two places out and a pair three
-                # (2S(=8D) 9D TD + QD KD gives 9D TD 2S(=JD) QD KD).
-                lo, hi, suit = meld.low - 3, meld.high + 3, meld._suit
-                w = meld.wild
-                room = w is None or (w.r == 2 and w.s == suit)
-                maybe = [c for c in distinct
-                         if ((c.r == 0 or c.r == 2) and room)
-                         or (c.s == suit and (lo <= c.r <= hi or (c.r == 1 and hi >= 14)))]
-            fits = [c for c in maybe if meld._fits_cards([c])]
-            out.extend(LayOff(t.id, (c,)) for c in fits if game_allows(meld, [c]))
-            if meld.kind == "run":
-                for i, a in enumerate(maybe):
-                    for b in maybe[i:]:
-                        if a == b and hand.count(a) < 2:
-                            continue
-                        if a in fits and b in fits:
-                            continue
-                        if meld._fits_cards([a, b]) and game_allows(meld, [a, b]):
-                            out.append(LayOff(t.id, (a, b)))
+                twice = tuple([c for c in group if counts[c] > 1])
+                key = (id(meld), t.id, group, twice)
+            found = memo.get(key)
+            if found is None or found[0] is not meld:
+                if len(memo) >= _MEMO_MAX:
+                    memo.clear()
+                found = memo[key] = (meld, _lay_offs_of(t.id, meld, group, twice, memo))
+            if roomy >= 2:  # as in legal_melds: two cards or more left can end the turn
+                out += found[1]
+                continue
+            for act in found[1]:
+                cards = act.cards
+                if len(cards) <= roomy:
+                    out.append(act)
+                    continue
+                rest = _remove(hand, cards)
+                burraco = has_burraco or len(meld) + len(cards) >= 7
+                if rest is not None and self._rest_problem(rest, has_pot, burraco) is None:
+                    out.append(act)
         return out
 
     # ------------------------------------------------------------------ the count
@@ -1174,6 +1371,116 @@ def _check_wild_high(wild_high: object) -> None:
                             f"engine's choice), not {excerpt(wild_high)} (WILD-1)")
 
 
+def _lay_offs_of(target: int, meld: Meld, near: tuple[Card, ...], twice: tuple[Card, ...],
+                 memo: dict[Any, Any]) -> tuple[LayOff, ...]:
+    """Every lay-off onto ``meld`` (meld number ``target``) of one card of ``near`` (distinct hand
+    cards, in hand order), then of two onto a run unless each of the two alone fits (then they are
+    laid one after the other); a card is paired with itself only when held twice (``twice``)."""
+    # Cheap filters first; Meld._fits_cards is the meld's own verdict (no sentence built).
+    if meld.kind == "set":
+        rank = meld._rank
+        free = meld._wild_index < 0
+        maybe = [c for c in near if c.r == rank or (free and (c.r == 0 or c.r == 2))]
+    else:
+        # Within three places of the run's ends, or a wild for a run without one, or whose
+        # wild is its own suit's 2 (it may drop in: WILD-5). Three: a free wild may move into
+        # a gap (WILD-2), so one card reaches two places out and a pair three
+        # (2S(=8D) 9D TD + QD KD gives 9D TD 2S(=JD) QD KD).
+        lo, hi, suit = meld.low - 3, meld.high + 3, meld._suit
+        w = meld.wild
+        room = w is None or (w.r == 2 and w.s == suit)
+        maybe = [c for c in near
+                 if ((c.r == 0 or c.r == 2) and room)
+                 or (c.s == suit and (lo <= c.r <= hi or (c.r == 1 and hi >= 14)))]
+    key = ("exact", id(meld), target, tuple(maybe), tuple([c for c in maybe if c in twice]))
+    found = memo.get(key)
+    if found is not None and found[0] is meld:
+        return found[1]  # type: ignore[no-any-return]
+    plain = meld.kind == "run" and meld._wild_index < 0 and meld._start >= 3 and meld.high <= 13
+    if meld.kind == "run" and meld._wild_index >= 0 and meld._start >= 3 and meld.high <= 13:
+        wild = meld._slots[meld._wild_index]
+        if wild.r == 0 or wild.s != meld._suit:  # a joker or another suit's 2
+            fits = [c for c in maybe if _wild_run_fit(meld, c)]
+        else:
+            fits = [c for c in maybe if meld._fits_cards([c])]
+    elif meld.kind == "set":
+        fits = [c for c in maybe if _set_fit(meld, c)]
+    else:
+        fits = [c for c in maybe if (_natural_fit(meld, (c,)) if plain else meld._fits_cards([c]))]
+    out = [LayOff(target, (c,)) for c in fits]
+    if meld.kind == "run":
+        for i, a in enumerate(maybe):
+            for b in maybe[i:]:
+                if a == b and a not in twice:
+                    continue
+                if a in fits and b in fits:
+                    continue
+                if _natural_fit(meld, (a, b)) if plain else meld._fits_cards([a, b]):
+                    out.append(LayOff(target, (a, b)))
+    memo[key] = (meld, tuple(out))
+    return tuple(out)
+
+
+def _set_fit(meld: Meld, c: Card) -> bool:
+    """:meth:`Meld.can_lay_off` of one card onto a set: a natural of its rank fits while the set
+    holds fewer than the deck's two copies of it (SET-3), a wild (a joker or a 2) while it has
+    none (SET-2), no other card (SET-1); anything else is the meld's own question."""
+    r = c.r
+    if r == meld._rank:
+        if meld._slots.count(c) < 2:  # the deck has two of each card
+            return True
+    elif r == 0 or r == 2:
+        return meld._wild_index < 0
+    else:
+        return False
+    return meld._fits_cards([c])
+
+
+def _wild_run_fit(meld: Meld, c: Card) -> bool:
+    """:meth:`Meld.can_lay_off` of one card onto a run within 3 to K whose wild is a joker or
+    another suit's 2: a natural of the suit from 3 to K fits where the wild stands (it is then
+    freed and goes to an end, WILD-3), next to an end, or two places beyond an end when the wild
+    is free at the other end and moves into the gap (WILD-1, WILD-2); nowhere else (RUN-1, RUN-4).
+    Any other card is the meld's own question."""
+    r = c.r
+    if c.s != meld._suit or r < 3:
+        return meld._fits_cards([c])
+    lo = meld._start
+    hi = lo + len(meld._slots) - 1
+    at = lo + meld._wild_index
+    if lo <= r <= hi:
+        return r == at
+    if r == lo - 1 or r == hi + 1:
+        return True
+    if r == lo - 2:
+        return at == hi
+    if r == hi + 2:
+        return at == lo
+    return False
+
+
+def _natural_fit(meld: Meld, cards: tuple[Card, ...]) -> bool:
+    """:meth:`Meld.can_lay_off` for a run of naturals from 3 to K with no wild: cards that are all
+    naturals of its suit from 3 to K fit exactly when they extend it without a gap or a repeat
+    (RUN-1); any other card (a wild, an ace, a 2, another suit) is the meld's own question."""
+    suit = meld._suit
+    lo, hi = meld._start, meld._start + len(meld._slots) - 1
+    ranks = []
+    for c in cards:
+        r = c.r
+        if c.s != suit or r < 3:
+            return meld._fits_cards(list(cards))
+        ranks.append(r)
+    ranks.sort()
+    if len(ranks) == 2 and ranks[0] == ranks[1]:
+        return False
+    if ranks[-1] < lo:
+        return ranks[-1] == lo - 1 and ranks[0] == lo - len(ranks)
+    if ranks[0] > hi:
+        return ranks[0] == hi + 1 and ranks[-1] == hi + len(ranks)
+    return len(ranks) == 2 and ranks[0] == lo - 1 and ranks[1] == hi + 1
+
+
 # ---------------------------------------------------------------------- meld enumeration
 _SUIT_CARDS: dict[int, dict[int, Card]] = {}
 
@@ -1185,13 +1492,13 @@ def candidate_melds(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
     >>> [format_cards(m) for m in candidate_melds(parse_cards("5H 6H 7H JK"))]
     ['JK 5H 6H', '5H 6H 7H', 'JK 5H 6H 7H', '5H JK 7H', 'JK 6H 7H']
     """
-    cards = parse_cards(hand)
+    cards = _card_list(hand)  # parse_cards, quick for a list or tuple of cards
     key = bytes([c.index for c in cards])
     found = _CANDIDATES.get(key)
     if found is None:
         if len(_CANDIDATES) >= _CANDIDATES_MAX:
             _CANDIDATES.clear()
-        found = _CANDIDATES[key] = tuple(cards for cards, _ in _candidate_results(cards))
+        found = _CANDIDATES[key] = tuple(e[0] for e in _candidate_results(cards))
     return list(found)
 
 
@@ -1204,12 +1511,121 @@ _CANDIDATES_MAX = 5_000
 _candidate_melds = candidate_melds
 
 
+#: The candidate melds of one group of a hand (the sets of one rank, the runs of one suit), with
+#: the analysis of each: see :func:`_candidate_results`.
+_Group = tuple[tuple[tuple[Card, ...], tuple[Any, ...]], ...]
+#: A group as remembered: its candidates, their actions (a game's), the most cards one takes.
+_GroupInfo = tuple[_Group, tuple[LayDown, ...], int]
+_SET_GROUPS: dict[tuple[Any, ...], _GroupInfo] = {}
+_RUN_GROUPS: dict[tuple[Any, ...], _GroupInfo] = {}
+_GROUPS_MAX = 50_000
+_CARD_OF: list[Card] = sorted(set(make_deck(4)), key=lambda c: c.index)
+#: Position bits of a rank (an ace lies at 1 and 14), and one card's count in a rank's code.
+_POS_BITS = [1 << r | (16384 if r == 1 else 0) for r in range(14)]
+_COUNT_UNIT = [1 << (8 * s) for s in range(4)]
+#: One discard action per card index (immutable values, shared).
+_DISCARDS: list[Discard] = [Discard(c) for c in _CARD_OF]
+
+
 def _candidate_results(hand: Sequence[Card]) -> list[tuple[tuple[Card, ...], tuple[Any, ...]]]:
-    """Every distinct legal meld ``hand`` can form, with the meld analysis of each."""
-    counts = Counter(hand)
-    wild_kinds = [c for c in counts if c.r == 0 or c.r == 2]
+    """Every distinct legal meld ``hand`` can form, with the meld analysis of each: the sets rank
+    by rank (low first), then the runs suit by suit (see
+    :func:`_candidate_groups`)."""
+    return [e for _, info in _candidate_groups(hand) for e in info[0]]
+
+
+def _info(group: _Group, laid: dict[Any, Any] | None) -> _GroupInfo:
+    """A group as remembered; its actions only for a game (``laid``: the game's memo, where each
+    action, by id, is noted with its analysis for the trusted path of Game.apply; the entry keeps
+    the action alive, so the id stays its own)."""
+    longest = max([len(e[0]) for e in group], default=0)
+    if laid is None:
+        return (group, (), longest)
+    acts = tuple([LayDown(e[0]) for e in group])
+    for e, act in zip(group, acts):
+        laid[("laid down", id(act))] = (act, e[1])
+    return (group, acts, longest)
+
+
+def _candidate_groups(hand: Sequence[Card], memo: dict[Any, Any] | None = None) -> list[tuple[int, _GroupInfo]]:
+    """The candidate melds of ``hand`` group by group: ``(rank, group)`` for the sets of a rank,
+    ``(0, group)`` for the runs of a suit, in the order of :func:`_candidate_results`.
+    ``memo``: a game's own memo (its groups and their actions' analyses), else the module's.
+
+    A rank's sets depend only on the hand's naturals of that rank and its wilds; a suit's runs
+    only on which positions of the suit the hand holds and its wilds; and no candidate of one
+    group is a candidate of another (a set has two naturals of one rank other than 2, a run two
+    naturals of its suit and at most one other card). So each group is worked out once
+    (:func:`_set_group`, :func:`_run_group`) and remembered under exactly what it depends on:
+    the same group comes back from hand to hand and turn to turn. The actions are immutable
+    values, shared by every game that lists them."""
+    # One pass: the positions held per suit (an ace at 1 and 14), the count of each suit's card
+    # per rank (8 bits a suit), each suit's 2s, the wild kinds in the order they first appear.
+    wilds: list[Card] = []
+    masks = [0, 0, 0, 0]
+    twos = [0, 0, 0, 0]
+    by_rank: dict[int, int] = {}
+    several: list[int] = []  # the ranks held twice or more
+    for c in hand:
+        r = c.r
+        if r == 0:
+            if c not in wilds:
+                wilds.append(c)
+            continue
+        suit = c.s
+        masks[suit] |= _POS_BITS[r]
+        if r == 2:
+            twos[suit] += 1
+            if c not in wilds:
+                wilds.append(c)
+        elif r in by_rank:
+            by_rank[r] += _COUNT_UNIT[suit]
+            if r not in several:
+                several.append(r)
+        else:
+            by_rank[r] = _COUNT_UNIT[suit]
+    wild_kinds = tuple(wilds)
+    out: list[tuple[int, _GroupInfo]] = []
+    # A set's key has three parts and a run's four: one dict can hold both.
+    sets = _SET_GROUPS if memo is None else memo
+    runs = _RUN_GROUPS if memo is None else memo
+    if several:  # a rank held once makes no set
+        several.sort()
+        for r in several:
+            code = by_rank[r]
+            key: tuple[Any, ...] = (r, code, wild_kinds)
+            grp = sets.get(key)
+            if grp is None:
+                if len(sets) >= _GROUPS_MAX:
+                    sets.clear()
+                grp = sets[key] = _info(_set_group(r, code, wild_kinds), memo)
+            out.append((r, grp))
+    for suit in range(4):
+        mask = masks[suit]
+        if mask & (mask - 1) == 0:
+            continue  # fewer than two positions of this suit
+        key = (suit, mask, wild_kinds, twos[suit] >= 2)
+        grp = runs.get(key)
+        if grp is None:
+            if len(runs) >= _GROUPS_MAX:
+                runs.clear()
+            grp = runs[key] = _info(_run_group(suit, mask, wild_kinds, twos[suit]), memo)
+        out.append((0, grp))
+    return out
+
+
+def _group_entry(cards: Sequence[Card], res: tuple[Any, ...]) -> tuple[tuple[Card, ...], tuple[Any, ...]]:
+    return (tuple(cards), res)
+
+
+def _set_group(r: int, code: int, wild_kinds: tuple[Card, ...]) -> _Group:
+    """Every legal set of rank ``r`` from ``code`` (8 bits per suit: how many of that suit's card
+    of rank ``r`` the hand holds) and the hand's wilds: every multiset of two naturals or more,
+    with no wild or one wild."""
     out: list[tuple[tuple[Card, ...], tuple[Any, ...]]] = []
     seen: set[tuple[int, ...]] = set()
+    kinds = [_CARD_OF[s * 13 + r - 1] for s in range(4) if (code >> (8 * s)) & 255]
+    counts = {k: (code >> (8 * k.s)) & 255 for k in kinds}
 
     def add(cards: list[Card]) -> None:
         key = tuple(sorted(c.index for c in cards))
@@ -1219,101 +1635,119 @@ def _candidate_results(hand: Sequence[Card]) -> list[tuple[tuple[Card, ...], tup
         if res[0] == "error":
             return
         seen.add(key)
-        if res[0] == "set":
-            laid = list(res[2]) + ([res[3]] if res[3] is not None else [])
-        else:
-            laid = list(res[3])
-        out.append((tuple(laid), res))
+        out.append(_group_entry(list(res[2]) + ([res[3]] if res[3] is not None else []), res))
 
-    # Sets: every multiset of naturals of one rank (2 or more), with no wild or one wild.
-    by_rank: dict[int, list[Card]] = {}
-    for c in counts:
-        if c.r not in (0, 2):
-            by_rank.setdefault(c.r, []).append(c)
-    for r in sorted(by_rank):
-        kinds = sorted(by_rank[r], key=lambda c: c.s)
-        if len(kinds) == 1 and counts[kinds[0]] < 2:
+    combos: list[list[Card]] = [[]]
+    for k in kinds:
+        combos = [base + [k] * n for base in combos for n in range(counts[k] + 1)]
+    # With at most two copies of each card (any real hand), every such set is legal and its
+    # analysis is known: the naturals in suit order (as built), then the wild. Distinct by
+    # construction.
+    plain = all(counts[k] <= 2 for k in kinds)
+    for combo in combos:
+        if len(combo) < 2:
             continue
-        combos: list[list[Card]] = [[]]
-        for k in kinds:
-            combos = [base + [k] * n for base in combos for n in range(counts[k] + 1)]
-        # With at most two copies of each card (any real hand), every such set is legal and its
-        # analysis is known: the naturals in suit order (as built), then the wild. Distinct by
-        # construction, and no run holds two cards of a rank, so no check against ``seen``.
-        plain = all(counts[k] <= 2 for k in kinds)
-        for combo in combos:
-            if len(combo) < 2:
-                continue
-            if plain and len(combo) < 9:
-                t = tuple(combo)
-                if len(combo) >= 3:
-                    out.append((t, ("set", r, t, None)))
-                for w in wild_kinds:
-                    out.append((t + (w,), ("set", r, t, w)))
-                continue
+        if plain and len(combo) < 9:
+            t = tuple(combo)
             if len(combo) >= 3:
-                add(combo)
+                out.append((t, ("set", r, t, None)))
             for w in wild_kinds:
-                add(combo + [w])
-    # Runs: every window of consecutive positions per suit, its ends natural, with at most one
-    # position given to a wild (a missing card, or one held but left out); a wild at an end is the
-    # shorter window with a free wild.
-    for suit in range(4):
-        have: dict[int, Card] = {}
-        for c in counts:
-            if c.s == suit and c.r != 0:
-                if c.r == 1:
-                    have[1] = c
-                    have[14] = c
-                else:
-                    have[c.r] = c
-        if len(have) < 2:
+                tw = t + (w,)
+                out.append((tw, ("set", r, t, w)))
             continue
-        for lo in range(1, 14):
-            if lo not in have:
-                continue
-            naturals: list[Card] = []
-            gap = 0
-            for pos in range(lo, 15):
-                card = have.get(pos)
-                if card is None:
-                    if gap:
-                        break
-                    gap = pos
-                    continue
-                if pos == 14 and lo == 1:
-                    break  # one ace only (RUN-2)
-                naturals.append(card)
-                n_nat = len(naturals)
-                if n_nat < 2:
-                    continue
-                spare = [w for w in wild_kinds if counts[w] > naturals.count(w)]
+        if len(combo) >= 3:
+            add(combo)
+        for w in wild_kinds:
+            add(combo + [w])
+    return tuple(out)
+
+
+def _run_group(suit: int, mask: int, wild_kinds: tuple[Card, ...], twos: int) -> _Group:
+    """Every legal run of ``suit`` from the positions the hand holds (``mask``: bit ``p`` for
+    position ``p``, the ace at 1 and 14), its wilds, and ``twos`` copies of the suit's own 2:
+    every window of consecutive positions, its ends natural, with at most one position given to
+    a wild (a missing card, or one held but left out); a wild at an end is the shorter window
+    with a free wild."""
+    # No run at all without three positions in a row, or, with a wild, two positions at most two
+    # apart (a wild fills one position only): the common case of a few scattered cards.
+    if not (mask & (mask >> 1) & (mask >> 2) if not wild_kinds else mask & ((mask >> 1) | (mask >> 2))):
+        return ()
+    out: list[tuple[tuple[Card, ...], tuple[Any, ...]]] = []
+    seen: set[tuple[int, ...]] = set()
+    have: dict[int, Card] = {}
+    for pos in range(1, 15):
+        if mask >> pos & 1:
+            have[pos] = _CARD_OF[suit * 13 + (0 if pos == 14 else pos - 1)]
+    own_two = _CARD_OF[suit * 13 + 1]
+
+    def add(cards: list[Card]) -> None:
+        key = tuple(sorted(c.index for c in cards))
+        if key in seen:
+            return
+        res = _analyse(cards, None)
+        if res[0] == "error":
+            return
+        seen.add(key)
+        out.append(_group_entry(res[3], res))
+
+    def bound(lo: int, naturals: list[Card], i: int, w: Card) -> None:
+        # Naturals from 3 to K around one hole at index i, and a wild: the wild fills the hole
+        # (bound, WILD-1); no ace and no natural 2 could lie otherwise. The layout add() would find.
+        # No other candidate has these cards: the lowest and highest naturals fix the window,
+        # the hole is the one position of it whose natural is left out (held or not, as the
+        # hand is), so ``seen`` need not know it.
+        slots = (*naturals[:i], w, *naturals[i:])
+        out.append((slots, ("run", suit, lo, slots, i)))
+
+    for lo in range(1, 14):
+        if lo not in have:
+            continue
+        naturals: list[Card] = []
+        gap = 0
+        for pos in range(lo, 15):
+            card = have.get(pos)
+            if card is None:
                 if gap:
-                    for w in spare:
-                        add(naturals + [w])
-                    continue
-                if n_nat >= 3:
-                    if lo >= 3 and pos <= 13:
-                        # Naturals 3 to K in a row, no wild: one layout, as they lie (RUN-1);
-                        # no other candidate has these cards, so ``seen`` need not know it.
-                        t = tuple(naturals)
-                        out.append((t, ("run", suit, lo, t, -1)))
-                    else:
-                        add(list(naturals))
-                plain = lo >= 3 and pos <= 13
+                    break
+                gap = pos
+                continue
+            if pos == 14 and lo == 1:
+                break  # one ace only (RUN-2)
+            naturals.append(card)
+            n_nat = len(naturals)
+            if n_nat < 2:
+                continue
+            # A wild is spare unless it is the suit's own 2, held once and laid here as a natural.
+            spare = [w for w in wild_kinds if not (w is own_two and twos < 2 and own_two in naturals)]
+            if gap:
                 for w in spare:
-                    if plain and w.s != suit:
-                        # Naturals 3 to K in a row and a joker or another suit's 2: the wild is
-                        # free at either end, worth the same, and goes low (WILD-1, WILD-6).
-                        cards = [w, *naturals]
-                        key = tuple(sorted([c.index for c in cards]))
-                        if key not in seen:
-                            seen.add(key)
-                            t = tuple(cards)
-                            out.append((t, ("run", suit, lo - 1, t, 0)))
+                    if lo >= 3 and pos <= 13:
+                        bound(lo, naturals, gap - lo, w)
                     else:
                         add(naturals + [w])
-                    if n_nat >= 3:
-                        for i in range(1, n_nat - 1):
+                continue
+            if n_nat >= 3:
+                if lo >= 3 and pos <= 13:
+                    # Naturals 3 to K in a row, no wild: one layout, as they lie (RUN-1);
+                    # no other candidate has these cards, so ``seen`` need not know it.
+                    t = tuple(naturals)
+                    out.append((t, ("run", suit, lo, t, -1)))
+                else:
+                    add(list(naturals))
+            plain = lo >= 3 and pos <= 13
+            for w in spare:
+                if plain and w.s != suit:
+                    # Naturals 3 to K in a row and a joker or another suit's 2: the wild is
+                    # free at either end, worth the same, and goes low (WILD-1, WILD-6). The
+                    # only candidate with these cards (its naturals fix the window).
+                    t = (w, *naturals)
+                    out.append((t, ("run", suit, lo - 1, t, 0)))
+                else:
+                    add(naturals + [w])
+                if n_nat >= 3:
+                    for i in range(1, n_nat - 1):
+                        if plain:
+                            bound(lo, naturals[:i] + naturals[i + 1:], i, w)
+                        else:
                             add(naturals[:i] + naturals[i + 1:] + [w])
-    return out
+    return tuple(out)

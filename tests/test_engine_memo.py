@@ -1,0 +1,324 @@
+"""The engine's memos (issue 12) are keyed by everything their answer depends on: the legal
+actions of a position are the same, in the same order, whether the memos are warm from other
+hands or cleared (TURN-2, TURN-3, SET-4, CLOSE-3)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from buraco_learn import Game
+from buraco_learn import game as game_module
+from buraco_learn.cards import Card, make_deck
+from buraco_learn.melds import _analyse
+
+
+def _clear() -> None:
+    game_module._SET_GROUPS.clear()
+    game_module._RUN_GROUPS.clear()
+    game_module._CANDIDATES.clear()
+    game_module._MELD_OF.clear()
+    game_module._LAST_CARD.clear()
+
+
+def _positions(seed: int, players: int, rules: str) -> list[Game]:
+    g = Game.new(players, rules=rules, seed=seed)
+    rng = random.Random(seed)
+    out = []
+    while not g.is_over:
+        out.append(g.clone())
+        acts = g.legal_actions()
+        plays = [a for a in acts if type(a).__name__ in ("LayDown", "LayOff")]
+        g.apply(rng.choice(plays) if plays and rng.random() < 0.8 else rng.choice(acts))
+    return out
+
+
+@pytest.mark.parametrize("rules,players", [("fibur", 4), ("classic-fr", 3), ("wikipedia-fr", 2), ("ramiroyal", 2)])
+def test_legal_actions_same_with_warm_or_cleared_memos(rules: str, players: int) -> None:
+    """TURN-2: every position's legal actions, in order, do not depend on what the memos hold."""
+    positions = [p for seed in range(3) for p in _positions(seed, players, rules)]
+    warm = [[str(a) for a in p.clone().legal_actions()] for p in positions]
+    cold = []
+    for p in positions:
+        _clear()
+        fresh = p.clone()
+        fresh._memo, fresh._groups = {}, {}  # the hand's own memos, shared with clones
+        cold.append([str(a) for a in fresh.legal_actions()])
+    assert warm == cold
+    assert any(len(w) > 5 for w in warm)
+
+
+def test_candidate_melds_same_with_warm_or_cleared_memos() -> None:
+    """RUN-1, SET-1: the candidate melds of a hand, in order, are the same whatever hands came before
+    (hands with repeated cards, several wilds and the suits' own 2s)."""
+    rng = random.Random(5)
+    deck = make_deck(4)
+    hands = [rng.sample(deck, rng.randint(3, 18)) for _ in range(600)]
+    warm = [game_module._candidate_results(h) for h in hands]
+    for h, w in zip(hands, warm):
+        _clear()
+        assert [(e[0], e[1]) for e in game_module._candidate_results(h)] == [(e[0], e[1]) for e in w]
+
+
+def test_candidate_melds_carry_the_analysis_of_their_cards() -> None:
+    """RUN-1, WILD-1, WILD-6: each candidate meld comes with the layout the meld analysis gives its
+    cards (the enumeration builds some layouts directly: sets, runs from 3 to K with a wild)."""
+    rng = random.Random(11)
+    deck = make_deck(4)
+    suit_heavy = [c for c in deck if c.s == 1 or c.r in (0, 2)]
+    for n in range(1500):
+        pool = suit_heavy if n % 2 else deck
+        hand = rng.sample(pool, rng.randint(3, 16))
+        _clear()
+        for cards, res in game_module._candidate_results(hand):
+            assert _analyse(list(cards), None) == res, cards
+
+
+def test_candidate_melds_equal_the_reference_enumeration_in_order() -> None:
+    """RUN-1, SET-1, WILD-1: the grouped, remembered enumeration lists the same melds with the same
+    layouts in the same order as the whole-hand enumeration it replaced."""
+    rng = random.Random(12)
+    deck = make_deck(4)
+    suit_heavy = [c for c in deck if c.s == 2 or c.r in (0, 2)]
+    wild_cards = [c for c in deck if c.r in (0, 2)]
+    for n in range(1500):
+        hand = rng.sample(suit_heavy if n % 3 == 0 else deck, rng.randint(3, 18))
+        if n % 3 == 1:  # a long run and cards near it, as the solver asks about a meld and a hand
+            suit, lo = rng.randrange(4), rng.randint(1, 9)
+            run = [game_module._CARD_OF[suit * 13 + (r - 1) % 13] for r in range(lo, min(lo + rng.randint(3, 11), 15))]
+            near = [c for c in deck if c.s == suit]
+            hand = run + rng.sample(near, rng.randint(0, 3)) + rng.sample(wild_cards, rng.randint(0, 2))
+        got = [(e[0], e[1]) for e in game_module._candidate_results(hand)]
+        assert got == _reference_candidates(hand), hand
+
+
+def _reference_candidates(hand: Sequence[Card]) -> list[tuple[tuple[Card, ...], tuple[Any, ...]]]:
+    """The enumeration before issue 12 (commit d18648f), whole-hand and unmemoised: the reference."""
+    counts = Counter(hand)
+    wild_kinds = [c for c in counts if c.r == 0 or c.r == 2]
+    out: list[tuple[tuple[Card, ...], tuple[Any, ...]]] = []
+    seen: set[tuple[int, ...]] = set()
+
+    def add(cards: list[Card]) -> None:
+        key = tuple(sorted(c.index for c in cards))
+        if key in seen:
+            return
+        res = _analyse(cards, None)
+        if res[0] == "error":
+            return
+        seen.add(key)
+        if res[0] == "set":
+            laid = list(res[2]) + ([res[3]] if res[3] is not None else [])
+        else:
+            laid = list(res[3])
+        out.append((tuple(laid), res))
+
+    # Sets: every multiset of naturals of one rank (2 or more), with no wild or one wild.
+    by_rank: dict[int, list[Card]] = {}
+    for c in counts:
+        if c.r not in (0, 2):
+            by_rank.setdefault(c.r, []).append(c)
+    for r in sorted(by_rank):
+        kinds = sorted(by_rank[r], key=lambda c: c.s)
+        if len(kinds) == 1 and counts[kinds[0]] < 2:
+            continue
+        combos: list[list[Card]] = [[]]
+        for k in kinds:
+            combos = [base + [k] * n for base in combos for n in range(counts[k] + 1)]
+        # With at most two copies of each card (any real hand), every such set is legal and its
+        # analysis is known: the naturals in suit order (as built), then the wild. Distinct by
+        # construction, and no run holds two cards of a rank, so no check against ``seen``.
+        plain = all(counts[k] <= 2 for k in kinds)
+        for combo in combos:
+            if len(combo) < 2:
+                continue
+            if plain and len(combo) < 9:
+                t = tuple(combo)
+                if len(combo) >= 3:
+                    out.append((t, ("set", r, t, None)))
+                for w in wild_kinds:
+                    out.append((t + (w,), ("set", r, t, w)))
+                continue
+            if len(combo) >= 3:
+                add(combo)
+            for w in wild_kinds:
+                add(combo + [w])
+    # Runs: every window of consecutive positions per suit, its ends natural, with at most one
+    # position given to a wild (a missing card, or one held but left out); a wild at an end is the
+    # shorter window with a free wild.
+    for suit in range(4):
+        have: dict[int, Card] = {}
+        for c in counts:
+            if c.s == suit and c.r != 0:
+                if c.r == 1:
+                    have[1] = c
+                    have[14] = c
+                else:
+                    have[c.r] = c
+        if len(have) < 2:
+            continue
+        for lo in range(1, 14):
+            if lo not in have:
+                continue
+            naturals: list[Card] = []
+            gap = 0
+            for pos in range(lo, 15):
+                card = have.get(pos)
+                if card is None:
+                    if gap:
+                        break
+                    gap = pos
+                    continue
+                if pos == 14 and lo == 1:
+                    break  # one ace only (RUN-2)
+                naturals.append(card)
+                n_nat = len(naturals)
+                if n_nat < 2:
+                    continue
+                spare = [w for w in wild_kinds if counts[w] > naturals.count(w)]
+                if gap:
+                    for w in spare:
+                        add(naturals + [w])
+                    continue
+                if n_nat >= 3:
+                    if lo >= 3 and pos <= 13:
+                        # Naturals 3 to K in a row, no wild: one layout, as they lie (RUN-1);
+                        # no other candidate has these cards, so ``seen`` need not know it.
+                        t = tuple(naturals)
+                        out.append((t, ("run", suit, lo, t, -1)))
+                    else:
+                        add(list(naturals))
+                plain = lo >= 3 and pos <= 13
+                for w in spare:
+                    if plain and w.s != suit:
+                        # Naturals 3 to K in a row and a joker or another suit's 2: the wild is
+                        # free at either end, worth the same, and goes low (WILD-1, WILD-6).
+                        cards = [w, *naturals]
+                        key = tuple(sorted([c.index for c in cards]))
+                        if key not in seen:
+                            seen.add(key)
+                            t = tuple(cards)
+                            out.append((t, ("run", suit, lo - 1, t, 0)))
+                    else:
+                        add(naturals + [w])
+                    if n_nat >= 3:
+                        for i in range(1, n_nat - 1):
+                            add(naturals[:i] + naturals[i + 1:] + [w])
+    return out
+
+
+def test_bots_solver_game_plans_like_the_dealt_imagined_game() -> None:
+    """TURN-1, CLOSE-1, POT-2: the solver's plans on a bot's unshuffled imagined game are those on
+    game_from_view's randomly dealt one (it reads only what the seat sees)."""
+    from buraco_learn.bots import _solver_game, game_from_view, make_bot
+    from buraco_learn.solver import can_close, solve
+
+    checked = 0
+    for seed, players in ((1, 2), (2, 4), (3, 3)):
+        g = Game.new(players, rules="fibur", seed=seed)
+        bots = [make_bot("greedy", seed + i) for i in range(players)]
+        while not g.is_over:
+            view = g.view(g.to_move)
+            if view.phase == "play":
+                cheap, dealt = _solver_game(view), game_from_view(view, seed=checked)
+                assert cheap.hand(view.seat) == dealt.hand(view.seat)
+                assert [len(h) for h in cheap.hands] == [len(h) for h in dealt.hands]
+                assert solve(cheap) == solve(dealt) and can_close(cheap) == can_close(dealt)
+                checked += 1
+            g.apply(bots[g.to_move].choose(view, g.legal_actions()))
+    assert checked > 50
+
+
+@pytest.mark.parametrize("rules", ["fibur", "classic-fr", "wikipedia-fr", "ramiroyal"])
+def test_natural_run_fit_agrees_with_the_meld(rules: str) -> None:
+    """RUN-1, TURN-2: the quick test for a run of naturals 3 to K gives the meld's own verdict on
+    every one or two cards (naturals of its suit, other suits, aces, 2s, jokers)."""
+    from buraco_learn import Meld
+
+    deck = sorted(set(make_deck(4)), key=lambda c: c.index)
+    checked = 0
+    for suit in range(4):
+        for lo in range(3, 12):
+            for hi in range(lo + 2, 14):
+                meld = Meld.from_cards([game_module._CARD_OF[suit * 13 + r - 1] for r in range(lo, hi + 1)], rules=rules)
+                for i, a in enumerate(deck):
+                    assert game_module._natural_fit(meld, (a,)) == meld.can_lay_off([a]), (meld, a)
+                    for b in deck[i::7]:
+                        if a.s == suit or b.s == suit:
+                            assert game_module._natural_fit(meld, (a, b)) == meld.can_lay_off([a, b]), (meld, a, b)
+                            checked += 1
+    assert checked > 1000
+
+
+@pytest.mark.parametrize("rules", ["fibur", "classic-fr", "wikipedia-fr", "ramiroyal"])
+def test_wild_run_fit_agrees_with_the_meld(rules: str) -> None:
+    """WILD-1, WILD-2, WILD-3, RUN-4: the quick one-card test for a run within 3 to K holding a
+    joker or another suit's 2 gives the meld's own verdict on every card of the deck, wherever the
+    wild lies (bound inside, free at either end)."""
+    from buraco_learn import Meld
+
+    deck = sorted(set(make_deck(4)), key=lambda c: c.index)
+    checked = 0
+    for suit in (0, 3):
+        wilds = [game_module._CARD_OF[52], game_module._CARD_OF[((suit + 1) % 4) * 13 + 1]]
+        for lo in range(3, 12):
+            for hi in range(lo + 2, min(lo + 8, 14)):
+                for at in range(lo, hi + 1):
+                    for w in wilds:
+                        slots = [game_module._CARD_OF[suit * 13 + r - 1] for r in range(lo, hi + 1)]
+                        stands = slots[at - lo]
+                        slots[at - lo] = w
+                        text = " ".join(f"{c}(={stands})" if c is w else str(c) for c in slots)
+                        meld = Meld.parse(text, rules=rules)
+                        assert meld._wild_index == at - lo and meld._start == lo
+                        for c in deck:
+                            assert game_module._wild_run_fit(meld, c) == meld.can_lay_off([c]), (str(meld), c)
+                            checked += 1
+    assert checked > 10000
+
+
+@pytest.mark.parametrize("rules", ["fibur", "classic-fr", "wikipedia-fr", "ramiroyal"])
+def test_set_fit_agrees_with_the_meld(rules: str) -> None:
+    """SET-1, SET-2, SET-3: the quick one-card test for a set gives the meld's own verdict on every
+    card of the deck, for sets of 2 to 8 naturals with and without a wild."""
+    from buraco_learn import Meld
+
+    deck = sorted(set(make_deck(4)), key=lambda c: c.index)
+    rng = random.Random(3)
+    checked = 0
+    for rank in (1, 3, 7, 13):
+        copies = [game_module._CARD_OF[s * 13 + rank - 1] for s in range(4) for _ in range(2)]
+        for n in range(2, 9):
+            for wild in (None, game_module._CARD_OF[52], game_module._CARD_OF[1], game_module._CARD_OF[40]):
+                if n == 2 and wild is None:
+                    continue
+                naturals = rng.sample(copies, n)
+                meld = Meld.from_cards(naturals + ([wild] if wild else []), rules=rules)
+                for c in deck:
+                    assert game_module._set_fit(meld, c) == meld.can_lay_off([c]), (str(meld), c)
+                    checked += 1
+    assert checked > 5000
+
+
+@pytest.mark.parametrize("rules,players", [("fibur", 4), ("classic-fr", 3), ("wikipedia-fr", 2), ("ramiroyal", 2)])
+def test_plain_lay_off_builds_what_the_meld_builds(rules: str, players: int) -> None:
+    """SET-1, SET-2, RUN-1: for every listed lay-off onto a set or onto a run of naturals 3 to K, the
+    meld built directly equals Meld.lay_off's, layout, wild and rules included."""
+    from buraco_learn import LayOff
+
+    checked = 0
+    for seed in range(6):
+        for p in _positions(seed, players, rules):
+            for a in p.legal_actions():
+                if isinstance(a, LayOff):
+                    meld = p.table[a.target].meld
+                    quick = game_module._plain_lay_off(meld, list(a.cards))
+                    if quick is not None:
+                        slow = meld.lay_off(list(a.cards))
+                        assert quick == slow and quick.notation() == slow.notation(), (str(meld), a)
+                        checked += 1
+    assert checked > 20
