@@ -42,7 +42,7 @@ from functools import cache
 from importlib.resources import files
 from typing import Any
 
-__all__ = ["needs_translation", "LANGUAGES", "PLANNED", "UNTRANSLATED", "set_language", "get_language", "language", "tr",
+__all__ = ["colon", "semicolon", "needs_translation", "LANGUAGES", "PLANNED", "UNTRANSLATED", "set_language", "get_language", "language", "tr",
            "trn", "trc", "N_", "is_translated", "DOMAIN"]
 
 #: The languages the course is complete in, by code, each with its own name.
@@ -171,6 +171,21 @@ def trn(singular: str, plural: str, n: int, /, **fields: Any) -> str:
         found = cat.ngettext(singular, plural, n)
         text = UNTRANSLATED + found if found is singular or found is plural else found
     return text.format(n=n, **fields)
+
+
+def colon() -> str:
+    """The colon as the current language writes it after a word (``":"``; French ``" :"``).
+
+    >>> colon()
+    ':'
+    """
+    # TRANSLATORS: the colon after a label; French puts a space before it
+    return tr("{text}:", text="")
+
+
+def semicolon() -> str:
+    """The semicolon between two clauses, with its spaces (``"; "``; French ``" ; "``)."""
+    return tr("; ")
 
 
 def N_(message: str) -> str:

@@ -372,7 +372,7 @@ class ProgressView:
                 left = nb.total - nb.right
                 return trn("Next: {notebook} ({title}): {n} exercise to get right.",
                            "Next: {notebook} ({title}): {n} exercises to get right.", left,
-                           notebook=nb.stem + ".ipynb", title=nb.title)
+                           notebook=nb.stem + ".ipynb", title=tr(nb.title))
         return tr("Every exercise is right: well done! Try the puzzles again, or play a hand (notebook 8).")
 
     def text(self) -> str:

@@ -35,7 +35,7 @@ from .actions import Action, Discard, Draw, LayDown, LayOff, TakePile
 from .cards import Card, format_cards
 from .errors import NotationError
 from .game import Game
-from .i18n import tr, trc, trn
+from .i18n import colon, semicolon, tr, trc, trn
 from .records import format_position, load_record, parse_position
 from .scoring import hand_points
 from .solver import Plan, meld_value, solve
@@ -184,7 +184,7 @@ class TurnReview:
     def played_words(self) -> str:
         """What was laid down, in words (``laid nothing down`` when nothing was)."""
         laid = self.laid
-        return "; ".join(action_words(a) for a in laid) if laid else tr("laid nothing down")
+        return semicolon().join(action_words(a) for a in laid) if laid else tr("laid nothing down")
 
     @property
     def best_words(self) -> str:
@@ -251,14 +251,14 @@ class CloseCount:
                         "against the side (SCORE-1)", n, seat=who, **fields)
         plan = self.missed
         if plan is None or plan.is_empty:
-            return [first + "; " + tr("none of them could have been laid down at the last turn.")]
+            return [first + semicolon() + tr("none of them could have been laid down at the last turn.")]
         parts = []
         for target, cards in plan.lay_offs:
             parts.append(tr("{cards} could have gone onto meld #{number}", cards=format_cards(cards, pretty=True),
                             number=target))
         for m in plan.melds:
             parts.append(tr("{cards} could have been a new meld", cards=format_cards(m.cards, pretty=True)))
-        return [first + ": " + "; ".join(parts) + " "
+        return [first + colon() + " " + semicolon().join(parts) + " "
                 + tr("(at move {move}, {points} points).", move=self.last_move, points=format(plan.points, "+d"))]
 
     def __str__(self) -> str:
@@ -305,9 +305,9 @@ class Review:
                    "{seat} played {n} turns and laid down {points} points", n, seat=trc("seat", self.seat_name),
                    points=self.laid)
         if not worst:
-            return text + "; " + tr("at every turn that was the most the hand could lay down.")
+            return text + semicolon() + tr("at every turn that was the most the hand could lay down.")
         k = len(worst)
-        return text + "; " + trn("at {n} turn the solver found more: {points} points in all were left on the table.",
+        return text + semicolon() + trn("at {n} turn the solver found more: {points} points in all were left on the table.",
                                  "at {n} turns the solver found more: {points} points in all were left on the table.",
                                  k, points=self.lost)
 
@@ -321,7 +321,7 @@ class Review:
                       **fields)
         out = [head, self.summary()]
         if self.worst:
-            out.append(tr("Where the most was lost") + ":")
+            out.append(tr("Where the most was lost") + colon())
             out += [f"  {t}" for t in self.worst]
         out.append(tr("Every turn:"))
         out += [f"  {t}" for t in self.turns]

@@ -84,7 +84,7 @@ def test_every_exercise_shows_what_it_needs(stem: str, lang: str) -> None:
 
 def _every_exercise_shows_what_it_needs(stem: str, lang: str) -> None:
     cells = _cells(stem, FOLDERS[lang])
-    form = "*" + tr("Answer with {form}. Rules: {rules}.").partition("{")[0]
+    form = "*" + tr("How to answer: {form}. Rules: {rules}.").partition("{")[0]
     for i, ex in _exercises(cells):
         markdown, shown = _what_stands_above(cells, i)
         assert tr(ex.question) in markdown, ex.id

@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from ..exercises.catalog import EXERCISES
-from ..i18n import LANGUAGES, N_, language, tr, trn
+from ..i18n import LANGUAGES, N_, colon, language, tr, trn
 
 __all__ = ["NOTEBOOKS", "Cell", "NotebookSource", "load_sources", "notebook_cells", "notebook_json",
            "SOURCE_DIR", "main", "RULES_NOTEBOOK", "CHEAT_SHEET", "rules_notebook_cells", "cheat_sheet_cells",
@@ -302,7 +302,7 @@ def exercise_markdown(ex: Any, number: str) -> str:
     if options:
         lines += ["", options]
     rules = ", ".join(f"[{r}]({RULES_NOTEBOOK}.ipynb#{r})" for r in ex.rules)
-    lines += ["", "*" + tr("Answer with {form}. Rules: {rules}.", form=tr(ex.blank_hint or ex.form), rules=rules)
+    lines += ["", "*" + tr("How to answer: {form}. Rules: {rules}.", form=tr(ex.blank_hint or ex.form), rules=rules)
               + "*"]
     return "\n".join(lines)
 
@@ -338,7 +338,7 @@ def _rules_notebook_cells(lang: str) -> list[dict[str, Any]]:
         title = next((line[3:] for line in sec if line.startswith("## ")), "")
         ids = [line[5:] for line in sec if line.startswith("#### ")]
         if title and ids:
-            index_lines.append(f"- **{title}**: " + " · ".join(f"[{i}](#{i})" for i in ids))
+            index_lines.append(f"- **{title}**{colon()} " + " · ".join(f"[{i}](#{i})" for i in ids))
     index = (tr("**Find a rule**: click its ID (the course's links open this notebook; the rule's own sentence is "
                 "also shown in every hint that cites it).") + "\n\n" + "\n".join(index_lines))
     cells = [_cell("md", head), _cell("md", index)]

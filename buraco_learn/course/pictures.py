@@ -59,8 +59,8 @@ _VALUE_GROUPS: tuple[tuple[str, str, str], ...] = (
     (N_("joker"), "JK", "30"),
     (N_("any 2 (pinella)"), "2S 2H", "20"),
     (N_("ace"), "AS", "15"),
-    ("K Q J 10 9 8", "KH QS JD TC 9H 8S", N_("10 each")),
-    ("7 6 5 4 3", "7D 6C 5H 4S 3D", N_("5 each")),
+    ("K Q J 10 9 8", "KH QS JD TC 9H 8S", N_("10 points each")),
+    ("7 6 5 4 3", "7D 6C 5H 4S 3D", N_("5 points each")),
 )
 
 
@@ -75,7 +75,8 @@ def card_values(*, deck: str | None = None, size: str = "small") -> Picture:
     deck = deck or course_deck()
     cols = []
     for label, cards, points in _VALUE_GROUPS:
-        cols.append(_column(tr("{points} points", points=_said(points)),
+        head = tr("{points} points", points=points) if points.isdigit() else _said(points)
+        cols.append(_column(head,
                             hand_html(parse_cards(cards), deck=deck, size=size), _said(label)))  # type: ignore[arg-type]
     html = (f'<div class="bl-picture card-values" style="{_BOX}"><div style="font-weight:bold">'
             f"{escape(tr('What each card is worth (EQ-2)'))}</div>{''.join(cols)}<div style=\"font-size:13px\">"

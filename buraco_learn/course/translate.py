@@ -239,7 +239,7 @@ def code_messages() -> list[tuple[str | tuple[str, str], str, str, str | None]]:
     keywords = {"tr": None, "N_": None, "trc": ((1, "c"), 2), "trn": (1, 2)}
     for path in sorted(PACKAGE_DIR.rglob("*.py")):
         rel = path.relative_to(PACKAGE_DIR).as_posix()
-        if rel.startswith(("course/translate", "i18n.py")) or "__pycache__" in rel:
+        if rel.startswith("course/translate") or "__pycache__" in rel:
             continue
         with path.open("rb") as fh:
             for _line, message, comments, context in extract("python", fh, keywords=keywords,
@@ -274,7 +274,13 @@ def exercise_messages() -> list[tuple[str, str, str]]:
 def _template(domain: str) -> Any:
     cat = _new_catalog(domain)
     if domain == DOMAIN:
-        for message, where, note in exercise_messages():
+        from .build import load_sources
+
+        # the notebooks' titles, which the package shows too (the learner's progress): filled from
+        # the course catalog by update()
+        titles = [(src.title, f"course/source/{stem}.md", "a notebook's title (as in the course catalog)")
+                  for stem, src in load_sources().items()]
+        for message, where, note in [*titles, *exercise_messages()]:
             existing = cat.get(message)
             if existing is not None:
                 if note and note not in existing.auto_comments:
@@ -355,6 +361,12 @@ def update(languages: Iterable[str] = CATALOG_LANGUAGES) -> list[Path]:
             cat = _read_po(path, locale=lang) if path.exists() else _new_catalog(domain, lang)
             cat.update(template, no_fuzzy_matching=False, update_header_comment=False)
             cat.obsolete.clear()
+            if domain == DOMAIN:  # a unit the course catalog translates already gets that translation
+                course = translations(lang, "course")
+                for msg in cat:
+                    if isinstance(msg.id, str) and msg.id in course and (not msg.string or msg.fuzzy):
+                        msg.string = course[msg.id]
+                        msg.flags.discard("fuzzy")
             cat.revision_date = _DATE
             cat.creation_date = _DATE
             _write_po(cat, path)

@@ -288,7 +288,7 @@ def _puzzle(id: str, name: str, *, widget: str = "") -> PuzzleExercise:
                           question=head + f"{p.question} On the puzzle below, {how}; press **Check** to see the "
                                           f"verdict, then give the puzzle as the answer: `answer = {widget}`.",
                           solution_code=f"{worked}\nanswer = {widget}",
-                          blank_hint=f"play on the puzzle above, then write: answer = {widget}",
+                          blank_hint=f"play on the puzzle, then write: answer = {widget}",
                           hint=hint, stronger=stronger)
 
 
@@ -784,7 +784,7 @@ _LIST: list[Exercise] = [
         id="pick-a-run", rules=("RUN-1", "RUN-2"), meld_kind="run", ace="high",
         from_hand=PLAY_HAND, answer="QH KH AH",
         solution_code='table.select("QH", "KH", "AH")  # or click the three cards on the table\nanswer = table',
-        blank_hint="click the cards on the table above, then write: answer = table",
+        blank_hint="click the cards on the table, then write: answer = table",
         question="On the table above, **select** (click) three cards of your hand that form a run with the "
                  "ace high, then give the table as the answer: `answer = table`.",
         hint="A run is one suit, consecutive; the ace is high after the king (RUN-1, RUN-2).",

@@ -25,6 +25,8 @@ True
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass
 from importlib import resources
 
@@ -33,6 +35,7 @@ from ..cards import Card, format_cards, parse_cards
 from ..errors import BuracoError, IllegalMove, NotationError
 from ..game import Game
 from ..i18n import N_, tr
+from ..scoring import LINE_LABELS
 from ..solver import can_close, meld_value, solve
 
 __all__ = ["Puzzle", "Verdict", "load_puzzles", "parse_puzzles", "KINDS", "LEVELS", "LEVEL_WORDS", "right_prefix", "HINTS", "FORMS", "solve_puzzle"]
@@ -71,15 +74,22 @@ FORMS: dict[str, str] = {
     "most": N_('your moves, like "meld 5H 6H 7H; layoff 0: 8H" (or the number of points)'),
     "close": N_('"no", or your moves ending with the closing discard, like "layoff 0: 8H; discard 9C"'),
     "safe": N_('one card, like "9C"'),
-    "score": N_("a whole number, like 465"),
+    "score": N_("a whole number, like 120"),
 }
 #: The words a stored solution may hold besides actions (translated where shown).
 _SOLUTION_WORDS = frozenset((N_("nothing"), N_("no way to close this turn"), N_("cards no opponent meld takes (TURN-2)")))
 
 
 def _said(solution: str) -> str:
-    """A stored solution as it is shown: its words in the current language, its actions as they are."""
-    return tr(solution) if solution in _SOLUTION_WORDS else solution
+    """A stored solution as it is shown: its words in the current language, its actions as they are
+    (a count's lines, ``melded cards +270; closing +100``, with their labels said)."""
+    if solution in _SOLUTION_WORDS:
+        return tr(solution)
+    parts = solution.split("; ")
+    lines = [re.fullmatch(r"(.+) ([+-]\d+)", part) for part in parts]
+    if all(m is not None and m.group(1) in LINE_LABELS for m in lines):
+        return tr("; ").join(f"{tr(m.group(1))} {m.group(2)}" for m in lines if m is not None)
+    return solution
 
 
 def _right(text: str, rules: tuple[str, ...]) -> Verdict:

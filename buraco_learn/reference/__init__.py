@@ -32,7 +32,7 @@ import re
 from functools import cache
 from importlib.resources import files
 
-from ..i18n import get_language, language, tr
+from ..i18n import colon, get_language, language, semicolon, tr
 
 __all__ = ["rule", "rule_ids", "rules_text", "cited_rules", "RULE_ANCHOR", "RULE_ID"]
 
@@ -102,7 +102,9 @@ def _with_tables(sentences: dict[str, str], lang: str = "en") -> dict[str, str]:
         body = [c for c in cells[2:] if len(c) >= 2] if len(cells) > 2 else []
         key = match.group(1)
         if body:
-            out[key] = out[key][:-1] + ": " + "; ".join(f"{c[0]} → {' '.join(c[1:])}" for c in body) + "."
+            with language(lang):
+                rows = semicolon().join(f"{c[0]} → {' '.join(c[1:])}" for c in body)
+                out[key] = out[key][:-1] + colon() + " " + rows + "."
         else:
             with language(lang):
                 out[key] = out[key][:-1] + " " + tr("(the table is in the Rules notebook).")

@@ -24,7 +24,7 @@ import re
 from html import escape
 from typing import Literal
 
-from ..i18n import N_, tr
+from ..i18n import N_, colon, tr
 from ..reference import rule
 
 __all__ = ["FeedbackState", "FEEDBACK_STATES", "feedback_html", "feedback_text", "rule_html", "inline_markdown"]
@@ -80,7 +80,7 @@ def feedback_text(state: FeedbackState, message: str, *, rules: tuple[str, ...] 
     '✗ Not yet: 30 is not right. Hint: Add the points. (EQ-2)'
     """
     title = tr(_STYLE[state][0]) if state != "info" else _STYLE[state][0]
-    parts = [f"{title}: {message}" if state != "info" else f"{title} {message}"]
+    parts = [f"{title}{colon()} {message}" if state != "info" else f"{title} {message}"]
     if hint:
         parts.append(tr("Hint: {hint}", hint=hint))
     if rules:
@@ -113,15 +113,15 @@ def feedback_html(state: FeedbackState, message: str, *, rules: tuple[str, ...] 
     default_title = tr(default_title) if state != "info" else default_title
     if hint_label is None:
         hint_label = tr("Hint")
-    colon = ":" if message and state != "info" and title is None else ""  # a given title has its own
+    after = colon() if message and state != "info" and title is None else ""  # a given title has its own
     title = default_title if title is None else title
     text = "<br>".join(inline_markdown(part) for part in message.split("\n")) if message else ""
-    body = [f'<div class="bl-message"><b>{escape(title)}{colon}</b>'
+    body = [f'<div class="bl-message"><b>{escape(title)}{after}</b>'
             + (f" {text}" if text else "") + "</div>"]
     if detail_html:
         body.append(f'<div class="bl-detail" style="margin-top:4px">{detail_html}</div>')
     if hint:
-        label = f"<b>{escape(hint_label)}:</b> " if hint_label else ""
+        label = f"<b>{escape(hint_label + colon())}</b> " if hint_label else ""
         body.append(f'<div class="bl-hint" style="margin-top:4px">{label}{inline_markdown(hint)}</div>')
     if after_hint_html:
         body.append(f'<div class="bl-after" style="margin-top:4px">{after_hint_html}</div>')

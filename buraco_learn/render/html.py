@@ -21,7 +21,7 @@ from html import escape
 
 from ..cards import Card, Suit
 from ..game import Game, TableMeld
-from ..i18n import N_, tr, trc, trn
+from ..i18n import N_, colon, tr, trc, trn
 from ..melds import Meld
 from .style import (BURRACO_COLORS, COURT_FILL, FELT, FELT_DARK, FONT, HIGHLIGHT, JOKER_COLOR, SELECT,
                     WILD_TAG, Size, back_colors, card_color, card_height, card_width, check_back,
@@ -377,7 +377,7 @@ def table_html(game: Game, *, viewer: int = 0, reveal: bool = False, deck: str =
     centre = (
         f'<div class="centre" style="{_style(display="flex", gap="14px", align_items="flex-start", padding=4, min_width=0)}">'
         f'<div class="stock" style="{col}"><div><b>{escape(tr("Stock"))}</b> {len(game.stock)}</div>{_backs(min(len(game.stock), 3), size=small, back="blue") if game.stock else escape(tr("empty"))}</div>'
-        f'<div class="pots" style="{col}"><div><b>{escape(label)}:</b> <span style="{_style(font_size=12)}">{escape(count)}</span></div>'
+        f'<div class="pots" style="{col}"><div><b>{escape(label + colon())}</b> <span style="{_style(font_size=12)}">{escape(count)}</span></div>'
         f'{_backs(len(pots), size=small, back="red") if pots else ""}</div>'
         f'<div class="pile-area" style="{_style(flex="0 1 auto", max_width=f"{pile_w}px", min_width=0)}"><div style="{_style(white_space="nowrap")}"><b>{escape(tr("Discard pile"))}</b> {len(game.pile)}</div>'
         f'{pile_html(game.pile, deck=deck, size=small, max_width=pile_w)}</div>'

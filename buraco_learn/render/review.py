@@ -18,7 +18,7 @@ import re
 from html import escape
 from typing import TYPE_CHECKING
 
-from ..i18n import N_, tr, trc
+from ..i18n import N_, semicolon, tr, trc
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..review import Review, TurnReview
@@ -45,7 +45,7 @@ _CELL = "padding:3px 8px;border-bottom:1px solid #ddd;vertical-align:top;text-al
 
 def _row(t: TurnReview, worst: bool) -> str:
     loss = (f'<b style="color:#c62828">−{t.loss}</b>' if t.loss else '<span style="color:#2e7d32">✓ 0</span>')
-    played = escape(t.drew_words) + "; " + suits_html(t.played_words) + f" ({t.played_points:+d})"
+    played = escape(t.drew_words) + escape(semicolon()) + suits_html(t.played_words) + f" ({t.played_points:+d})"
     cls = "turn worst" if worst else "turn"
     return (f'<tr class="{cls}"><td style="{_CELL}">{t.number}</td><td style="{_CELL}">{t.move}</td>'
             f'<td style="{_CELL}">{played}</td><td style="{_CELL}">{suits_html(t.best_words)}</td>'

@@ -28,7 +28,7 @@ from typing import Any
 
 from ipywidgets import HTML, Button, IntText, Layout, VBox  # type: ignore[import-untyped]
 
-from ..i18n import tr
+from ..i18n import colon, tr
 from ..puzzles import Puzzle, Verdict, right_prefix
 from ..render.feedback import feedback_html
 from .common import speaks
@@ -51,7 +51,8 @@ class PuzzleWidget(VBox):  # type: ignore[misc]
         self.verdict: Verdict | None = None
         #: Wrong checks so far (the help grows with them; Reset does not forget them).
         self.misses = 0
-        self.question = HTML(f"<b>{escape(puzzle.title)}</b> ({escape(puzzle.name)}): {escape(puzzle.question)}")
+        self.question = HTML(f"<b>{escape(puzzle.title)}</b> ({escape(puzzle.name)}){escape(colon())} "
+                             f"{escape(puzzle.question)}")
         self.check_button = Button(description=tr("Check"), tooltip=tr("Check your answer"), button_style="success",
                                    layout=Layout(width="auto"))
         self.reset_button = Button(description=tr("Reset"), tooltip=tr("Put the position back"),
@@ -91,7 +92,7 @@ class PuzzleWidget(VBox):  # type: ignore[misc]
         note = ('<div style="font-size:13px;color:#555;margin-top:2px">'
                 + escape(tr("Run the cell to play this puzzle (a picture of its table until then).")) + "</div>")
         return (f'<div class="puzzle-static"><div style="margin-bottom:4px"><b>{escape(self.puzzle.title)}'
-                f"</b> ({escape(self.puzzle.name)}): {escape(self.puzzle.question)}</div>"
+                f"</b> ({escape(self.puzzle.name)}){escape(colon())} {escape(self.puzzle.question)}</div>"
                 f"{view._repr_html_()}{note}</div>")
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
