@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import Any, Literal
 
 from .cards import _BY_INDEX, _TEXT, JOKER, MAX_CARDS, Card, Rank, Suit, excerpt, format_cards, parse_cards
@@ -597,10 +597,15 @@ def _set_order(c: Card) -> int:
 
 _SET_ORDER = _set_order
 _INDEX = attrgetter("index")
+_COUNT = itemgetter(1)
 
 
-#: The rank words of a refusal, by the bit mask of the ranks (filled as refusals are explained).
-_RANK_WORDS: dict[int, str] = {}
+#: The words of the ranks ace to 7 (bits 1 to 7 of a mask, shifted down by one) and 8 to king
+#: (bits 8 to 13, shifted down by 8) in a refusal, by mask.
+_LOW_RANK_WORDS: tuple[str, ...] = tuple(", ".join([_RANK_WORD[r] for r in range(1, 8) if m >> (r - 1) & 1])
+                                         for m in range(128))
+_HIGH_RANK_WORDS: tuple[str, ...] = tuple(", ".join([_RANK_WORD[r] for r in range(8, 14) if m >> (r - 8) & 1])
+                                          for m in range(64))
 #: The suit letters of a refusal, alphabetical, by the bit mask of the suits.
 _SUIT_WORDS: tuple[str, ...] = tuple(", ".join(sorted(_SUIT_LETTER[s] for s in range(4) if m >> s & 1))
                                      for m in range(16))
@@ -620,9 +625,9 @@ def _explain(cards: Sequence[Card], res: _Result, what: str | None = None) -> In
                 ranks |= 1 << r
                 suits |= 1 << c.s
         text = what if what is not None else " ".join(parts)
-        words = _RANK_WORDS.get(ranks)
-        if words is None:
-            words = _RANK_WORDS[ranks] = ", ".join([_RANK_WORD[r] for r in range(1, 14) if ranks >> r & 1])
+        low = _LOW_RANK_WORDS[ranks >> 1 & 127]
+        high = _HIGH_RANK_WORDS[ranks >> 8]
+        words = f"{low}, {high}" if low and high else low or high
         return InvalidMeld(f"{text}: not a set, whose cards share one rank (SET-1; here {words}), nor a run, "
                            f"whose cards share one suit (RUN-1; here {_SUIT_WORDS[suits]})", ("SET-1", "RUN-1"))
     text = what if what is not None else " ".join(map(_TEXT_OF, cards))
@@ -689,8 +694,11 @@ def _explain(cards: Sequence[Card], res: _Result, what: str | None = None) -> In
                            f"here there {'is' if len(cards) == 1 else 'are'} {len(cards)}",
                            ("SET-1", "RUN-1"))
     if code == "copies":
-        counts = Counter(c for c in cards if c.r not in (0, 2))
-        card, k = counts.most_common(1)[0]
+        counts: dict[Card, int] = {}
+        for c in cards:
+            if c.r != 0 and c.r != 2:
+                counts[c] = counts.get(c, 0) + 1
+        card, k = max(counts.items(), key=_COUNT)  # the first card seen of those seen most
         return InvalidMeld(f"{text}: {card} appears {k} times, but only 2 copies of each card exist (EQ-1)",
                            ("EQ-1",))
     if code == "set-size":
