@@ -625,11 +625,42 @@ def _explain(cards: Sequence[Card], res: _Result, what: str | None = None) -> In
                 ranks |= 1 << r
                 suits |= 1 << c.s
         text = what if what is not None else " ".join(parts)
-        low = _LOW_RANK_WORDS[ranks >> 1 & 127]
-        high = _HIGH_RANK_WORDS[ranks >> 8]
-        words = f"{low}, {high}" if low and high else low or high
+        low_words = _LOW_RANK_WORDS[ranks >> 1 & 127]
+        high_words = _HIGH_RANK_WORDS[ranks >> 8]
+        words = f"{low_words}, {high_words}" if low_words and high_words else low_words or high_words
         return InvalidMeld(f"{text}: not a set, whose cards share one rank (SET-1; here {words}), nor a run, "
                            f"whose cards share one suit (RUN-1; here {_SUIT_WORDS[suits]})", ("SET-1", "RUN-1"))
+    if code == "gap":
+        rules: tuple[str, ...] = ("RUN-1",)
+        extra = ""
+        n_w = 0
+        ace = king = low = False
+        parts = []
+        for c in cards:
+            parts.append(_TEXT[c.index])
+            r = c.r
+            if r == 0:
+                n_w += 1
+            elif r == 2:
+                n_w += 1
+                low = True
+            elif r == 1:
+                ace = True
+            elif r == 13:
+                king = True
+            elif r == 3:
+                low = True
+        text = what if what is not None else " ".join(parts)
+        if ace and king and low:
+            rules = ("RUN-2", "RUN-1")
+            extra = "; the ace is low (A-2-3) or high (Q-K-A), never both, so K-A-2 does not wrap (RUN-2)"
+        if n_w == 0:
+            fill = "and there is no wild to fill it"
+        else:
+            fill = "and a run's one wild fills only one missing card (RUN-4)"
+            rules = rules + ("RUN-4",)
+        return InvalidMeld(f"{text}: the cards are not consecutive: a run has no gap (RUN-1) {fill}{extra}",
+                           rules)
     text = what if what is not None else " ".join(map(_TEXT_OF, cards))
     if code == "set-wilds":
         names = [_TEXT[c.index] for c in cards if c.r == 0 or c.r == 2]
@@ -661,34 +692,6 @@ def _explain(cards: Sequence[Card], res: _Result, what: str | None = None) -> In
     if code == "repeat":
         return InvalidMeld(f"{text}: a run may not hold the same rank twice (RUN-1); here two "
                            f"{_RANK_WORD[res[2]]}s", ("RUN-1",))
-    if code == "gap":
-        rules: tuple[str, ...] = ("RUN-1",)
-        extra = ""
-        n_w = 0
-        ace = king = low = False
-        for c in cards:
-            r = c.r
-            if r == 0:
-                n_w += 1
-            elif r == 2:
-                n_w += 1
-                low = True
-            elif r == 1:
-                ace = True
-            elif r == 13:
-                king = True
-            elif r == 3:
-                low = True
-        if ace and king and low:
-            rules = ("RUN-2", "RUN-1")
-            extra = "; the ace is low (A-2-3) or high (Q-K-A), never both, so K-A-2 does not wrap (RUN-2)"
-        if n_w == 0:
-            fill = "and there is no wild to fill it"
-        else:
-            fill = "and a run's one wild fills only one missing card (RUN-4)"
-            rules = rules + ("RUN-4",)
-        return InvalidMeld(f"{text}: the cards are not consecutive: a run has no gap (RUN-1) {fill}{extra}",
-                           rules)
     if code == "size":
         return InvalidMeld(f"{text}: a meld needs at least 3 cards (SET-1, RUN-1); "
                            f"here there {'is' if len(cards) == 1 else 'are'} {len(cards)}",
@@ -1208,7 +1211,9 @@ class Meld:
         'dirty'
         """
         n = len(self._slots)
-        return None if n < 7 else _burraco_kind(self.kind, n, self._wild_index, self.rules)
+        if n < 7:
+            return None
+        return "clean" if self._wild_index < 0 else _burraco_kind(self.kind, n, self._wild_index, self.rules)
 
     @property
     def bonus(self) -> int:
