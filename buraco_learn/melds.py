@@ -424,8 +424,6 @@ def _quick_other(cards: Sequence[Card]) -> _Result | None:
     naturals: list[Card] = []
     rank = -1
     same_rank = True
-    suit = -1
-    one_suit = True
     for c in cards:
         r = c.r
         if r == 0 or r == 2:
@@ -438,10 +436,6 @@ def _quick_other(cards: Sequence[Card]) -> _Result | None:
             if rank != -1:
                 same_rank = False
             rank = r
-        if suit != c.s:
-            if suit != -1:
-                one_suit = False
-            suit = c.s
     if same_rank:  # two naturals or more: the caller saw a second one
         if n_wild > 1:
             return _SET_WILDS
@@ -452,8 +446,10 @@ def _quick_other(cards: Sequence[Card]) -> _Result | None:
             if naturals[i] is naturals[i - 2]:
                 return ("error", "copies")  # a third copy (cards are interned)
         return ("set", rank, tuple(naturals), wild)
-    if not one_suit:
-        return _SUITS_ERR
+    suit = naturals[0].s
+    for c in naturals:
+        if c.s != suit:
+            return _SUITS_ERR
     # One suit and a rank twice: what _run_layouts reports, too many wilds (a 2 of the suit may be
     # its natural 2) before the first rank seen twice.
     if n_wild - any(c.r == 2 and c.s == suit for c in cards) > 1:
