@@ -321,6 +321,9 @@ def _quick_run(cards: Sequence[Card], rules: Rules) -> _Result | None:
     n = len(cards)
     if n < 3 or n > 14:
         return None
+    r = cards[0].r
+    if r == cards[1].r and r != 0 and r != 2:  # two naturals of one rank first: most likely a set
+        return _quick_other(cards)
     at: list[Card | None] = [None] * 15
     suit = -1
     joker: Card | None = None
