@@ -1222,12 +1222,19 @@ class Meld:
     @property
     def points(self) -> int:
         """Card points of the meld (EQ-2, SCORE-2), with the preset's natural-2 and low-ace values."""
-        if self._start <= 2 and self.kind == "run":  # a run from the ace or the 2: their values
-            return _run_points(self._start, self._slots, self._wild_index, self.rules)
         pts = _PTS
+        slots = self._slots
         total = 0
-        for c in self._slots:
+        for c in slots:
             total += pts[c.index]
+        start = self._start
+        if start <= 2 and self.kind == "run":  # a natural low ace and 2 count as the preset says (as _run_points)
+            wi = self._wild_index
+            if start == 1 and wi != 0:
+                total += self.rules.low_ace_meld_points - pts[slots[0].index]
+            i = 2 - start
+            if i < len(slots) and i != wi:
+                total += self.rules.natural_two_meld_points - pts[slots[i].index]
         return total
 
     # -- lay-offs -----------------------------------------------------------------------

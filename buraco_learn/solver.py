@@ -648,7 +648,8 @@ class _Search:
             alive_i = i_state > 0
         elif alive_naturals >= 2:
             alive_i = i_state > 0
-        total = self.pot_value + alive_pts + full * self.top_bonus + min(bursts - full, wilds) * self.dirty_bonus + extra
+        total = (self.pot_value + alive_pts + full * self.top_bonus + min(bursts - full, wilds) * self.dirty_bonus
+                 + extra)
         capped = total
         if wilds:
             # Cards alive only thanks to a wild: one wild's meld reaches two blocks of a suit's
