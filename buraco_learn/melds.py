@@ -391,7 +391,9 @@ def _quick_run(cards: Sequence[Card], rules: Rules) -> _Result | None:
             gaps = hi - lo + 1 - count
             if wild is None:
                 return ("run", suit, lo, tuple(at[lo:hi + 1]), -1) if gaps == 0 else _GAP
-            return _lay(at, lo, hi, gaps, suit, wild, False) if gaps <= 1 else _GAP
+            if gaps == 0:  # a free wild: low (its two ends are worth the same, WILD-1, WILD-6), as _lay
+                return ("run", suit, lo - 1, (wild, *at[lo:hi + 1]), 0)
+            return _lay(at, lo, hi, gaps, suit, wild, False) if gaps == 1 else _GAP
         res = _place(at, lo, hi, count, suit, ace, None, wild, False, rules)
         return _GAP if res is _NO_RUN else res
     if rules.natural_two_optional or len(own) > 2 or (len(own) == 2 and wild is not None):
