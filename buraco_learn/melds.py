@@ -31,7 +31,7 @@ from functools import cache
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import Any, Literal
 
 from .cards import _BY_INDEX, _TEXT, JOKER, MAX_CARDS, Card, Rank, Suit, excerpt, format_cards, parse_cards
@@ -361,6 +361,9 @@ def _quick_run(cards: Sequence[Card], rules: Rules) -> _Result | None:
     n = len(cards)
     if n < 3 or n > 14:
         return None
+    r = cards[0].r
+    if r == cards[1].r and r != 0 and r != 2:  # two naturals of one rank first: most likely a set
+        return _quick_other(cards)
     at: list[Card | None] = [None] * 15
     suit = -1
     joker: Card | None = None
@@ -428,7 +431,9 @@ def _quick_run(cards: Sequence[Card], rules: Rules) -> _Result | None:
             gaps = hi - lo + 1 - count
             if wild is None:
                 return ("run", suit, lo, tuple(at[lo:hi + 1]), -1) if gaps == 0 else _GAP
-            return _lay(at, lo, hi, gaps, suit, wild, False) if gaps <= 1 else _GAP
+            if gaps == 0:  # a free wild: low (its two ends are worth the same, WILD-1, WILD-6), as _lay
+                return ("run", suit, lo - 1, (wild, *at[lo:hi + 1]), 0)
+            return _lay(at, lo, hi, gaps, suit, wild, False) if gaps == 1 else _GAP
         res = _place(at, lo, hi, count, suit, ace, None, wild, False, rules)
         return _GAP if res is _NO_RUN else res
     if rules.natural_two_optional or len(own) > 2 or (len(own) == 2 and wild is not None):
@@ -464,8 +469,6 @@ def _quick_other(cards: Sequence[Card]) -> _Result | None:
     naturals: list[Card] = []
     rank = -1
     same_rank = True
-    suit = -1
-    one_suit = True
     for c in cards:
         r = c.r
         if r == 0 or r == 2:
@@ -478,10 +481,6 @@ def _quick_other(cards: Sequence[Card]) -> _Result | None:
             if rank != -1:
                 same_rank = False
             rank = r
-        if suit != c.s:
-            if suit != -1:
-                one_suit = False
-            suit = c.s
     if same_rank:  # two naturals or more: the caller saw a second one
         if n_wild > 1:
             return _SET_WILDS
@@ -492,8 +491,10 @@ def _quick_other(cards: Sequence[Card]) -> _Result | None:
             if naturals[i] is naturals[i - 2]:
                 return ("error", "copies")  # a third copy (cards are interned)
         return ("set", rank, tuple(naturals), wild)
-    if not one_suit:
-        return _SUITS_ERR
+    suit = naturals[0].s
+    for c in naturals:
+        if c.s != suit:
+            return _SUITS_ERR
     # One suit and a rank twice: what _run_layouts reports, too many wilds (a 2 of the suit may be
     # its natural 2) before the first rank seen twice.
     if n_wild - any(c.r == 2 and c.s == suit for c in cards) > 1:
@@ -637,10 +638,17 @@ def _set_order(c: Card) -> int:
 
 _SET_ORDER = _set_order
 _INDEX = attrgetter("index")
+_COUNT = itemgetter(1)
 
 
-#: The rank words of a refusal, by the bit mask of the ranks (filled as refusals are explained).
-_RANK_WORDS: dict[tuple[str, int], str] = {}
+#: The words of the ranks ace to 7 (bits 1 to 7 of a mask, shifted down by one) and 8 to king
+#: (bits 8 to 13, shifted down by 8) in a refusal, by mask.
+_LOW_RANK_WORDS: tuple[str, ...] = tuple(", ".join([_RANK_WORD[r] for r in range(1, 8) if m >> (r - 1) & 1])
+                                         for m in range(128))
+_HIGH_RANK_WORDS: tuple[str, ...] = tuple(", ".join([_RANK_WORD[r] for r in range(8, 14) if m >> (r - 8) & 1])
+                                          for m in range(64))
+#: The rank words of a refusal in another language than English, by language and mask.
+_RANK_WORDS_IN: dict[tuple[str, int], str] = {}
 #: The suit letters of a refusal, alphabetical, by the bit mask of the suits.
 _SUIT_WORDS: tuple[str, ...] = tuple(", ".join(sorted(_SUIT_LETTER[s] for s in range(4) if m >> s & 1))
                                      for m in range(16))
@@ -660,13 +668,50 @@ def _explain(cards: Sequence[Card], res: _Result, what: str | None = None) -> In
                 ranks |= 1 << r
                 suits |= 1 << c.s
         text = what if what is not None else " ".join(parts)
-        key = (get_language(), ranks)
-        words = _RANK_WORDS.get(key)
-        if words is None:
-            words = _RANK_WORDS[key] = ", ".join([_rank_word(r) for r in range(1, 14) if ranks >> r & 1])
+        lang = get_language()
+        if lang == "en":
+            low_words = _LOW_RANK_WORDS[ranks >> 1 & 127]
+            high_words = _HIGH_RANK_WORDS[ranks >> 8]
+            words = f"{low_words}, {high_words}" if low_words and high_words else low_words or high_words
+        else:  # the rank words in the language, remembered by language and mask
+            words = _RANK_WORDS_IN.get((lang, ranks), "")
+            if not words:
+                words = _RANK_WORDS_IN[(lang, ranks)] = ", ".join(
+                    [_rank_word(r) for r in range(1, 14) if ranks >> r & 1])
         return InvalidMeld(tr("{cards}: not a set, whose cards share one rank (SET-1; here {ranks}), nor a run, whose "
                               "cards share one suit (RUN-1; here {suits})", cards=text, ranks=words,
                               suits=_SUIT_WORDS[suits]), ("SET-1", "RUN-1"))
+    if code == "gap":
+        rules: tuple[str, ...] = ("RUN-1",)
+        extra = ""
+        n_w = 0
+        ace = king = low = False
+        parts = []
+        for c in cards:
+            parts.append(_TEXT[c.index])
+            r = c.r
+            if r == 0:
+                n_w += 1
+            elif r == 2:
+                n_w += 1
+                low = True
+            elif r == 1:
+                ace = True
+            elif r == 13:
+                king = True
+            elif r == 3:
+                low = True
+        text = what if what is not None else " ".join(parts)
+        if ace and king and low:
+            rules = ("RUN-2", "RUN-1")
+            extra = tr("; the ace is low (A-2-3) or high (Q-K-A), never both, so K-A-2 does not wrap (RUN-2)")
+        if n_w == 0:
+            fill = tr("and there is no wild to fill it")
+        else:
+            fill = tr("and a run's one wild fills only one missing card (RUN-4)")
+            rules = rules + ("RUN-4",)
+        return InvalidMeld(tr("{cards}: the cards are not consecutive: a run has no gap (RUN-1) {fill}", cards=text,
+                              fill=fill) + extra, rules)
     text = what if what is not None else " ".join(map(_TEXT_OF, cards))
     if code == "set-wilds":
         names = [_TEXT[c.index] for c in cards if c.r == 0 or c.r == 2]
@@ -705,41 +750,16 @@ def _explain(cards: Sequence[Card], res: _Result, what: str | None = None) -> In
     if code == "repeat":
         return InvalidMeld(tr("{cards}: a run may not hold the same rank twice (RUN-1); here two {ranks}", cards=text,
                               ranks=_ranks_word(res[2])), ("RUN-1",))
-    if code == "gap":
-        rules: tuple[str, ...] = ("RUN-1",)
-        extra = ""
-        n_w = 0
-        ace = king = low = False
-        for c in cards:
-            r = c.r
-            if r == 0:
-                n_w += 1
-            elif r == 2:
-                n_w += 1
-                low = True
-            elif r == 1:
-                ace = True
-            elif r == 13:
-                king = True
-            elif r == 3:
-                low = True
-        if ace and king and low:
-            rules = ("RUN-2", "RUN-1")
-            extra = tr("; the ace is low (A-2-3) or high (Q-K-A), never both, so K-A-2 does not wrap (RUN-2)")
-        if n_w == 0:
-            fill = tr("and there is no wild to fill it")
-        else:
-            fill = tr("and a run's one wild fills only one missing card (RUN-4)")
-            rules = rules + ("RUN-4",)
-        return InvalidMeld(tr("{cards}: the cards are not consecutive: a run has no gap (RUN-1) {fill}", cards=text,
-                              fill=fill) + extra, rules)
     if code == "size":
         return InvalidMeld(trn("{cards}: a meld needs at least 3 cards (SET-1, RUN-1); here there is {n}",
                                "{cards}: a meld needs at least 3 cards (SET-1, RUN-1); here there are {n}", len(cards),
                                cards=text), ("SET-1", "RUN-1"))
     if code == "copies":
-        counts = Counter(c for c in cards if c.r not in (0, 2))
-        card, k = counts.most_common(1)[0]
+        counts: dict[Card, int] = {}
+        for c in cards:
+            if c.r != 0 and c.r != 2:
+                counts[c] = counts.get(c, 0) + 1
+        card, k = max(counts.items(), key=_COUNT)  # the first card seen of those seen most
         return InvalidMeld(tr("{cards}: {card} appears {k} times, but only 2 copies of each card exist (EQ-1)",
                               cards=text, card=card, k=k), ("EQ-1",))
     if code == "set-size":
@@ -1253,7 +1273,9 @@ class Meld:
         'dirty'
         """
         n = len(self._slots)
-        return None if n < 7 else _burraco_kind(self.kind, n, self._wild_index, self.rules)
+        if n < 7:
+            return None
+        return "clean" if self._wild_index < 0 else _burraco_kind(self.kind, n, self._wild_index, self.rules)
 
     @property
     def bonus(self) -> int:
@@ -1263,12 +1285,19 @@ class Meld:
     @property
     def points(self) -> int:
         """Card points of the meld (EQ-2, SCORE-2), with the preset's natural-2 and low-ace values."""
-        if self._start <= 2 and self.kind == "run":  # a run from the ace or the 2: their values
-            return _run_points(self._start, self._slots, self._wild_index, self.rules)
         pts = _PTS
+        slots = self._slots
         total = 0
-        for c in self._slots:
+        for c in slots:
             total += pts[c.index]
+        start = self._start
+        if start <= 2 and self.kind == "run":  # a natural low ace and 2 count as the preset says (as _run_points)
+            wi = self._wild_index
+            if start == 1 and wi != 0:
+                total += self.rules.low_ace_meld_points - pts[slots[0].index]
+            i = 2 - start
+            if i < len(slots) and i != wi:
+                total += self.rules.natural_two_meld_points - pts[slots[i].index]
         return total
 
     # -- lay-offs -----------------------------------------------------------------------

@@ -153,8 +153,8 @@ def _neg_first(pair: tuple[int, int]) -> int:
     return -pair[0]
 
 
-def _first(child: tuple[int, int, int]) -> int:
-    return child[0]
+def _row_base(row: tuple[int, int, int, int]) -> int:
+    return row[0]
 
 
 def _order(c: Card) -> tuple[int, int, int]:
@@ -445,7 +445,7 @@ class _Search:
                 it = self.items[n]
                 rows.append((it.gain - it.pts - self.target_extra_of.get(it.target_bit, 0),
                              it.target_bit | it.rank_bit << self.n_targets, it.packed, n))
-            rows.sort(key=_first, reverse=True)
+            rows.sort(key=_row_base, reverse=True)
             self.low_items.append(rows)
         self.item_records = [(it.target_bit, it.rank_bit, it.burraco, it.gain) for it in self.items]
         k = len(self.cards)
@@ -648,7 +648,8 @@ class _Search:
             alive_i = i_state > 0
         elif alive_naturals >= 2:
             alive_i = i_state > 0
-        total = self.pot_value + alive_pts + full * self.top_bonus + min(bursts - full, wilds) * self.dirty_bonus + extra
+        total = (self.pot_value + alive_pts + full * self.top_bonus + min(bursts - full, wilds) * self.dirty_bonus
+                 + extra)
         capped = total
         if wilds:
             # Cards alive only thanks to a wild: one wild's meld reaches two blocks of a suit's
