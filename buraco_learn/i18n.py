@@ -147,6 +147,8 @@ def is_translated(message: str, lang: str | None = None) -> bool:
 def tr(message: str, /, **fields: Any) -> str:
     """``message`` in the current language, with ``{fields}`` filled in after the lookup (a text
     with no words, only cards or numbers, is the same in every language)."""
+    if _current == "en":  # the source language: no lookup (refusal sentences are built in hot paths)
+        return message.format(**fields) if fields else message
     found = _lookup(message)
     if found is None and not needs_translation(message):
         found = message

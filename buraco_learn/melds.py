@@ -669,10 +669,12 @@ def _explain(cards: Sequence[Card], res: _Result, what: str | None = None) -> In
                 suits |= 1 << c.s
         text = what if what is not None else " ".join(parts)
         lang = get_language()
-        if lang == "en":
+        if lang == "en":  # the most common refusal: the English sentence without the catalog (the same text)
             low_words = _LOW_RANK_WORDS[ranks >> 1 & 127]
             high_words = _HIGH_RANK_WORDS[ranks >> 8]
             words = f"{low_words}, {high_words}" if low_words and high_words else low_words or high_words
+            return InvalidMeld(f"{text}: not a set, whose cards share one rank (SET-1; here {words}), nor a run, "
+                               f"whose cards share one suit (RUN-1; here {_SUIT_WORDS[suits]})", ("SET-1", "RUN-1"))
         else:  # the rank words in the language, remembered by language and mask
             words = _RANK_WORDS_IN.get((lang, ranks), "")
             if not words:
@@ -705,6 +707,12 @@ def _explain(cards: Sequence[Card], res: _Result, what: str | None = None) -> In
         if ace and king and low:
             rules = ("RUN-2", "RUN-1")
             extra = tr("; the ace is low (A-2-3) or high (Q-K-A), never both, so K-A-2 does not wrap (RUN-2)")
+        if get_language() == "en" and not extra:  # the second most common: as the catalog's English says it
+            if n_w == 0:
+                return InvalidMeld(f"{text}: the cards are not consecutive: a run has no gap (RUN-1) and there is no "
+                                   "wild to fill it", rules)
+            return InvalidMeld(f"{text}: the cards are not consecutive: a run has no gap (RUN-1) and a run's one wild "
+                               "fills only one missing card (RUN-4)", rules + ("RUN-4",))
         if n_w == 0:
             fill = tr("and there is no wild to fill it")
         else:

@@ -356,3 +356,19 @@ def test_every_literal_sentence_of_the_code_is_in_the_catalog() -> None:
             if (context, message) not in known:
                 missing.append(f"{path.relative_to(ROOT)}: {m.group(1)}({message!r})")
     assert not missing, "\n".join(missing)
+
+
+def test_the_english_fast_paths_of_meld_errors_say_what_the_catalog_says() -> None:
+    """melds.py writes its two most common refusals in English without the catalog (speed, issue
+    12): the same words as the catalog's English, checked through a language whose catalog is
+    empty (every unit falls back to the English, marked)."""
+    from buraco_learn import InvalidMeld, Meld
+
+    for cards in ("8C 9D TC", "AS KD 7H", "5H 6H 8H", "KC AC 2C 3C", "4S 5S 8S JK", "QH KH AH 4D"):
+        said = {}
+        for lang in ("en", "pt_BR"):
+            with language(lang):
+                with pytest.raises(InvalidMeld) as caught:
+                    Meld.from_cards(cards)
+            said[lang] = (str(caught.value).replace(UNTRANSLATED, ""), caught.value.rules)
+        assert said["en"] == said["pt_BR"], cards
