@@ -303,7 +303,9 @@ def test_binder_postbuild_hides_the_solutions_from_learners(tmp_path: Path) -> N
     conf = json.loads((tmp_path / "etc/jupyter/jupyter_server_config.d/buraco_learn.json").read_text())
     cm = FileContentsManager(root_dir=str(ROOT), **conf["ContentsManager"])
     listed = {c["name"] for c in cm.get("notebooks")["content"]}
-    assert listed == {p.name for p in (ROOT / "notebooks").iterdir() if p.is_file() and p.suffix in (".ipynb", ".html")}, listed
+    # the course's notebooks and pages, and the course in French and Italian; never solutions/
+    assert listed == {p.name for p in (ROOT / "notebooks").iterdir()
+                      if p.is_file() and p.suffix in (".ipynb", ".html") or p.is_dir() and p.name in ("fr", "it")}, listed
     assert cm.get("notebooks/solutions/00-Index.ipynb", content=False)["type"] == "notebook"
     assert {c["name"] for c in cm.get("notebooks/solutions")["content"]} >= {"00-Index.ipynb"}
     overrides = json.loads((tmp_path / "share/jupyter/lab/settings/overrides.json").read_text())

@@ -220,7 +220,7 @@ def test_static_table_and_cards_speak_the_language(fake_catalog: None) -> None:
         html = table_html(g)
         assert card_title(Card.parse("QH")) == "⟪⟪queen⟫ of ⟪hearts⟫⟫"
     assert "⟪⟪West⟫ to play: ⟪draw from the stock or take the discard pile⟫⟫" in html
-    assert "<b>⟪Discard pile⟫</b>" in html and "<b>⟪Pots⟫:</b>" in html
+    assert "<b>⟪Discard pile⟫</b>" in html and "<b>⟪Pots⟫⟪:⟫</b>" in html
     assert "West to play" in table_html(g)  # English again outside the block
 
 

@@ -7,7 +7,7 @@ terminal, a screen reader or a test. The notebooks call these functions; no draw
 in a notebook.
 
 >>> print(card_values())
-Card values (EQ-2): joker 30 · any 2 (pinella) 20 · ace 15 · K Q J 10 9 8: 10 each · 7 6 5 4 3: 5 each
+Card values (EQ-2): joker 30 · any 2 (pinella) 20 · ace 15 · K Q J 10 9 8: 10 points each · 7 6 5 4 3: 5 points each
 >>> "four-color" in DECKS and 'class="hand"' in card_values(deck="four-color")._repr_html_()
 True
 """
