@@ -22,9 +22,29 @@ report = {"python": sys.version.split()[0], "platform": sys.platform}
 # 1. doctests of the core (every module of the package but the widgets and the course builder).
 MODULES = ["cards", "errors", "rules", "melds", "actions", "game", "scoring", "records", "match", "solver",
            "bots", "hints", "players", "review", "reference", "render", "exercises.catalog",
-           "exercises.checkers", "exercises.show", "puzzles"]
+           "exercises.checkers", "exercises.show", "puzzles", "i18n", "notes"]
 failed = attempted = 0
 failing: list[str] = []
+# the catalogs under Pyodide: a refusal, a meld error and a hint in French and Italian
+from buraco_learn import Game, InvalidMeld, Meld  # noqa: E402
+from buraco_learn.i18n import language  # noqa: E402
+from buraco_learn.hints import hint  # noqa: E402
+said = {}
+for lang in ("fr", "it"):
+    with language(lang):
+        try:
+            Meld.from_cards("7S JS")
+        except InvalidMeld as err:
+            said[f"{lang} meld error"] = str(err)
+        g = Game.new(2, seed=1)
+        try:
+            g.discard(g.hand(g.to_move)[0])
+        except Exception as err:  # noqa: BLE001
+            said[f"{lang} refusal"] = str(err)
+        said[f"{lang} hint"] = str(hint(g)).splitlines()[0]
+for k, v in said.items():
+    print(f"{k}: {v}", flush=True)
+report["languages"] = said
 for name in MODULES:
     mod = importlib.import_module(f"buraco_learn.{name}")
     res = doctest.testmod(mod, optionflags=doctest.ELLIPSIS)
