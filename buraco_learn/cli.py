@@ -36,7 +36,7 @@ import tempfile
 from pathlib import Path
 from typing import Sequence
 
-from .i18n import language, tr
+from .i18n import language, tr, trn
 
 __all__ = ["DEFAULT_DIR", "REPOSITORY", "course_source", "main", "serve_root", "write_course"]
 
@@ -174,8 +174,8 @@ def write_course(directory: Path, *, solutions: bool = False, force: bool = Fals
 def _say_written(directory: Path, written: list[Path], solutions: bool) -> None:
     _, origin = course_source()
     if written:
-        said = tr("{n} notebook(s) written to {folder} from {origin}", n=len(written), folder=directory.resolve(),
-                  origin=origin)
+        said = trn("{n} notebook(s) written to {folder} from {origin}", "{n} notebook(s) written to {folder} from "
+                   "{origin}", len(written), folder=directory.resolve(), origin=origin)
     else:
         said = tr("{n} notebook(s) written to {folder} from {origin} (every notebook was already there: kept as "
                   "it is)", n=len(written), folder=directory.resolve(), origin=origin)
@@ -326,8 +326,9 @@ def _class_report(files: list[str], out: str) -> int:
                                     'download_results("name") in the course\'s index notebook'), file=sys.stderr)
         return 1
     folder = Path(out)
-    print("buraco-learn: " + tr("{n} learners counted, {left} files left out: {html}, {csv}", n=len(report.learners),
-                                left=len(report.left_out), html=folder / "report.html", csv=folder / "report.csv"))
+    print("buraco-learn: " + trn("{n} learners counted, {left} files left out: {html}, {csv}",
+                                 "{n} learners counted, {left} files left out: {html}, {csv}", len(report.learners),
+                                 left=len(report.left_out), html=folder / "report.html", csv=folder / "report.csv"))
     return 0
 
 

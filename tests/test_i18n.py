@@ -406,7 +406,7 @@ def test_a_bad_position_a_rules_error_and_the_class_report_speak_french_with_the
     assert main(["class-report", str(tmp_path / "ana.json"), str(tmp_path / "junk.json"), "--out", str(out),
                  "--lang", "fr"]) == 0
     said = capsys.readouterr()
-    assert "1 élèves comptés, 1 fichiers écartés" in said.out and "étranger : pas du JSON" in said.err
+    assert "1 élève compté et 1 fichier(s) écarté(s)" in said.out and "étranger : pas du JSON" in said.err
     page = (out / "report.html").read_text(encoding="utf-8")
     assert '<html lang="fr">' in page and "<title>Rapport de classe de buraco</title>" in page
     for words in ("Règles les plus souvent manquées", "Par exercice", "Par élève", "essayé, pas juste",
