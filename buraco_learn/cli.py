@@ -4,7 +4,7 @@
 
     buraco-learn course [DIR] [--solutions] [--force] [--lang fr]   # write the notebooks into DIR
     buraco-learn lab [DIR] [--solutions] [JUPYTERLAB ARGS...]  # ... and open JupyterLab there
-    buraco-learn class-report FILES... [--out DIR]       # a class's results: report.html, report.csv
+    buraco-learn class-report FILES... [--out DIR] [--lang fr]  # a class's results: report.html, .csv
     buraco-learn app [play|puzzles|teacher] [--port N]   # a page without code cells (Voilà)
     python -m buraco_learn ...                           # the same command
 
@@ -36,6 +36,8 @@ import tempfile
 from pathlib import Path
 from typing import Sequence
 
+from .i18n import language, tr, trn
+
 __all__ = ["DEFAULT_DIR", "REPOSITORY", "course_source", "main", "serve_root", "write_course"]
 
 #: Where ``buraco-learn course`` writes when no folder is given.
@@ -58,10 +60,10 @@ def course_source() -> tuple[Path | None, str]:
     ``None`` means: no built notebooks here, build them from the course sources.
     """
     if any(PACKAGED.glob("*.ipynb")):
-        return PACKAGED, "the installed package"
+        return PACKAGED, tr("the installed package")
     if any(CHECKOUT.glob("*.ipynb")):
-        return CHECKOUT, f"the source checkout ({CHECKOUT})"
-    return None, "the course sources (no outputs: run the cells)"
+        return CHECKOUT, tr("the source checkout ({path})", path=CHECKOUT)
+    return None, tr("the course sources (no outputs: run the cells)")
 
 
 def _built(tmp: Path, lang: str = "en") -> Path:
@@ -139,7 +141,8 @@ def write_course(directory: Path, *, solutions: bool = False, force: bool = Fals
     from .i18n import LANGUAGES
 
     if lang not in LANGUAGES:
-        raise ValueError(f"no course in {lang!r}: the course is in " + ", ".join(LANGUAGES))
+        raise ValueError(tr("no course in {lang}: the course is in {languages}", lang=repr(lang),
+                            languages=", ".join(LANGUAGES)))
     directory = Path(directory)
     source, _ = course_source()
     repo = "notebooks" if lang == "en" else f"notebooks/{lang}"
@@ -153,7 +156,7 @@ def write_course(directory: Path, *, solutions: bool = False, force: bool = Fals
             plan += [(p, Path("solutions", p.name), f"{repo}/solutions")
                      for p in sorted((source / "solutions").glob("*.ipynb"))]
         if not plan:
-            raise FileNotFoundError(f"no notebook found in {source}")
+            raise FileNotFoundError(tr("no notebook found in {folder}", folder=source))
         course_files = {rel.as_posix() for _, rel, _ in plan}
         if directory.is_dir():
             course_files |= {p.relative_to(directory).as_posix() for p in directory.rglob("*") if p.is_file()}
@@ -170,10 +173,15 @@ def write_course(directory: Path, *, solutions: bool = False, force: bool = Fals
 
 def _say_written(directory: Path, written: list[Path], solutions: bool) -> None:
     _, origin = course_source()
-    kept = "" if written else " (every notebook was already there: kept as it is)"
-    print(f"buraco-learn: {len(written)} notebook(s) written to {directory.resolve()} from {origin}{kept}")
+    if written:
+        said = trn("{n} notebook(s) written to {folder} from {origin}", "{n} notebook(s) written to {folder} from "
+                   "{origin}", len(written), folder=directory.resolve(), origin=origin)
+    else:
+        said = tr("{n} notebook(s) written to {folder} from {origin} (every notebook was already there: kept as "
+                  "it is)", n=len(written), folder=directory.resolve(), origin=origin)
+    print("buraco-learn: " + said)
     if written and not solutions:
-        print("buraco-learn: the worked solutions are not included; add --solutions for them")
+        print("buraco-learn: " + tr("the worked solutions are not included; add --solutions for them"))
 
 
 #: JupyterLab's "Would you like to get notified about official Jupyter news?" pop-up, off.
@@ -199,10 +207,10 @@ def _lab_settings(directory: Path) -> Path:
 
 def _lab(directory: Path, extra: list[str]) -> int:
     if importlib.util.find_spec("jupyterlab") is None:
-        print("buraco-learn: JupyterLab is not installed in this Python. Install it with:\n"
-              f"    {Path(sys.executable).name} -m pip install 'buraco_learn[lab]'\n"
-              f"then run this command again. The notebooks are in {directory.resolve()}.",
-              file=sys.stderr)
+        print("buraco-learn: " + tr("JupyterLab is not installed in this Python. Install it with:\n"
+                                    "    {python} -m pip install 'buraco_learn[lab]'\n"
+                                    "then run this command again. The notebooks are in {folder}.",
+                                    python=Path(sys.executable).name, folder=directory.resolve()), file=sys.stderr)
         return 1
     cmd = [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={directory.resolve()}",
            f"--LabApp.app_settings_dir={_lab_settings(directory)}"]
@@ -212,7 +220,7 @@ def _lab(directory: Path, extra: list[str]) -> int:
     if index.is_file() and not any(a.startswith("--LabApp.default_url") for a in extra):
         cmd.append("--LabApp.default_url=/lab/tree/00-Index.ipynb")
     cmd += extra
-    print("buraco-learn: starting JupyterLab:", " ".join(cmd), flush=True)
+    print("buraco-learn: " + tr("starting JupyterLab: {command}", command=" ".join(cmd)), flush=True)
     if os.name == "posix":  # become JupyterLab: Ctrl-C and signals reach it directly
         os.execv(sys.executable, cmd)
     return subprocess.call(cmd)  # pragma: no cover (Windows)
@@ -224,9 +232,9 @@ APP_INSTALL = 'pip install "buraco_learn[app]"'
 def _app(page: str, port: int | None, extra: list[str], lang: str = "en") -> int:
     """Serve one app page (``buraco_learn/app/PAGE.ipynb``) with Voilà: widgets, no code cells."""
     if importlib.util.find_spec("voila") is None:
-        print("buraco-learn: the app mode needs Voilà, which is not installed in this Python. Install it with:\n"
-              f"    {APP_INSTALL}\n"
-              "then run this command again.", file=sys.stderr)
+        print("buraco-learn: " + tr("the app mode needs Voilà, which is not installed in this Python. Install it "
+                                    "with:\n    {install}\nthen run this command again.", install=APP_INSTALL),
+              file=sys.stderr)
         return 1
     from .app import page_path  # imports the widgets: only once Voilà is known to be there
 
@@ -240,7 +248,8 @@ def _app(page: str, port: int | None, extra: list[str], lang: str = "en") -> int
     cmd += extra
     # the page's language: the page reads it from its kernel's environment (an address's ?lang= wins)
     os.environ["BURACO_APP_LANG"] = lang
-    print(f"buraco-learn: serving the {page} page with Voilà:", " ".join(cmd), flush=True)
+    print("buraco-learn: " + tr("serving the {page} page with Voilà: {command}", page=page, command=" ".join(cmd)),
+          flush=True)
     if os.name == "posix":  # become Voilà: Ctrl-C and signals reach it directly
         os.execv(sys.executable, cmd)
     return subprocess.call(cmd)  # pragma: no cover (Windows)
@@ -286,6 +295,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("files", nargs="+", metavar="FILES", help="results files (.json), or folders holding them")
     p.add_argument("--out", default="class-report", metavar="DIR",
                    help="where to write report.html and report.csv (default: ./class-report)")
+    p.add_argument("--lang", default="en", choices=["en", "fr", "it"],
+                   help="the report's language: en (English, the default), fr (français), it (italiano)")
     help_text = ("serve a page without code cells for the classroom, with Voila: play (a hand against a "
                  "computer player), puzzles, or teacher (the teacher's demo); arguments this command does not "
                  f"know go to Voila (needs Voila: {APP_INSTALL})")
@@ -300,22 +311,24 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _class_report(files: list[str], out: str) -> int:
-    from .report import write_report
+    from .report import _left_out_line, write_report
 
     try:
         report = write_report(files, out)
     except OSError as exc:
-        print(f"buraco-learn: cannot write the report into {out}: {exc}", file=sys.stderr)
+        print("buraco-learn: " + tr("cannot write the report into {folder}: {error}", folder=out, error=exc),
+              file=sys.stderr)
         return 1
     for r in report.left_out:
-        print(f"buraco-learn: left out {r.path} ({r.kind}: {r.reason})", file=sys.stderr)
+        print("buraco-learn: " + tr("left out {file} ({why})", file=r.path, why=_left_out_line(r)), file=sys.stderr)
     if not report.learners:
-        print("buraco-learn: no results file could be counted; a learner writes one with "
-              'download_results("name") in the course\'s index notebook', file=sys.stderr)
+        print("buraco-learn: " + tr("no results file could be counted; a learner writes one with "
+                                    'download_results("name") in the course\'s index notebook'), file=sys.stderr)
         return 1
     folder = Path(out)
-    print(f"buraco-learn: {len(report.learners)} learners counted, {len(report.left_out)} files left out: "
-          f"{folder / 'report.html'}, {folder / 'report.csv'}")
+    print("buraco-learn: " + trn("{n} learners counted, {left} files left out: {html}, {csv}",
+                                 "{n} learners counted, {left} files left out: {html}, {csv}", len(report.learners),
+                                 left=len(report.left_out), html=folder / "report.html", csv=folder / "report.csv"))
     return 0
 
 
@@ -351,6 +364,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         parser.print_help()
         return 2
+    with language(args.lang):  # the command's messages, and the report, in the language asked for
+        return _run(args, extra)
+
+
+def _run(args: argparse.Namespace, extra: list[str]) -> int:
+    """Run one sub-command (in the language already chosen)."""
     if args.command == "class-report":
         return _class_report(args.files, args.out)
     if args.command == "app":
@@ -359,12 +378,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         written = write_course(directory, solutions=args.solutions, force=args.force, lang=args.lang)
     except OSError as exc:
-        print(f"buraco-learn: cannot write the course into {directory}: {exc}", file=sys.stderr)
+        print("buraco-learn: " + tr("cannot write the course into {folder}: {error}", folder=directory, error=exc),
+              file=sys.stderr)
         return 1
     _say_written(directory, written, args.solutions)
     if args.command == "lab":
         return _lab(directory, extra)
-    print(f"buraco-learn: open it with: buraco-learn lab {args.dir}")
+    command = "buraco-learn lab " + str(args.dir)
+    print("buraco-learn: " + tr("open it with: {command}", command=command))
     return 0
 
 

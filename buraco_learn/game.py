@@ -57,7 +57,7 @@ def seat_names(players: int) -> tuple[str, ...]:
     names = _NAMES.get(players) if isinstance(players, int) and not isinstance(players, bool) else None
     if names is None:
         if players == 5 and isinstance(players, int):
-            raise RulesError(FIVE_PLAYERS)
+            raise RulesError(tr(FIVE_PLAYERS))
         raise RulesError(tr("Buraco is played by 2, 3 or 4 players, not {players} (DEAL-1)", players=excerpt(players)))
     return names
 

@@ -39,7 +39,7 @@ from typing import Any
 from .actions import parse_action
 from .cards import Card, check_copies, excerpt, format_cards, is_number, make_deck, parse_cards
 from .errors import BuracoError, DeckError, IllegalMove, NotationError, RulesError
-from .i18n import N_, tr
+from .i18n import N_, tr, trc
 from .game import Game, Phase, TableMeld, _State
 from .melds import Meld
 from .rules import PRESETS, Rules, get_rules
@@ -79,12 +79,14 @@ def format_position(game: Game) -> str:
 
 def _check_game(game: object) -> None:
     if not isinstance(game, Game):
-        raise NotationError(f"a position or a record is written from a Game, not {excerpt(game)}")
+        raise NotationError(tr("a position or a record is written from a Game, not {value}", value=excerpt(game)))
 
 
 def _bad(text: str, why: str) -> NotationError:
     short = text if len(text) <= 80 else text[:77] + "..."
-    return NotationError(tr("bad position {position}: {why}", position=repr(short), why=why))
+    err = NotationError(tr("bad position {position}: {why}", position=repr(short), why=why))
+    err._bad_position = True  # type: ignore[attr-defined]  # already says which position
+    return err
 
 
 #: The longest position text read (a full table is under 1,000 characters).
@@ -94,8 +96,10 @@ MAX_RECORD = 2_000_000
 
 
 def _seat(value: str, players: int, text: str, what: str) -> int:
+    """``value`` as a seat number; ``what`` names it in the current language (or in notation)."""
     if not is_number(value, 1) or not 0 <= int(value) < players:
-        raise _bad(text, f"{what} must be a seat from 0 to {players - 1}, not {excerpt(value)}")
+        raise _bad(text, tr("{what} must be a seat from 0 to {last}, not {value}", what=what, last=players - 1,
+                            value=excerpt(value)))
     return int(value)
 
 
@@ -110,32 +114,34 @@ def parse_position(text: str, *, rules: Rules | str | None = None) -> Game:
     buraco_learn.errors.NotationError: bad position 'fibur 2p d0 t0 draw | h: 5H / 6H | m: - | p: 7H | s: 8H | pots: - | took: -': it places 4 cards, but the deck has 108: list the rest or use *N in s: or pots: (EQ-1)
     """
     if not isinstance(text, str):
-        raise NotationError(f"a position is text, not {type(text).__name__}")
+        raise NotationError(tr("a position is text, not {kind}", kind=type(text).__name__))
     if len(text) > MAX_POSITION:
-        raise NotationError(f"a position of {len(text):,} characters is too long (a full table takes under 1,000; "
-                            f"at most {MAX_POSITION:,} are read): {excerpt(text)}")
+        raise NotationError(tr("a position of {n} characters is too long (a full table takes under 1,000; at most "
+                               "{most} are read): {text}", n=format(len(text), ","), most=format(MAX_POSITION, ","),
+                               text=excerpt(text)))
     parts = [p.strip() for p in text.strip().split("|")]
     head = parts[0].split()
     if len(head) < 5:
-        raise _bad(text, "the header is '<rules> <N>p d<dealer> t<seat> <phase> [flags]', like 'fibur 4p d0 t1 draw'")
+        raise _bad(text, tr("the header is '<rules> <N>p d<dealer> t<seat> <phase> [flags]', like 'fibur 4p d0 t1 "
+                            "draw'"))
     try:
         r = get_rules(rules) if rules is not None else get_rules(head[0])
     except RulesError as err:
         raise _bad(text, str(err)) from None
     if not (head[1].endswith("p") and is_number(head[1][:-1], 2)):
-        raise _bad(text, f"players are written like '4p', not {excerpt(head[1])}")
+        raise _bad(text, tr("players are written like '4p', not {value}", value=excerpt(head[1])))
     players = int(head[1][:-1])
     try:
         r.check_players(players)
     except RulesError as err:
         raise _bad(text, str(err)) from None
     if not head[2].startswith("d") or not head[3].startswith("t"):
-        raise _bad(text, "after the players come the dealer 'd<seat>' and the seat to move 't<seat>'")
-    dealer = _seat(head[2][1:], players, text, "the dealer")
-    turn = _seat(head[3][1:], players, text, "the seat to move")
+        raise _bad(text, tr("after the players come the dealer 'd<seat>' and the seat to move 't<seat>'"))
+    dealer = _seat(head[2][1:], players, text, tr("the dealer"))
+    turn = _seat(head[3][1:], players, text, tr("the seat to move"))
     phase_text = head[4]
     if phase_text not in _PHASES:
-        raise _bad(text, f"the phase is draw, play or over, not {excerpt(phase_text)}")
+        raise _bad(text, tr("the phase is draw, play or over, not {value}", value=excerpt(phase_text)))
     phase: Phase = "draw" if phase_text == "draw" else ("play" if phase_text == "play" else "over")
     last = False
     closed: int | None = None
@@ -161,9 +167,10 @@ def parse_position(text: str, *, rules: Rules | str | None = None) -> Game:
             elif key == "fill" and is_number(value, 19):
                 fill = int(value)
             else:
-                raise _bad(text, f"unknown flag {excerpt(flag)}; flags are last, closed=S, end=stock, solo=S, single=C[+], fill=N")
+                raise _bad(text, tr("unknown flag {flag}; flags are last, closed=S, end=stock, solo=S, single=C[+], "
+                                    "fill=N", flag=excerpt(flag)))
         except NotationError as err:
-            if str(err).startswith("bad position"):
+            if getattr(err, "_bad_position", False):
                 raise
             raise _bad(text, str(err)) from None
     sections: dict[str, str] = {}
@@ -171,13 +178,14 @@ def parse_position(text: str, *, rules: Rules | str | None = None) -> Game:
         key, colon, value = part.partition(":")
         key = key.strip().lower()
         if not colon or key not in ("h", "m", "p", "s", "pots", "took"):
-            raise _bad(text, f"unknown section {part[:20]!r}; sections are h:, m:, p:, s:, pots:, took:")
+            raise _bad(text, tr("unknown section {section}; sections are h:, m:, p:, s:, pots:, took:",
+                                section=repr(part[:20])))
         if key in sections:
-            raise _bad(text, f"section {key}: appears twice")
+            raise _bad(text, tr("section {key}: appears twice", key=key))
         sections[key] = value.strip()
     missing = [k for k in ("h", "m", "p", "s", "pots", "took") if k not in sections]
     if missing:
-        raise _bad(text, f"missing section(s) {', '.join(k + ':' for k in missing)}")
+        raise _bad(text, tr("missing section(s) {sections}", sections=", ".join(k + ":" for k in missing)))
 
     def cards_of(value: str, where: str) -> list[Card]:
         if value in ("-", ""):
@@ -185,26 +193,27 @@ def parse_position(text: str, *, rules: Rules | str | None = None) -> Game:
         try:
             return parse_cards(value)
         except NotationError as err:
-            raise _bad(text, f"in {where}: {err}") from None
+            raise _bad(text, tr("in {where}: {error}", where=where, error=err)) from None
 
     hand_texts = [h.strip() for h in sections["h"].split("/")]
     if len(hand_texts) != players:
-        raise _bad(text, f"h: lists {len(hand_texts)} hands for {players} players")
-    hands = [cards_of(h, f"hand {i}") for i, h in enumerate(hand_texts)]
+        raise _bad(text, tr("h: lists {n} hands for {players} players", n=len(hand_texts), players=players))
+    hands = [cards_of(h, tr("hand {n}", n=i)) for i, h in enumerate(hand_texts)]
     table: list[TableMeld] = []
     if sections["m"] not in ("-", ""):
         for i, item in enumerate(sections["m"].split(";")):
             owner_text, eq, layout = item.strip().partition("=")
             if not eq:
-                raise _bad(text, f"meld {i} is written 'owner=cards', like '0=5H 6H 7H', not {excerpt(item.strip())}")
-            owner = _seat(owner_text.strip(), players, text, f"meld {i}'s owner")
+                raise _bad(text, tr("meld {n} is written 'owner=cards', like '0=5H 6H 7H', not {item}", n=i,
+                                    item=excerpt(item.strip())))
+            owner = _seat(owner_text.strip(), players, text, tr("meld {n}'s owner", n=i))
             if len(layout) > 200:
-                raise _bad(text, f"meld {i} is {len(layout):,} characters long, but a meld has at most 14 cards "
-                                 "(RUN-3, SET-3)")
+                raise _bad(text, tr("meld {n} is {length} characters long, but a meld has at most 14 cards "
+                                    "(RUN-3, SET-3)", n=i, length=format(len(layout), ",")))
             try:
                 meld = Meld.parse(layout, rules=r)
             except BuracoError as err:
-                raise _bad(text, f"meld {i}: {err}") from None
+                raise _bad(text, tr("meld {n}: {error}", n=i, error=err)) from None
             table.append(TableMeld(i, owner, meld))
     pile = cards_of(sections["p"], "p:")
     # The stock and pots may use *N fills.
@@ -215,11 +224,12 @@ def parse_position(text: str, *, rules: Rules | str | None = None) -> Game:
         if v.startswith("*"):
             if v == "*":
                 if any(n < 0 for _, _, n in fills):
-                    raise _bad(text, "only one section may take '*' (all the rest)")
+                    raise _bad(text, tr("only one section may take '*' (all the rest)"))
                 fills.append((where, index, -1))
                 return []
             if not is_number(v[1:], 3):
-                raise _bad(text, f"in {where}: a fill is written *N, like *41, or * for all the rest, not {excerpt(v)}")
+                raise _bad(text, tr("in {where}: a fill is written *N, like *41, or * for all the rest, not {value}",
+                                    where=where, value=excerpt(v)))
             fills.append((where, index, int(v[1:])))
             return []
         return cards_of(v, where)
@@ -228,7 +238,7 @@ def parse_position(text: str, *, rules: Rules | str | None = None) -> Game:
     pots: list[list[Card]] = []
     if sections["pots"] not in ("-", ""):
         for i, ptext in enumerate(sections["pots"].split("/")):
-            pots.append(maybe_fill(ptext, f"pot {i}", i))
+            pots.append(maybe_fill(ptext, tr("pot {n}", n=i), i))
     took = [False] * players
     if sections["took"] not in ("-", ""):
         for t in sections["took"].split(","):
@@ -247,8 +257,8 @@ def parse_position(text: str, *, rules: Rules | str | None = None) -> Game:
         need = sum(n for _, _, n in fills)
     if len(listed) + need != r.deck_size() or (not fills and rest):
         placed = len(listed) + need
-        raise _bad(text, f"it places {placed} cards, but the deck has {r.deck_size()}: list the rest or use *N "
-                         "in s: or pots: (EQ-1)")
+        raise _bad(text, tr("it places {placed} cards, but the deck has {deck}: list the rest or use *N in s: or "
+                            "pots: (EQ-1)", placed=placed, deck=r.deck_size()))
     random.Random(fill).shuffle(rest)
     for where, index, n in sorted(fills, key=lambda f: f[0] != "s:"):
         chunk, rest = rest[:n], rest[n:]
@@ -259,28 +269,31 @@ def parse_position(text: str, *, rules: Rules | str | None = None) -> Game:
     # Consistency of the table state.
     sizes = r.pot_sizes(players)
     if len(pots) + sum(took) > len(sizes):
-        raise _bad(text, f"{len(pots)} pots left and {sum(took)} taken, but {players} players have {len(sizes)} pots (DEAL-2)")
+        raise _bad(text, tr("{left} pots left and {taken} taken, but {players} players have {pots} pots (DEAL-2)",
+                            left=len(pots), taken=sum(took), players=players, pots=len(sizes)))
     if players == 3 and any(took) and solo is None:
-        raise _bad(text, "with 3 players, the first seat to take a pot is the soloist: add solo=S (P3-1)")
+        raise _bad(text, tr("with 3 players, the first seat to take a pot is the soloist: add solo=S (P3-1)"))
     if solo is not None and (players != 3 or not took[solo]):
-        raise _bad(text, "solo=S is for 3 players, and the soloist has taken a pot (P3-1)")
+        raise _bad(text, tr("solo=S is for 3 players, and the soloist has taken a pot (P3-1)"))
     if phase == "over" and closed is None and not ended_by_stock:
-        raise _bad(text, "a finished hand says how it ended: closed=S or end=stock")
+        raise _bad(text, tr("a finished hand says how it ended: closed=S or end=stock"))
     if phase != "over" and (closed is not None or ended_by_stock):
-        raise _bad(text, "closed= and end=stock belong to a finished hand (phase over)")
+        raise _bad(text, tr("closed= and end=stock belong to a finished hand (phase over)"))
     if single is not None and phase != "play":
-        raise _bad(text, f"single={single} (TURN-4) belongs to the play phase, after taking a one-card pile")
+        raise _bad(text, tr("single={card} (TURN-4) belongs to the play phase, after taking a one-card pile",
+                            card=single))
     if phase == "draw" and len(stock) <= r.stock_reserve:
-        raise _bad(text, f"the stock has {len(stock)} cards: the hand would already be over (STOCK-1)")
+        raise _bad(text, tr("the stock has {n} cards: the hand would already be over (STOCK-1)", n=len(stock)))
     if last and (phase == "draw" or len(stock) > r.stock_reserve):
-        raise _bad(text, f"'last' (STOCK-1) is the turn whose draw left the stock at its {r.stock_reserve} "
-                         f"card(s) never drawn: it comes after a draw, with a stock of at most {r.stock_reserve}")
+        raise _bad(text, tr("'last' (STOCK-1) is the turn whose draw left the stock at its {reserve} card(s) never "
+                            "drawn: it comes after a draw, with a stock of at most {reserve}",
+                            reserve=r.stock_reserve))
     state = _State(hands, table, pile, stock, pots, took, solo, turn, phase, last, single, held, closed,
                    "closed" if closed is not None else ("stock" if phase == "over" else None))
     game = Game(r, players, dealer, None, state, start=None)
     sides_pots = [sum(took[s] for s in side) for side in game.sides]
     if any(n > 1 for n in sides_pots):
-        raise _bad(text, "a side takes at most one pot (POT-1)")
+        raise _bad(text, tr("a side takes at most one pot (POT-1)"))
     _check_reachable(game, text)
     game.start_position = format_position(game)
     return game
@@ -292,37 +305,44 @@ def _check_reachable(game: Game, text: str) -> None:
 
     (A teacher's position may leave the other seats' hands empty: they draw and take their pot.)"""
     s, r = game._s, game.rules
-    names = game.seat_name
+    def names(seat: int) -> str:
+        return trc("seat", game.seat_name(seat))
+
     seat = s.turn
     if s.phase != "over" and not s.hands[seat]:
         has_pot = game.side_has_pot(seat)
+        why = ""
         if has_pot and r.play_on_with_empty_hand:
-            why = ""  # classic-fr: he plays on with no cards (CLOSE-4)
+            pass  # classic-fr: he plays on with no cards (CLOSE-4)
         elif s.phase == "play":
-            why = "he could not end his turn with a discard (TURN-3)"
+            why = tr("{name} is to play with an empty hand, but he could not end his turn with a discard (TURN-3)",
+                     name=names(seat))
         elif has_pot:
-            why = ("once his side has its pot a hand is empty only after closing (CLOSE-3, TURN-5); under "
-                   f"{r.name} he may not play on with no cards")
+            why = tr("{name} is to draw with an empty hand, but once his side has its pot a hand is empty only after "
+                     "closing (CLOSE-3, TURN-5); under {rules} he may not play on with no cards", name=names(seat),
+                     rules=r.name)
         elif not has_pot and not s.pots:
-            why = "with no pot left to take, a hand is never emptied (TURN-5, POT-1)"
-        else:
-            why = ""
+            why = tr("{name} is to draw with an empty hand, but with no pot left to take, a hand is never emptied "
+                     "(TURN-5, POT-1)", name=names(seat))
         if why:
-            raise _bad(text, f"{names(seat)} is to {s.phase} with an empty hand, but {why}")
+            raise _bad(text, why)
     if s.closed_by is not None:
         seat = s.closed_by
         if s.hands[seat]:
-            raise _bad(text, f"closed={seat}, but {names(seat)} still holds {len(s.hands[seat])} card(s): a player "
-                             "closes by discarding his last card (CLOSE-1)")
+            raise _bad(text, tr("closed={seat}, but {name} still holds {n} card(s): a player closes by discarding his "
+                                "last card (CLOSE-1)", seat=seat, name=names(seat), n=len(s.hands[seat])))
         if not game.side_has_burraco(seat):
-            raise _bad(text, f"closed={seat}, but {names(seat)}'s side has no burraco: closing needs one (CLOSE-1)")
+            raise _bad(text, tr("closed={seat}, but {name}'s side has no burraco: closing needs one (CLOSE-1)",
+                                seat=seat, name=names(seat)))
         if not game.side_has_pot(seat) and not (r.close_without_pot_when_none_left and not s.pots):
-            raise _bad(text, f"closed={seat}, but {names(seat)}'s side has not taken its pot: closing needs it "
-                             "(CLOSE-1)")
+            raise _bad(text, tr("closed={seat}, but {name}'s side has not taken its pot: closing needs it (CLOSE-1)",
+                                seat=seat, name=names(seat)))
         if not s.pile:
-            raise _bad(text, f"closed={seat}, but the pile is empty: a player closes by discarding (CLOSE-1)")
+            raise _bad(text, tr("closed={seat}, but the pile is empty: a player closes by discarding (CLOSE-1)",
+                                seat=seat))
         if s.pile[-1].is_wild:
-            raise _bad(text, f"closed={seat}, but the closing discard {s.pile[-1]} on the pile is a wild (CLOSE-2)")
+            raise _bad(text, tr("closed={seat}, but the closing discard {card} on the pile is a wild (CLOSE-2)",
+                                seat=seat, card=s.pile[-1]))
 
 
 def game_record(game: Game) -> str:

@@ -39,13 +39,14 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
+from .i18n import N_, colon, get_language, tr, trc, trn
 from .progress import RESULTS_FORMAT, VERSION, course_notebooks, verify
 
 __all__ = ["ClassReport", "Learner", "LeftOut", "ExerciseRow", "write_report", "outcome"]
 
 _COLOURS = {"first try": "#2e7d32", "after hints": "#9ccc65", "not yet": "#e53935", "not tried": "#d0d0d0"}
-_LEGEND = {"first try": "right first try", "after hints": "right after hints", "not yet": "tried, not right",
-           "not tried": "not tried"}
+_LEGEND = {"first try": N_("right first try"), "after hints": N_("right after hints"),
+           "not yet": N_("tried, not right"), "not tried": N_("not tried")}
 
 
 @dataclass(frozen=True)
@@ -104,25 +105,25 @@ def _read(path: Path) -> Learner | LeftOut:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        return LeftOut(path, "foreign", "no such file")
+        return LeftOut(path, "foreign", tr("no such file"))
     except (OSError, UnicodeDecodeError) as err:
-        return LeftOut(path, "foreign", f"cannot be read ({err.__class__.__name__})")
+        return LeftOut(path, "foreign", tr("cannot be read ({error})", error=err.__class__.__name__))
     except ValueError:
-        return LeftOut(path, "foreign", "not JSON")
+        return LeftOut(path, "foreign", tr("not JSON"))
     if not isinstance(data, dict) or data.get("format") != RESULTS_FORMAT:
         what = data.get("format") if isinstance(data, dict) else None
-        return LeftOut(path, "foreign", f"not a buraco_learn results file (format {what!r})" if what else
-                       "not a buraco_learn results file (download_results() writes one)")
+        return LeftOut(path, "foreign", tr("not a buraco_learn results file (format {format})", format=repr(what))
+                       if what else tr("not a buraco_learn results file (download_results() writes one)"))
     if data.get("version") != VERSION:
-        return LeftOut(path, "foreign", f"results format version {data.get('version')!r}; this report reads "
-                                        f"version {VERSION}")
+        return LeftOut(path, "foreign", tr("results format version {version}; this report reads version {known}",
+                                           version=repr(data.get("version")), known=VERSION))
     if not verify(data):
-        return LeftOut(path, "tampered", "its checksum does not match its content: it was edited after "
-                                         "download_results() wrote it")
+        return LeftOut(path, "tampered", tr("its checksum does not match its content: it was edited after "
+                                            "download_results() wrote it"))
     exercises = data.get("exercises")
     if not isinstance(exercises, dict) or not isinstance(data.get("learner"), str) or not all(
             isinstance(e, dict) for e in exercises.values()):
-        return LeftOut(path, "foreign", "a results file without a learner or exercises")
+        return LeftOut(path, "foreign", tr("a results file without a learner or exercises"))
     return Learner(path, data["learner"], str(data.get("course", "")), str(data.get("written", "")), exercises)
 
 
@@ -148,8 +149,8 @@ class ClassReport:
         same = []
         for l in good:
             if l.course != course:
-                left.append(LeftOut(l.path, "foreign", f"written by course version {l.course}; the class's "
-                                                       f"files are version {course}"))
+                left.append(LeftOut(l.path, "foreign", tr("written by course version {version}; the class's files "
+                                                          "are version {course}", version=l.course, course=course)))
             else:
                 same.append(l)
         by_key: dict[str, list[Learner]] = {}
@@ -159,8 +160,9 @@ class ClassReport:
         for group in by_key.values():
             last = max(group, key=lambda l: l.written)  # ties: the first file given
             kept.append(last)
-            left.extend(LeftOut(l.path, "duplicate", f"the same learner ({l.learner}) as {last.path.name}, which "
-                                                     "was written later and is counted")
+            left.extend(LeftOut(l.path, "duplicate", tr("the same learner ({learner}) as {file}, which was written "
+                                                        "later and is counted", learner=l.learner,
+                                                        file=last.path.name))
                         for l in group if l is not last)
         kept.sort(key=lambda l: (l.key, l.path.name))
         return cls(kept, left, course)
@@ -234,17 +236,23 @@ class ClassReport:
         return out.getvalue()
 
     def html(self, *, now: str | None = None) -> str:
-        """The report as one self-contained HTML page (bars drawn with CSS: no script, no image)."""
+        """The report as one self-contained HTML page (bars drawn with CSS: no script, no image), in
+        the current language (:func:`buraco_learn.set_language`; rule IDs and file names as they are)."""
         n = len(self.learners)
         now = now or datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-        parts = [f"<h1>Buraco class report</h1><p>{n} learner{'s' if n != 1 else ''} counted · course version "
-                 f"{escape(self.course or '?')} · made {escape(now)}</p>"]
+        title = tr("Buraco class report")
+        parts = ["<h1>" + escape(title) + "</h1><p>" + escape(trn(
+            "{n} learner counted · course version {course} · made {now}",
+            "{n} learners counted · course version {course} · made {now}", n, course=self.course or "?",
+            now=now)) + "</p>"]
         if self.left_out:
-            items = "".join(f"<li><b>{escape(r.path.name)}</b> — {r.kind}: {escape(r.reason)}</li>"
+            items = "".join(f"<li><b>{escape(r.path.name)}</b> — {escape(_left_out_line(r))}</li>"
                             for r in self.left_out)
-            parts.append(f'<div class="left-out"><h2>Files left out ({len(self.left_out)})</h2>'
-                         f"<p>These files are not counted anywhere in this report:</p><ul>{items}</ul></div>")
-        legend = " ".join(f'<span class="key" style="background:{c}"></span>{_LEGEND[k]}' for k, c in _COLOURS.items())
+            heading = escape(tr("Files left out ({n})", n=len(self.left_out)))
+            intro = escape(tr("These files are not counted anywhere in this report:"))
+            parts.append(f'<div class="left-out"><h2>{heading}</h2><p>{intro}</p><ul>{items}</ul></div>')
+        words = {k: escape(tr(_LEGEND[k])) for k in _COLOURS}
+        legend = " ".join(f'<span class="key" style="background:{c}"></span>{words[k]}' for k, c in _COLOURS.items())
         rows = []
         for r in self.exercise_rows():
             counts = {"first try": r.first_try, "after hints": r.after_hints, "not yet": r.not_at_all,
@@ -252,21 +260,26 @@ class ClassReport:
             rows.append(f"<tr><td>{escape(r.exercise)}</td><td>{escape(r.notebook)}</td>"
                         f"<td>{_bar(counts, n)}</td><td>{r.first_try}</td><td>{r.after_hints}</td>"
                         f"<td>{r.not_at_all}</td><td>{r.not_tried}</td></tr>")
-        parts.append(f"<h2>Per exercise</h2><p>{legend}</p><table><tr><th>exercise</th><th>notebook</th><th></th>"
-                     "<th>right first try</th><th>right after hints</th><th>tried, not right</th><th>not tried</th></tr>"
-                     + "".join(rows) + "</table>")
+        head = _heads(tr("exercise"), tr("notebook"), "", tr("right first try"), tr("right after hints"),
+                      tr("tried, not right"), tr("not tried"))
+        h_exercise = escape(tr("Per exercise"))
+        parts.append(f"<h2>{h_exercise}</h2><p>{legend}</p><table>{head}" + "".join(rows)
+                     + "</table>")
         nb_rows = "".join(f"<tr><td>{escape(nb)}</td><td>{_bar(c, sum(c.values()))}</td>"
                           f"<td>{100 * (c['first try'] + c['after hints']) // max(1, sum(c.values()))}%</td></tr>"
                           for nb, c in self.notebook_rows())
-        parts.insert(len(parts) - 1, f"<h2>Per notebook</h2><p>{legend}</p><table><tr><th>notebook</th><th></th>"
-                     f"<th>right</th></tr>{nb_rows}</table>")
+        head = _heads(tr("notebook"), "", trc("report column", "right"))
+        h_notebook = escape(tr("Per notebook"))
+        parts.insert(len(parts) - 1, f"<h2>{h_notebook}</h2><p>{legend}</p><table>{head}"
+                     f"{nb_rows}</table>")
         missed = self.missed_rules()[:10]
         if missed:
             top = max(m[1] for m in missed)
             lines = "".join(f"<tr><td><b>{escape(r)}</b></td><td>{_bar({'not yet': k}, top)}</td><td>{k}</td>"
                             f"<td>{t}</td><td>{escape(_rule_text(r))}</td></tr>" for r, k, t in missed)
-            parts.append("<h2>Rules most often missed</h2><table><tr><th>rule</th><th></th><th>learners</th>"
-                         f"<th>wrong answers</th><th>the rule</th></tr>{lines}</table>")
+            head = _heads(tr("rule"), "", tr("learners"), tr("wrong answers"), tr("the rule"))
+            h_missed = escape(tr("Rules most often missed"))
+            parts.append(f"<h2>{h_missed}</h2><table>{head}{lines}</table>")
         learner_lines = []
         total = len(self.exercises())
         for l in self.learners:
@@ -277,21 +290,38 @@ class ClassReport:
                 f"<tr><td>{escape(l.learner)}</td><td>{_bar(counts, total)}</td><td>{row['right']}</td>"
                 f"<td>{row['tried_not_right']}</td><td>{row['attempts']}</td><td>{row['hints']}</td>"
                 f"<td>{row['worked_answers_shown']}</td><td>{escape(l.written)}</td></tr>")
-        parts.append("<h2>Per learner</h2><table><tr><th>learner</th><th></th><th>right</th><th>tried, not right"
-                     "</th><th>tries</th><th>hints</th><th>answers shown</th><th>file written</th></tr>"
-                     + "".join(learner_lines) + "</table>")
+        head = _heads(tr("learner"), "", trc("report column", "right"), tr("tried, not right"), tr("tries"),
+                      tr("hints"), tr("answers shown"), tr("file written"))
+        h_learner = escape(tr("Per learner"))
+        parts.append(f"<h2>{h_learner}</h2><table>{head}" + "".join(learner_lines) + "</table>")
         style = ("body{font-family:sans-serif;margin:2em;max-width:70em}table{border-collapse:collapse}"
                  "td,th{padding:2px 8px;text-align:left;border-bottom:1px solid #eee}td:nth-child(-n+2){white-space:nowrap}"
                  ".bar{display:flex;width:240px;height:12px;border:1px solid #999}.bar span{height:100%}"
                  ".key{display:inline-block;width:10px;height:10px;margin:0 4px 0 12px}"
                  ".left-out{border:2px solid #e53935;padding:0 1em;margin:1em 0}")
-        return (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Buraco class report</title>'
+        lang = get_language().replace("_", "-")
+        return (f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8"><title>{escape(title)}</title>'
                 f"<style>{style}</style></head><body>{''.join(parts)}</body></html>\n")
 
 
+def _left_out_line(r: LeftOut) -> str:
+    """``kind: reason`` in the current language (the ``kind`` stays English in the data)."""
+    kinds = {"foreign": trc("left out", "foreign"), "tampered": trc("left out", "tampered"),
+             "duplicate": trc("left out", "duplicate")}
+    return tr("{kind}: {reason}", kind=kinds.get(r.kind, r.kind), reason=r.reason)
+
+
+def _heads(*names: str) -> str:
+    """A table's header row."""
+    return "<tr>" + "".join(f"<th>{escape(name)}</th>" for name in names) + "</tr>"
+
+
 def _bar(counts: Mapping[str, int], total: int) -> str:
-    spans = "".join(f'<span title="{k}: {v}" style="width:{100 * v / total:.1f}%;background:{_COLOURS[k]}"></span>'
-                    for k, v in counts.items() if v and total)
+    words = {"first try": trc("outcome", "first try"), "after hints": trc("outcome", "after hints"),
+             "not yet": trc("outcome", "not yet"), "not tried": trc("outcome", "not tried")}
+    sep = colon()
+    spans = "".join(f'<span title="{escape(words[k])}{sep} {v}" style="width:{100 * v / total:.1f}%;'
+                    f'background:{_COLOURS[k]}"></span>' for k, v in counts.items() if v and total)
     return f'<div class="bar">{spans}</div>'
 
 

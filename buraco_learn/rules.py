@@ -23,6 +23,7 @@ from typing import Any
 
 from .cards import excerpt
 from .errors import RulesError
+from .i18n import N_, semicolon, tr
 
 __all__ = ["Rules", "FIBUR", "WIKIPEDIA_FR", "CLASSIC_FR", "RAMIROYAL", "PRESETS", "get_rules"]
 
@@ -108,7 +109,7 @@ class Rules:
         problems = _problems(self)
         if problems:
             name = self.name if isinstance(self.name, str) and len(self.name) <= 40 else "(custom)"
-            raise RulesError(f"rule set {name!r}: " + "; ".join(problems))
+            raise RulesError(tr("rule set {name}: {problems}", name=repr(name), problems=semicolon().join(problems)))
 
     @property
     def has_semi_clean(self) -> bool:
@@ -140,15 +141,14 @@ class Rules:
         buraco_learn.errors.RulesError: five players are not played (GAME-4): the only source that names them (wikipedia-fr) gives the pot sizes (11 and 18) but not the seating, partnerships or count; play with 2, 3 or 4
         """
         if isinstance(players, bool) or not isinstance(players, int):
-            raise RulesError(f"the number of players is a whole number (2, 3 or 4), not {_short(players)} "
-                             "(DEAL-1)")
+            raise RulesError(tr("the number of players is a whole number (2, 3 or 4), not {players} (DEAL-1)",
+                                players=_short(players)))
         if players == 5:
-            raise RulesError(FIVE_PLAYERS)
+            raise RulesError(tr(FIVE_PLAYERS))
         if players not in self.players:
             allowed = ", ".join(map(str, self.players))
-            raise RulesError(
-                f"rule set {self.name!r} is played by {allowed} players, not {_short(players)} (DEAL-1, section 12)"
-            )
+            raise RulesError(tr("rule set {name} is played by {allowed} players, not {players} (DEAL-1, section 12)",
+                                name=repr(self.name), allowed=allowed, players=_short(players)))
 
     def to_dict(self) -> dict[str, Any]:
         """Every parameter, as plain JSON-ready values."""
@@ -167,12 +167,13 @@ class Rules:
         buraco_learn.errors.RulesError: rule set 'mine': jokers must be a whole number from 0 to 4 (EQ-1), not 2.5
         """
         if not isinstance(data, dict):
-            raise RulesError(f"rules must be a mapping of parameters, not {type(data).__name__}")
+            raise RulesError(tr("rules must be a mapping of parameters, not {kind}", kind=type(data).__name__))
         known = {f.name for f in dataclasses.fields(cls)}
         unknown = sorted(set(map(str, data)) - known)
         if unknown or not all(isinstance(k, str) for k in data):
             shown = ", ".join(_short(k, 30) for k in unknown[:5]) + (", ..." if len(unknown) > 5 else "")
-            raise RulesError(f"unknown rule parameter(s) {shown}; known: {', '.join(sorted(known))}")
+            raise RulesError(tr("unknown rule parameter(s) {shown}; known: {known}", shown=shown,
+                                known=", ".join(sorted(known))))
         values = dict(data)
         for key in ("aliases", "players"):
             if key in values and isinstance(values[key], list):
@@ -183,7 +184,7 @@ class Rules:
         return self.name
 
 #: Why five players are refused (GAME-4).
-FIVE_PLAYERS = ("five players are not played (GAME-4): the only source that names them (wikipedia-fr) gives "
+FIVE_PLAYERS = N_("five players are not played (GAME-4): the only source that names them (wikipedia-fr) gives "
                 "the pot sizes (11 and 18) but not the seating, partnerships or count; play with 2, 3 or 4")
 
 #: The largest absolute value of a points parameter (bonuses, penalties, card points, target).
@@ -203,30 +204,37 @@ def _problems(r: Rules) -> list[str]:
     """Every way the parameters of ``r`` are of the wrong type or do not fit together."""
     out: list[str] = []
 
-    def whole(key: str, lo: int, hi: int, rule: str, what: str = "") -> bool:
+    def whole(key: str, lo: int, hi: int, rule: str, none_ok: bool = False) -> bool:
         value = getattr(r, key)
         if not _is_int(value) or not lo <= value <= hi:
-            span = what or f"from {lo} to {hi}"
-            out.append(f"{key} must be a whole number {span} ({rule}), not {_short(value)}")
+            if none_ok:
+                out.append(tr("{key} must be a whole number from {lo} to {hi}, or None when the kind does not "
+                              "exist ({rule}), not {value}", key=key, lo=lo, hi=hi, rule=rule, value=_short(value)))
+            else:
+                out.append(tr("{key} must be a whole number from {lo} to {hi} ({rule}), not {value}", key=key,
+                              lo=lo, hi=hi, rule=rule, value=_short(value)))
             return False
         return True
 
     for key in ("name", "source"):
         value = getattr(r, key)
         if not isinstance(value, str) or not value.strip() or len(value) > 200:
-            out.append(f"{key} must be a non-empty text of at most 200 characters, not {_short(value)}")
+            out.append(tr("{key} must be a non-empty text of at most 200 characters, not {value}", key=key,
+                          value=_short(value)))
     if isinstance(r.name, str) and (any(ch.isspace() or ch in "|/;=" for ch in r.name) or len(r.name) > 40):
-        out.append(f"name is one word of at most 40 characters without | / ; = (it heads a position), "
-                   f"not {_short(r.name)}")
+        out.append(tr("name is one word of at most 40 characters without | / ; = (it heads a position), "
+                      "not {value}", value=_short(r.name)))
     if not isinstance(r.aliases, tuple) or not all(isinstance(a, str) and len(a) <= 40 for a in r.aliases):
-        out.append(f"aliases must be a list of short names, not {_short(r.aliases)}")
+        out.append(tr("aliases must be a list of short names, not {value}", value=_short(r.aliases)))
     players_ok = False
     if not isinstance(r.players, tuple) or not r.players or not all(_is_int(p) for p in r.players):
-        out.append(f"players must be a non-empty list of player counts among 2, 3, 4, not {_short(r.players)}")
+        out.append(tr("players must be a non-empty list of player counts among 2, 3, 4, not {value}",
+                      value=_short(r.players)))
     elif 5 in r.players:
-        out.append(FIVE_PLAYERS)
+        out.append(tr(FIVE_PLAYERS))
     elif any(p not in (2, 3, 4) for p in r.players) or len(set(r.players)) != len(r.players):
-        out.append(f"players must be distinct player counts among 2, 3, 4 (DEAL-1), not {_short(r.players)}")
+        out.append(tr("players must be distinct player counts among 2, 3, 4 (DEAL-1), not {value}",
+                      value=_short(r.players)))
     else:
         players_ok = True
     deck_ok = whole("jokers", 0, 4, "EQ-1")
@@ -236,15 +244,14 @@ def _problems(r: Rules) -> list[str]:
     for key, rule in (("natural_two_meld_points", "EQ-2"), ("low_ace_meld_points", "EQ-2"),
                       ("clean_bonus", "BUR-2"), ("dirty_bonus", "BUR-4"), ("close_bonus", "CLOSE-5"),
                       ("pot_penalty", "SCORE-1")):
-        whole(key, -_MAX_POINTS, _MAX_POINTS, rule, f"from {-_MAX_POINTS} to {_MAX_POINTS}")
+        whole(key, -_MAX_POINTS, _MAX_POINTS, rule)
     if r.semi_clean_bonus is not None:
-        whole("semi_clean_bonus", -_MAX_POINTS, _MAX_POINTS, "BUR-3",
-              f"from {-_MAX_POINTS} to {_MAX_POINTS}, or None when the kind does not exist")
+        whole("semi_clean_bonus", -_MAX_POINTS, _MAX_POINTS, "BUR-3", none_ok=True)
     for key in ("pot_penalty_always", "close_bonus_needs_pot", "pots_become_stock",
                 "close_without_pot_when_none_left", "lay_off_onto_partner", "play_on_with_empty_hand",
                 "fixed_hands"):
         if not isinstance(getattr(r, key), bool):
-            out.append(f"{key} must be true or false, not {_short(getattr(r, key))}")
+            out.append(tr("{key} must be true or false, not {value}", key=key, value=_short(getattr(r, key))))
     whole("target", 1, _MAX_POINTS, "GAME-1")
     whole("tournament_hands", 1, 1000, "GAME-2")
     if players_ok and deck_ok:
@@ -253,8 +260,9 @@ def _problems(r: Rules) -> list[str]:
             pots = (r.soloist_pot_size + r.hand_size) if p == 3 else 2 * r.hand_size
             stock = deck - p * r.hand_size - pots - 1
             if stock <= r.stock_reserve:
-                out.append(f"with {p} players the deal leaves {stock} cards in the stock, but the stock must hold "
-                           f"more than its reserve of {r.stock_reserve} never drawn (DEAL-3, STOCK-1)")
+                out.append(tr("with {players} players the deal leaves {stock} cards in the stock, but the stock must "
+                              "hold more than its reserve of {reserve} never drawn (DEAL-3, STOCK-1)", players=p,
+                              stock=stock, reserve=r.stock_reserve))
     return out
 
 
@@ -317,14 +325,13 @@ def get_rules(name: str | Rules | None = None) -> Rules:
     if isinstance(name, Rules):
         return name
     if not isinstance(name, str):
-        raise RulesError(f"a rule set is given by its name (like 'fibur') or a Rules value, not {_short(name)}")
+        raise RulesError(tr("a rule set is given by its name (like 'fibur') or a Rules value, not {value}",
+                            value=_short(name)))
     found = _ALIASES.get(name.strip().lower().replace("_", "-")) if len(name) <= 100 else None
     if found is None:
         found = _ALIASES.get(name.strip().lower())
     if found is None:
         aliases = sorted(a for a in _ALIASES if a not in PRESETS)
-        raise RulesError(
-            f"unknown rule set {_short(name)}; known: {', '.join(PRESETS)} "
-            f"(aliases: {', '.join(aliases)})"
-        )
+        raise RulesError(tr("unknown rule set {name}; known: {known} (aliases: {aliases})", name=_short(name),
+                            known=", ".join(PRESETS), aliases=", ".join(aliases)))
     return found

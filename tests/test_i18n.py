@@ -10,6 +10,7 @@ same source as the English ones.
 from __future__ import annotations
 
 import ast
+import html
 import json
 import re
 from collections import Counter
@@ -383,3 +384,48 @@ def test_the_english_fast_paths_of_meld_errors_say_what_the_catalog_says() -> No
                     Meld.from_cards(cards)
             said[lang] = (str(caught.value).replace(UNTRANSLATED, ""), caught.value.rules)
         assert said["en"] == said["pt_BR"], cards
+
+
+def test_a_bad_position_a_rules_error_and_the_class_report_speak_french_with_their_rule_ids(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """records.py's position reasons, rules.py's RulesError and report.py's HTML (through
+    ``buraco-learn class-report --lang fr``) are in French, nothing falls back to English, and
+    the rule IDs and notation stay as they are."""
+    from buraco_learn import NotationError, RulesError
+    from buraco_learn.cli import main
+    from buraco_learn.progress import results_of
+    from buraco_learn.records import parse_position
+    from buraco_learn.rules import Rules
+
+    position = "fibur 2p d0 t0 draw | h: 5H / 6H | m: - | p: 7H | s: 8H | pots: - | took: -"
+    with language("fr"):
+        with pytest.raises(NotationError) as bad:
+            parse_position(position)
+        with pytest.raises(RulesError) as rules:
+            Rules(name="mine", jokers=9)
+    assert str(bad.value).startswith("position incorrecte '")
+    assert "mais le jeu en compte 108" in str(bad.value) and "(EQ-1)" in str(bad.value)
+    assert "*N dans s: ou pots:" in str(bad.value)  # the notation stays
+    assert str(rules.value) == "jeu de règles 'mine' : jokers doit être un nombre entier de 0 à 4 (EQ-1), pas 9"
+    assert UNTRANSLATED not in str(bad.value) + str(rules.value)
+
+    missed = {"right": False, "first_try": False, "attempts": 2, "tries": 2, "hint": 1, "worked": False,
+              "missed": {"RUN-1": 2}}
+    (tmp_path / "ana.json").write_text(json.dumps(results_of({"exercises": {"deck-size": missed}}, "Ana")))
+    (tmp_path / "junk.json").write_text("nope")
+    out = tmp_path / "report"
+    assert main(["class-report", str(tmp_path / "ana.json"), str(tmp_path / "junk.json"), "--out", str(out),
+                 "--lang", "fr"]) == 0
+    said = capsys.readouterr()
+    assert "1 élève compté et 1 fichier(s) écarté(s)" in said.out and "étranger : pas du JSON" in said.err
+    page = (out / "report.html").read_text(encoding="utf-8")
+    assert '<html lang="fr">' in page and "<title>Rapport de classe de buraco</title>" in page
+    for words in ("Règles les plus souvent manquées", "Par exercice", "Par élève", "essayé, pas juste",
+                  "<b>RUN-1</b>", "Fichiers écartés (1)"):
+        assert words in page, words
+    with language("fr"):
+        run_1 = rule("RUN-1")  # the rule's French sentence, beside its ID
+    assert html.escape(run_1.replace("`", "").replace("*", "")) in page and "Une suite" in run_1
+    assert UNTRANSLATED not in page and "Rules most often missed" not in page
+    assert get_language() == "en"  # the command's language does not outlive it
+    assert (out / "report.csv").read_text(encoding="utf-8").startswith("learner,file,course,")
