@@ -532,11 +532,15 @@ class _Search:
             runs = plain
         run_alive = 0
         plain_alive = 0
+        alive_pts = alive_n = 0  # the points and count of the cards with a run partner
         needy_keys: dict[int, tuple[int, int, int]] = {}  # a natural's bit -> (block key, points, shift)
         for j in present:
             r, _, bits, p = info[j][:4]
             if bits & runs:
                 run_alive |= 1 << (4 * j)
+                n = sub >> (4 * j) & 15
+                alive_pts += p * n
+                alive_n += n
             if r > 0:
                 if bits & plain:
                     plain_alive |= 1 << (4 * j)
@@ -554,7 +558,7 @@ class _Search:
                 if best_w == 7:
                     full = count // 7
                 bursts = count // 6
-        got = (once, run_alive, plain_alive, needy_keys, full, bursts)
+        got = (once, run_alive, plain_alive, needy_keys, full, bursts, alive_pts, alive_n)
         self.suit_memo[s][wild][sub] = got
         return got
 
@@ -593,7 +597,7 @@ class _Search:
         bm = self.bytes_mask
         wilds = ((wf & bm) + (wf >> 4 & bm)) % 255 if wf else 0
         w = 1 if wilds else 0
-        run_alive = plain_alive = full = bursts = 0
+        run_alive = plain_alive = full = bursts = alive_pts = alive_naturals = 0
         suit_fields = self.suit_fields
         suit_memo = self.suit_memo
         infos: list[tuple[Any, ...] | None] = [None, None, None, None]
@@ -608,6 +612,8 @@ class _Search:
                 plain_alive |= got[2]
                 full += got[4]
                 bursts += got[5]
+                alive_pts += got[6]
+                alive_naturals += got[7]
         sets3 = sets = 0
         groups = self.groups_memo.get(rmask)
         if groups is None:
@@ -627,14 +633,16 @@ class _Search:
         if targets is None:
             targets = self._targets(tmask)
         t_naturals, t_wilds, extra = targets
-        alive = present & (run_alive | t_naturals | sets3 | sets)
-        af = rem & alive * 15
-        alive_pts = 0
-        for p, fields in self.point_fields:
-            y = af & fields
-            if y:
-                alive_pts += p * (((y & bm) + (y >> 4 & bm)) % 255)
-        alive_naturals = ((af & bm) + (af >> 4 & bm)) % 255
+        # The naturals alive for a set or a free target, beyond those with a run partner.
+        more = present & (t_naturals | sets3 | sets) & ~run_alive
+        alive = run_alive | more
+        if more:
+            af = rem & more * 15
+            for p, fields in self.point_fields:
+                y = af & fields
+                if y:
+                    alive_pts += p * (((y & bm) + (y >> 4 & bm)) % 255)
+            alive_naturals += ((af & bm) + (af >> 4 & bm)) % 255
         wildish = present & self.wild_lsb & ~alive
         ib = 1 << (4 * i)
         i_state = 1 if alive & ib else 2 if wildish & ib else 0
