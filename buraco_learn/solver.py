@@ -876,16 +876,17 @@ class _Search:
         if not x:
             return kept[2 if bur else 1], True
         i += ((x & -x).bit_length() - 1) // 4
+        live_t, live_r, canon, canon_of, memo, bur_free = self._ctx_top
         # Forget the lay-off targets and set ranks no item from here on can use: same state.
-        tmask &= self.live_t[i]
-        rmask &= self.live_r[i]
-        if self.canon[i]:
-            crem = self.canon_of.get(rem)
+        tmask &= live_t[i]
+        rmask &= live_r[i]
+        if canon[i]:
+            crem = canon_of.get(rem)
             if crem is None:
-                crem = self.canon_of[rem] = self._canonical(rem, i)[0]
+                crem = canon_of[rem] = self._canonical(rem, i)[0]
             rem = crem
-        key = (rem, tmask, rmask, kept, bur and kept not in self.bur_free)
-        got = self.memo.get(key)
+        key = (rem, tmask, rmask, kept, bur and kept not in bur_free)
+        got = memo.get(key)
         if got is not None:
             value, exact, _ = got
             if exact or value <= alpha:
@@ -895,14 +896,15 @@ class _Search:
         shift = 4 * i
         n_i = (rem >> shift) & 15
         keep_rem = rem & ~(15 << shift)
-        if self.prune:
+        prune, bounds, bound, pts, guard, n_targets, rows_of, records, kept_many, kept_single = self._ctx_node
+        if prune:
             bkey = (rem, tmask, rmask)
-            cached = self.bounds.get(bkey)
+            cached = bounds.get(bkey)
             if cached is None:
-                cached = self.bounds[bkey] = self.bound(rem, i, tmask, rmask)
+                cached = bounds[bkey] = bound(rem, i, tmask, rmask)
             node_ub, alive_i, capped = cached
             if capped <= alpha:
-                self.memo[key] = (capped, False, -1)
+                memo[key] = (capped, False, -1)
                 return capped, False
         else:
             node_ub, alive_i = -_NEG, False
@@ -911,13 +913,11 @@ class _Search:
         # the hand, with keeping card i before the items it ties with: the order a stable sort of
         # every child by its bound gives. Each child is looked at only when its turn comes, since
         # the first child whose bound cannot beat the best found so far ends the loop.
-        keep_base = -self.pts[i] * n_i if alive_i else 0
-        guard = self.guard
+        keep_base = -pts[i] * n_i if alive_i else 0
         guarded = rem | guard
-        trmask = tmask | rmask << self.n_targets
-        rows = self.low_items[i]
+        trmask = tmask | rmask << n_targets
+        rows = rows_of[i]
         n_rows = len(rows)
-        records = self.item_records
         k = 0
         keep_pending = True
         lower = _NEG
@@ -949,7 +949,7 @@ class _Search:
                 break
             if n < 0:
                 v, exact = self.best(keep_rem, i + 1, tmask, rmask,
-                                     self.kept_many if kept[0] or n_i > 1 else self.kept_single[i], bur, target)
+                                     kept_many if kept[0] or n_i > 1 else kept_single[i], bur, target)
             else:
                 target_bit, rank_bit, burraco, gain = records[n]
                 v, exact = self.best(rem - packed, i, tmask | target_bit, rmask | rank_bit, kept, bur or burraco,
@@ -962,9 +962,9 @@ class _Search:
             elif v > upper:
                 upper = v
         if upper > lower:
-            self.memo[key] = (upper, False, -1)
+            memo[key] = (upper, False, -1)
             return upper, False
-        self.memo[key] = (lower, True, choice)
+        memo[key] = (lower, True, choice)
         return lower, True
 
     def run(self) -> tuple[int, list[_Item], tuple[Card, ...]] | None:
@@ -989,6 +989,10 @@ class _Search:
         self.kept_none, self.kept_many, self.kept_single, self.bur_free = none, many, singles, bur_free
         self._prepare_canon()
         self.canon_of.clear()
+        # What best() reads at every node, in two tuples (one attribute look-up each).
+        self._ctx_top = (self.live_t, self.live_r, self.canon, self.canon_of, self.memo, self.bur_free)
+        self._ctx_node = (self.prune, self.bounds, self.bound, self.pts, self.guard, self.n_targets, self.low_items,
+                          self.item_records, self.kept_many, self.kept_single)
         value, exact = self.best(start, 0, 0, 0, self.kept_none, self.had_burraco, self.alpha)
         if not exact or value <= _NEG // 2:
             return None
