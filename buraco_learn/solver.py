@@ -316,7 +316,6 @@ class _Search:
         self.rest_cache: dict[tuple[tuple[int, ...], bool], bool] = {}
         self.banned_close: set[tuple[int, bool]] = set()
         self.memo: dict[tuple[object, ...], tuple[int, bool, int]] = {}
-        self.bounds: dict[tuple[int, int, int], tuple[int, bool, int]] = {}
         self.canon_of: dict[int, int] = {}  # a remaining hand -> its canonical form (``_canonical``)
         self.bur_free: set[tuple[int, int, int]] = set()
         self.guard = sum(8 << (4 * j) for j in range(len(self.cards)))
@@ -896,13 +895,9 @@ class _Search:
         shift = 4 * i
         n_i = (rem >> shift) & 15
         keep_rem = rem & ~(15 << shift)
-        prune, bounds, bound, pts, guard, n_targets, rows_of, records, kept_many, kept_single = self._ctx_node
+        prune, bound, pts, guard, n_targets, rows_of, records, kept_many, kept_single = self._ctx_node
         if prune:
-            bkey = (rem, tmask, rmask)
-            cached = bounds.get(bkey)
-            if cached is None:
-                cached = bounds[bkey] = bound(rem, i, tmask, rmask)
-            node_ub, alive_i, capped = cached
+            node_ub, alive_i, capped = bound(rem, i, tmask, rmask)
             if capped <= alpha:
                 memo[key] = (capped, False, -1)
                 return capped, False
@@ -991,7 +986,7 @@ class _Search:
         self.canon_of.clear()
         # What best() reads at every node, in two tuples (one attribute look-up each).
         self._ctx_top = (self.live_t, self.live_r, self.canon, self.canon_of, self.memo, self.bur_free)
-        self._ctx_node = (self.prune, self.bounds, self.bound, self.pts, self.guard, self.n_targets, self.low_items,
+        self._ctx_node = (self.prune, self.bound, self.pts, self.guard, self.n_targets, self.low_items,
                           self.item_records, self.kept_many, self.kept_single)
         value, exact = self.best(start, 0, 0, 0, self.kept_none, self.had_burraco, self.alpha)
         if not exact or value <= _NEG // 2:
