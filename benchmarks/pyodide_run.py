@@ -3,6 +3,8 @@
     python benchmarks/pyodide_run.py                       # doctests, engine checks, hint08 + hands4
     python benchmarks/pyodide_run.py --measures hint08,hands4,legal,solve11
     python benchmarks/pyodide_run.py --cache ~/.cache/buraco_learn-pyodide
+    python benchmarks/pyodide_run.py --tree ../buraco_baseline_ca0a1f1 --measures-only --repeat 5 \
+        --measures from_cards,valid                        # another tree's package, best of 5
 
 Installs the npm ``pyodide`` package (runtime and standard library) into a cache folder outside
 git on first use (``npm install``; Node 18+ needed), zips the package without its widgets and
@@ -41,11 +43,12 @@ def install(cache: Path) -> Path:
     return pkg
 
 
-def package_zip(dest: Path) -> None:
-    """``buraco_learn`` (without widgets and course builder) and the measures, as one zip."""
+def package_zip(dest: Path, tree: Path = ROOT) -> None:
+    """``buraco_learn`` of ``tree`` (without widgets and course builder) and this folder's
+    measures, as one zip."""
     with zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED) as z:
-        for path in sorted((ROOT / "buraco_learn").rglob("*")):
-            rel = path.relative_to(ROOT)
+        for path in sorted((tree / "buraco_learn").rglob("*")):
+            rel = path.relative_to(tree)
             if path.is_file() and not SKIP & set(rel.parts) and path.suffix != ".pyc":
                 z.write(path, rel.as_posix())
         for name in ("_measure.py", "meld_corpus.py", "pyodide/pyodide_digests.py"):
@@ -57,18 +60,26 @@ def main() -> int:
     ap.add_argument("--cache", type=Path, default=Path(os.environ.get(
         "BURACO_PYODIDE_CACHE", Path.home() / ".cache" / "buraco_learn-pyodide")))
     ap.add_argument("--measures", default="hint08,hands4")
+    ap.add_argument("--tree", type=Path, default=ROOT,
+                    help="the checkout whose buraco_learn is measured (default: this one), e.g. a baseline worktree")
+    ap.add_argument("--measures-only", action="store_true",
+                    help="skip the doctests and the engine checks (an older tree may lack what they use)")
+    ap.add_argument("--repeat", type=int, default=1, help="runs of each measure (all printed, the best kept)")
     args = ap.parse_args()
     pkg = install(args.cache)
-    sys.path.insert(0, str(ROOT))
-    sys.path.insert(0, str(HERE / "pyodide"))
-    from pyodide_digests import digests  # the same cases under CPython, for comparison
+    expected: dict[str, str] = {}
+    if not args.measures_only:
+        sys.path.insert(0, str(args.tree))
+        sys.path.insert(0, str(HERE / "pyodide"))
+        from pyodide_digests import digests  # the same cases under CPython, for comparison
 
-    expected = digests()
+        expected = digests()
     with tempfile.TemporaryDirectory() as tmp:
         z = Path(tmp) / "buraco_learn.zip"
-        package_zip(z)
+        package_zip(z, args.tree.resolve())
         proc = subprocess.run(["node", str(HERE / "pyodide" / "run.mjs"), str(pkg), str(z),
-                               str(HERE / "pyodide" / "checks.py"), json.dumps(expected), args.measures])
+                               str(HERE / "pyodide" / "checks.py"), json.dumps(expected), args.measures,
+                               "measures-only" if args.measures_only else "all", str(args.repeat)])
     return proc.returncode
 
 

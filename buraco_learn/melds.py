@@ -349,14 +349,15 @@ def _run_points(start: int, slots: Sequence[Card], wild_index: int, rules: Rules
 def _quick_run(cards: Sequence[Card], rules: Rules) -> _Result | None:
     """The analysis of the common cases, or ``None`` to list the layouts.
 
-    A run is read in one pass; at the first card that is no part of a one-suit run without a
+    Two naturals of one rank first go to :func:`_quick_other` (a set, or a refusal). Otherwise a
+    run is read in one pass; at the first card that is no part of a one-suit run without a
     repeated rank, the cards are the ``suits`` error (a second suit when two ranks are seen) or
-    :func:`_quick_other` takes over (a set, or the ``suits`` error). Answered here:
-    too many wilds for a run, and a plain run: at most one wild besides a 2 of the suit, an ace
-    only where it can lie one way, and a 2 of the suit only under a preset where it is natural
-    whenever it can be (RUN-5). Such a run has one layout, or a free wild whose two ends are worth
-    the same (WILD-6), so the wild lies low (WILD-1): what :func:`_analyse` chooses; or no layout
-    at all (the ``gap`` error). Errors are those :func:`_analyse_all` reports.
+    :func:`_quick_other` takes over. Answered here: too many wilds for a run, and a plain run: at
+    most one wild besides a 2 of the suit, and a 2 of the suit only under a preset where it is
+    natural whenever it can be (RUN-5). Such a run has one layout, or a free wild whose two ends
+    are worth the same (WILD-6), so the wild lies low (WILD-1), or an ace that may lie low or high
+    (:func:`_place` weighs the two as :func:`_choose` does): what :func:`_analyse` chooses; or no
+    layout at all (the ``gap`` error). Errors are those :func:`_analyse_all` reports.
     """
     n = len(cards)
     if n < 3 or n > 14:

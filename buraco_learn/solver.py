@@ -316,7 +316,6 @@ class _Search:
         self.rest_cache: dict[tuple[tuple[int, ...], bool], bool] = {}
         self.banned_close: set[tuple[int, bool]] = set()
         self.memo: dict[tuple[object, ...], tuple[int, bool, int]] = {}
-        self.bounds: dict[tuple[int, int, int], tuple[int, bool, int]] = {}
         self.canon_of: dict[int, int] = {}  # a remaining hand -> its canonical form (``_canonical``)
         self.bur_free: set[tuple[int, int, int]] = set()
         self.guard = sum(8 << (4 * j) for j in range(len(self.cards)))
@@ -532,11 +531,15 @@ class _Search:
             runs = plain
         run_alive = 0
         plain_alive = 0
+        alive_pts = alive_n = 0  # the points and count of the cards with a run partner
         needy_keys: dict[int, tuple[int, int, int]] = {}  # a natural's bit -> (block key, points, shift)
         for j in present:
             r, _, bits, p = info[j][:4]
             if bits & runs:
                 run_alive |= 1 << (4 * j)
+                n = sub >> (4 * j) & 15
+                alive_pts += p * n
+                alive_n += n
             if r > 0:
                 if bits & plain:
                     plain_alive |= 1 << (4 * j)
@@ -554,7 +557,7 @@ class _Search:
                 if best_w == 7:
                     full = count // 7
                 bursts = count // 6
-        got = (once, run_alive, plain_alive, needy_keys, full, bursts)
+        got = (once, run_alive, plain_alive, needy_keys, full, bursts, alive_pts, alive_n)
         self.suit_memo[s][wild][sub] = got
         return got
 
@@ -593,7 +596,7 @@ class _Search:
         bm = self.bytes_mask
         wilds = ((wf & bm) + (wf >> 4 & bm)) % 255 if wf else 0
         w = 1 if wilds else 0
-        run_alive = plain_alive = full = bursts = 0
+        run_alive = plain_alive = full = bursts = alive_pts = alive_naturals = 0
         suit_fields = self.suit_fields
         suit_memo = self.suit_memo
         infos: list[tuple[Any, ...] | None] = [None, None, None, None]
@@ -608,6 +611,8 @@ class _Search:
                 plain_alive |= got[2]
                 full += got[4]
                 bursts += got[5]
+                alive_pts += got[6]
+                alive_naturals += got[7]
         sets3 = sets = 0
         groups = self.groups_memo.get(rmask)
         if groups is None:
@@ -627,14 +632,16 @@ class _Search:
         if targets is None:
             targets = self._targets(tmask)
         t_naturals, t_wilds, extra = targets
-        alive = present & (run_alive | t_naturals | sets3 | sets)
-        af = rem & alive * 15
-        alive_pts = 0
-        for p, fields in self.point_fields:
-            y = af & fields
-            if y:
-                alive_pts += p * (((y & bm) + (y >> 4 & bm)) % 255)
-        alive_naturals = ((af & bm) + (af >> 4 & bm)) % 255
+        # The naturals alive for a set or a free target, beyond those with a run partner.
+        more = present & (t_naturals | sets3 | sets) & ~run_alive
+        alive = run_alive | more
+        if more:
+            af = rem & more * 15
+            for p, fields in self.point_fields:
+                y = af & fields
+                if y:
+                    alive_pts += p * (((y & bm) + (y >> 4 & bm)) % 255)
+            alive_naturals += ((af & bm) + (af >> 4 & bm)) % 255
         wildish = present & self.wild_lsb & ~alive
         ib = 1 << (4 * i)
         i_state = 1 if alive & ib else 2 if wildish & ib else 0
@@ -868,16 +875,17 @@ class _Search:
         if not x:
             return kept[2 if bur else 1], True
         i += ((x & -x).bit_length() - 1) // 4
+        live_t, live_r, canon, canon_of, memo, bur_free = self._ctx_top
         # Forget the lay-off targets and set ranks no item from here on can use: same state.
-        tmask &= self.live_t[i]
-        rmask &= self.live_r[i]
-        if self.canon[i]:
-            crem = self.canon_of.get(rem)
+        tmask &= live_t[i]
+        rmask &= live_r[i]
+        if canon[i]:
+            crem = canon_of.get(rem)
             if crem is None:
-                crem = self.canon_of[rem] = self._canonical(rem, i)[0]
+                crem = canon_of[rem] = self._canonical(rem, i)[0]
             rem = crem
-        key = (rem, tmask, rmask, kept, bur and kept not in self.bur_free)
-        got = self.memo.get(key)
+        key = (rem, tmask, rmask, kept, bur and kept not in bur_free)
+        got = memo.get(key)
         if got is not None:
             value, exact, _ = got
             if exact or value <= alpha:
@@ -887,14 +895,11 @@ class _Search:
         shift = 4 * i
         n_i = (rem >> shift) & 15
         keep_rem = rem & ~(15 << shift)
-        if self.prune:
-            bkey = (rem, tmask, rmask)
-            cached = self.bounds.get(bkey)
-            if cached is None:
-                cached = self.bounds[bkey] = self.bound(rem, i, tmask, rmask)
-            node_ub, alive_i, capped = cached
+        prune, bound, pts, guard, n_targets, rows_of, records, kept_many, kept_single = self._ctx_node
+        if prune:
+            node_ub, alive_i, capped = bound(rem, i, tmask, rmask)
             if capped <= alpha:
-                self.memo[key] = (capped, False, -1)
+                memo[key] = (capped, False, -1)
                 return capped, False
         else:
             node_ub, alive_i = -_NEG, False
@@ -903,13 +908,11 @@ class _Search:
         # the hand, with keeping card i before the items it ties with: the order a stable sort of
         # every child by its bound gives. Each child is looked at only when its turn comes, since
         # the first child whose bound cannot beat the best found so far ends the loop.
-        keep_base = -self.pts[i] * n_i if alive_i else 0
-        guard = self.guard
+        keep_base = -pts[i] * n_i if alive_i else 0
         guarded = rem | guard
-        trmask = tmask | rmask << self.n_targets
-        rows = self.low_items[i]
+        trmask = tmask | rmask << n_targets
+        rows = rows_of[i]
         n_rows = len(rows)
-        records = self.item_records
         k = 0
         keep_pending = True
         lower = _NEG
@@ -941,7 +944,7 @@ class _Search:
                 break
             if n < 0:
                 v, exact = self.best(keep_rem, i + 1, tmask, rmask,
-                                     self.kept_many if kept[0] or n_i > 1 else self.kept_single[i], bur, target)
+                                     kept_many if kept[0] or n_i > 1 else kept_single[i], bur, target)
             else:
                 target_bit, rank_bit, burraco, gain = records[n]
                 v, exact = self.best(rem - packed, i, tmask | target_bit, rmask | rank_bit, kept, bur or burraco,
@@ -954,9 +957,9 @@ class _Search:
             elif v > upper:
                 upper = v
         if upper > lower:
-            self.memo[key] = (upper, False, -1)
+            memo[key] = (upper, False, -1)
             return upper, False
-        self.memo[key] = (lower, True, choice)
+        memo[key] = (lower, True, choice)
         return lower, True
 
     def run(self) -> tuple[int, list[_Item], tuple[Card, ...]] | None:
@@ -981,6 +984,10 @@ class _Search:
         self.kept_none, self.kept_many, self.kept_single, self.bur_free = none, many, singles, bur_free
         self._prepare_canon()
         self.canon_of.clear()
+        # What best() reads at every node, in two tuples (one attribute look-up each).
+        self._ctx_top = (self.live_t, self.live_r, self.canon, self.canon_of, self.memo, self.bur_free)
+        self._ctx_node = (self.prune, self.bound, self.pts, self.guard, self.n_targets, self.low_items,
+                          self.item_records, self.kept_many, self.kept_single)
         value, exact = self.best(start, 0, 0, 0, self.kept_none, self.had_burraco, self.alpha)
         if not exact or value <= _NEG // 2:
             return None
