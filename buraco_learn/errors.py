@@ -33,7 +33,7 @@ class InvalidMeld(BuracoError):
     """
 
     def __init__(self, message: str, rules: tuple[str, ...] = ()) -> None:
-        super().__init__(message)
+        self.args = (message,)  # what super().__init__(message) sets, without its call (refusals are frequent)
         self.rules: tuple[str, ...] = rules
 
 
@@ -44,7 +44,7 @@ class IllegalMove(BuracoError):
     """
 
     def __init__(self, message: str, rules: tuple[str, ...] = ()) -> None:
-        super().__init__(message)
+        self.args = (message,)  # what super().__init__(message) sets, without its call (refusals are frequent)
         self.rules: tuple[str, ...] = rules
 
 
