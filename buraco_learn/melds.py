@@ -724,6 +724,9 @@ def _explain(cards: Sequence[Card], res: _Result, what: str | None = None) -> In
     text = what if what is not None else " ".join(map(_TEXT_OF, cards))
     if code == "set-wilds":
         names = [_TEXT[c.index] for c in cards if c.r == 0 or c.r == 2]
+        if get_language() == "en":  # common: the catalog's English without the catalog
+            return InvalidMeld(f"{text}: a set may hold only one wild (SET-2); here {' and '.join(names)} would "
+                               f"{'both' if len(names) == 2 else 'all'} be wild", ("SET-2",))
         wilds = tr(" and ").join(names)
         return InvalidMeld(tr("{cards}: a set may hold only one wild (SET-2); here {wilds} would both be wild", cards=text,
                               wilds=wilds) if len(names) == 2 else
@@ -746,6 +749,9 @@ def _explain(cards: Sequence[Card], res: _Result, what: str | None = None) -> In
             elif r == 2:
                 own.append(_TEXT[c.index])
         names += own[1:]
+        if get_language() == "en" and n_nat != 1:  # common: the catalog's English without the catalog
+            return InvalidMeld(f"{text}: a run may hold only one wild (RUN-4); here {' and '.join(names)} would "
+                               f"{'both' if len(names) == 2 else 'all'} be wild", ("RUN-4",))
         wilds = tr(" and ").join(names)
         if n_nat == 1:
             return InvalidMeld(tr("{cards}: {wilds} would both be wild: a run may hold only one wild (RUN-4) and a set "

@@ -371,12 +371,13 @@ def test_every_literal_sentence_of_the_code_is_in_the_catalog() -> None:
 
 
 def test_the_english_fast_paths_of_meld_errors_say_what_the_catalog_says() -> None:
-    """melds.py writes its two most common refusals in English without the catalog (speed, issue
+    """melds.py writes its most common refusals in English without the catalog (speed, issue
     12): the same words as the catalog's English, checked through a language whose catalog is
     empty (every unit falls back to the English, marked)."""
     from buraco_learn import InvalidMeld, Meld
 
-    for cards in ("8C 9D TC", "AS KD 7H", "5H 6H 8H", "KC AC 2C 3C", "4S 5S 8S JK", "QH KH AH 4D"):
+    for cards in ("8C 9D TC", "AS KD 7H", "5H 6H 8H", "KC AC 2C 3C", "4S 5S 8S JK", "QH KH AH 4D",
+                  "7H 7S JK 2D", "7H 7S JK 2D 2C", "5H 6H JK 2C", "5H 6H JK 2C 2S", "5H JK 2C"):
         said = {}
         for lang in ("en", "pt_BR"):
             with language(lang):
