@@ -281,7 +281,7 @@ def draw_table(c: Any, game: Game, geo: TableGeometry, *, viewer: int, hand: lis
     took = " · " + tr("pot taken") if game.took_pot[viewer] else ""
     turn = game.to_move == viewer and not game.is_over
     if selected:
-        doing = " · " + tr("{n} selected", n=len(selected))
+        doing = " · " + trn("{n} selected", "{n} selected", len(selected))
     else:
         doing = "" if readonly else " · " + tr("click cards to select them")
     draw_in(c, ("▶ " if turn else "") + trn("{seat}: {n} card", "{seat}: {n} cards", n, seat=mine) + took + doing,
