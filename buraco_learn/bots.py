@@ -58,15 +58,7 @@ def deal_unseen(view: PlayerView, rng: random.Random,
     if not known:
         unseen = _unseen(view.rules.jokers, view.hand, view.pile, *(t.meld.cards for t in view.table))
         rng.shuffle(unseen)
-        dealt: list[list[Card]] = []
-        at = 0
-        for seat, size in enumerate(view.hand_sizes):
-            if seat == view.seat:
-                dealt.append(list(view.hand))
-            else:
-                dealt.append(unseen[at:at + size])
-                at += size
-        return dealt
+        return _dealt_in_order(view, unseen)[0]
     visible = Counter(view.hand) + Counter(view.pile)
     for t in view.table:
         visible.update(t.meld.cards)
@@ -152,6 +144,20 @@ def _unseen(jokers: int, *groups: Sequence[Card]) -> list[Card]:
     return list(chain.from_iterable(map(repeat, _CARD_AT, left)))  # repeat(card, n <= 0): none
 
 
+def _dealt_in_order(view: PlayerView, unseen: list[Card]) -> tuple[list[list[Card]], list[Card]]:
+    """Every seat's hand: ``view.seat``'s own, each other seat the next cards of ``unseen`` (as many
+    as it holds), in seat order; and the cards of ``unseen`` left after them."""
+    hands: list[list[Card]] = []
+    at = 0
+    for seat, size in enumerate(view.hand_sizes):
+        if seat == view.seat:
+            hands.append(list(view.hand))
+        else:
+            hands.append(unseen[at:at + size])
+            at += size
+    return hands, unseen[at:]
+
+
 def _side_may_close(view: PlayerView, seat: int) -> bool:
     """Whether ``seat``'s side may close as far as the pot goes, as the engine decides it: it has
     taken its pot (CLOSE-1), or no pot is left and the preset's ``close_without_pot_when_none_left``
@@ -201,23 +207,16 @@ def _solver_game(view: PlayerView, phase: str | None = None) -> Game:
     the one-card pile's card (TURN-4); a pot taken on the fly ends its plan, so the pot's cards
     are never read. Its plans on this game are those on any deal of the unseen cards, so a bot
     asks it here without shuffling (two shuffles of some 80 cards an imagined game)."""
-    unseen = _unseen(view.rules.jokers, view.hand, view.pile, *(t.meld.cards for t in view.table))
-    hands: list[list[Card]] = []
-    at = 0
-    for seat, size in enumerate(view.hand_sizes):
-        if seat == view.seat:
-            hands.append(list(view.hand))
-        else:
-            hands.append(unseen[at:at + size])
-            at += size
+    hands, rest = _dealt_in_order(view, _unseen(view.rules.jokers, view.hand, view.pile,
+                                                *(t.meld.cards for t in view.table)))
     ph = phase or view.phase
     single = None
     if view.pile_taken is not None and view.seat == view.to_move:
         single = (view.pile_taken, view.held_identical)
-    # The cards left after the hands: the rest of ``unseen``, still in card order.
+    # The cards left after the hands: the rest of the unseen cards, still in card order.
     return _imagined_game(view, hands, to_move=view.to_move, phase=ph, pile=view.pile, seed=None,
                           last=ph == "play" and (view.last_turn or _stock_at_reserve(view)), single=single,
-                          rest=unseen[at:])
+                          rest=rest)
 
 
 #: Plans already found for a position, keyed by everything the solver reads of it (see
