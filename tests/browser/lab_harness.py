@@ -98,7 +98,65 @@ def launch_chromium(playwright: Any, path: str = CHROMIUM_PATH) -> Any:
     )
 
 
-class JupyterLabServer:
+class _ServerProcess:
+    """A server started as a child process with its own temporary folder and log: started and
+    waited for (:meth:`_launch`), its log's tail, and stopped (terminated, then killed after
+    10 s) with the folder removed."""
+
+    def __init__(self, prefix: str, log_name: str, start_timeout: float) -> None:
+        self.start_timeout = start_timeout
+        self.port = find_free_port()
+        self.proc: subprocess.Popen[bytes] | None = None
+        self._tmp = Path(tempfile.mkdtemp(prefix=prefix))
+        self.log_path = self._tmp / log_name
+
+    def _launch(self, cmd: list[str], env: dict[str, str], cwd: Path, is_up: Callable[[], bool],
+                what: str, probe: str) -> float:
+        """Start ``cmd`` and wait until ``is_up()``; the seconds it took. ``what`` names the
+        server and ``probe`` the address asked, in the errors."""
+        t0 = time.monotonic()
+        log = open(self.log_path, "wb")
+        self.proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT,
+                                     stdin=subprocess.DEVNULL, cwd=cwd)
+        log.close()
+        while True:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"{what} exited early:\n{self.log_tail()}")
+            try:
+                if is_up():
+                    break
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                pass
+            if time.monotonic() - t0 > self.start_timeout:
+                self.stop()
+                raise RuntimeError(f"{what} did not answer {probe} within {self.start_timeout}s:\n"
+                                   f"{self.log_tail()}")
+            time.sleep(0.25)
+        return time.monotonic() - t0
+
+    def log_tail(self, chars: int = 4000) -> str:
+        try:
+            return self.log_path.read_text(errors="replace")[-chars:]
+        except OSError:
+            return "(no log)"
+
+    def stop(self) -> None:
+        """Terminate the server (then kill it after 10 s) and remove its temp folders."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout=10)
+        self.proc = None
+        shutil.rmtree(self._tmp, ignore_errors=True)
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
+class JupyterLabServer(_ServerProcess):
     """A JupyterLab server of this interpreter on a free loopback port.
 
     Use as a context manager, or call :meth:`start` / :meth:`stop`::
@@ -112,14 +170,10 @@ class JupyterLabServer:
     """
 
     def __init__(self, root_dir: Path | str = REPO_ROOT, start_timeout: float = 60.0):
+        super().__init__("buraco-lab-", "jupyterlab.log", start_timeout)
         self.root_dir = Path(root_dir).resolve()
-        self.start_timeout = start_timeout
-        self.port = find_free_port()
         self.token = os.urandom(16).hex()
-        self.proc: subprocess.Popen[bytes] | None = None
         self.startup_seconds: float | None = None
-        self._tmp = Path(tempfile.mkdtemp(prefix="buraco-lab-"))
-        self.log_path = self._tmp / "jupyterlab.log"
 
     @property
     def base_url(self) -> str:
@@ -168,59 +222,20 @@ class JupyterLabServer:
             # (where a wheel built meanwhile would find them).
             f"--FileCheckpoints.checkpoint_dir={self._tmp / 'checkpoints'}",
         ]  # fmt: skip
-        t0 = time.monotonic()
-        log = open(self.log_path, "wb")
-        self.proc = subprocess.Popen(
-            cmd, env=self._env(), stdout=log, stderr=subprocess.STDOUT,
-            stdin=subprocess.DEVNULL, cwd=self.root_dir,
-        )  # fmt: skip
-        log.close()
         status = f"{self.base_url}api/status?token={self.token}"
-        while True:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"JupyterLab exited early:\n{self.log_tail()}")
-            try:
-                with urllib.request.urlopen(status, timeout=2) as r:
-                    if r.status == 200:
-                        break
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
-                pass
-            if time.monotonic() - t0 > self.start_timeout:
-                self.stop()
-                raise RuntimeError(
-                    f"JupyterLab did not answer {status} within {self.start_timeout}s:\n"
-                    f"{self.log_tail()}"
-                )
-            time.sleep(0.25)
-        self.startup_seconds = time.monotonic() - t0
+
+        def answers() -> bool:
+            with urllib.request.urlopen(status, timeout=2) as r:
+                return bool(r.status == 200)
+
+        self.startup_seconds = self._launch(cmd, self._env(), self.root_dir, answers, "JupyterLab", status)
         return self
-
-    def log_tail(self, chars: int = 4000) -> str:
-        try:
-            return self.log_path.read_text(errors="replace")[-chars:]
-        except OSError:
-            return "(no log)"
-
-    def stop(self) -> None:
-        """Terminate the server (then kill it after 10 s) and remove its temp folders."""
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(timeout=10)
-        self.proc = None
-        shutil.rmtree(self._tmp, ignore_errors=True)
 
     def __enter__(self) -> "JupyterLabServer":
         return self.start()
 
-    def __exit__(self, *exc: object) -> None:
-        self.stop()
 
-
-class AppServer:
+class AppServer(_ServerProcess):
     """``buraco-learn app PAGE`` (the classroom page served by Voilà) on a free loopback port.
 
     Started by the command a teacher types (the ``buraco-learn`` script beside this
@@ -230,12 +245,8 @@ class AppServer:
     """
 
     def __init__(self, page: str, start_timeout: float = 60.0):
+        super().__init__(f"buraco-app-{page}-", "voila.log", start_timeout)
         self.page = page
-        self.start_timeout = start_timeout
-        self.port = find_free_port()
-        self.proc: subprocess.Popen[bytes] | None = None
-        self._tmp = Path(tempfile.mkdtemp(prefix=f"buraco-app-{page}-"))
-        self.log_path = self._tmp / "voila.log"
 
     @property
     def url(self) -> str:
@@ -257,46 +268,20 @@ class AppServer:
         return env
 
     def start(self) -> "AppServer":
-        t0 = time.monotonic()
-        log = open(self.log_path, "wb")
-        self.proc = subprocess.Popen(self.command(), env=self._env(), stdout=log, stderr=subprocess.STDOUT,
-                                     stdin=subprocess.DEVNULL, cwd=self._tmp)
-        log.close()
         probe = f"{self.url}voila/static/"  # any answer (a 404 too) says the server is up
-        while True:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"buraco-learn app {self.page} exited early:\n{self.log_tail()}")
+
+        def answers() -> bool:
             try:
                 urllib.request.urlopen(probe, timeout=2).close()
-                break
             except urllib.error.HTTPError:
-                break
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
                 pass
-            if time.monotonic() - t0 > self.start_timeout:
-                self.stop()
-                raise RuntimeError(f"buraco-learn app {self.page} did not answer within "
-                                   f"{self.start_timeout}s:\n{self.log_tail()}")
-            time.sleep(0.25)
+            return True
+
+        self._launch(self.command(), self._env(), self._tmp, answers, f"buraco-learn app {self.page}", probe)
         return self
 
-    def log_tail(self, chars: int = 4000) -> str:
-        try:
-            return self.log_path.read_text(errors="replace")[-chars:]
-        except OSError:
-            return "(no log)"
-
-    def stop(self) -> None:
-        """Terminate Voilà (then kill it after 10 s) and remove its temp folders."""
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(timeout=10)
-        self.proc = None
-        shutil.rmtree(self._tmp, ignore_errors=True)
+    def __enter__(self) -> "AppServer":
+        return self.start()
 
 
 # JavaScript run in the page. `findPanel(path)` returns the NotebookPanel of `path`.
