@@ -175,10 +175,12 @@ def test_play_page_draws_the_table_and_plays_by_click(page: Any, app: AppServer)
     _in_viewport(page, done)
     # The table is drawn again once North has played (the words beside it are set just after).
     words = page.locator("details.table-words")
-    # (wait for the status line and the whole description: North's turn is played after the
-    # discard is shown, and an in-between state can share some lines with the final one)
-    page.wait_for_function("([e, want]) => want.every(line => e.textContent.includes(line))",
-                           arg=[words.element_handle(), twin.description_text.splitlines()[:3]], timeout=60_000)
+    # (the words' element is looked up at every poll: a new value of the HTML widget replaces it,
+    # so a handle taken before North's turn was drawn would never change; and the whole state is
+    # waited for, since an in-between state can share some lines with the final one)
+    page.wait_for_function("want => { const e = document.querySelector('details.table-words');"
+                           " return !!e && want.every(line => e.textContent.includes(line)); }",
+                           arg=twin.description_text.splitlines()[:3], timeout=60_000)
     assert twin.description_text.splitlines()[0] in words.text_content()
     after = _settled(canvas)
     assert after != before  # the table was drawn again
