@@ -32,7 +32,8 @@ from typing import Any, Literal
 from .actions import Action, Discard, Draw, LayDown, LayOff, TakePile, parse_action
 from .cards import Card, check_copies, excerpt, format_cards, is_number, make_deck, parse_cards
 from .errors import BuracoError, IllegalMove, InvalidMeld, NotationError, RulesError
-from .i18n import N_, tr, trc
+from .i18n import N_, seat_word, tr
+from .notes import say
 from .melds import Meld, _analyse, _card_list
 from .rules import FIBUR, FIVE_PLAYERS, Rules, get_rules
 from .scoring import SideScore, score_side
@@ -83,8 +84,6 @@ class Event:
     def said(self) -> str:
         """The note in the language chosen with :func:`~buraco_learn.set_language` (``note``
         itself stays English: it is data, kept in records)."""
-        from .notes import say
-
         return say(self.note)
 
 
@@ -374,7 +373,7 @@ class Game:
             return seat
         if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.players:
             return int(seat)
-        names = ", ".join(trc("seat", n) for n in _NAMES[self.players])
+        names = ", ".join(seat_word(n) for n in _NAMES[self.players])
         raise IllegalMove(tr("there is no seat {seat}: the {n} seats are numbered 0 to {last} in turn order, "
                              "{names} (DEAL-4)", seat=excerpt(seat), n=self.players, last=self.players - 1,
                              names=names), ("DEAL-4",))
@@ -524,7 +523,7 @@ class Game:
 
     def _who(self) -> str:
         """The player to move, as a sentence names them (in the chosen language)."""
-        return trc("seat", self.seat_name(self._s.turn))
+        return seat_word(self.seat_name(self._s.turn))
 
     def verify_draw(self) -> None:
         """Raise :class:`IllegalMove` unless the player to move may draw from the stock now."""

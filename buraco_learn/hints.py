@@ -29,7 +29,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .i18n import tr, trc, trn
+from .i18n import seat_word, tr, trn
 from .actions import Action, Discard, Draw, LayDown, LayOff, TakePile
 from .cards import Card, format_cards
 from .errors import BuracoError
@@ -224,7 +224,7 @@ def _why_discard(game: Game, card: Card, rng_seed: int) -> tuple[str, list[str]]
     risk = closing_risk(view, [card, *others], random.Random(rng_seed), samples=8)
     if risk[card] == 0 and any(risk[c] for c in others):
         bad = max(others, key=lambda c: risk[c])
-        nxt = trc("seat", game.seat_name((seat + 1) % game.players))
+        nxt = seat_word(game.seat_name((seat + 1) % game.players))
         warn.append(tr("Do not discard {card}: {next} could take the pile with it and close at once (TURN-1, "
                        "CLOSE-1): don't feed the next player the pile.", card=bad, next=nxt))
     if not opponent_melds_accepting(view, card):

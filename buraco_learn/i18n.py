@@ -42,8 +42,8 @@ from functools import cache
 from importlib.resources import files
 from typing import Any
 
-__all__ = ["colon", "semicolon", "needs_translation", "LANGUAGES", "PLANNED", "UNTRANSLATED", "set_language", "get_language", "language", "tr",
-           "trn", "trc", "N_", "is_translated", "DOMAIN"]
+__all__ = ["seat_word", "colon", "semicolon", "needs_translation", "LANGUAGES", "PLANNED", "UNTRANSLATED",
+           "set_language", "get_language", "language", "tr", "trn", "trc", "N_", "is_translated", "DOMAIN"]
 
 #: The languages the course is complete in, by code, each with its own name.
 LANGUAGES: dict[str, str] = {"en": "English", "fr": "Français", "it": "Italiano"}
@@ -173,6 +173,21 @@ def trn(singular: str, plural: str, n: int, /, **fields: Any) -> str:
         found = cat.ngettext(singular, plural, n)
         text = UNTRANSLATED + found if found is singular or found is plural else found
     return text.format(n=n, **fields)
+
+
+def seat_word(name: str) -> str:
+    """A seat's name (``South``, as :func:`buraco_learn.game.seat_names` gives it) in the current
+    language; another name (a player's own) stays as it is.
+
+    >>> seat_word("West"), seat_word("Ada")
+    ('West', 'Ada')
+    >>> with language("it"):
+    ...     seat_word("West")
+    'Ovest'
+    """
+    words = {"South": trc("seat", "South"), "West": trc("seat", "West"), "North": trc("seat", "North"),
+             "East": trc("seat", "East")}
+    return words.get(name, name)
 
 
 def colon() -> str:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from .i18n import N_, UNTRANSLATED, get_language, tr, trc, trn
+from .i18n import N_, UNTRANSLATED, get_language, seat_word, tr, trn
 
 __all__ = ["NOTE_PHRASES", "say", "phrase_of"]
 
@@ -75,7 +75,7 @@ def _say_phrase(text: str) -> str:
         return UNTRANSLATED + text
     phrase, fields = found
     if "seat" in fields:
-        fields["seat"] = trc("seat", fields["seat"])
+        fields["seat"] = seat_word(fields["seat"])
     if phrase in _PILE:
         return trn("took the discard pile ({n} card)", "took the discard pile ({n} cards)", int(fields.pop("n")))
     return tr(phrase, **fields)

@@ -39,7 +39,7 @@ from typing import Any
 from .actions import parse_action
 from .cards import Card, check_copies, excerpt, format_cards, is_number, make_deck, parse_cards
 from .errors import BuracoError, DeckError, IllegalMove, NotationError, RulesError
-from .i18n import N_, tr, trc
+from .i18n import N_, seat_word, tr
 from .game import Game, Phase, TableMeld, _State
 from .melds import Meld
 from .rules import PRESETS, Rules, get_rules
@@ -306,7 +306,7 @@ def _check_reachable(game: Game, text: str) -> None:
     (A teacher's position may leave the other seats' hands empty: they draw and take their pot.)"""
     s, r = game._s, game.rules
     def names(seat: int) -> str:
-        return trc("seat", game.seat_name(seat))
+        return seat_word(game.seat_name(seat))
 
     seat = s.turn
     if s.phase != "over" and not s.hands[seat]:

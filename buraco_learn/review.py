@@ -35,7 +35,7 @@ from .actions import Action, Discard, Draw, LayDown, LayOff, TakePile
 from .cards import Card, format_cards
 from .errors import NotationError
 from .game import Game
-from .i18n import colon, semicolon, tr, trc, trn
+from .i18n import colon, seat_word, semicolon, tr, trn
 from .records import format_position, load_record, parse_position
 from .scoring import hand_points
 from .solver import Plan, meld_value, solve
@@ -233,7 +233,7 @@ class CloseCount:
         onto meld #3`` (``you``: the seat's name, said instead of "You")."""
         # TRANSLATORS: {end} is "at the close" or "when the stock ran out"
         end = tr("at the close") if self.reason == "closed" else tr("when the stock ran out")
-        who = trc("seat", you) if you is not None else ""
+        who = seat_word(you) if you is not None else ""
         who = who[:1].upper() + who[1:]
         if not self.held:
             if you is None:
@@ -302,7 +302,7 @@ class Review:
         n = len(self.turns)
         worst = self.worst
         text = trn("{seat} played {n} turn and laid down {points} points",
-                   "{seat} played {n} turns and laid down {points} points", n, seat=trc("seat", self.seat_name),
+                   "{seat} played {n} turns and laid down {points} points", n, seat=seat_word(self.seat_name),
                    points=self.laid)
         if not worst:
             return text + semicolon() + tr("at every turn that was the most the hand could lay down.")
@@ -313,7 +313,7 @@ class Review:
 
     def lines(self) -> list[str]:
         """The report, line by line."""
-        fields = dict(seat=trc("seat", self.seat_name), rules=self.rules, players=self.players, moves=self.moves)
+        fields = dict(seat=seat_word(self.seat_name), rules=self.rules, players=self.players, moves=self.moves)
         if self.record_over:
             head = tr("Review of {seat}'s play ({rules}, {players} players, {moves} moves)", **fields)
         else:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from ..cards import Card, make_deck, parse_cards
 from ..errors import BuracoError
 from ..game import Game, HandResult, seat_names
-from ..i18n import N_, tr
+from ..i18n import N_, seat_word, tr
 from ..match import Match
 from ..melds import Meld, is_valid_meld
 from ..rules import get_rules
@@ -221,7 +221,7 @@ def _unsafe_why(g: Game, c: Card) -> str | None:
     mine = g.side_of(g.to_move)
     for t in g.table:
         if t.owner not in mine and t.meld.can_lay_off([c]):
-            return tr("{seat} can lay it off onto their meld {meld} (TURN-2)", seat=tr(g.seat_name(t.owner)),
+            return tr("{seat} can lay it off onto their meld {meld} (TURN-2)", seat=seat_word(g.seat_name(t.owner)),
                       meld=t.meld)
     if c.is_wild:
         return tr("it is a wild, the most useful card in the game: never hand one over while another card will do")

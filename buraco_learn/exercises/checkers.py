@@ -36,7 +36,7 @@ from typing import Any, ClassVar
 from ..cards import Card, format_cards, parse_cards
 from ..errors import BuracoError, IllegalMove, InvalidMeld, NotationError
 from ..game import Game
-from ..i18n import N_, get_language, tr, trc, trn
+from ..i18n import N_, get_language, seat_word, tr, trn
 from ..melds import Meld
 from ..notes import say
 from ..puzzles import Puzzle, right_prefix
@@ -581,7 +581,7 @@ class CardsExercise(Exercise):
         stray = [c for c in cards if c not in hand]
         if stray:
             return Verdict(False, tr("{cards} not in {seat}'s hand", cards=format_cards(stray),
-                                     seat=tr(g.seat_name(g.to_move))))
+                                     seat=seat_word(g.seat_name(g.to_move))))
         right = self.right_cards()
         wrong = [c for c in cards if c not in right]
         if wrong:
@@ -608,7 +608,7 @@ class CardsExercise(Exercise):
         except IllegalMove as err:
             text = str(err)
             # the engine's sentence without its head (the card is named already)
-            said = tr("{who} may not discard {card}: {why}", who=trc("seat", g.seat_name(g.to_move)), card=c,
+            said = tr("{who} may not discard {card}: {why}", who=seat_word(g.seat_name(g.to_move)), card=c,
                       why="\x00").partition("\x00")[0]
             rest = text.removeprefix(said)
             if rest != text and rest.startswith(f"{c} ") and get_language() == "en":

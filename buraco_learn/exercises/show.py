@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from ..cards import format_cards
 from ..game import Game
-from ..i18n import tr, trc, trn
+from ..i18n import seat_word, tr, trn
 
 __all__ = ["TableView", "CountView", "table_text", "count_text", "RuleView", "rule", "CardsView", "use_deck",
            "course_deck"]
@@ -56,15 +56,14 @@ def table_text(game: Game, *, reveal: bool = False, seat: int | None = None) -> 
     ``seat``'s, by default the player to move, and the others' sizes), the melds by side, the
     pile, the stock and the pots."""
     seat = game.to_move if seat is None else seat
-    name = lambda s: trc("seat", game.seat_name(s))  # noqa: E731 - a seat as a sentence names it
     if game.is_over:
         head = tr("{rules}, {n} players · the hand is over", rules=game.rules.name, n=game.players)
     elif game.phase == "draw":
         head = tr("{rules}, {n} players · {seat} to draw", rules=game.rules.name, n=game.players,
-                  seat=name(game.to_move))
+                  seat=seat_word(game.seat_name(game.to_move)))
     else:
         head = tr("{rules}, {n} players · {seat} to play (has drawn)", rules=game.rules.name, n=game.players,
-                  seat=name(game.to_move))
+                  seat=seat_word(game.seat_name(game.to_move)))
     lines = [head]
     for s in range(game.players):
         hand = game.hand(s)
@@ -73,14 +72,14 @@ def table_text(game: Game, *, reveal: bool = False, seat: int | None = None) -> 
         else:
             text = trn("{n} card", "{n} cards", len(hand))
         extra = " " + tr("(took a pot)") if game.took_pot[s] else ""
-        lines.append(f"{name(s)}: {text}{extra}")
+        lines.append(f"{seat_word(game.seat_name(s))}: {text}{extra}")
     if not game.table:
         lines.append(tr("melds: none"))
     for side in game.sides:
         melds = [t for t in game.table if t.owner in side]
         if not melds:
             continue
-        who = "-".join(name(s) for s in side)
+        who = "-".join(seat_word(game.seat_name(s)) for s in side)
         parts = []
         for t in melds:
             kind = " (" + tr("{kind} burraco", kind=tr(t.meld.burraco)) + ")" if t.meld.burraco else ""
@@ -149,16 +148,15 @@ def count_text(game: Game, seat: int) -> str:
       North holds no cards (took a pot)
     """
     res = game.result()
-    name = lambda s: trc("seat", game.seat_name(s))  # noqa: E731 - a seat as a sentence names it
     if res.closed_by is not None:
         head = tr("{rules}, {n} players · the hand is over: {seat} closed", rules=game.rules.name, n=game.players,
-                  seat=name(res.closed_by))
+                  seat=seat_word(game.seat_name(res.closed_by)))
     else:
         head = tr("{rules}, {n} players · the hand is over (the stock ran out)", rules=game.rules.name,
                   n=game.players)
-    lines = [head, tr("Count for: {side}", side=" & ".join(name(s) for s in game.side_of(seat)))]
+    lines = [head, tr("Count for: {side}", side=" & ".join(seat_word(game.seat_name(s)) for s in game.side_of(seat)))]
     for side in game.sides:
-        names = " & ".join(name(s) for s in side)
+        names = " & ".join(seat_word(game.seat_name(s)) for s in side)
         melds = "  ".join(f"[{t.id}] {t.meld}" + (" (" + tr("{kind} burraco", kind=tr(t.meld.burraco)) + ")"
                                                    if t.meld.burraco else "")
                           for t in game.side_melds(side[0])) or tr("none")
@@ -166,8 +164,10 @@ def count_text(game: Game, seat: int) -> str:
         for s in side:
             hand = game.hand(s)
             cards = format_cards(hand) if hand else tr("no cards")
-            lines.append("  " + (tr("{seat} holds {cards} (took a pot)", seat=name(s), cards=cards) if game.took_pot[s]
-                                 else tr("{seat} holds {cards} (took no pot)", seat=name(s), cards=cards)))
+            who = seat_word(game.seat_name(s))
+            holds = (tr("{seat} holds {cards} (took a pot)", seat=who, cards=cards) if game.took_pot[s]
+                     else tr("{seat} holds {cards} (took no pot)", seat=who, cards=cards))
+            lines.append("  " + holds)
     return "\n".join(lines)
 
 
@@ -188,14 +188,15 @@ class CountView(TableView):
         g = self.game
         seat = self.seat or 0
         res = g.result()
-        name = lambda s: trc("seat", g.seat_name(s))  # noqa: E731 - a seat as a sentence names it
-        head = (tr("The hand is over: {seat} closed.", seat=name(res.closed_by)) if res.closed_by is not None
-                else tr("The hand is over: the stock ran out."))
-        count = tr("Count for {side}.", side=" & ".join(name(s) for s in g.side_of(seat)))
+        if res.closed_by is not None:
+            head = tr("The hand is over: {seat} closed.", seat=seat_word(g.seat_name(res.closed_by)))
+        else:
+            head = tr("The hand is over: the stock ran out.")
+        count = tr("Count for {side}.", side=" & ".join(seat_word(g.seat_name(s)) for s in g.side_of(seat)))
         parts = [f'<div style="font-size:16px;font-weight:bold;margin-bottom:6px">{escape(head)} '
                  f'{escape(count)}</div>']
         for side in g.sides:
-            names = " & ".join(name(s) for s in side)
+            names = " & ".join(seat_word(g.seat_name(s)) for s in side)
             title = (tr("Melds of {side} (your side)", side=names) if seat in side
                      else tr("Melds of {side}", side=names))
             parts.append(side_html(g.side_melds(side[0]), title=title, deck=self.deck))
@@ -206,7 +207,8 @@ class CountView(TableView):
                 before, _, after = escape(holds).partition("\x00")
                 no_cards = tr("no cards")
                 body = hand_html(hand, size="small", deck=self.deck) if hand else f"<i>{escape(no_cards)}</i>"
-                parts.append(f'<div style="margin:2px 0 8px">{before}<b>{escape(name(s))}</b>{after}{body}</div>')
+                who = escape(seat_word(g.seat_name(s)))
+                parts.append(f'<div style="margin:2px 0 8px">{before}<b>{who}</b>{after}{body}</div>')
         return ('<div class="count-view" style="background:#f4f1e8;border-radius:10px;padding:8px;'
                 f'color:#222;display:inline-block;max-width:100%">{"".join(parts)}</div>')
 

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from ..cards import Card
 from ..game import Game, TableMeld
-from ..i18n import N_, tr, trc, trn
+from ..i18n import N_, seat_word, tr, trc, trn
 
 __all__ = ["kind_word", "pots_count", "status_parts", "badge_word", "seat_word", "seat_name", "suit_word", "pots_words", "status_line", "turn_line", "score_line", "seat_title", "side_title", "side_names", "burraco_word", "describe_table",
            "describe_hand", "describe_meld", "pile_words"]
@@ -24,18 +24,6 @@ _BURRACO_WORD = {"clean": N_("clean burraco"), "semi-clean": N_("semi-clean burr
 #: What a run of each suit is called (the suit's name as ``Suit.name.lower()`` gives it).
 _RUN_OF = {"spades": N_("run of spades"), "hearts": N_("run of hearts"), "diamonds": N_("run of diamonds"),
            "clubs": N_("run of clubs")}
-
-
-def seat_word(name: str) -> str:
-    """A seat's name (``South``, as :func:`buraco_learn.game.seat_names` gives it) in the current
-    language; another name (a player's own) stays as it is.
-
-    >>> seat_word("West")
-    'West'
-    """
-    words = {"South": trc("seat", "South"), "West": trc("seat", "West"), "North": trc("seat", "North"),
-             "East": trc("seat", "East")}
-    return words.get(name, name)
 
 
 def seat_name(game: Game, seat: int) -> str:
