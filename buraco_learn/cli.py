@@ -345,7 +345,7 @@ def _split_lab_args(argv: list[str]) -> tuple[list[str], list[str]]:
     for i, arg in enumerate(argv[1:], start=1):
         if arg == "--":
             return argv[:i], argv[i + 1:]
-        if arg.startswith("-") and arg not in ours and not arg.startswith("--lang=") and argv[i - 1] != "--lang":
+        if arg.startswith("-") and arg not in ours and not arg.startswith("--lang="):
             return argv[:i], argv[i:]
     return argv, []
 

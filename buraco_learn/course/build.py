@@ -39,6 +39,7 @@ import re
 import sys
 import time
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -190,9 +191,11 @@ def link_rules(markdown: str) -> str:
     return "".join(parts)
 
 
+@cache
 def _course_text(lang: str) -> Any:
     """``text -> text in lang`` for the course's own Markdown (English, marked, where the
-    catalog has no translation); the identity in English."""
+    catalog has no translation); the identity in English. One per language and build: the
+    catalog is read once, not for every notebook and navigation line."""
     if lang == "en":
         return lambda text: text
     from .translate import translate_markdown, translations

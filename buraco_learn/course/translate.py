@@ -257,7 +257,8 @@ def exercise_messages() -> list[tuple[str, str, str]]:
     from ..exercises import checkers
 
     out: list[tuple[str, str, str]] = []
-    for cls in (checkers.Exercise, *checkers.Exercise.__subclasses__()):
+    kinds: list[type[checkers.Exercise]] = [checkers.Exercise, *checkers.Exercise.__subclasses__()]
+    for cls in kinds:
         out.append((cls.form, "exercises/checkers.py", f"how an answer is written (exercises of the kind '{cls.kind}')"))
     for ex in EXERCISES.values():
         where = "exercises/catalog.py"
@@ -271,6 +272,20 @@ def exercise_messages() -> list[tuple[str, str, str]]:
     return out
 
 
+def _add(cat: Any, message: Any, where: str, note: str, context: str | None = None, *,
+         merge: str = "location") -> None:
+    """Add one unit to the template ``cat``; a unit it has already gets the new place
+    (``merge="location"``) or the new comment (``merge="note"``)."""
+    existing = cat.get(message, context=context)
+    if existing is None:
+        cat.add(message, locations=[(where, None)], auto_comments=[note] if note else [], context=context)
+    elif merge == "note":
+        if note and note not in existing.auto_comments:
+            existing.auto_comments.append(note)
+    elif (where, None) not in existing.locations:
+        existing.locations.append((where, None))
+
+
 def _template(domain: str) -> Any:
     cat = _new_catalog(domain)
     if domain == DOMAIN:
@@ -280,31 +295,15 @@ def _template(domain: str) -> Any:
         # the course catalog by update()
         titles = [(src.title, f"course/source/{stem}.md", "a notebook's title (as in the course catalog)")
                   for stem, src in load_sources().items()]
-        for message, where, note in [*titles, *exercise_messages()]:
-            existing = cat.get(message)
-            if existing is not None:
-                if note and note not in existing.auto_comments:
-                    existing.auto_comments.append(note)
-                continue
-            cat.add(message, locations=[(where, None)], auto_comments=[note])
+        for text, where, note in [*titles, *exercise_messages()]:
+            _add(cat, text, where, note, merge="note")
         for message, where, note, context in code_messages():
-            if not message or (isinstance(message, tuple) and not message[0]):
-                continue
-            existing = cat.get(message, context=context)
-            if existing is not None:
-                if (where, None) not in existing.locations:
-                    existing.locations.append((where, None))
-                continue
-            cat.add(message, locations=[(where, None)], auto_comments=[note] if note else [], context=context)
+            if message and not (isinstance(message, tuple) and not message[0]):
+                _add(cat, message, where, note, context)
         return cat
     source = course_messages() if domain == "course" else rules_messages()
     for message, where, note in source:
-        existing = cat.get(message)
-        if existing is not None:
-            if (where, None) not in existing.locations:
-                existing.locations.append((where, None))
-            continue
-        cat.add(message, locations=[(where, None)], auto_comments=[note] if note else [])
+        _add(cat, message, where, note)
     return cat
 
 
@@ -414,7 +413,7 @@ def translations(lang: str, domain: str) -> dict[str, str]:
     out: dict[str, str] = {}
     for msg in _read_po(path, locale=lang):
         if msg.id and msg.string and not msg.fuzzy and isinstance(msg.id, str):
-            out[msg.id] = msg.string  # type: ignore[assignment]
+            out[msg.id] = msg.string
     return out
 
 

@@ -103,8 +103,8 @@ def _with_tables(sentences: dict[str, str], lang: str = "en") -> dict[str, str]:
         key = match.group(1)
         if body:
             with language(lang):
-                rows = semicolon().join(f"{c[0]} → {' '.join(c[1:])}" for c in body)
-                out[key] = out[key][:-1] + colon() + " " + rows + "."
+                said = semicolon().join(f"{c[0]} → {' '.join(c[1:])}" for c in body)
+                out[key] = out[key][:-1] + colon() + " " + said + "."
         else:
             with language(lang):
                 out[key] = out[key][:-1] + " " + tr("(the table is in the Rules notebook).")
