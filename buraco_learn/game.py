@@ -1195,67 +1195,61 @@ class Game:
         return self._legal_lay_offs(*self._facts())  # type: ignore[return-value]
 
     def _legal_lay_offs(self, mine: tuple[TableMeld, ...], has_pot: bool, has_burraco: bool) -> list[Action]:
-        hand = self._s.hands[self._s.turn]
-        distinct = list(dict.fromkeys(hand))
-        counts: dict[Card, int] | None = None
-        if len(distinct) < len(hand):  # some card held twice
-            counts = {}
-            for c in hand:
-                counts[c] = counts.get(c, 0) + 1
-        out: list[Action] = []
-
-        roomy = len(hand) - 2 if self._s.pile_single is None or self._s.held_identical else -1
-
-        # The cards a meld may take are among its suit's or rank's cards and the wilds; what it
-        # accepts from them depends only on them, in hand order, and on which are held twice:
-        # remembered per meld (an immutable value) under exactly that.
-        groups: dict[int, tuple[Card, ...]] = {}
-        by_suit: tuple[list[Card], list[Card], list[Card], list[Card]] | None = None
-        by_rank: dict[int, list[Card]] = {}
-        wild_held = False
-        memo = self._memo
         targets = mine if self.rules.lay_off_onto_partner else self.lay_off_targets()
+        if not targets:
+            return []
+        hand = self._s.hands[self._s.turn]
+        distinct = dict.fromkeys(hand)
+        # One pass: the positions of each suit's cards (an ace at 1 and 14, a 2 at 2), the ranks
+        # held as naturals, whether a wild is held: what decides whether a meld may take anything.
+        masks = [0, 0, 0, 0]
+        ranks = 0
+        wild = False
+        for c in distinct:
+            r = c.r
+            if r == 0:
+                wild = True
+                continue
+            masks[c.s] |= _POS_BITS[r]
+            if r == 2:
+                wild = True
+            else:
+                ranks |= 1 << r
+        twice: dict[Card, int] | None = None
+        if len(distinct) < len(hand):  # some card held twice
+            twice = {}
+            for c in hand:
+                twice[c] = twice.get(c, 0) + 1
+        out: list[Action] = []
+        roomy = len(hand) - 2 if self._s.pile_single is None or self._s.held_identical else -1
+        memo = self._memo
+        masks.append(ranks)
         for t in targets:
             meld = t.meld
-            g = meld._suit if meld.kind == "run" else 4 + meld._rank
-            group = groups.get(g)
-            if group is None:
-                if by_suit is None:
-                    # One pass: each suit's cards with the wilds, each rank's cards, in hand order.
-                    by_suit = ([], [], [], [])
-                    for c in distinct:
-                        r = c.r
-                        if r == 0 or r == 2:
-                            wild_held = True
-                            for suit_cards in by_suit:
-                                suit_cards.append(c)
-                        else:
-                            by_suit[c.s].append(c)
-                            if r in by_rank:
-                                by_rank[r].append(c)
-                            else:
-                                by_rank[r] = [c]
-                if g < 4:
-                    near = tuple(by_suit[g])
-                elif wild_held:
-                    rank = g - 4
-                    near = tuple([c for c in distinct if c.r == rank or c.r == 0 or c.r == 2])
-                else:
-                    near = tuple(by_rank.get(g - 4, ()))
-                group = groups[g] = near
-            if not group:
+            probe = meld._probe or _lay_off_probe(meld)
+            # The meld may take none of the hand's cards: passed over at once.
+            if not (masks[probe[0]] & probe[1] or (probe[2] and wild)):
                 continue
-            if counts is None:
-                key: tuple[Any, ...] = (id(meld), t.id, group)
-                twice: tuple[Card, ...] = ()
+            # The cards of the hand this meld may take part of a lay-off of, in hand order (see
+            # _lay_offs_of).
+            takes_wild = probe[2] and wild
+            if probe[0] == 4:  # a set
+                rank = probe[3]
+                maybe = [c for c in distinct if c.r == rank or (takes_wild and (c.r == 0 or c.r == 2))]
             else:
-                twice = tuple([c for c in group if counts[c] > 1])
-                key = (id(meld), t.id, group, twice)
+                suit, lo, hi = probe[0], probe[3], probe[4]
+                maybe = [c for c in distinct
+                         if ((c.r == 0 or c.r == 2) and takes_wild)
+                         or (c.s == suit and (lo <= c.r <= hi or (c.r == 1 and hi >= 14)))]
+            if not maybe:
+                continue
+            pairs = () if twice is None else tuple([c for c in maybe if twice[c] > 1])
+            key = ("exact", id(meld), t.id, tuple(maybe), pairs)
             found = memo.get(key)
             if found is None or found[0] is not meld:
                 if len(memo) >= _MEMO_MAX:
                     memo.clear()
-                found = memo[key] = (meld, _lay_offs_of(t.id, meld, group, twice, memo))
+                found = memo[key] = (meld, _lay_offs_of(t.id, meld, maybe, pairs))
             if roomy >= 2:  # as in legal_melds: two cards or more left can end the turn
                 out += found[1]
                 continue
@@ -1370,31 +1364,39 @@ def _check_wild_high(wild_high: object) -> None:
                             f"engine's choice), not {excerpt(wild_high)} (WILD-1)")
 
 
-def _lay_offs_of(target: int, meld: Meld, near: tuple[Card, ...], twice: tuple[Card, ...],
-                 memo: dict[Any, Any]) -> tuple[LayOff, ...]:
-    """Every lay-off onto ``meld`` (meld number ``target``) of one card of ``near`` (distinct hand
-    cards, in hand order), then of two onto a run unless each of the two alone fits (then they are
-    laid one after the other); a card is paired with itself only when held twice (``twice``)."""
-    # Cheap filters first; Meld._fits_cards is the meld's own verdict (no sentence built).
+def _lay_off_probe(meld: Meld) -> tuple[int, int, bool, int, int]:
+    """What a hand needs for a lay-off onto ``meld`` to be possible (see :func:`_lay_offs_of`),
+    remembered with the meld: ``(where, bits, takes_wild, a, b)``. A set (``where`` 4) may take a
+    natural of its rank (``bits``: that rank's bit of the ranks held, ``a`` the rank), and a wild
+    while it has none (SET-1, SET-2); a run of suit ``where`` a card of its suit within three
+    places of its ends (``bits``: positions ``a`` to ``b`` of the suit's positions held, an ace at
+    1 and 14, a 2 at 2), and a wild when it has no wild or its wild is its own suit's 2."""
     if meld.kind == "set":
-        rank = meld._rank
-        free = meld._wild_index < 0
-        maybe = [c for c in near if c.r == rank or (free and (c.r == 0 or c.r == 2))]
+        probe = (4, 1 << meld._rank, meld._wild_index < 0, meld._rank, 0)
     else:
-        # Within three places of the run's ends, or a wild for a run without one, or whose
-        # wild is its own suit's 2 (it may drop in: WILD-5). Three: a free wild may move into
-        # a gap (WILD-2), so one card reaches two places out and a pair three
-        # (2S(=8D) 9D TD + QD KD gives 9D TD 2S(=JD) QD KD).
-        lo, hi, suit = meld.low - 3, meld.high + 3, meld._suit
-        w = meld.wild
-        room = w is None or (w.r == 2 and w.s == suit)
-        maybe = [c for c in near
-                 if ((c.r == 0 or c.r == 2) and room)
-                 or (c.s == suit and (lo <= c.r <= hi or (c.r == 1 and hi >= 14)))]
-    key = ("exact", id(meld), target, tuple(maybe), tuple([c for c in maybe if c in twice]))
-    found = memo.get(key)
-    if found is not None and found[0] is meld:
-        return found[1]  # type: ignore[no-any-return]
+        suit = meld._suit
+        lo = meld._start - 3
+        hi = meld._start + len(meld._slots) + 2
+        w = meld._slots[meld._wild_index] if meld._wild_index >= 0 else None
+        bits = sum(1 << p for p in range(max(lo, 0), hi + 1))
+        probe = (suit, bits, w is None or (w.r == 2 and w.s == suit), lo, hi)
+    object.__setattr__(meld, "_probe", probe)
+    return probe
+
+
+def _lay_offs_of(target: int, meld: Meld, maybe: list[Card], twice: tuple[Card, ...]) -> tuple[LayOff, ...]:
+    """Every lay-off onto ``meld`` (meld number ``target``) of one card of ``maybe`` (distinct
+    hand cards, in hand order), then of two onto a run unless each of the two alone fits (then
+    they are laid one after the other); a card is paired with itself only when held twice
+    (``twice``).
+
+    ``maybe`` holds every card of the hand that may be part of a lay-off onto the meld (see
+    Game._legal_lay_offs): for a set, its rank's naturals, and the wilds while it has none
+    (SET-1, SET-2); for a run, its suit's naturals within three places of its ends, and the wilds
+    when it has no wild or its wild is its own suit's 2 (it may drop in: WILD-5). Three: a free
+    wild may move into a gap (WILD-2), so one card reaches two places out and a pair three
+    (2S(=8D) 9D TD + QD KD gives 9D TD 2S(=JD) QD KD)."""
+    # Meld._fits_cards is the meld's own verdict (no sentence built); cheaper exact tests first.
     plain = meld.kind == "run" and meld._wild_index < 0 and meld._start >= 3 and meld.high <= 13
     if meld.kind == "run" and meld._wild_index >= 0 and meld._start >= 3 and meld.high <= 13:
         wild = meld._slots[meld._wild_index]
@@ -1416,7 +1418,6 @@ def _lay_offs_of(target: int, meld: Meld, near: tuple[Card, ...], twice: tuple[C
                     continue
                 if _natural_fit(meld, (a, b)) if plain else meld._fits_cards([a, b]):
                     out.append(LayOff(target, (a, b)))
-    memo[key] = (meld, tuple(out))
     return tuple(out)
 
 
@@ -1601,8 +1602,8 @@ def _candidate_groups(hand: Sequence[Card], memo: dict[Any, Any] | None = None) 
             out.append((r, grp))
     for suit in range(4):
         mask = masks[suit]
-        if mask & (mask - 1) == 0:
-            continue  # fewer than two positions of this suit
+        if not (mask & (mask >> 1) & (mask >> 2) if not wild_kinds else mask & ((mask >> 1) | (mask >> 2))):
+            continue  # no run at all: _run_group's first test, the common case of a few scattered cards
         key = (suit, mask, wild_kinds, twos[suit] >= 2)
         grp = runs.get(key)
         if grp is None:

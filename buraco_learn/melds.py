@@ -34,7 +34,7 @@ from collections.abc import Iterable, Sequence
 from operator import attrgetter, itemgetter
 from typing import Any, Literal
 
-from .cards import _BY_INDEX, _TEXT, JOKER, MAX_CARDS, Card, Rank, Suit, excerpt, format_cards, parse_cards
+from .cards import _BY_INDEX, _RANK_CHARS, _TEXT, JOKER, MAX_CARDS, Card, Rank, Suit, excerpt, format_cards, parse_cards
 from .errors import InvalidMeld, NotationError
 from .i18n import get_language, language, tr, trc, trn
 from .rules import FIBUR, Rules, get_rules
@@ -983,7 +983,7 @@ class Meld:
     15
     """
 
-    __slots__ = ("kind", "rules", "_slots", "_start", "_wild_index", "_rank", "_suit", "_fits")
+    __slots__ = ("kind", "rules", "_slots", "_start", "_wild_index", "_rank", "_suit", "_fits", "_probe")
 
     kind: MeldKind
     rules: Rules
@@ -995,6 +995,9 @@ class Meld:
     #: Memo of :meth:`can_lay_off` for this (immutable) meld: card indices -> verdict. A meld lies
     #: on the table for many turns and the same few cards of a hand are tried against it each time.
     _fits: dict[int | bytes, bool] | None
+    #: What a hand needs for a lay-off onto this meld to be possible at all (the game's
+    #: ``_lay_off_probe``), worked out on first use.
+    _probe: tuple[int, int, bool, int, int] | None
 
     def __init__(self) -> None:  # pragma: no cover - use the constructors
         raise TypeError("build a Meld with Meld.from_cards(...) or Meld.parse(...)")
@@ -1028,6 +1031,7 @@ class Meld:
             put(self, "_wild_index", wild_index)
         put(self, "rules", rules)
         put(self, "_fits", None)
+        put(self, "_probe", None)
         return self
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -1341,9 +1345,9 @@ class Meld:
         new = as_cards(cards)
         if not new:
             raise InvalidMeld(tr("{meld}: a lay-off adds at least one card (TURN-2)", meld=self), ("TURN-2",))
-        what = f"{self} + {format_cards(new)}"
         union = list(self._slots) + new
         if layout is not None:
+            what = f"{self} + {format_cards(new)}"
             if wild_high is not None:
                 raise NotationError("name a layout or a wild's end (wild_high), not both")
             want = layout if isinstance(layout, Meld) else Meld.parse(layout, rules=self.rules)
@@ -1365,10 +1369,11 @@ class Meld:
                                          layout=want, rules=self.rules.name), ("RUN-5", "WILD-6"))
             return want
         res = self._lay_off_result(new, union, wild_high)
+        # What a refusal's sentence names, written only for a refusal (a legal lay-off needs none).
         if res[0] == "error":
-            raise self._explain_lay_off(new, res, what)
+            raise self._explain_lay_off(new, res, f"{self} + {format_cards(new)}")
         if not self._same_kind(res):
-            raise self._not_kept(new, what)
+            raise self._not_kept(new, f"{self} + {format_cards(new)}")
         return Meld._make(res, self.rules)
 
     def lay_off_layouts(self, cards: Iterable[Card] | str | Card) -> tuple[Meld, ...]:
@@ -1530,6 +1535,15 @@ class Meld:
     # -- text -----------------------------------------------------------------------------
     def notation(self, *, pretty: bool = False) -> str:
         """The layout with each wild's stand-in: ``'5C 6C 2C(=7C) 8C'``; a set's wild ``JK(=7)``."""
+        if not pretty:
+            # The plain notation (what a note and str() write), from the cards' texts.
+            parts = list(map(_TEXT_OF, self._slots))
+            wi = self._wild_index
+            if wi >= 0:
+                stands = (_TEXT_OF(_pos_card(self._start + wi, self._suit)) if self.kind == "run"
+                          else _RANK_CHARS[self._rank])
+                parts[wi] += f"(={stands})"
+            return " ".join(parts)
         parts = []
         for i, c in enumerate(self._slots):
             t = c.pretty if pretty else str(c)
@@ -1600,5 +1614,6 @@ def _build(res: _Result, rules: Rules) -> Meld:
         self._wild_index = wild_index
     self.rules = rules
     self._fits = None
+    self._probe = None
     self.__class__ = Meld  # type: ignore[assignment]
     return self

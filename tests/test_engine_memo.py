@@ -322,3 +322,63 @@ def test_plain_lay_off_builds_what_the_meld_builds(rules: str, players: int) -> 
                         assert quick == slow and quick.notation() == slow.notation(), (str(meld), a)
                         checked += 1
     assert checked > 20
+
+
+def _reference_lay_offs(g: Game) -> list[str]:
+    """The slow path: every distinct card of the hand, and every pair onto a run unless each of the
+    two alone fits, asked of the meld itself (Meld.can_lay_off) and then of the game (Game.can:
+    TURN-4, CLOSE-3, CLOSE-4), target by target in the lay-off order of legal_actions."""
+    from buraco_learn import LayOff
+
+    hand = list(g.hand(g.to_move))
+    distinct = list(dict.fromkeys(hand))
+    out: list[str] = []
+    for t in g.lay_off_targets():
+        singles = [c for c in distinct if t.meld.can_lay_off([c])]
+        listed = [LayOff(t.id, (c,)) for c in singles]
+        if t.meld.kind == "run":
+            for i, a in enumerate(distinct):
+                for b in distinct[i:]:
+                    if a == b and hand.count(a) < 2:
+                        continue
+                    if a in singles and b in singles:
+                        continue
+                    if t.meld.can_lay_off([a, b]):
+                        listed.append(LayOff(t.id, (a, b)))
+        out += [str(a) for a in listed if g.can(a)]
+    return out
+
+
+@pytest.mark.parametrize("rules,players", [("fibur", 4), ("classic-fr", 3), ("wikipedia-fr", 2), ("ramiroyal", 2)])
+def test_lay_offs_equal_the_whole_hand_enumeration_in_order(rules: str, players: int) -> None:
+    """TURN-2, WILD-2, SET-2: the lay-offs listed through each meld's quick filter (the hand's cards
+    near a run's ends or of a set's rank, and the wilds it may take) are those of asking the meld
+    about every card and pair of the hand, in the same order."""
+    checked = 0
+    for seed in range(5):
+        for p in _positions(seed, players, rules):
+            if p.phase != "play":
+                continue
+            assert [str(a) for a in p.legal_lay_offs()] == _reference_lay_offs(p), p.position()
+            checked += 1
+    assert checked > 100
+
+
+def test_meld_notation_equals_the_card_by_card_text() -> None:
+    """WILD-1, SET-2: a meld's notation (what notes and records write) is each card's text in layout
+    order, the wild followed by what it stands for, on the candidate melds of random hands."""
+    from buraco_learn import Meld, Rank
+
+    rng = random.Random(21)
+    deck = make_deck(4)
+    checked = 0
+    for _ in range(400):
+        for cards in game_module.candidate_melds(rng.sample(deck, 12)):
+            m = Meld.from_cards(cards)
+            words = [str(c) for c in m.cards]
+            if m.wild_index is not None:
+                i = m.wild_index
+                words[i] += f"(={m.position_card(i) if m.kind == 'run' else Rank(m.rank).char})"
+            assert m.notation() == " ".join(words)
+            checked += 1
+    assert checked > 1000
