@@ -153,12 +153,16 @@ class _State:
     #: Values derived from this state, dropped whenever the state changes: each side's melds (key:
     #: the seat), ``("pot", seat)`` / ``("burraco", seat)`` flags, ``"legal"`` the legal actions.
     cache: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
+    #: Values derived from the table, the pots taken and the soloist only (the facts of a seat's
+    #: side, see Game._facts, keyed by the seat), dropped whenever one of those changes (a meld, a
+    #: lay-off, a pot taken, an undo), kept through draws and discards.
+    fixed: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def copy(self) -> _State:
         return _State([list(h) for h in self.hands], list(self.table), list(self.pile), list(self.stock),
                       [list(p) for p in self.pots], list(self.took_pot), self.soloist, self.turn, self.phase,
                       self.last_turn, self.pile_single, self.held_identical, self.closed_by, self.end_reason,
-                      list(self.history))
+                      list(self.history), fixed=dict(self.fixed))
 
 
 #: How to take back one action, relative to the state right after it (undo is always from there):
@@ -882,6 +886,7 @@ class Game:
         pot = s.pots.pop(0)
         s.hands[seat] = pot
         s.took_pot[seat] = True
+        s.fixed.clear()
         note = f"; the hand is empty, so {self.seat_name(seat)} takes the pot on the fly ({len(pot)} cards, POT-2)"
         if self.players == 3 and s.soloist is None:
             s.soloist = seat
@@ -906,6 +911,7 @@ class Game:
         old_hand = s.hands[seat]
         s.hands[seat] = rest
         s.table.append(TableMeld(len(s.table), seat, meld))
+        s.fixed.clear()
         note = f"laid down meld {len(s.table) - 1}: {meld}" + self._after_empty_by_play(seat)
         self._pushed(tuple(old_hand), "meld", None, s.hands[seat] is not rest)
         return self._record(seat, action, note)
@@ -928,6 +934,7 @@ class Game:
         s.hands[seat] = rest
         old = s.table[target]
         s.table[target] = TableMeld(old.id, old.owner, new)
+        s.fixed.clear()
         note = f"meld {target} is now {new}" + self._after_empty_by_play(seat)
         self._pushed(tuple(old_hand), "layoff", (target, old), s.hands[seat] is not rest)
         return self._record(seat, action, note)
@@ -961,6 +968,7 @@ class Game:
                 pot = s.pots.pop(0)
                 s.hands[seat] = pot
                 s.took_pot[seat] = True
+                s.fixed.clear()
                 self._undo[-1] = (tuple(old_hand), "discard", None, True, self._pending)
                 note += f"; {self.seat_name(seat)} takes the pot with the discard ({len(pot)} cards, POT-3)"
                 if self.players == 3 and s.soloist is None:
@@ -1065,6 +1073,7 @@ class Game:
         (s.turn, s.phase, s.last_turn, s.pile_single, s.held_identical, s.closed_by, s.end_reason, s.soloist,
          s.took_pot[seat]) = scalars
         s.cache.clear()
+        s.fixed.clear()
         return action
 
     def clone(self) -> Game:
@@ -1114,16 +1123,15 @@ class Game:
 
     def _facts(self) -> tuple[tuple[TableMeld, ...], bool, bool]:
         """The side's melds of the player to move, whether the side has its pot and a burraco
-        (as :meth:`side_melds`, :meth:`side_has_pot`, :meth:`side_has_burraco`), kept with the state."""
+        (as :meth:`side_melds`, :meth:`side_has_pot`, :meth:`side_has_burraco`), kept until the
+        table, the pots taken or the soloist change (draws and discards change none of them)."""
         s = self._s
-        found = s.cache.get("facts")
+        found = s.fixed.get(s.turn)
         if found is None:
             seat = s.turn
             n = self.players
             side = (seat,) if n == 2 else (seat % 2, seat % 2 + 2) if n == 4 else self.side_of(seat)
-            mine = s.cache.get(seat)
-            if mine is None:
-                mine = s.cache[seat] = tuple([t for t in s.table if t.owner in side])  # side_melds
+            mine = tuple([t for t in s.table if t.owner in side])  # side_melds
             took = s.took_pot
             has_pot = False
             for x in side:
@@ -1135,7 +1143,7 @@ class Game:
                 if len(t.meld._slots) >= 7:  # Meld.is_burraco (BUR-1)
                     has_bur = True
                     break
-            found = s.cache["facts"] = (mine, has_pot, has_bur)
+            found = s.fixed[seat] = (mine, has_pot, has_bur)
         return found
 
     def _legal_discards(self, mine: tuple[TableMeld, ...], has_pot: bool, has_bur: bool) -> list[Action]:
@@ -1396,29 +1404,80 @@ def _lay_offs_of(target: int, meld: Meld, maybe: list[Card], twice: tuple[Card, 
     when it has no wild or its wild is its own suit's 2 (it may drop in: WILD-5). Three: a free
     wild may move into a gap (WILD-2), so one card reaches two places out and a pair three
     (2S(=8D) 9D TD + QD KD gives 9D TD 2S(=JD) QD KD)."""
-    # Meld._fits_cards is the meld's own verdict (no sentence built); cheaper exact tests first.
-    plain = meld.kind == "run" and meld._wild_index < 0 and meld._start >= 3 and meld.high <= 13
-    if meld.kind == "run" and meld._wild_index >= 0 and meld._start >= 3 and meld.high <= 13:
-        wild = meld._slots[meld._wild_index]
-        if wild.r == 0 or wild.s != meld._suit:  # a joker or another suit's 2
-            fits = [c for c in maybe if _wild_run_fit(meld, c)]
-        else:
-            fits = [c for c in maybe if meld._fits_cards([c])]
-    elif meld.kind == "set":
-        fits = [c for c in maybe if _set_fit(meld, c)]
-    else:
-        fits = [c for c in maybe if (_natural_fit(meld, (c,)) if plain else meld._fits_cards([c]))]
+    # Meld._fits_cards is the meld's own verdict (no sentence built); the exact quick tests first.
+    if meld.kind == "set":
+        return tuple([LayOff(target, (c,)) for c in maybe if _set_fit(meld, c)])
+    fits = []
+    for c in maybe:
+        fit = _run_fit(meld, (c,))
+        if fit if fit is not None else meld._fits_cards([c]):
+            fits.append(c)
     out = [LayOff(target, (c,)) for c in fits]
-    if meld.kind == "run":
-        for i, a in enumerate(maybe):
-            for b in maybe[i:]:
-                if a == b and a not in twice:
-                    continue
-                if a in fits and b in fits:
-                    continue
-                if _natural_fit(meld, (a, b)) if plain else meld._fits_cards([a, b]):
-                    out.append(LayOff(target, (a, b)))
+    for i, a in enumerate(maybe):
+        for b in maybe[i:]:
+            if a == b and a not in twice:
+                continue
+            if a in fits and b in fits:
+                continue
+            fit = _run_fit(meld, (a, b))
+            if fit if fit is not None else meld._fits_cards([a, b]):
+                out.append(LayOff(target, (a, b)))
     return tuple(out)
+
+
+def _run_fit(meld: Meld, cards: Sequence[Card]) -> bool | None:
+    """:meth:`Meld.can_lay_off` of one or two cards onto a run whose naturals lie within 3 to K
+    and whose wild, if any, is a joker or another suit's 2, when each card is a natural of its
+    suit from 3 to K, a joker or another suit's 2; ``None`` otherwise (the meld's own question).
+
+    Then no ace, no 2 of the suit and no rule on them can take part, and a run may lie with its
+    wild at either end (a wild may stand for the 2 or the ace), so the answer is the count of
+    holes among the naturals: one wild at most (RUN-4); no natural twice (RUN-1); a bound wild
+    keeps its place unless its card arrives (WILD-3, WILD-5): the naturals then miss exactly that
+    place; a free wild, or one freed by its card, may fill one hole or go to an end (WILD-1,
+    WILD-2): at most one hole; with no wild, no hole (RUN-1)."""
+    suit = meld._suit
+    slots = meld._slots
+    lo = meld._start
+    hi = lo + len(slots) - 1
+    wi = meld._wild_index
+    at = -1
+    if wi >= 0:
+        w = slots[wi]
+        if w.r == 2 and w.s == suit:
+            return None  # the suit's own 2 may drop into its natural place (WILD-5)
+        at = lo + wi
+    if (lo + 1 if at == lo else lo) < 3 or (hi - 1 if at == hi else hi) > 13:
+        return None
+    wilds = 0 if at < 0 else 1
+    ranks = []
+    for c in cards:
+        r = c.r
+        if c.s == suit and r >= 3:
+            ranks.append(r)
+        elif r == 0 or (r == 2 and c.s != suit):
+            wilds += 1
+        else:
+            return None
+    if wilds > 1 or (len(ranks) == 2 and ranks[0] == ranks[1]):
+        return False  # a second wild, or a natural twice
+    # The naturals: positions lo..hi but the wild's, then the new ones.
+    count = hi - lo + 1 - (0 if at < 0 else 1) + len(ranks)
+    low, high = (lo + 1 if at == lo else lo), (hi - 1 if at == hi else hi)
+    freed = False
+    for r in ranks:
+        if r == at:
+            freed = True
+        elif low <= r <= high:
+            return False  # that natural is there already
+    if ranks:
+        low, high = min(low, *ranks), max(high, *ranks)
+    holes = high - low + 1 - count
+    if wilds == 0:
+        return holes == 0
+    if lo < at < hi and not freed:  # bound, and stays where it is
+        return holes == 1 and low < at < high and at not in ranks
+    return holes <= 1
 
 
 def _set_fit(meld: Meld, c: Card) -> bool:
@@ -1434,51 +1493,6 @@ def _set_fit(meld: Meld, c: Card) -> bool:
     else:
         return False
     return meld._fits_cards([c])
-
-
-def _wild_run_fit(meld: Meld, c: Card) -> bool:
-    """:meth:`Meld.can_lay_off` of one card onto a run within 3 to K whose wild is a joker or
-    another suit's 2: a natural of the suit from 3 to K fits where the wild stands (it is then
-    freed and goes to an end, WILD-3), next to an end, or two places beyond an end when the wild
-    is free at the other end and moves into the gap (WILD-1, WILD-2); nowhere else (RUN-1, RUN-4).
-    Any other card is the meld's own question."""
-    r = c.r
-    if c.s != meld._suit or r < 3:
-        return meld._fits_cards([c])
-    lo = meld._start
-    hi = lo + len(meld._slots) - 1
-    at = lo + meld._wild_index
-    if lo <= r <= hi:
-        return r == at
-    if r == lo - 1 or r == hi + 1:
-        return True
-    if r == lo - 2:
-        return at == hi
-    if r == hi + 2:
-        return at == lo
-    return False
-
-
-def _natural_fit(meld: Meld, cards: tuple[Card, ...]) -> bool:
-    """:meth:`Meld.can_lay_off` for a run of naturals from 3 to K with no wild: cards that are all
-    naturals of its suit from 3 to K fit exactly when they extend it without a gap or a repeat
-    (RUN-1); any other card (a wild, an ace, a 2, another suit) is the meld's own question."""
-    suit = meld._suit
-    lo, hi = meld._start, meld._start + len(meld._slots) - 1
-    ranks = []
-    for c in cards:
-        r = c.r
-        if c.s != suit or r < 3:
-            return meld._fits_cards(list(cards))
-        ranks.append(r)
-    ranks.sort()
-    if len(ranks) == 2 and ranks[0] == ranks[1]:
-        return False
-    if ranks[-1] < lo:
-        return ranks[-1] == lo - 1 and ranks[0] == lo - len(ranks)
-    if ranks[0] > hi:
-        return ranks[0] == hi + 1 and ranks[-1] == hi + len(ranks)
-    return len(ranks) == 2 and ranks[0] == lo - 1 and ranks[1] == hi + 1
 
 
 # ---------------------------------------------------------------------- meld enumeration
