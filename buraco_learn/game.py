@@ -176,6 +176,8 @@ class _State:
 #: turn, phase, flags and the mover's ``took_pot`` before the action, interned. About a hundred
 #: bytes an action, where a full copy of the state (history included) cost kilobytes.
 _Undo = tuple[Any, str, Any, bool, tuple[Any, ...]]
+#: Game._facts: the side's melds, whether it has its pot and a burraco, its sets' ranks (bits).
+_Facts = tuple[tuple[TableMeld, ...], bool, bool, int]
 _SCALARS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
 #: Memo of Game._rest_problem for a one-card rest: (card, flags, id of the rules) -> (rules, whether
 #: the card can end the turn).
@@ -1108,10 +1110,16 @@ class Game:
             if s.pile and (len(s.pile) > 1 or s.hands[s.turn]):
                 out.append(_TAKE_PILE)
         else:
+            # The hand is scanned once for the melds and the lay-offs; its distinct cards serve
+            # the lay-offs and the discards.
             facts = self._facts()
-            out = self._legal_melds(*facts)
-            out += self._legal_lay_offs(*facts)
-            out += self._legal_discards(*facts)
+            hand = s.hands[s.turn]
+            scan = _scan(hand)
+            distinct = dict.fromkeys(hand)
+            out = self._legal_melds(facts, hand, scan)
+            if facts[0]:
+                out += self._legal_lay_offs(facts, hand, scan, distinct)
+            out += self._legal_discards(facts, hand, distinct)
         s.cache["legal"] = tuple(out)
         return out
 
@@ -1119,12 +1127,14 @@ class Game:
         """The legal discards of the player to move, one per distinct card, in hand order."""
         if self._s.phase != "play":
             return []
-        return self._legal_discards(*self._facts())  # type: ignore[return-value]
+        hand = self._s.hands[self._s.turn]
+        return self._legal_discards(self._facts(), hand, dict.fromkeys(hand))  # type: ignore[return-value]
 
-    def _facts(self) -> tuple[tuple[TableMeld, ...], bool, bool]:
+    def _facts(self) -> _Facts:
         """The side's melds of the player to move, whether the side has its pot and a burraco
-        (as :meth:`side_melds`, :meth:`side_has_pot`, :meth:`side_has_burraco`), kept until the
-        table, the pots taken or the soloist change (draws and discards change none of them)."""
+        (as :meth:`side_melds`, :meth:`side_has_pot`, :meth:`side_has_burraco`), and the ranks of
+        its sets (bit ``r`` for rank ``r``), kept until the table, the pots taken or the soloist
+        change (draws and discards change none of them)."""
         s = self._s
         found = s.fixed.get(s.turn)
         if found is None:
@@ -1139,22 +1149,23 @@ class Game:
                     has_pot = True
                     break
             has_bur = False
+            set_ranks = 0
             for t in mine:
                 if len(t.meld._slots) >= 7:  # Meld.is_burraco (BUR-1)
                     has_bur = True
-                    break
-            found = s.fixed[seat] = (mine, has_pot, has_bur)
+                if t.meld.kind == "set":
+                    set_ranks |= 1 << t.meld._rank
+            found = s.fixed[seat] = (mine, has_pot, has_bur, set_ranks)
         return found
 
-    def _legal_discards(self, mine: tuple[TableMeld, ...], has_pot: bool, has_bur: bool) -> list[Action]:
-        hand = self._s.hands[self._s.turn]
+    def _legal_discards(self, facts: _Facts, hand: list[Card], distinct: dict[Card, None]) -> list[Action]:
+        """The legal discards, one per distinct card of ``hand`` (``distinct``) in hand order."""
         if len(hand) > 1:  # only TURN-4 may forbid a card (see _discard_problem)
             single = self._s.pile_single
             if single is None or self._s.held_identical:
-                return [_DISCARDS[c.index] for c in dict.fromkeys(hand)]
-            return [_DISCARDS[c.index] for c in dict.fromkeys(hand) if c is not single]
-        return [_DISCARDS[c.index] for c in dict.fromkeys(hand)
-                if self._discard_problem(c, hand, has_pot, has_bur) is None]
+                return list(map(_DISCARD_OF, distinct))
+            return [_DISCARD_OF(c) for c in distinct if c is not single]
+        return [_DISCARD_OF(c) for c in distinct if self._discard_problem(c, hand, facts[1], facts[2]) is None]
 
     def candidate_melds(self, hand: Sequence[Card] | None = None) -> list[tuple[Card, ...]]:
         """Every distinct multiset of cards from ``hand`` that forms a legal meld (no game-state checks)."""
@@ -1165,17 +1176,18 @@ class Game:
         """Every legal new meld of the player to move (game rules such as SET-4 and CLOSE-3 applied)."""
         if self._s.phase != "play":
             return []
-        return self._legal_melds(*self._facts())  # type: ignore[return-value]
-
-    def _legal_melds(self, mine: tuple[TableMeld, ...], has_pot: bool, has_burraco: bool) -> list[Action]:
         hand = self._s.hands[self._s.turn]
-        set_ranks = {t.meld._rank for t in mine if t.meld.kind == "set"}
+        return self._legal_melds(self._facts(), hand, _scan(hand))  # type: ignore[return-value]
+
+    def _legal_melds(self, facts: _Facts, hand: list[Card], scan: _Scan) -> list[Action]:
+        """The legal new melds of ``hand`` (the mover's, ``scan`` its :func:`_scan`)."""
+        _, has_pot, has_burraco, set_ranks = facts
         out: list[Action] = []
         # Two cards or more left can always end the turn unless one is the one-card pile's card
         # (TURN-4): then no need to work out the rest (each candidate is part of the hand).
         roomy = len(hand) - 2 if self._s.pile_single is None or self._s.held_identical else -1
-        for rank, (group, acts, longest) in _candidate_groups(hand, self._groups):
-            if rank in set_ranks:
+        for rank, (group, acts, longest) in _candidate_groups(hand, self._groups, scan):
+            if set_ranks >> rank & 1:  # (a run's rank is 0: no set has it)
                 continue  # SET-4: the side has a set of this rank
             if longest <= roomy:
                 out += acts
@@ -1200,29 +1212,19 @@ class Game:
         """
         if self._s.phase != "play":
             return []
-        return self._legal_lay_offs(*self._facts())  # type: ignore[return-value]
+        hand = self._s.hands[self._s.turn]
+        return self._legal_lay_offs(self._facts(), hand, _scan(hand), dict.fromkeys(hand))  # type: ignore[return-value]
 
-    def _legal_lay_offs(self, mine: tuple[TableMeld, ...], has_pot: bool, has_burraco: bool) -> list[Action]:
+    def _legal_lay_offs(self, facts: _Facts, hand: list[Card], scan: _Scan, distinct: dict[Card, None]) -> list[Action]:
+        """The legal lay-offs of ``hand`` (``scan`` its :func:`_scan`, ``distinct`` its distinct cards)."""
+        mine, has_pot, has_burraco, _ = facts
         targets = mine if self.rules.lay_off_onto_partner else self.lay_off_targets()
         if not targets:
             return []
-        hand = self._s.hands[self._s.turn]
-        distinct = dict.fromkeys(hand)
-        # One pass: the positions of each suit's cards (an ace at 1 and 14, a 2 at 2), the ranks
-        # held as naturals, whether a wild is held: what decides whether a meld may take anything.
-        masks = [0, 0, 0, 0]
-        ranks = 0
-        wild = False
-        for c in distinct:
-            r = c.r
-            if r == 0:
-                wild = True
-                continue
-            masks[c.s] |= _POS_BITS[r]
-            if r == 2:
-                wild = True
-            else:
-                ranks |= 1 << r
+        # Whether a meld may take anything: the positions of each suit's cards (an ace at 1 and
+        # 14, a 2 at 2), the ranks held as naturals (other than 2), whether a wild is held.
+        masks = scan[0] + [scan[5]]
+        wild = bool(scan[4])
         twice: dict[Card, int] | None = None
         if len(distinct) < len(hand):  # some card held twice
             twice = {}
@@ -1231,7 +1233,6 @@ class Game:
         out: list[Action] = []
         roomy = len(hand) - 2 if self._s.pile_single is None or self._s.held_identical else -1
         memo = self._memo
-        masks.append(ranks)
         for t in targets:
             meld = t.meld
             probe = meld._probe or _lay_off_probe(meld)
@@ -1539,6 +1540,7 @@ _POS_BITS = [1 << r | (16384 if r == 1 else 0) for r in range(14)]
 _COUNT_UNIT = [1 << (8 * s) for s in range(4)]
 #: One discard action per card index (immutable values, shared).
 _DISCARDS: list[Discard] = [Discard(c) for c in _CARD_OF]
+_DISCARD_OF = {c: _DISCARDS[c.index] for c in _CARD_OF}.__getitem__
 
 
 def _candidate_results(hand: Sequence[Card]) -> list[tuple[tuple[Card, ...], tuple[Any, ...]]]:
@@ -1561,25 +1563,22 @@ def _info(group: _Group, laid: dict[Any, Any] | None) -> _GroupInfo:
     return (group, acts, longest)
 
 
-def _candidate_groups(hand: Sequence[Card], memo: dict[Any, Any] | None = None) -> list[tuple[int, _GroupInfo]]:
-    """The candidate melds of ``hand`` group by group: ``(rank, group)`` for the sets of a rank,
-    ``(0, group)`` for the runs of a suit, in the order of :func:`_candidate_results`.
-    ``memo``: a game's own memo (its groups and their actions' analyses), else the module's.
+#: A hand's :func:`_scan`: the positions held per suit, the 2s per suit, each rank's code, the ranks
+#: held twice or more (sorted), the wild kinds in order of first appearance, the ranks held as naturals.
+_Scan = tuple[list[int], list[int], dict[int, int], list[int], tuple[Card, ...], int]
 
-    A rank's sets depend only on the hand's naturals of that rank and its wilds; a suit's runs
-    only on which positions of the suit the hand holds and its wilds; and no candidate of one
-    group is a candidate of another (a set has two naturals of one rank other than 2, a run two
-    naturals of its suit and at most one other card). So each group is worked out once
-    (:func:`_set_group`, :func:`_run_group`) and remembered under exactly what it depends on:
-    the same group comes back from hand to hand and turn to turn. The actions are immutable
-    values, shared by every game that lists them."""
-    # One pass: the positions held per suit (an ace at 1 and 14), the count of each suit's card
-    # per rank (8 bits a suit), each suit's 2s, the wild kinds in the order they first appear.
+
+def _scan(hand: Sequence[Card]) -> _Scan:
+    """One pass over ``hand``: the positions held per suit (bit ``p`` for position ``p``, an ace
+    at 1 and 14, a 2 at 2), the count of the suit's 2s, each natural rank's code (the count of each
+    suit's card of that rank, 8 bits a suit), the ranks held twice or more (sorted), the wild kinds
+    in the order they first appear, and the natural ranks held (bit ``r``; 2s are wilds)."""
     wilds: list[Card] = []
     masks = [0, 0, 0, 0]
     twos = [0, 0, 0, 0]
     by_rank: dict[int, int] = {}
     several: list[int] = []  # the ranks held twice or more
+    ranks = 0
     for c in hand:
         r = c.r
         if r == 0:
@@ -1598,15 +1597,35 @@ def _candidate_groups(hand: Sequence[Card], memo: dict[Any, Any] | None = None) 
                 several.append(r)
         else:
             by_rank[r] = _COUNT_UNIT[suit]
-    wild_kinds = tuple(wilds)
+            ranks |= 1 << r
+    several.sort()
+    return masks, twos, by_rank, several, tuple(wilds), ranks
+
+
+def _candidate_groups(hand: Sequence[Card], memo: dict[Any, Any] | None = None,
+                      scan: _Scan | None = None) -> list[tuple[int, _GroupInfo]]:
+    """The candidate melds of ``hand`` group by group: ``(rank, group)`` for the sets of a rank,
+    ``(0, group)`` for the runs of a suit, in the order of :func:`_candidate_results`.
+    ``memo``: a game's own memo (its groups and their actions' analyses), else the module's;
+    ``scan``: the hand's :func:`_scan` when the caller has it.
+
+    A rank's sets depend only on the hand's naturals of that rank and its wilds; a suit's runs
+    only on which positions of the suit the hand holds and its wilds; and no candidate of one
+    group is a candidate of another (a set has two naturals of one rank other than 2, a run two
+    naturals of its suit and at most one other card). So each group is worked out once
+    (:func:`_set_group`, :func:`_run_group`) and remembered under exactly what it depends on:
+    the same group comes back from hand to hand and turn to turn. The actions are immutable
+    values, shared by every game that lists them."""
+    masks, twos, by_rank, several, wild_kinds, _ = _scan(hand) if scan is None else scan
     out: list[tuple[int, _GroupInfo]] = []
     # A set's key has three parts and a run's four: one dict can hold both.
     sets = _SET_GROUPS if memo is None else memo
     runs = _RUN_GROUPS if memo is None else memo
     if several:  # a rank held once makes no set
-        several.sort()
         for r in several:
             code = by_rank[r]
+            if not wild_kinds and (code & 255) + (code >> 8 & 255) + (code >> 16 & 255) + (code >> 24) < 3:
+                continue  # two naturals and no wild make no set (SET-1): _set_group's group is empty
             key: tuple[Any, ...] = (r, code, wild_kinds)
             grp = sets.get(key)
             if grp is None:
