@@ -87,6 +87,13 @@ class Event:
         return say(self.note)
 
 
+#: Event's slots, set directly by Game._record.
+_new_event = object.__new__
+_set_seat = Event.__dict__["seat"].__set__
+_set_action = Event.__dict__["action"].__set__
+_set_note = Event.__dict__["note"].__set__
+
+
 @dataclass(frozen=True)
 class HandResult:
     """The end of a hand: why it ended, each side's count, and each seat's credit (P3-2)."""
@@ -838,7 +845,12 @@ class Game:
         self._undo.append((hand, kind, data, pot, self._pending))
 
     def _record(self, seat: int, action: Action, note: str) -> Event:
-        ev = Event(seat, action, sys.intern(note))  # notes repeat from hand to hand: share them
+        # Event(seat, action, note), its three fields set directly (a frozen dataclass's __init__
+        # goes through object.__setattr__ for each); notes repeat from hand to hand: share them.
+        ev = _new_event(Event)
+        _set_seat(ev, seat)
+        _set_action(ev, action)
+        _set_note(ev, sys.intern(note))
         self._s.history.append(ev)
         self._s.cache.clear()  # values derived while the action was under way are stale now
         return ev
@@ -846,6 +858,9 @@ class Game:
     def draw(self) -> Event:
         """Draw the top card of the stock (TURN-1); may start the last turn (STOCK-1)."""
         self.verify_draw()
+        return self._do_draw()
+
+    def _do_draw(self) -> Event:
         s = self._push()
         seat = s.turn
         old = s.hands[seat]
@@ -868,6 +883,9 @@ class Game:
     def take_pile(self) -> Event:
         """Take the whole discard pile (TURN-1)."""
         self.verify_take_pile()
+        return self._do_take_pile()
+
+    def _do_take_pile(self) -> Event:
         s = self._push()
         seat = s.turn
         if len(s.pile) == 1:
@@ -1032,7 +1050,8 @@ class Game:
             meld = self._s.table[a.target].meld
             new = _plain_lay_off(meld, seq) or _laid_off(meld, seq, self._memo)
             return self._do_lay_off(a.target, new, _remove(hand, seq), a)  # type: ignore[arg-type]
-        return self.draw() if a.__class__ is Draw else self.take_pile()
+        # Listed in the draw phase: verify_draw or verify_take_pile's checks were made then.
+        return self._do_draw() if a.__class__ is Draw else self._do_take_pile()
 
     def undo(self) -> Action:
         """Take back the last action; returns it. Raises :class:`IllegalMove` when there is none."""
@@ -1393,6 +1412,34 @@ def _lay_off_probe(meld: Meld) -> tuple[int, int, bool, int, int]:
     return probe
 
 
+_SET_LAY_DOWN = (LayDown.__dict__["cards"].__set__, LayDown.__dict__["wild_high"].__set__,
+                 LayDown.__dict__["layout"].__set__)
+_SET_LAY_OFF = (LayOff.__dict__["target"].__set__, LayOff.__dict__["cards"].__set__,
+                LayOff.__dict__["wild_high"].__set__, LayOff.__dict__["layout"].__set__)
+
+
+def _lay_down_act(cards: tuple[Card, ...]) -> LayDown:
+    """``LayDown(cards)``, its slots set directly (a frozen dataclass's __init__ goes through
+    object.__setattr__ for each field): the engine lists thousands."""
+    act = object.__new__(LayDown)
+    set_cards, set_high, set_layout = _SET_LAY_DOWN
+    set_cards(act, cards)
+    set_high(act, None)
+    set_layout(act, None)
+    return act
+
+
+def _lay_off_act(target: int, cards: tuple[Card, ...]) -> LayOff:
+    """``LayOff(target, cards)``, its slots set directly (see :func:`_lay_down_act`)."""
+    act = object.__new__(LayOff)
+    set_target, set_cards, set_high, set_layout = _SET_LAY_OFF
+    set_target(act, target)
+    set_cards(act, cards)
+    set_high(act, None)
+    set_layout(act, None)
+    return act
+
+
 def _lay_offs_of(target: int, meld: Meld, maybe: list[Card], twice: tuple[Card, ...]) -> tuple[LayOff, ...]:
     """Every lay-off onto ``meld`` (meld number ``target``) of one card of ``maybe`` (distinct
     hand cards, in hand order), then of two onto a run unless each of the two alone fits (then
@@ -1407,13 +1454,13 @@ def _lay_offs_of(target: int, meld: Meld, maybe: list[Card], twice: tuple[Card, 
     (2S(=8D) 9D TD + QD KD gives 9D TD 2S(=JD) QD KD)."""
     # Meld._fits_cards is the meld's own verdict (no sentence built); the exact quick tests first.
     if meld.kind == "set":
-        return tuple([LayOff(target, (c,)) for c in maybe if _set_fit(meld, c)])
+        return tuple([_lay_off_act(target, (c,)) for c in maybe if _set_fit(meld, c)])
     fits = []
     for c in maybe:
         fit = _run_fit(meld, (c,))
         if fit if fit is not None else meld._fits_cards([c]):
             fits.append(c)
-    out = [LayOff(target, (c,)) for c in fits]
+    out = [_lay_off_act(target, (c,)) for c in fits]
     for i, a in enumerate(maybe):
         for b in maybe[i:]:
             if a == b and a not in twice:
@@ -1422,7 +1469,7 @@ def _lay_offs_of(target: int, meld: Meld, maybe: list[Card], twice: tuple[Card, 
                 continue
             fit = _run_fit(meld, (a, b))
             if fit if fit is not None else meld._fits_cards([a, b]):
-                out.append(LayOff(target, (a, b)))
+                out.append(_lay_off_act(target, (a, b)))
     return tuple(out)
 
 
@@ -1557,7 +1604,7 @@ def _info(group: _Group, laid: dict[Any, Any] | None) -> _GroupInfo:
     longest = max([len(e[0]) for e in group], default=0)
     if laid is None:
         return (group, (), longest)
-    acts = tuple([LayDown(e[0]) for e in group])
+    acts = tuple([_lay_down_act(e[0]) for e in group])
     for e, act in zip(group, acts):
         laid[("laid down", id(act))] = (act, e[1])
     return (group, acts, longest)

@@ -393,3 +393,29 @@ def test_legal_actions_through_undo_equal_a_fresh_game_of_the_position(rules: st
                 g.legal_actions()
                 g.undo()
     assert checked > 300
+
+
+@pytest.mark.parametrize("rules,players", [("fibur", 4), ("classic-fr", 3)])
+def test_actions_and_events_built_directly_equal_their_constructors(rules: str, players: int) -> None:
+    """TURN-2, TURN-3: the listed melds and lay-offs and the history's events, whose slots the engine
+    sets directly, equal (value, hash, repr, text) what their dataclass constructors build."""
+    from buraco_learn import LayDown, LayOff
+    from buraco_learn.game import Event
+
+    checked = 0
+    for seed in range(3):
+        positions = _positions(seed, players, rules)
+        for p in positions:
+            for a in p.legal_actions():
+                if isinstance(a, LayDown):
+                    twin: Any = LayDown(a.cards)
+                elif isinstance(a, LayOff):
+                    twin = LayOff(a.target, a.cards)
+                else:
+                    continue
+                assert (a, hash(a), repr(a), str(a)) == (twin, hash(twin), repr(twin), str(twin))
+                checked += 1
+        for e in positions[-1].history:
+            twin = Event(e.seat, e.action, e.note)
+            assert (e, hash(e), repr(e)) == (twin, hash(twin), repr(twin))
+    assert checked > 100
