@@ -34,7 +34,7 @@ from .cards import Card, check_copies, excerpt, format_cards, is_number, make_de
 from .errors import BuracoError, IllegalMove, InvalidMeld, NotationError, RulesError
 from .i18n import N_, seat_word, tr
 from .notes import say
-from .melds import Meld, _analyse, _card_list
+from .melds import Meld, _analyse, _card_list, _choose
 from .rules import FIBUR, FIVE_PLAYERS, Rules, get_rules
 from .scoring import SideScore, score_side
 
@@ -899,6 +899,14 @@ class Game:
         s.phase = "play"
         return self._record(seat, _TAKE_PILE, f"took the discard pile ({n} card{'s' if n != 1 else ''})")
 
+    def _side_melds_changed(self, seat: int) -> None:
+        """Drop the facts (Game._facts) of ``seat``'s side, whose melds changed: no other side's
+        facts depend on them (a side's facts are its own melds and pots)."""
+        fixed = self._s.fixed
+        if fixed:
+            for x in self.side_of(seat):
+                fixed.pop(x, None)
+
     def _after_empty_by_play(self, seat: int) -> str:
         s = self._s
         if s.hands[seat]:
@@ -931,7 +939,7 @@ class Game:
         old_hand = s.hands[seat]
         s.hands[seat] = rest
         s.table.append(TableMeld(len(s.table), seat, meld))
-        s.fixed.clear()
+        self._side_melds_changed(seat)
         note = f"laid down meld {len(s.table) - 1}: {meld}" + self._after_empty_by_play(seat)
         self._pushed(tuple(old_hand), "meld", None, s.hands[seat] is not rest)
         return self._record(seat, action, note)
@@ -954,7 +962,7 @@ class Game:
         s.hands[seat] = rest
         old = s.table[target]
         s.table[target] = TableMeld(old.id, old.owner, new)
-        s.fixed.clear()
+        self._side_melds_changed(seat)
         note = f"meld {target} is now {new}" + self._after_empty_by_play(seat)
         self._pushed(tuple(old_hand), "layoff", (target, old), s.hands[seat] is not rest)
         return self._record(seat, action, note)
@@ -1048,7 +1056,7 @@ class Game:
         if a.__class__ is LayOff:
             seq = list(a.cards)
             meld = self._s.table[a.target].meld
-            new = _plain_lay_off(meld, seq) or _laid_off(meld, seq, self._memo)
+            new = _plain_lay_off(meld, seq) or _run_lay_off(meld, seq) or _laid_off(meld, seq, self._memo)
             return self._do_lay_off(a.target, new, _remove(hand, seq), a)  # type: ignore[arg-type]
         # Listed in the draw phase: verify_draw or verify_take_pile's checks were made then.
         return self._do_draw() if a.__class__ is Draw else self._do_take_pile()
@@ -1526,6 +1534,42 @@ def _run_fit(meld: Meld, cards: Sequence[Card]) -> bool | None:
     if lo < at < hi and not freed:  # bound, and stays where it is
         return holes == 1 and low < at < high and at not in ranks
     return holes <= 1
+
+
+def _run_lay_off(meld: Meld, cards: list[Card]) -> Meld | None:
+    """``meld.lay_off(cards)`` where :func:`_run_fit` says the cards fit, built directly; else
+    ``None``. There the naturals lie within 3 to K and there is one wild at most (a joker or
+    another suit's 2): with no wild the run is its naturals in order (RUN-1); a wild fills the one
+    hole among the naturals (WILD-1, WILD-3); with no hole it goes to an end, the low or the high
+    one as the meld's own choice decides (WILD-6: the layout worth most, then the end the wild
+    keeps or, freed by its card, takes: Meld._prefer)."""
+    if _run_fit(meld, cards) is not True:
+        return None
+    suit = meld._suit
+    at = meld._start + meld._wild_index if meld._wild_index >= 0 else -1
+    wild = meld._slots[meld._wild_index] if at >= 0 else None
+    by_pos: dict[int, Card] = {}
+    for i, c in enumerate(meld._slots):
+        if meld._start + i != at:
+            by_pos[meld._start + i] = c
+    for c in cards:
+        if c.s == suit and c.r >= 3:
+            by_pos[c.r] = c
+        else:
+            wild = c  # the one wild (_run_fit: no second)
+    low, high = min(by_pos), max(by_pos)
+    naturals = [by_pos.get(p) for p in range(low, high + 1)]
+    if wild is None:
+        res: tuple[Any, ...] = ("run", suit, low, tuple(naturals), -1)
+    elif None in naturals:
+        hole = naturals.index(None)
+        naturals[hole] = wild
+        res = ("run", suit, low, tuple(naturals), hole)
+    else:
+        layouts = [("run", suit, low - 1, (wild, *naturals), 0),
+                   ("run", suit, low, (*naturals, wild), len(naturals))]
+        res = _choose(layouts, True, None, meld.rules, meld._prefer(cards))
+    return Meld._make(res, meld.rules)
 
 
 def _set_fit(meld: Meld, c: Card) -> bool:

@@ -236,8 +236,9 @@ def test_bots_solver_game_plans_like_the_dealt_imagined_game() -> None:
 
 @pytest.mark.parametrize("rules", ["fibur", "classic-fr", "wikipedia-fr", "ramiroyal"])
 def test_run_fit_agrees_with_the_meld(rules: str) -> None:
-    """RUN-1, RUN-4, WILD-1, WILD-2, WILD-3, WILD-5: the quick test of one or two cards onto a run
-    gives the meld's own verdict wherever it answers: runs of 3 to 7 places from 2 to the high ace,
+    """RUN-1, RUN-4, WILD-1, WILD-2, WILD-3, WILD-5, WILD-6: the quick test of one or two cards onto
+    a run gives the meld's own verdict wherever it answers, and where they fit the meld built
+    directly is Meld.lay_off's (layout and the wild's end included): runs of 3 to 7 places from 2 to the high ace,
     with no wild or a joker, another suit's 2 or the suit's own 2 in each place, and every card and
     pair of the suit's thirteen, a joker, another suit's 2 and a card of another suit."""
     from buraco_learn import Meld
@@ -268,6 +269,10 @@ def test_run_fit_agrees_with_the_meld(rules: str) -> None:
                                 if quick is not None:
                                     assert quick == meld.can_lay_off(list(cards)), (text, cards)
                                     answered += 1
+                                if quick:  # and the meld it then builds directly is Meld.lay_off's
+                                    built = game_module._run_lay_off(meld, list(cards))
+                                    slow = meld.lay_off(list(cards))
+                                    assert built == slow and str(built) == str(slow), (text, cards)
     assert answered > 20_000 and answered < checked
 
 
