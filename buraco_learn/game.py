@@ -1482,16 +1482,14 @@ def _lay_offs_of(target: int, meld: Meld, maybe: list[Card], twice: tuple[Card, 
 
 
 def _run_fit(meld: Meld, cards: Sequence[Card]) -> bool | None:
-    """:meth:`Meld.can_lay_off` of one or two cards onto a run whose naturals lie within 3 to K
-    and whose wild, if any, is a joker or another suit's 2, when each card is a natural of its
-    suit from 3 to K, a joker or another suit's 2; ``None`` otherwise (the meld's own question).
+    """:meth:`Meld.can_lay_off` of one or two cards onto a run whose naturals lie within 3 to the
+    high ace and whose wild, if any, is a joker or another suit's 2, when each card is a natural
+    of its suit other than its 2, a joker or another suit's 2; ``None`` otherwise (the meld's own
+    question).
 
-    Then no ace, no 2 of the suit and no rule on them can take part, and a run may lie with its
-    wild at either end (a wild may stand for the 2 or the ace), so the answer is the count of
-    holes among the naturals: one wild at most (RUN-4); no natural twice (RUN-1); a bound wild
-    keeps its place unless its card arrives (WILD-3, WILD-5): the naturals then miss exactly that
-    place; a free wild, or one freed by its card, may fill one hole or go to an end (WILD-1,
-    WILD-2): at most one hole; with no wild, no hole (RUN-1)."""
+    Then no 2 of the suit and no rule on it can take part, and the answer is the count of holes
+    among the naturals (see :func:`_places_fit`); an ace laid off fits if it fits low or high
+    (RUN-2), and never onto a run that has its ace."""
     suit = meld._suit
     slots = meld._slots
     lo = meld._start
@@ -1503,22 +1501,40 @@ def _run_fit(meld: Meld, cards: Sequence[Card]) -> bool | None:
         if w.r == 2 and w.s == suit:
             return None  # the suit's own 2 may drop into its natural place (WILD-5)
         at = lo + wi
-    if (lo + 1 if at == lo else lo) < 3 or (hi - 1 if at == hi else hi) > 13:
+    top = hi - 1 if at == hi else hi  # the highest natural
+    if (lo + 1 if at == lo else lo) < 3 or top > 14:
         return None
     wilds = 0 if at < 0 else 1
     ranks = []
+    ace = False
     for c in cards:
         r = c.r
         if c.s == suit and r >= 3:
             ranks.append(r)
+        elif c.s == suit and r == 1 and not ace:
+            ace = True
         elif r == 0 or (r == 2 and c.s != suit):
             wilds += 1
         else:
             return None
     if wilds > 1 or (len(ranks) == 2 and ranks[0] == ranks[1]):
         return False  # a second wild, or a natural twice
-    # The naturals: positions lo..hi but the wild's, then the new ones.
-    count = hi - lo + 1 - (0 if at < 0 else 1) + len(ranks)
+    if not ace:
+        return _places_fit(lo, hi, at, ranks, wilds)
+    if top == 14:
+        return False  # the run has its ace (RUN-1, RUN-2)
+    return _places_fit(lo, hi, at, [*ranks, 14], wilds) or _places_fit(lo, hi, at, [*ranks, 1], wilds)
+
+
+def _places_fit(lo: int, hi: int, at: int, ranks: list[int], wilds: int) -> bool:
+    """Whether a run of places ``lo`` to ``hi`` whose naturals lie within 3 to 14, with its wild at
+    place ``at`` (-1: none), takes naturals at the places ``ranks`` (distinct; 1 is a low ace) and
+    ``wilds`` wilds in all (one at most: RUN-4): no natural twice (RUN-1); a bound wild keeps its
+    place unless its card arrives (WILD-3, WILD-5), so the naturals then miss exactly that place; a
+    free wild, or one freed by its card, may fill one hole or go to an end (WILD-1, WILD-2): at
+    most one hole, and with none an end to go to (below 3, or above a run from the low ace that
+    stops below the king); with no wild, no hole (RUN-1)."""
+    count = hi - lo + 1 - (0 if at < 0 else 1) + len(ranks)  # the naturals, old and new
     low, high = (lo + 1 if at == lo else lo), (hi - 1 if at == hi else hi)
     freed = False
     for r in ranks:
@@ -1533,18 +1549,21 @@ def _run_fit(meld: Meld, cards: Sequence[Card]) -> bool | None:
         return holes == 0
     if lo < at < hi and not freed:  # bound, and stays where it is
         return holes == 1 and low < at < high and at not in ranks
-    return holes <= 1
+    return holes == 1 or (holes == 0 and (low >= 3 or high <= 12))
 
 
 def _run_lay_off(meld: Meld, cards: list[Card]) -> Meld | None:
-    """``meld.lay_off(cards)`` where :func:`_run_fit` says the cards fit, built directly; else
-    ``None``. There the naturals lie within 3 to K and there is one wild at most (a joker or
+    """``meld.lay_off(cards)`` where :func:`_run_fit` says the cards fit and no ace takes part,
+    built directly; else ``None``. There the naturals lie within 3 to K and there is one wild at
+    most (a joker or
     another suit's 2): with no wild the run is its naturals in order (RUN-1); a wild fills the one
     hole among the naturals (WILD-1, WILD-3); with no hole it goes to an end, the low or the high
     one as the meld's own choice decides (WILD-6: the layout worth most, then the end the wild
     keeps or, freed by its card, takes: Meld._prefer)."""
-    if _run_fit(meld, cards) is not True:
-        return None
+    if meld._start + len(meld._slots) - 1 > (14 if meld._wild_index == len(meld._slots) - 1 else 13):
+        return None  # the run has its ace (a wild at 14 stands for it and may move)
+    if any(c.r == 1 for c in cards) or _run_fit(meld, cards) is not True:
+        return None  # an ace may lie low or high: the meld's own analysis
     suit = meld._suit
     at = meld._start + meld._wild_index if meld._wild_index >= 0 else -1
     wild = meld._slots[meld._wild_index] if at >= 0 else None
