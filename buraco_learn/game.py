@@ -982,7 +982,7 @@ class Game:
         self._pushed(old_hand.index(c), "discard")  # rest is old_hand without its first c
         s.pile_single = None
         s.held_identical = False
-        note = f"discarded {c}"
+        note = _DISCARD_NOTES[c.index]  # f"discarded {c}"
         if not rest:
             has_pot = self.side_has_pot(seat)
             may_close = has_pot or (self.rules.close_without_pot_when_none_left and not s.pots)
@@ -1651,6 +1651,8 @@ _COUNT_UNIT = [1 << (8 * s) for s in range(4)]
 #: One discard action per card index (immutable values, shared).
 _DISCARDS: list[Discard] = [Discard(c) for c in _CARD_OF]
 _DISCARD_OF = {c: _DISCARDS[c.index] for c in _CARD_OF}.__getitem__
+#: The note of a discard, per card index (interned, as Game._record interns every note).
+_DISCARD_NOTES: list[str] = [sys.intern(f"discarded {c}") for c in _CARD_OF]
 
 
 def _candidate_results(hand: Sequence[Card]) -> list[tuple[tuple[Card, ...], tuple[Any, ...]]]:

@@ -88,7 +88,7 @@ def _wild_name(wild: Card | None) -> str:
 
 def _pos_card(pos: int, suit: int) -> Card:
     """The natural card at run position ``pos`` (1..14; 14 is the high ace) of ``suit``."""
-    return Card.of(1 if pos == 14 else pos, _SUITS[suit])
+    return _BY_INDEX[suit * 13 + (0 if pos == 14 else pos - 1)]  # Card.index: suit * 13 + rank - 1
 
 
 class Placement:

@@ -427,3 +427,13 @@ def test_actions_and_events_built_directly_equal_their_constructors(rules: str, 
             twin = Event(e.seat, e.action, e.note)
             assert (e, hash(e), repr(e)) == (twin, hash(twin), repr(twin))
     assert checked > 100
+
+
+def test_run_position_card_is_card_of() -> None:
+    """RUN-2: the natural card of a run's position (an ace at 1 and 14) is Card.of its rank and suit."""
+    from buraco_learn.cards import Card
+    from buraco_learn.melds import _SUITS, _pos_card
+
+    for suit in range(4):
+        for pos in range(1, 15):
+            assert _pos_card(pos, suit) is Card.of(1 if pos == 14 else pos, _SUITS[suit])
