@@ -1553,17 +1553,15 @@ def _places_fit(lo: int, hi: int, at: int, ranks: list[int], wilds: int) -> bool
 
 
 def _run_lay_off(meld: Meld, cards: list[Card]) -> Meld | None:
-    """``meld.lay_off(cards)`` where :func:`_run_fit` says the cards fit and no ace takes part,
-    built directly; else ``None``. There the naturals lie within 3 to K and there is one wild at
-    most (a joker or
-    another suit's 2): with no wild the run is its naturals in order (RUN-1); a wild fills the one
-    hole among the naturals (WILD-1, WILD-3); with no hole it goes to an end, the low or the high
-    one as the meld's own choice decides (WILD-6: the layout worth most, then the end the wild
-    keeps or, freed by its card, takes: Meld._prefer)."""
-    if meld._start + len(meld._slots) - 1 > (14 if meld._wild_index == len(meld._slots) - 1 else 13):
-        return None  # the run has its ace (a wild at 14 stands for it and may move)
+    """``meld.lay_off(cards)`` where :func:`_run_fit` says the cards fit and no ace is laid off,
+    built directly; else ``None``. There the naturals lie within 3 to the high ace and there is
+    one wild at most (a joker or another suit's 2): with no wild the run is its naturals in order
+    (RUN-1); a wild fills the one hole among the naturals (WILD-1, WILD-3); with no hole it goes to
+    an end: below the naturals when they reach the high ace, else the low or the high one as the
+    meld's own choice decides (WILD-6: the layout worth most, then the end the wild keeps or,
+    freed by its card, takes: Meld._prefer)."""
     if any(c.r == 1 for c in cards) or _run_fit(meld, cards) is not True:
-        return None  # an ace may lie low or high: the meld's own analysis
+        return None  # an ace laid off may lie low or high: the meld's own analysis
     suit = meld._suit
     at = meld._start + meld._wild_index if meld._wild_index >= 0 else -1
     wild = meld._slots[meld._wild_index] if at >= 0 else None
@@ -1584,6 +1582,8 @@ def _run_lay_off(meld: Meld, cards: list[Card]) -> Meld | None:
         hole = naturals.index(None)
         naturals[hole] = wild
         res = ("run", suit, low, tuple(naturals), hole)
+    elif high == 14:  # the high ace: nothing above it
+        res = ("run", suit, low - 1, (wild, *naturals), 0)
     else:
         layouts = [("run", suit, low - 1, (wild, *naturals), 0),
                    ("run", suit, low, (*naturals, wild), len(naturals))]
