@@ -899,13 +899,22 @@ class Game:
         s.phase = "play"
         return self._record(seat, _TAKE_PILE, f"took the discard pile ({n} card{'s' if n != 1 else ''})")
 
-    def _side_melds_changed(self, seat: int) -> None:
-        """Drop the facts (Game._facts) of ``seat``'s side, whose melds changed: no other side's
-        facts depend on them (a side's facts are its own melds and pots)."""
+    def _side_melds_changed(self, seat: int, old: TableMeld | None, new: TableMeld) -> None:
+        """Bring the facts (Game._facts) of ``seat``'s side up to date after one of its melds
+        changed: ``new`` replaces ``old`` (a lay-off: the same place in the table and among the
+        side's melds, the same kind and rank, at least as long), or was laid last (``old`` None).
+        No other side's facts depend on it (a side's facts are its own melds and pots)."""
         fixed = self._s.fixed
         if fixed:
             for x in self.side_of(seat):
-                fixed.pop(x, None)
+                found = fixed.get(x)
+                if found is None:
+                    continue
+                mine, has_pot, has_bur, set_ranks = found
+                mine = mine + (new,) if old is None else tuple([new if t is old else t for t in mine])
+                if new.meld.kind == "set":
+                    set_ranks |= 1 << new.meld._rank
+                fixed[x] = (mine, has_pot, has_bur or len(new.meld._slots) >= 7, set_ranks)
 
     def _after_empty_by_play(self, seat: int) -> str:
         s = self._s
@@ -938,8 +947,9 @@ class Game:
         seat = s.turn
         old_hand = s.hands[seat]
         s.hands[seat] = rest
-        s.table.append(TableMeld(len(s.table), seat, meld))
-        self._side_melds_changed(seat)
+        laid = TableMeld(len(s.table), seat, meld)
+        s.table.append(laid)
+        self._side_melds_changed(seat, None, laid)
         note = f"laid down meld {len(s.table) - 1}: {meld}" + self._after_empty_by_play(seat)
         self._pushed(tuple(old_hand), "meld", None, s.hands[seat] is not rest)
         return self._record(seat, action, note)
@@ -962,7 +972,7 @@ class Game:
         s.hands[seat] = rest
         old = s.table[target]
         s.table[target] = TableMeld(old.id, old.owner, new)
-        self._side_melds_changed(seat)
+        self._side_melds_changed(seat, old, s.table[target])
         note = f"meld {target} is now {new}" + self._after_empty_by_play(seat)
         self._pushed(tuple(old_hand), "layoff", (target, old), s.hands[seat] is not rest)
         return self._record(seat, action, note)

@@ -387,20 +387,25 @@ def test_legal_actions_through_undo_equal_a_fresh_game_of_the_position(rules: st
     """TURN-6, SET-4, CLOSE-3: after any mix of actions and undos (melds, lay-offs and pots taken
     change the table's facts, draws and discards keep them), the legal actions are those of a game
     set up from the same position, which has remembered nothing."""
-    checked = 0
+    checked = burracos = 0
     for seed in range(4):
         g = Game.new(players, rules=rules, seed=seed)
         rng = random.Random(seed)
         while not g.is_over and checked < 300 * (seed + 1):
             acts = g.legal_actions()
             assert [str(a) for a in acts] == [str(a) for a in Game.from_position(g.position()).legal_actions()]
+            if g.phase == "play":  # the table's facts kept up to date equal those worked out afresh
+                kept = g._facts()
+                g._s.fixed.clear()
+                assert g._facts() == kept
+                burracos += kept[2]
             checked += 1
             plays = [a for a in acts if type(a).__name__ in ("LayDown", "LayOff")]
             g.apply(rng.choice(plays) if plays and rng.random() < 0.8 else rng.choice(acts))
             if rng.random() < 0.3 and not g.is_over:
                 g.legal_actions()
                 g.undo()
-    assert checked > 300
+    assert checked > 300 and burracos > 0
 
 
 @pytest.mark.parametrize("rules,players", [("fibur", 4), ("classic-fr", 3)])
