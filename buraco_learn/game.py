@@ -1854,11 +1854,14 @@ def _run_group(suit: int, mask: int, wild_kinds: tuple[Card, ...], twos: int) ->
         slots = (*naturals[:i], w, *naturals[i:])
         out.append((slots, ("run", suit, lo, slots, i)))
 
+    # A wild is spare unless it is the suit's own 2, held once and laid here as a natural.
+    spare_own = [w for w in wild_kinds if not (w is own_two and twos < 2)]
     for lo in range(1, 14):
         if lo not in have:
             continue
         naturals: list[Card] = []
         gap = 0
+        own_in = False  # the suit's own 2 among the naturals
         for pos in range(lo, 15):
             card = have.get(pos)
             if card is None:
@@ -1869,11 +1872,12 @@ def _run_group(suit: int, mask: int, wild_kinds: tuple[Card, ...], twos: int) ->
             if pos == 14 and lo == 1:
                 break  # one ace only (RUN-2)
             naturals.append(card)
+            if card is own_two:
+                own_in = True
             n_nat = len(naturals)
             if n_nat < 2:
                 continue
-            # A wild is spare unless it is the suit's own 2, held once and laid here as a natural.
-            spare = [w for w in wild_kinds if not (w is own_two and twos < 2 and own_two in naturals)]
+            spare = spare_own if own_in else wild_kinds
             if gap:
                 for w in spare:
                     if lo >= 3 and pos <= 13:
