@@ -1424,7 +1424,7 @@ def _lay_off_probe(meld: Meld) -> tuple[int, int, bool, int, int]:
         lo = meld._start - 3
         hi = meld._start + len(meld._slots) + 2
         w = meld._slots[meld._wild_index] if meld._wild_index >= 0 else None
-        bits = sum(1 << p for p in range(max(lo, 0), hi + 1))
+        bits = (1 << (hi + 1)) - (1 << max(lo, 0))  # positions max(lo, 0) to hi
         probe = (suit, bits, w is None or (w.r == 2 and w.s == suit), lo, hi)
     object.__setattr__(meld, "_probe", probe)
     return probe
