@@ -1778,6 +1778,25 @@ def _set_group(r: int, code: int, wild_kinds: tuple[Card, ...]) -> _Group:
     of rank ``r`` the hand holds) and the hand's wilds: every multiset of two naturals or more,
     with no wild or one wild."""
     out: list[tuple[tuple[Card, ...], tuple[Any, ...]]] = []
+    if max(code & 255, code >> 8 & 255, code >> 16 & 255, code >> 24) <= 2:
+        # At most two copies of each card (any real hand): every multiset of two naturals or more
+        # (at most eight) with no wild or one wild is a legal set, whose analysis is known: the
+        # naturals in suit order (as built), then the wild (SET-1, SET-2). Distinct by
+        # construction; in the order the general enumeration below lists them.
+        combos: list[tuple[Card, ...]] = [()]
+        for s in range(4):
+            n = code >> (8 * s) & 255
+            if n:
+                k = _CARD_OF[s * 13 + r - 1]
+                combos = [b for base in combos for b in ((base, base + (k,)) if n == 1 else
+                                                         (base, base + (k,), base + (k, k)))]
+        for t in combos:
+            if len(t) >= 2:
+                if len(t) >= 3:
+                    out.append((t, ("set", r, t, None)))
+                for w in wild_kinds:
+                    out.append((t + (w,), ("set", r, t, w)))
+        return tuple(out)
     seen: set[tuple[int, ...]] = set()
     kinds = [_CARD_OF[s * 13 + r - 1] for s in range(4) if (code >> (8 * s)) & 255]
     counts = {k: (code >> (8 * k.s)) & 255 for k in kinds}
@@ -1792,23 +1811,12 @@ def _set_group(r: int, code: int, wild_kinds: tuple[Card, ...]) -> _Group:
         seen.add(key)
         out.append(_group_entry(list(res[2]) + ([res[3]] if res[3] is not None else []), res))
 
-    combos: list[list[Card]] = [[]]
+    # Three copies of a card or more (a position set up by hand): each multiset analysed.
+    lists: list[list[Card]] = [[]]
     for k in kinds:
-        combos = [base + [k] * n for base in combos for n in range(counts[k] + 1)]
-    # With at most two copies of each card (any real hand), every such set is legal and its
-    # analysis is known: the naturals in suit order (as built), then the wild. Distinct by
-    # construction.
-    plain = all(counts[k] <= 2 for k in kinds)
-    for combo in combos:
+        lists = [base + [k] * n for base in lists for n in range(counts[k] + 1)]
+    for combo in lists:
         if len(combo) < 2:
-            continue
-        if plain and len(combo) < 9:
-            t = tuple(combo)
-            if len(combo) >= 3:
-                out.append((t, ("set", r, t, None)))
-            for w in wild_kinds:
-                tw = t + (w,)
-                out.append((tw, ("set", r, t, w)))
             continue
         if len(combo) >= 3:
             add(combo)

@@ -442,3 +442,16 @@ def test_run_position_card_is_card_of() -> None:
     for suit in range(4):
         for pos in range(1, 15):
             assert _pos_card(pos, suit) is Card.of(1 if pos == 14 else pos, _SUITS[suit])
+
+
+def test_candidate_sets_with_three_copies_equal_the_reference() -> None:
+    """SET-1, SET-3: a hand holding three copies of a card (candidate_melds takes any cards) lists
+    the sets the reference enumeration lists, in order (the quick path is for two copies at most)."""
+    rng = random.Random(8)
+    deck = make_deck(4)
+    for _ in range(300):
+        c = rng.choice([x for x in deck if x.r not in (0, 2)])
+        same_rank = [x for x in deck if x.r == c.r]
+        hand = [c, c, c] + rng.sample(same_rank, rng.randint(0, 3)) + rng.sample(deck, rng.randint(0, 4))
+        _clear()
+        assert [(e[0], e[1]) for e in game_module._candidate_results(hand)] == _reference_candidates(hand), hand
