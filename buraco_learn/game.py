@@ -160,9 +160,9 @@ class _State:
     #: Values derived from this state, dropped whenever the state changes: each side's melds (key:
     #: the seat), ``("pot", seat)`` / ``("burraco", seat)`` flags, ``"legal"`` the legal actions.
     cache: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
-    #: Values derived from the table, the pots taken and the soloist only (the facts of a seat's
-    #: side, see Game._facts, keyed by the seat), dropped whenever one of those changes (a meld, a
-    #: lay-off, a pot taken, an undo), kept through draws and discards.
+    #: Values derived from the table, the pots taken and the soloist only (the facts of a side, see
+    #: Game._facts, keyed by its lowest seat), brought up to date by a meld or a lay-off, dropped
+    #: when a pot is taken or by an undo, kept through draws and discards.
     fixed: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def copy(self) -> _State:
@@ -905,16 +905,17 @@ class Game:
         side's melds, the same kind and rank, at least as long), or was laid last (``old`` None).
         No other side's facts depend on it (a side's facts are its own melds and pots)."""
         fixed = self._s.fixed
-        if fixed:
-            for x in self.side_of(seat):
-                found = fixed.get(x)
-                if found is None:
-                    continue
-                mine, has_pot, has_bur, set_ranks = found
-                mine = mine + (new,) if old is None else tuple([new if t is old else t for t in mine])
-                if new.meld.kind == "set":
-                    set_ranks |= 1 << new.meld._rank
-                fixed[x] = (mine, has_pot, has_bur or len(new.meld._slots) >= 7, set_ranks)
+        if not fixed:
+            return
+        key = self._side_key(seat)
+        found = fixed.get(key)
+        if found is None:
+            return
+        mine, has_pot, has_bur, set_ranks = found
+        mine = mine + (new,) if old is None else tuple([new if t is old else t for t in mine])
+        if new.meld.kind == "set":
+            set_ranks |= 1 << new.meld._rank
+        fixed[key] = (mine, has_pot, has_bur or len(new.meld._slots) >= 7, set_ranks)
 
     def _after_empty_by_play(self, seat: int) -> str:
         s = self._s
@@ -1173,10 +1174,11 @@ class Game:
         its sets (bit ``r`` for rank ``r``), kept until the table, the pots taken or the soloist
         change (draws and discards change none of them)."""
         s = self._s
-        found = s.fixed.get(s.turn)
+        seat = s.turn
+        n = self.players
+        key = seat if n == 2 else seat % 2 if n == 4 else self._side_key(seat)
+        found = s.fixed.get(key)
         if found is None:
-            seat = s.turn
-            n = self.players
             side = (seat,) if n == 2 else (seat % 2, seat % 2 + 2) if n == 4 else self.side_of(seat)
             mine = tuple([t for t in s.table if t.owner in side])  # side_melds
             took = s.took_pot
@@ -1192,8 +1194,12 @@ class Game:
                     has_bur = True
                 if t.meld.kind == "set":
                     set_ranks |= 1 << t.meld._rank
-            found = s.fixed[seat] = (mine, has_pot, has_bur, set_ranks)
+            found = s.fixed[key] = (mine, has_pot, has_bur, set_ranks)
         return found
+
+    def _side_key(self, seat: int) -> int:
+        """The key of ``seat``'s side in the table's facts (``_State.fixed``): its lowest seat."""
+        return min(self.side_of(seat))
 
     def _legal_discards(self, facts: _Facts, hand: list[Card], distinct: dict[Card, None]) -> list[Action]:
         """The legal discards, one per distinct card of ``hand`` (``distinct``) in hand order."""
