@@ -1479,6 +1479,10 @@ def _lay_offs_of(target: int, meld: Meld, maybe: list[Card], twice: tuple[Card, 
     # Meld._fits_cards is the meld's own verdict (no sentence built); the exact quick tests first.
     if meld.kind == "set":
         return tuple([_lay_off_act(target, (c,)) for c in maybe if _set_fit(meld, c)])
+    if len(maybe) == 1 and not twice:  # one card, not held twice: no pair (the common case)
+        c = maybe[0]
+        fit = _run_fit(meld, maybe)
+        return (_lay_off_act(target, (c,)),) if (fit if fit is not None else meld._fits_cards([c])) else ()
     fits = []
     for c in maybe:
         fit = _run_fit(meld, (c,))
