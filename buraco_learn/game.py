@@ -87,6 +87,21 @@ class Event:
         return say(self.note)
 
 
+_SET_TABLE_MELD = (TableMeld.__dict__["id"].__set__, TableMeld.__dict__["owner"].__set__,
+                   TableMeld.__dict__["meld"].__set__)
+
+
+def _table_meld(id: int, owner: int, meld: Meld) -> TableMeld:
+    """``TableMeld(id, owner, meld)``, its slots set directly (a frozen dataclass's __init__ goes
+    through object.__setattr__ for each): every meld and lay-off builds one."""
+    t = object.__new__(TableMeld)
+    set_id, set_owner, set_meld = _SET_TABLE_MELD
+    set_id(t, id)
+    set_owner(t, owner)
+    set_meld(t, meld)
+    return t
+
+
 #: Event's slots, set directly by Game._record.
 _new_event = object.__new__
 _set_seat = Event.__dict__["seat"].__set__
@@ -907,7 +922,8 @@ class Game:
         fixed = self._s.fixed
         if not fixed:
             return
-        key = self._side_key(seat)
+        n = self.players
+        key = seat if n == 2 else seat % 2 if n == 4 else self._side_key(seat)  # as in _facts
         found = fixed.get(key)
         if found is None:
             return
@@ -948,7 +964,7 @@ class Game:
         seat = s.turn
         old_hand = s.hands[seat]
         s.hands[seat] = rest
-        laid = TableMeld(len(s.table), seat, meld)
+        laid = _table_meld(len(s.table), seat, meld)
         s.table.append(laid)
         self._side_melds_changed(seat, None, laid)
         note = f"laid down meld {len(s.table) - 1}: {meld}" + self._after_empty_by_play(seat)
@@ -972,7 +988,7 @@ class Game:
         old_hand = s.hands[seat]
         s.hands[seat] = rest
         old = s.table[target]
-        s.table[target] = TableMeld(old.id, old.owner, new)
+        s.table[target] = _table_meld(old.id, old.owner, new)
         self._side_melds_changed(seat, old, s.table[target])
         note = f"meld {target} is now {new}" + self._after_empty_by_play(seat)
         self._pushed(tuple(old_hand), "layoff", (target, old), s.hands[seat] is not rest)
@@ -1442,6 +1458,9 @@ _SET_LAY_OFF = (LayOff.__dict__["target"].__set__, LayOff.__dict__["cards"].__se
                 LayOff.__dict__["wild_high"].__set__, LayOff.__dict__["layout"].__set__)
 
 
+_new_object = object.__new__
+
+
 def _lay_down_act(cards: tuple[Card, ...]) -> LayDown:
     """``LayDown(cards)``, its slots set directly (a frozen dataclass's __init__ goes through
     object.__setattr__ for each field): the engine lists thousands."""
@@ -1686,13 +1705,24 @@ def _info(group: _Group, laid: dict[Any, Any] | None) -> _GroupInfo:
     """A group as remembered; its actions only for a game (``laid``: the game's memo, where each
     action, by id, is noted with its analysis for the trusted path of Game.apply; the entry keeps
     the action alive, so the id stays its own)."""
-    longest = max([len(e[0]) for e in group], default=0)
     if laid is None:
-        return (group, (), longest)
-    acts = tuple([_lay_down_act(e[0]) for e in group])
-    for e, act in zip(group, acts):
+        return (group, (), max([len(e[0]) for e in group], default=0))
+    # One pass: each entry's LayDown (as _lay_down_act builds it, inlined: a new group is built
+    # for most draws), its note for Game.apply, and the longest candidate.
+    set_cards, set_high, set_layout = _SET_LAY_DOWN
+    acts = []
+    longest = 0
+    for e in group:
+        cards = e[0]
+        if len(cards) > longest:
+            longest = len(cards)
+        act = _new_object(LayDown)
+        set_cards(act, cards)
+        set_high(act, None)
+        set_layout(act, None)
         laid[("laid down", id(act))] = (act, e[1])
-    return (group, acts, longest)
+        acts.append(act)
+    return (group, tuple(acts), longest)
 
 
 #: A hand's :func:`_scan`: the positions held per suit, the 2s per suit, each rank's code, the ranks

@@ -411,11 +411,12 @@ def test_legal_actions_through_undo_equal_a_fresh_game_of_the_position(rules: st
 @pytest.mark.parametrize("rules,players", [("fibur", 4), ("classic-fr", 3)])
 def test_actions_and_events_built_directly_equal_their_constructors(rules: str, players: int) -> None:
     """TURN-2, TURN-3: the listed melds and lay-offs and the history's events, whose slots the engine
-    sets directly, equal (value, hash, repr, text) what their dataclass constructors build."""
+    sets directly, and the table's melds, equal (value, hash, repr, text) what their dataclass
+    constructors build."""
     from buraco_learn import LayDown, LayOff
-    from buraco_learn.game import Event
+    from buraco_learn.game import Event, TableMeld
 
-    checked = 0
+    checked = tables = 0
     for seed in range(3):
         positions = _positions(seed, players, rules)
         for p in positions:
@@ -431,7 +432,12 @@ def test_actions_and_events_built_directly_equal_their_constructors(rules: str, 
         for e in positions[-1].history:
             twin = Event(e.seat, e.action, e.note)
             assert (e, hash(e), repr(e)) == (twin, hash(twin), repr(twin))
-    assert checked > 100
+        for p in positions:  # the table's melds, built directly by every meld and lay-off
+            for t in p._s.table:
+                twin = TableMeld(t.id, t.owner, t.meld)
+                assert (t, hash(t), repr(t)) == (twin, hash(twin), repr(twin))
+                tables += 1
+    assert checked > 100 and tables > 100
 
 
 def test_run_position_card_is_card_of() -> None:
