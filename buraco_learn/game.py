@@ -1294,21 +1294,26 @@ class Game:
         memo = self._memo
         for t in targets:
             meld = t.meld
-            probe = meld._probe or _lay_off_probe(meld)
+            where, bits, may_wild, lo, hi = meld._probe or _lay_off_probe(meld)
+            takes_wild = may_wild and wild
             # The meld may take none of the hand's cards: passed over at once.
-            if not (masks[probe[0]] & probe[1] or (probe[2] and wild)):
+            if not (masks[where] & bits or takes_wild):
                 continue
             # The cards of the hand this meld may take part of a lay-off of, in hand order (see
-            # _lay_offs_of).
-            takes_wild = probe[2] and wild
-            if probe[0] == 4:  # a set
-                rank = probe[3]
-                maybe = [c for c in distinct if c.r == rank or (takes_wild and (c.r == 0 or c.r == 2))]
-            else:
-                suit, lo, hi = probe[0], probe[3], probe[4]
+            # _lay_offs_of): for a set (``where`` 4) of rank ``lo``, its naturals, and the wilds
+            # when it takes one; for a run of suit ``where``, its suit's cards at positions ``lo``
+            # to ``hi`` (an ace also at 14), and the wilds when it takes one. Each test is the
+            # general one with what is known of this meld folded in.
+            if where == 4:
+                maybe = ([c for c in distinct if c.r == lo or c.r == 0 or c.r == 2] if takes_wild
+                         else [c for c in distinct if c.r == lo])
+            elif takes_wild:
                 maybe = [c for c in distinct
-                         if ((c.r == 0 or c.r == 2) and takes_wild)
-                         or (c.s == suit and (lo <= c.r <= hi or (c.r == 1 and hi >= 14)))]
+                         if c.r == 0 or c.r == 2 or (c.s == where and (lo <= c.r <= hi or (c.r == 1 and hi >= 14)))]
+            elif hi >= 14:
+                maybe = [c for c in distinct if c.s == where and (lo <= c.r or c.r == 1)]  # c.r <= 13 < hi
+            else:
+                maybe = [c for c in distinct if c.s == where and lo <= c.r <= hi]
             if not maybe:
                 continue
             pairs = () if twice is None else tuple([c for c in maybe if twice[c] > 1])
