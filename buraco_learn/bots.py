@@ -23,6 +23,7 @@ engine check about its own moves is exact, and nothing hidden is read.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 from itertools import chain, repeat
@@ -34,7 +35,7 @@ from .errors import IllegalMove, NotationError
 from .game import Game, HandResult, PlayerView, TableMeld, _State
 from .melds import Meld, is_valid_meld
 from .players import Player, PlayerLike, RandomPlayer, as_player
-from .solver import Plan, can_close, solve
+from .solver import Plan, can_close, meld_value, solve
 
 __all__ = ["Player", "RandomBot", "GreedyBot", "StrongBot", "BOTS", "make_bot", "game_from_view", "play_hand",
            "opponent_melds_accepting", "known_holdings", "deal_unseen", "closing_risk"]
@@ -408,16 +409,78 @@ class RandomBot(RandomPlayer):
     level = "random"
 
 
+class _Turn:
+    """The bot's own turn so far: the imagined game (:func:`_solver_game`'s) with the bot's own steps
+    applied to it, and what is left of the plan it is playing (``None``: none chosen yet);
+    ``closes``: the plan is :func:`~buraco_learn.solver.can_close`'s."""
+
+    __slots__ = ("game", "plan", "closes")
+
+    def __init__(self, game: Game, plan: Plan | None = None, closes: bool = False) -> None:
+        self.game = game
+        self.plan = plan
+        self.closes = closes
+
+
+def _same_position(game: Game, view: PlayerView) -> bool:
+    """Whether ``game`` holds exactly what :func:`_solver_game` would build from the play-phase
+    ``view``, as far as the solver reads it: the seat to move and the phase, its hand in order, the
+    table, the pile, every hand's size, the stock's and the pots' sizes, who took a pot, the last
+    turn's flag and the one-card pile's card (TURN-4). The unseen cards need not be compared: they
+    are what the deck leaves once the hand, the pile and the table are taken out, dealt in card
+    order, and the solver never reads them."""
+    s = game._s
+    seat = view.seat
+    return (s.turn == seat and view.to_move == seat and s.phase == view.phase
+            and game.rules is view.rules and game.players == view.players
+            and tuple(s.hands[seat]) == view.hand and tuple(s.table) == view.table
+            and tuple(s.pile) == view.pile and tuple(map(len, s.hands)) == view.hand_sizes
+            and len(s.stock) == view.stock_size and tuple(map(len, s.pots)) == view.pots_left
+            and tuple(s.took_pot) == view.took_pot
+            and s.last_turn == (view.last_turn or _stock_at_reserve(view))
+            and s.pile_single is view.pile_taken and s.held_identical == view.held_identical)
+
+
+def _plan_after(plan: Plan, step: Action, gain: int) -> Plan | None:
+    """What is left of ``plan`` once ``step`` (one of its actions, or part of one of its lay-offs)
+    is done and has gained ``gain`` points; ``None`` if the step is not part of the plan."""
+    if isinstance(step, LayDown):
+        want = Counter(step.cards)
+        for k, m in enumerate(plan.melds):
+            if Counter(m.cards) == want:
+                return dataclasses.replace(plan, melds=plan.melds[:k] + plan.melds[k + 1:], points=plan.points - gain)
+        return None
+    if isinstance(step, LayOff):
+        for k, (target, cards) in enumerate(plan.lay_offs):
+            if target == step.target:
+                left = list(cards)
+                for c in step.cards:
+                    if c not in left:
+                        return None
+                    left.remove(c)
+                rest = ((target, tuple(left)),) if left else ()
+                return dataclasses.replace(plan, lay_offs=plan.lay_offs[:k] + rest + plan.lay_offs[k + 1:],
+                                           points=plan.points - gain)
+    return None
+
+
 class GreedyBot:
     """Lays down the most points it can every turn, using the exact solver on its own view.
 
     Draw: takes the discard pile when that lets it lay down more points now, else draws.
     Play: closes when it can (CLOSE-1), else plays the best plan one action at a time.
     Discard: its highest-point card that is not a wild.
+
+    Within a turn the plan found at the first play-phase decision is played to its end, one step
+    per decision, as long as each position is the one the plan leads to (see :meth:`choose`).
     """
 
     level = "greedy"
     pot_value = 0
+    #: This turn's imagined game and plan (:class:`_Turn`), or ``None``.
+    _turn: _Turn | None = None
+    #: The imagined game just after taking the pile, from the last draw decision.
+    _taken: Game | None = None
 
     def __init__(self, seed: int | None = 0) -> None:
         self.rng = random.Random(seed)
@@ -430,12 +493,27 @@ class GreedyBot:
         self.rng.randrange(2**31)
         return _solver_game(view, phase)
 
-    def _pile_options(self, view: PlayerView) -> tuple[Plan, Game]:
-        """The best plan with the hand as it is, and the imagined game just after taking the pile."""
-        now = _remembered(self._game(view, phase="play"), "solve")
+    def _taken_plan(self, view: PlayerView) -> tuple[Game, Plan]:
+        """The imagined game just after taking the pile and its best plan. Draws the seeds of both
+        games :meth:`_pile_options` imagines (the hand as it is, then the pile taken)."""
+        self.rng.randrange(2**31)  # the seed of the hand as it is
         taken = self._game(view)
         taken.take_pile()
-        return now, taken  # type: ignore[return-value]
+        self._taken = taken
+        after = _remembered(taken, "solve", self.pot_value)
+        assert after is not None
+        return taken, after
+
+    def _plan_now(self, view: PlayerView) -> Plan:
+        """The best plan with the hand as it is (the seed was drawn by :meth:`_taken_plan`)."""
+        now = _remembered(_solver_game(view, phase="play"), "solve")
+        assert now is not None
+        return now
+
+    def _pile_options(self, view: PlayerView) -> tuple[Plan, Game]:
+        """The best plan with the hand as it is, and the imagined game just after taking the pile."""
+        taken, _ = self._taken_plan(view)
+        return self._plan_now(view), taken
 
     def pile_gain(self, view: PlayerView) -> int:
         """Points the best plan gains by taking the pile rather than playing the hand as it is."""
@@ -443,23 +521,84 @@ class GreedyBot:
         return _remembered(taken, "solve", self.pot_value).points - now.points  # type: ignore[union-attr]
 
     def take_pile(self, view: PlayerView) -> bool:
-        """Whether to take the discard pile (TURN-1)."""
-        return self.pile_gain(view) > 0
+        """Whether to take the discard pile (TURN-1): when :meth:`pile_gain` is positive.
+
+        The hand as it is is solved only when the pile's plan needs it: a plan of the hand with the
+        pile that lays down no card of the pile (as a multiset: a copy of a pile card held in the
+        hand counts as the hand's) and keeps two cards of the hand or more is a plan of the hand as
+        it is too, with the same melds and lay-offs onto the same table, hence the same points, and
+        a legal rest (two cards or more can always end the turn, TURN-3: the hand as it is has no
+        one-card pile's card, TURN-4). The best plan of the hand as it is has at least as many
+        points, so the gain is not positive.
+        """
+        _, after = self._taken_plan(view)
+        left = Counter(view.hand)
+        left.subtract(after.cards_laid)
+        if min(left.values(), default=0) >= 0 and sum(left.values()) >= 2:
+            return False
+        return after.points - self._plan_now(view).points > 0
 
     # -- choose -----------------------------------------------------------------------
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        """The next action of this bot's turn."""
+        """The next action of this bot's turn.
+
+        In the play phase the bot plays its plan one step at a time. The first decision of a turn
+        solves the position (:func:`~buraco_learn.solver.can_close` when the side may close, else
+        or failing that :func:`~buraco_learn.solver.solve`); each later decision plays the next step
+        of what is left of that plan, without solving again, as long as the position is exactly the
+        one the plan leads to (:func:`_same_position`: same hand, table, flags; no pot taken on
+        the way); otherwise it solves again.
+
+        Why what is left is as good as a new solve: the solver's objective is additive over the
+        plan's melds and lay-offs (each one's points on the side's count), plus, at the end, whether
+        the cards kept can end the turn (and ``pot_value`` when the hand is emptied and the pot taken,
+        POT-2; for a close, the one card kept closes, CLOSE-1). Say the plan P was best at position
+        A, its step s led to B, and P' is what is left. P' is a plan at B with P's end, worth P's
+        value minus s's points. Any plan Q at B, done after s, is a plan at A (a lay-off onto the
+        meld s laid is that meld laid down bigger; a lay-off onto a meld s added to is one lay-off of
+        both parts) with the same end, worth s's points plus Q's: so Q is worth no more than P'.
+        Likewise a position B where the bot could close, reached from A where it could not, would
+        give a close at A: so no close is looked for at B. A new solve may still return another
+        plan of the same value (ties are broken by the search's order), which is the only way the
+        choice can differ from solving every time. ``tests/test_bots.py`` checks the values on many
+        seeded turns.
+        """
         if view.phase == "draw":
+            self._turn = None
+            self._taken = None
             take = TakePile() in legal and self.take_pile(view)
+            if take and self._taken is not None:
+                self._turn = _Turn(self._taken)  # matched against the next view before any use
+            self._taken = None
             return TakePile() if take else (Draw() if Draw() in legal else legal[0])
         seed = self.rng.randrange(2**31)  # what self._game draws
-        g = _solver_game(view)
+        turn = self._turn
+        self._turn = None
+        if turn is not None and _same_position(turn.game, view):
+            g = turn.game
+            plan = turn.plan
+            if plan is not None:
+                if turn.closes:
+                    step = _next_step(plan, legal)
+                    if step is not None:
+                        return self._played(g, plan, True, step)
+                    if plan.is_empty and plan.discard is not None and Discard(plan.discard) in legal:
+                        return Discard(plan.discard)
+                else:
+                    if plan.is_empty or not self.lay_down(view, plan):
+                        return self._discard(view, g, seed, legal)
+                    step = _next_step(plan, legal)
+                    if step is not None:
+                        return self._played(g, plan, False, step)
+                # What is left of the plan has no legal next step: solve this position again.
+        else:
+            g = _solver_game(view)
         if _side_may_close(view, view.seat):
             closing = _remembered(g, "close")
             if closing is not None:
                 step = _next_step(closing, legal)
                 if step is not None:
-                    return step
+                    return self._played(g, closing, True, step)
                 if closing.is_empty and closing.discard is not None and Discard(closing.discard) in legal:
                     return Discard(closing.discard)
         plan = _remembered(g, "solve", self.pot_value)
@@ -467,14 +606,33 @@ class GreedyBot:
         if not plan.is_empty and self.lay_down(view, plan):
             step = _next_step(plan, legal)
             if step is not None:
-                return step
+                return self._played(g, plan, False, step)
+        return self._discard(view, g, seed, legal)
+
+    def _played(self, game: Game, plan: Plan, closes: bool, step: Action) -> Action:
+        """Return ``step``, first doing it in the imagined game and keeping what is left of ``plan``
+        for the next decision of the turn."""
+        seat = game.to_move
+        target = step.target if isinstance(step, LayOff) else len(game.table)
+        before = meld_value(game.table[target].meld) if isinstance(step, LayOff) else 0
+        try:
+            game.apply(step)
+        except IllegalMove:  # pragma: no cover - the imagined game holds the real hand and table
+            return step
+        if game.to_move == seat and game.phase == "play" and len(game.table) > target:
+            rest = _plan_after(plan, step, meld_value(game.table[target].meld) - before)
+            if rest is not None:
+                self._turn = _Turn(game, rest, closes)
+        return step
+
+    def _discard(self, view: PlayerView, game: Game, seed: int, legal: Sequence[Action]) -> Action:
         discards = _discards(legal)
         if not discards:  # pragma: no cover - the engine always leaves a discard in the play phase
             return legal[0]
         if type(self).discard not in _OWN_DISCARDS:
             # A discard of a subclass gets game_from_view's game, its unseen cards dealt at random.
-            g = game_from_view(view, seed)
-        return self.discard(view, g, discards)
+            game = game_from_view(view, seed)
+        return self.discard(view, game, discards)
 
     def lay_down(self, view: PlayerView, plan: Plan) -> bool:
         """Whether to play the plan now (the greedy bot always does)."""

@@ -144,3 +144,141 @@ def test_strong_does_not_let_the_next_player_close_with_the_pile() -> None:
     g.apply(chosen)  # East cannot close with what he is known to hold and the pile
     g.apply("take")
     assert can_close(g) is None
+
+
+# ---------------------------------------------------------------------------------------
+# The turn's plan, kept across the play phase; the draw decision's shortcut
+# ---------------------------------------------------------------------------------------
+def _value(plan, pot_value: int) -> int:  # type: ignore[no-untyped-def]
+    """The solver's objective for a plan: its points, plus ``pot_value`` when it takes the pot (POT-2)."""
+    return plan.points + (pot_value if plan.takes_pot else 0)
+
+
+def _checked_hand(name: str, players: int, seed: int, counts: Counter[str]) -> None:
+    """Play a hand of greedy bots; before each decision where a bot will play what is left of its
+    plan, solve the real position afresh and compare the values (the solver reads only the seat's
+    view, so the real game answers as the bot's imagined one)."""
+    from buraco_learn.bots import _same_position, _side_may_close
+    from buraco_learn.solver import solve
+
+    g = Game.new(players, rules=name, seed=seed, dealer=seed % players)
+    bots = [GreedyBot(seed * 10 + s) for s in range(players)]
+    while not g.is_over:
+        seat = g.to_move
+        bot, view = bots[seat], g.view(seat)
+        turn = bot._turn
+        if view.phase == "play" and turn is not None and turn.plan is not None and _same_position(turn.game, view):
+            left = turn.plan
+            closing = can_close(g) if _side_may_close(view, seat) else None
+            if turn.closes:
+                assert closing is not None and closing.points == left.points, (name, seed, str(left), str(closing))
+                counts["close"] += 1
+            else:
+                assert closing is None, (name, seed, str(left), str(closing))
+                fresh = solve(g, pot_value=bot.pot_value)
+                assert _value(fresh, bot.pot_value) == _value(left, bot.pot_value), (name, seed, str(left), str(fresh))
+                counts["empty" if left.is_empty else "steps"] += 1
+        g.apply(bot.choose(view, g.legal_actions()))
+
+
+@pytest.mark.parametrize("name,players", CASES)
+def test_the_rest_of_a_turns_plan_is_worth_a_new_solve(name: str, players: int) -> None:
+    """What is left of the turn's best plan after each step is worth what a new solve of the
+    position finds (the solver's objective, POT-2 included), and a close (CLOSE-1) found after a
+    step is one the plan already was: over seeded hands of every preset and player count."""
+    counts: Counter[str] = Counter()
+    for seed in range(4):
+        _checked_hand(name, players, seed, counts)
+    assert counts["steps"] >= 5 and counts["empty"] >= 5, counts
+
+
+@pytest.mark.slow
+def test_the_rest_of_a_turns_plan_is_worth_a_new_solve_many_hands() -> None:
+    """The same check over 60 more seeded hands of fibur, 2 and 4 players."""
+    counts: Counter[str] = Counter()
+    for seed in range(100, 130):
+        for players in (2, 4):
+            _checked_hand("fibur", players, seed, counts)
+    assert counts["steps"] >= 200 and counts["close"] >= 1, counts
+
+
+def _count_solves(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
+    """Count the bots' questions to the solver (``solve``, ``close``), remembered answers included."""
+    import buraco_learn.bots as bots
+
+    calls: Counter[str] = Counter()
+    real = bots._remembered
+
+    def remembered(game: Game, what: str, pot_value: int = 0):  # type: ignore[no-untyped-def]
+        calls[what] += 1
+        return real(game, what, pot_value)
+
+    monkeypatch.setattr(bots, "_remembered", remembered)
+    return calls
+
+
+def test_the_turns_plan_is_played_without_solving_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A turn of two melds solves once: the second meld and the discard follow the plan."""
+    calls = _count_solves(monkeypatch)
+    g = Game.from_position("fibur 2p d1 t0 play | h: 5H 6H 7H 9C 9D 9S KD 4C / - | m: - | p: 3C | s: * "
+                           "| pots: *11 / *11 | took: -")
+    bot = GreedyBot()
+    played = []
+    while g.to_move == 0 and g.phase == "play":
+        a = bot.choose(g.view(0), g.legal_actions())
+        played.append(a)
+        g.apply(a)
+    assert {frozenset(map(str, a.cards)) for a in played[:2]} == {frozenset(("5H", "6H", "7H")),  # type: ignore[attr-defined]
+                                                                   frozenset(("9C", "9D", "9S"))}
+    assert len(played) == 3 and played[2] == Discard(Card.parse("KD"))
+    assert calls == Counter(solve=1)
+
+
+def test_a_position_the_plan_did_not_lead_to_is_solved_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """After a step the bot keeps the rest of its plan only for the position that step leads to:
+    asked about another one (here the step taken back, then another hand) it solves again, and
+    chooses what a new bot chooses."""
+    calls = _count_solves(monkeypatch)
+    g = Game.from_position("fibur 2p d1 t0 play | h: 5H 6H 7H 9C 9D 9S KD 4C / - | m: - | p: 3C | s: * "
+                           "| pots: *11 / *11 | took: -")
+    bot = GreedyBot()
+    first = bot.choose(g.view(0), g.legal_actions())
+    g.apply(first)
+    assert bot._turn is not None and calls["solve"] == 1
+    g.undo()  # the position before the step: the plan's rest does not apply to it
+    again = bot.choose(g.view(0), g.legal_actions())
+    assert calls["solve"] == 2 and again == GreedyBot().choose(g.view(0), g.legal_actions())
+    g.apply(again)
+    other = Game.from_position("fibur 2p d1 t0 play | h: 9C 9D 9S QD 4C / - | m: 0=5H 6H 7H | p: 3C | s: * "
+                               "| pots: *11 / *11 | took: -")  # the table the step leads to, another hand
+    n = calls["solve"]
+    assert bot.choose(other.view(0), other.legal_actions()) == GreedyBot().choose(other.view(0), other.legal_actions())
+    assert calls["solve"] > n
+
+
+def test_greedy_takes_the_pile_exactly_when_it_gains() -> None:
+    """TURN-1: the greedy bot's draw decision (which solves the hand as it is only when the plan
+    with the pile might gain) is ``pile_gain(view) > 0``, over the draw decisions of seeded hands."""
+    shortcut = 0
+    decisions = 0
+    for name, players in CASES:
+        for seed in range(3):
+            g = Game.new(players, rules=name, seed=seed, dealer=seed % players)
+            bots = [GreedyBot(seed * 10 + s) for s in range(players)]
+            while not g.is_over:
+                seat = g.to_move
+                view = g.view(seat)
+                if view.phase == "draw" and g.can_take_pile():
+                    import buraco_learn.bots as bots_module
+
+                    before = dict(bots_module._PLANS)
+                    bots_module._PLANS.clear()
+                    probe = GreedyBot()
+                    take = probe.take_pile(view)
+                    solved = len(bots_module._PLANS)
+                    bots_module._PLANS.update(before)
+                    shortcut += solved == 1
+                    assert take == (GreedyBot().pile_gain(view) > 0), (name, players, seed, str(view.hand))
+                    decisions += 1
+                g.apply(bots[seat].choose(view, g.legal_actions()))
+    assert decisions >= 100 and 20 <= shortcut < decisions, (decisions, shortcut)
