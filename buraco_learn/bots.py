@@ -464,6 +464,50 @@ def _plan_after(plan: Plan, step: Action, gain: int) -> Plan | None:
     return None
 
 
+def _side_facts(view: PlayerView) -> tuple[object, ...]:
+    """What the solver reads of ``view.seat``'s position besides the hand: the rules, the sides,
+    the side's melds (its lay-off targets, SET-4, its burraco), whether it has its pot, whether a
+    pot is left, the last turn's flag, the one-card pile's card (TURN-4)."""
+    side = next(s for s in view.sides if view.seat in s)
+    return (view.seat, view.rules, view.players, view.sides, tuple(t for t in view.table if t.owner in side),
+            any(view.took_pot[s] for s in side), bool(view.pots_left), view.last_turn or _stock_at_reserve(view),
+            view.pile_taken if view.seat == view.to_move else None)
+
+
+#: A position where a bot's best plan laid nothing down: its hand and :func:`_side_facts`.
+_Ended = tuple[tuple[Card, ...], tuple[object, ...]]
+
+
+def _nothing_left(view: PlayerView) -> _Ended | None:
+    """The play-phase position of ``view`` (its hand and :func:`_side_facts`), recorded where the
+    bot's best plan lays nothing down, for :func:`_nothing_now` at the bot's next draw; ``None``
+    after taking a one-card pile (TURN-4 then restricts the rest, which that argument avoids)."""
+    if view.pile_taken is not None:
+        return None
+    return (view.hand, _side_facts(view))
+
+
+def _nothing_now(view: PlayerView, ended: _Ended) -> bool:
+    """Whether the draw-phase ``view``'s hand as it is lays down nothing (its best plan's points
+    are 0), known from ``ended``, the position (:func:`_nothing_left`) where this bot's best plan
+    laid nothing down, when that was the end of its previous turn: the same facts the solver
+    reads (:func:`_side_facts`), the hand then being this hand and the card it discarded.
+
+    Any plan of this hand is a plan of that hand that also keeps the discarded card: the same melds
+    and lay-offs onto the same melds, the same points, and a legal rest there: two cards or more
+    can always end the turn (TURN-3; no one-card pile's card then, TURN-4); and when this plan lays
+    down the whole hand, which is legal only while the side has no pot and one is left (POT-2;
+    CLOSE-3, TURN-5), the one card kept there is a legal discard then. So no plan of this hand is
+    worth more than nothing, and :func:`~buraco_learn.solver.solve` then returns a plan of 0 points
+    (the empty plan, or one worth exactly 0)."""
+    hand_then, facts_then = ended
+    if len(hand_then) != len(view.hand) + 1:
+        return False
+    left = Counter(hand_then)
+    left.subtract(view.hand)
+    return min(left.values()) >= 0 and _side_facts(view) == facts_then
+
+
 class GreedyBot:
     """Lays down the most points it can every turn, using the exact solver on its own view.
 
@@ -481,6 +525,8 @@ class GreedyBot:
     _turn: _Turn | None = None
     #: The imagined game just after taking the pile, from the last draw decision.
     _taken: Game | None = None
+    #: The last position where this bot's best plan laid nothing down (:func:`_nothing_left`).
+    _ended: _Ended | None = None
 
     def __init__(self, seed: int | None = 0) -> None:
         self.rng = random.Random(seed)
@@ -523,7 +569,8 @@ class GreedyBot:
     def take_pile(self, view: PlayerView) -> bool:
         """Whether to take the discard pile (TURN-1): when :meth:`pile_gain` is positive.
 
-        The hand as it is is solved only when the pile's plan needs it: a plan of the hand with the
+        The hand as it is is solved only when the pile's plan needs it, and when its best plan is not
+        known to lay nothing down (:func:`_nothing_now`). A plan of the hand with the
         pile that lays down no card of the pile (as a multiset: a copy of a pile card held in the
         hand counts as the hand's) and keeps two cards of the hand or more is a plan of the hand as
         it is too, with the same melds and lay-offs onto the same table, hence the same points, and
@@ -536,6 +583,9 @@ class GreedyBot:
         left.subtract(after.cards_laid)
         if min(left.values(), default=0) >= 0 and sum(left.values()) >= 2:
             return False
+        ended, self._ended = self._ended, None
+        if ended is not None and _nothing_now(view, ended):
+            return after.points > 0
         return after.points - self._plan_now(view).points > 0
 
     # -- choose -----------------------------------------------------------------------
@@ -585,6 +635,8 @@ class GreedyBot:
                     if plan.is_empty and plan.discard is not None and Discard(plan.discard) in legal:
                         return Discard(plan.discard)
                 else:
+                    if plan.is_empty:  # what is left is worth nothing more: the best plan here
+                        self._ended = _nothing_left(view)
                     if plan.is_empty or not self.lay_down(view, plan):
                         return self._discard(view, g, seed, legal)
                     step = _next_step(plan, legal)
@@ -603,7 +655,9 @@ class GreedyBot:
                     return Discard(closing.discard)
         plan = _remembered(g, "solve", self.pot_value)
         assert plan is not None
-        if not plan.is_empty and self.lay_down(view, plan):
+        if plan.is_empty:  # solve's empty plan: no plan here is worth more than nothing
+            self._ended = _nothing_left(view)
+        elif self.lay_down(view, plan):
             step = _next_step(plan, legal)
             if step is not None:
                 return self._played(g, plan, False, step)
