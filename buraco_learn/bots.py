@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from .actions import Action, Discard, Draw, LayDown, LayOff, TakePile
 from .cards import Card, excerpt, make_deck
 from .errors import IllegalMove, NotationError
-from .game import Game, HandResult, PlayerView, TableMeld, _State
+from .game import Game, HandResult, PlayerView, TableMeld, _State, candidate_melds
 from .melds import Meld, is_valid_meld
 from .players import Player, PlayerLike, RandomPlayer, as_player
 from .solver import Plan, can_close, meld_value, solve
@@ -247,6 +247,58 @@ def _remembered(game: Game, what: str, pot_value: int = 0) -> Plan | None:
         _PLANS.clear()
     _PLANS[key] = (game.rules, plan)
     return plan
+
+
+def _items_cards(game: Game) -> tuple[list[Card], list[tuple[Counter[Card], int]]]:
+    """The hand of the player to move, and every meld or lay-off the solver could make of it, as
+    (the hand's cards it takes, the size of the meld it makes): the solver's own sources, a
+    superset of what it keeps: the candidate melds of the hand (:func:`candidate_melds`, every
+    legal meld it can form), and for each meld the player may lay off onto, the candidate melds of
+    that meld's cards with the hand's cards of its rank (a set) or suit (a run) and the wilds that
+    hold every card of the meld (each lay-off's result is one)."""
+    hand = list(game.hand(game.to_move))
+    out = [(Counter(m), len(m)) for m in candidate_melds(hand)]
+    for t in game.lay_off_targets():
+        meld = t.meld
+        if meld.kind == "set":
+            rank = meld._rank
+            relevant = [c for c in hand if c.r == rank or c.r == 0 or c.r == 2]
+        else:
+            suit = meld._suit
+            relevant = [c for c in hand if c.s == suit or c.r == 0 or c.r == 2]
+        if not relevant:
+            continue
+        base = meld.cards
+        for m in candidate_melds([*base, *relevant]):
+            if len(m) <= len(base):
+                continue
+            extra = Counter(m)
+            extra.subtract(base)
+            if min(extra.values()) >= 0:
+                out.append((+extra, len(m)))
+    return hand, out
+
+
+def _cannot_close(game: Game) -> bool:
+    """Whether :func:`~buraco_learn.solver.can_close` is sure to answer ``None``, seen from what its
+    plans are made of (:func:`_items_cards`): closing lays down every card but one (CLOSE-1), so
+    not when two cards of the hand lie in no meld and no lay-off; and it needs a burraco on the
+    side (CLOSE-1, CLOSE-4), so not when the side has none and no meld or lay-off makes one
+    (seven cards, BUR-1)."""
+    hand, items = _items_cards(game)
+    usable: set[Card] = set()
+    for cards, _ in items:
+        usable.update(cards)
+    if sum(1 for c in hand if c not in usable) >= 2:
+        return True
+    return not game.side_has_burraco(game.to_move) and not any(n >= 7 for _, n in items)
+
+
+def _closing(game: Game) -> Plan | None:
+    """``can_close(game)`` (remembered), not asked when it is sure to be ``None`` (:func:`_cannot_close`)."""
+    if _cannot_close(game):
+        return None
+    return _remembered(game, "close")
 
 
 def closing_risk(view: PlayerView, cards: Sequence[Card], rng: random.Random, *, samples: int = 8,
@@ -474,17 +526,67 @@ def _side_facts(view: PlayerView) -> tuple[object, ...]:
             view.pile_taken if view.seat == view.to_move else None)
 
 
-#: A position where a bot's best plan laid nothing down: its hand and :func:`_side_facts`.
-_Ended = tuple[tuple[Card, ...], tuple[object, ...]]
+#: A position where a bot's best plan laid nothing down: its hand, :func:`_side_facts`, and whether
+#: the card then discarded, kept alone, would have been a legal rest (:func:`_lone_card_ok`).
+_Ended = tuple[tuple[Card, ...], tuple[object, ...], bool]
 
 
-def _nothing_left(view: PlayerView) -> _Ended | None:
-    """The play-phase position of ``view`` (its hand and :func:`_side_facts`), recorded where the
-    bot's best plan lays nothing down, for :func:`_nothing_now` at the bot's next draw; ``None``
-    after taking a one-card pile (TURN-4 then restricts the rest, which that argument avoids)."""
+def _nothing_left(view: PlayerView, game: Game, discard: Card) -> _Ended | None:
+    """The play-phase position of ``view`` (its hand, :func:`_side_facts`, and whether ``discard``
+    would be a legal rest there on its own, asked of its imagined ``game``), recorded where the
+    bot's best plan lays nothing down and it discards ``discard``, for :func:`_nothing_now` at
+    the bot's next draw; ``None`` after taking a one-card pile (TURN-4 then restricts the rest,
+    which that argument avoids)."""
     if view.pile_taken is not None:
         return None
-    return (view.hand, _side_facts(view))
+    return (view.hand, _side_facts(view), _lone_card_ok(game, discard))
+
+
+def _lone_card_ok(game: Game, card: Card) -> bool:
+    """Whether the player to move, left holding only ``card`` after laying the rest of his hand down,
+    could end the turn, with or without a burraco on his side (the engine's check: CLOSE-2..4,
+    TURN-5)."""
+    try:
+        game.check_rest([card])
+        game.check_rest([card], makes_burraco=True)
+    except IllegalMove:
+        return False
+    return True
+
+
+def _pile_unused(view: PlayerView) -> bool:
+    """Whether no card of the pile could lie in any meld or lay-off of the hand with the pile taken:
+    no candidate meld of that hand (every legal meld it can form, :func:`candidate_melds`) holds a
+    card equal to a pile card, and no candidate meld of a side's meld's cards with the hand's cards
+    of its rank or suit and the wilds (every lay-off's result is one) holds one beyond the meld's
+    own cards. (A copy of a pile card held in the hand counts as the pile's: the answer is then
+    no.) The hand is listed as the engine lists it after taking the pile (hand, then pile), so the
+    solver, asked next, finds these candidate melds remembered."""
+    hand = [*view.hand, *view.pile]
+    pile = set(view.pile)
+    for m in candidate_melds(hand):
+        if not pile.isdisjoint(m):
+            return False
+    side = next(s for s in view.sides if view.seat in s)
+    for t in view.table:
+        if t.owner not in side:
+            continue
+        meld = t.meld
+        if meld.kind == "set":
+            rank = meld._rank
+            relevant = [c for c in hand if c.r == rank or c.r == 0 or c.r == 2]
+        else:
+            suit = meld._suit
+            relevant = [c for c in hand if c.s == suit or c.r == 0 or c.r == 2]
+        if pile.isdisjoint(relevant):
+            continue
+        base = list(meld.cards)
+        for m in candidate_melds(base + relevant):
+            extra = Counter(m)
+            extra.subtract(base)
+            if any(extra[c] > 0 for c in pile):
+                return False
+    return True
 
 
 def _nothing_now(view: PlayerView, ended: _Ended) -> bool:
@@ -500,7 +602,7 @@ def _nothing_now(view: PlayerView, ended: _Ended) -> bool:
     CLOSE-3, TURN-5), the one card kept there is a legal discard then. So no plan of this hand is
     worth more than nothing, and :func:`~buraco_learn.solver.solve` then returns a plan of 0 points
     (the empty plan, or one worth exactly 0)."""
-    hand_then, facts_then = ended
+    hand_then, facts_then, _ = ended
     if len(hand_then) != len(view.hand) + 1:
         return False
     left = Counter(hand_then)
@@ -569,22 +671,37 @@ class GreedyBot:
     def take_pile(self, view: PlayerView) -> bool:
         """Whether to take the discard pile (TURN-1): when :meth:`pile_gain` is positive.
 
-        The hand as it is is solved only when the pile's plan needs it, and when its best plan is not
-        known to lay nothing down (:func:`_nothing_now`). A plan of the hand with the
-        pile that lays down no card of the pile (as a multiset: a copy of a pile card held in the
-        hand counts as the hand's) and keeps two cards of the hand or more is a plan of the hand as
-        it is too, with the same melds and lay-offs onto the same table, hence the same points, and
-        a legal rest (two cards or more can always end the turn, TURN-3: the hand as it is has no
-        one-card pile's card, TURN-4). The best plan of the hand as it is has at least as many
-        points, so the gain is not positive.
+        Neither hand is solved when the answer is known without: when the hand as it is lays
+        nothing down (:func:`_nothing_now`: its plans are plans of the last position where this
+        bot's best plan laid nothing down, that hand with the card then discarded), the card then
+        discarded would have been a legal rest on its own, and no pile card can lie in any meld or
+        lay-off (:func:`_pile_unused`). A plan of the hand with the pile then lays down hand cards
+        only; as a plan of that last position, keeping the cards it keeps but the pile's and that
+        discarded card (a legal rest: two cards or more, TURN-3, or that card alone), it gains no
+        points. So the gain is not positive.
+
+        Otherwise the pile's plan is solved (and kept: it is the first play decision's once the
+        pile is taken), and the hand as it is only when needed: not when :func:`_nothing_now`
+        says it lays nothing down, nor when the pile's plan lays down no card of the pile (as a
+        multiset: a copy of a pile card held in the hand counts as the hand's) and keeps two cards
+        of the hand or more: that plan is then one of the hand as it is too, with the same melds
+        and lay-offs onto the same table, hence the same points, and a legal rest (two cards or
+        more can always end the turn, TURN-3: the hand as it is has no one-card pile's card,
+        TURN-4), so the hand as it is has a plan worth at least as much, and the gain is not
+        positive.
         """
+        ended, self._ended = self._ended, None
+        nothing = ended is not None and _nothing_now(view, ended)
+        if nothing and ended[2] and _pile_unused(view):  # type: ignore[index]
+            self.rng.randrange(2**31)  # the seeds _taken_plan draws
+            self.rng.randrange(2**31)
+            return False
         _, after = self._taken_plan(view)
         left = Counter(view.hand)
         left.subtract(after.cards_laid)
         if min(left.values(), default=0) >= 0 and sum(left.values()) >= 2:
             return False
-        ended, self._ended = self._ended, None
-        if ended is not None and _nothing_now(view, ended):
+        if nothing:
             return after.points > 0
         return after.points - self._plan_now(view).points > 0
 
@@ -635,10 +752,9 @@ class GreedyBot:
                     if plan.is_empty and plan.discard is not None and Discard(plan.discard) in legal:
                         return Discard(plan.discard)
                 else:
-                    if plan.is_empty:  # what is left is worth nothing more: the best plan here
-                        self._ended = _nothing_left(view)
                     if plan.is_empty or not self.lay_down(view, plan):
-                        return self._discard(view, g, seed, legal)
+                        # An empty rest of the plan is worth nothing more: the best plan here.
+                        return self._discard(view, g, seed, legal, plan.is_empty)
                     step = _next_step(plan, legal)
                     if step is not None:
                         return self._played(g, plan, False, step)
@@ -646,7 +762,7 @@ class GreedyBot:
         else:
             g = _solver_game(view)
         if _side_may_close(view, view.seat):
-            closing = _remembered(g, "close")
+            closing = _closing(g)
             if closing is not None:
                 step = _next_step(closing, legal)
                 if step is not None:
@@ -655,13 +771,12 @@ class GreedyBot:
                     return Discard(closing.discard)
         plan = _remembered(g, "solve", self.pot_value)
         assert plan is not None
-        if plan.is_empty:  # solve's empty plan: no plan here is worth more than nothing
-            self._ended = _nothing_left(view)
-        elif self.lay_down(view, plan):
+        if not plan.is_empty and self.lay_down(view, plan):
             step = _next_step(plan, legal)
             if step is not None:
                 return self._played(g, plan, False, step)
-        return self._discard(view, g, seed, legal)
+        # solve's empty plan: no plan here is worth more than nothing.
+        return self._discard(view, g, seed, legal, plan.is_empty)
 
     def _played(self, game: Game, plan: Plan, closes: bool, step: Action) -> Action:
         """Return ``step``, first doing it in the imagined game and keeping what is left of ``plan``
@@ -679,14 +794,22 @@ class GreedyBot:
                 self._turn = _Turn(game, rest, closes)
         return step
 
-    def _discard(self, view: PlayerView, game: Game, seed: int, legal: Sequence[Action]) -> Action:
+    def _discard(self, view: PlayerView, game: Game, seed: int, legal: Sequence[Action],
+                 nothing: bool = False) -> Discard | Action:
+        """The discard that ends the turn; ``nothing``: the best plan of this position (``game``,
+        the solver's imagined game) lays nothing down, which the next draw decision may use
+        (:func:`_nothing_now`)."""
         discards = _discards(legal)
         if not discards:  # pragma: no cover - the engine always leaves a discard in the play phase
             return legal[0]
+        solver_game = game
         if type(self).discard not in _OWN_DISCARDS:
             # A discard of a subclass gets game_from_view's game, its unseen cards dealt at random.
             game = game_from_view(view, seed)
-        return self.discard(view, game, discards)
+        choice = self.discard(view, game, discards)
+        if nothing:
+            self._ended = _nothing_left(view, solver_game, choice.card)
+        return choice
 
     def lay_down(self, view: PlayerView, plan: Plan) -> bool:
         """Whether to play the plan now (the greedy bot always does)."""
@@ -740,7 +863,7 @@ class StrongBot(GreedyBot):
             gain = self.pile_gain(view)
             return gain > 0 or (gain == 0 and len(view.pile) >= 2)
         now, taken = self._pile_options(view)
-        if _side_may_close(view, view.seat) and _remembered(taken, "close") is not None:
+        if _side_may_close(view, view.seat) and _closing(taken) is not None:
             return True
         after = _remembered(taken, "solve", self.pot_value)
         assert after is not None

@@ -266,7 +266,7 @@ def test_greedy_takes_the_pile_exactly_when_it_gains(monkeypatch: pytest.MonkeyP
     from buraco_learn.solver import solve
 
     counts: Counter[str] = Counter()
-    real_now, real_nothing = GreedyBot._plan_now, bots_module._nothing_now
+    real_now, real_nothing, real_unused = GreedyBot._plan_now, bots_module._nothing_now, bots_module._pile_unused
 
     def plan_now(self: GreedyBot, view):  # type: ignore[no-untyped-def]
         counts["solved"] += self in playing
@@ -279,8 +279,18 @@ def test_greedy_takes_the_pile_exactly_when_it_gains(monkeypatch: pytest.MonkeyP
             assert solve(bots_module._solver_game(view, phase="play")).points == 0, str(view.hand)
         return said
 
+    def pile_unused(view):  # type: ignore[no-untyped-def]
+        said = real_unused(view)
+        if said:
+            counts["unused"] += 1
+            taken = bots_module._solver_game(view)
+            taken.take_pile()
+            assert not set(solve(taken).cards_laid) & set(view.pile), (str(view.hand), str(view.pile))
+        return said
+
     monkeypatch.setattr(GreedyBot, "_plan_now", plan_now)
     monkeypatch.setattr(bots_module, "_nothing_now", nothing_now)
+    monkeypatch.setattr(bots_module, "_pile_unused", pile_unused)
     decisions = 0
     playing: list[GreedyBot] = []
     for name, players in CASES:
@@ -300,3 +310,29 @@ def test_greedy_takes_the_pile_exactly_when_it_gains(monkeypatch: pytest.MonkeyP
                     action = bots[seat].choose(view, legal)
                 g.apply(action)
     assert decisions >= 500 and counts["solved"] < decisions / 3 and counts["nothing"] >= 100, (decisions, counts)
+
+
+def test_a_close_is_not_looked_for_where_none_can_be() -> None:
+    """CLOSE-1: wherever the bots skip can_close (two cards of the hand in no meld or lay-off, or
+    no burraco on the side and none to be made, BUR-1, CLOSE-4), can_close indeed finds nothing;
+    over the play-phase positions of seeded hands where the side may close."""
+    from buraco_learn.bots import _cannot_close, _side_may_close
+
+    counts: Counter[str] = Counter()
+    for name, players in CASES:
+        for seed in range(3):
+            g = Game.new(players, rules=name, seed=seed, dealer=seed % players)
+            bots = [GreedyBot(seed * 10 + s) for s in range(players)]
+            while not g.is_over:
+                seat = g.to_move
+                view = g.view(seat)
+                if view.phase == "play" and _side_may_close(view, seat):
+                    found = can_close(g)
+                    if _cannot_close(g):
+                        assert found is None, (name, players, seed, str(found))
+                        counts["skipped"] += 1
+                    else:
+                        counts["asked"] += 1
+                        counts["closes"] += found is not None
+                g.apply(bots[seat].choose(view, g.legal_actions()))
+    assert counts["skipped"] >= 100 and counts["closes"] >= 10, counts
