@@ -554,19 +554,24 @@ def _lone_card_ok(game: Game, card: Card) -> bool:
     return True
 
 
-def _pile_unused(view: PlayerView) -> bool:
-    """Whether no card of the pile could lie in any meld or lay-off of the hand with the pile taken:
-    no candidate meld of that hand (every legal meld it can form, :func:`candidate_melds`) holds a
-    card equal to a pile card, and no candidate meld of a side's meld's cards with the hand's cards
-    of its rank or suit and the wilds (every lay-off's result is one) holds one beyond the meld's
-    own cards. (A copy of a pile card held in the hand counts as the pile's: the answer is then
-    no.) The hand is listed as the engine lists it after taking the pile (hand, then pile), so the
+def _pile_use(view: PlayerView) -> tuple[bool, bool]:
+    """For the hand with the pile taken: whether a card of the pile could lie in a meld or a
+    lay-off, and whether every card of the hand as it is could (``True`` when a pile card can).
+
+    The melds and lay-offs are the solver's sources, a superset of what it keeps: every candidate
+    meld of that hand (:func:`candidate_melds`, every legal meld it can form), and for each meld of
+    the side, the candidate melds of its cards with the hand's cards of its rank (a set) or suit (a
+    run) and the wilds that hold every card of the meld, beyond them (each lay-off's result is
+    one). A card counts by its value: a copy of a pile card held in the hand counts as the pile's
+    too. The hand is listed as the engine lists it after taking the pile (hand, then pile), so the
     solver, asked next, finds these candidate melds remembered."""
     hand = [*view.hand, *view.pile]
     pile = set(view.pile)
+    usable: set[Card] = set()
     for m in candidate_melds(hand):
         if not pile.isdisjoint(m):
-            return False
+            return True, True
+        usable.update(m)
     side = next(s for s in view.sides if view.seat in s)
     for t in view.table:
         if t.owner not in side:
@@ -578,15 +583,19 @@ def _pile_unused(view: PlayerView) -> bool:
         else:
             suit = meld._suit
             relevant = [c for c in hand if c.s == suit or c.r == 0 or c.r == 2]
-        if pile.isdisjoint(relevant):
+        if not relevant:
             continue
-        base = list(meld.cards)
-        for m in candidate_melds(base + relevant):
+        base = meld.cards
+        for m in candidate_melds([*base, *relevant]):
             extra = Counter(m)
             extra.subtract(base)
-            if any(extra[c] > 0 for c in pile):
-                return False
-    return True
+            if min(extra.values()) < 0:  # not the meld's cards and more: no lay-off's result
+                continue
+            more = [c for c, n in extra.items() if n > 0]
+            if not pile.isdisjoint(more):
+                return True, True
+            usable.update(more)
+    return False, all(c in usable for c in view.hand)
 
 
 def _nothing_now(view: PlayerView, ended: _Ended) -> bool:
@@ -673,12 +682,13 @@ class GreedyBot:
 
         Neither hand is solved when the answer is known without: when the hand as it is lays
         nothing down (:func:`_nothing_now`: its plans are plans of the last position where this
-        bot's best plan laid nothing down, that hand with the card then discarded), the card then
-        discarded would have been a legal rest on its own, and no pile card can lie in any meld or
-        lay-off (:func:`_pile_unused`). A plan of the hand with the pile then lays down hand cards
-        only; as a plan of that last position, keeping the cards it keeps but the pile's and that
-        discarded card (a legal rest: two cards or more, TURN-3, or that card alone), it gains no
-        points. So the gain is not positive.
+        bot's best plan laid nothing down, that hand with the card then discarded) and no pile card
+        can lie in any meld or lay-off (:func:`_pile_use`), so that a plan of the hand with the
+        pile lays down hand cards only. As a plan of that last position, keeping the cards it keeps
+        but the pile's, and that discarded card, it gains no points, when that is a legal rest
+        there: two cards or more (TURN-3), or that card alone when it could have been (recorded
+        then). The plan cannot lay down the whole hand (keeping the pile only) when one of its
+        cards can lie in no meld or lay-off. So the gain is not positive.
 
         Otherwise the pile's plan is solved (and kept: it is the first play decision's once the
         pile is taken), and the hand as it is only when needed: not when :func:`_nothing_now`
@@ -692,10 +702,12 @@ class GreedyBot:
         """
         ended, self._ended = self._ended, None
         nothing = ended is not None and _nothing_now(view, ended)
-        if nothing and ended[2] and _pile_unused(view):  # type: ignore[index]
-            self.rng.randrange(2**31)  # the seeds _taken_plan draws
-            self.rng.randrange(2**31)
-            return False
+        if nothing:
+            pile_used, hand_used = _pile_use(view)
+            if not pile_used and (ended[2] or not hand_used):  # type: ignore[index]
+                self.rng.randrange(2**31)  # the seeds _taken_plan draws
+                self.rng.randrange(2**31)
+                return False
         _, after = self._taken_plan(view)
         left = Counter(view.hand)
         left.subtract(after.cards_laid)

@@ -266,7 +266,7 @@ def test_greedy_takes_the_pile_exactly_when_it_gains(monkeypatch: pytest.MonkeyP
     from buraco_learn.solver import solve
 
     counts: Counter[str] = Counter()
-    real_now, real_nothing, real_unused = GreedyBot._plan_now, bots_module._nothing_now, bots_module._pile_unused
+    real_now, real_nothing, real_use = GreedyBot._plan_now, bots_module._nothing_now, bots_module._pile_use
 
     def plan_now(self: GreedyBot, view):  # type: ignore[no-untyped-def]
         counts["solved"] += self in playing
@@ -279,18 +279,19 @@ def test_greedy_takes_the_pile_exactly_when_it_gains(monkeypatch: pytest.MonkeyP
             assert solve(bots_module._solver_game(view, phase="play")).points == 0, str(view.hand)
         return said
 
-    def pile_unused(view):  # type: ignore[no-untyped-def]
-        said = real_unused(view)
-        if said:
+    def pile_use(view):  # type: ignore[no-untyped-def]
+        pile_used, hand_used = real_use(view)
+        if not pile_used:
             counts["unused"] += 1
             taken = bots_module._solver_game(view)
             taken.take_pile()
             assert not set(solve(taken).cards_laid) & set(view.pile), (str(view.hand), str(view.pile))
-        return said
+            counts["lone"] += not hand_used
+        return pile_used, hand_used
 
     monkeypatch.setattr(GreedyBot, "_plan_now", plan_now)
     monkeypatch.setattr(bots_module, "_nothing_now", nothing_now)
-    monkeypatch.setattr(bots_module, "_pile_unused", pile_unused)
+    monkeypatch.setattr(bots_module, "_pile_use", pile_use)
     decisions = 0
     playing: list[GreedyBot] = []
     for name, players in CASES:
@@ -310,6 +311,7 @@ def test_greedy_takes_the_pile_exactly_when_it_gains(monkeypatch: pytest.MonkeyP
                     action = bots[seat].choose(view, legal)
                 g.apply(action)
     assert decisions >= 500 and counts["solved"] < decisions / 3 and counts["nothing"] >= 100, (decisions, counts)
+    assert counts["unused"] >= 200 and counts["lone"] >= 50, counts
 
 
 def test_a_close_is_not_looked_for_where_none_can_be() -> None:
