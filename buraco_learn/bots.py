@@ -554,22 +554,23 @@ def _lone_card_ok(game: Game, card: Card) -> bool:
     return True
 
 
-def _pile_use(view: PlayerView) -> tuple[bool, bool]:
-    """For the hand with the pile taken: whether a card of the pile could lie in a meld or a
-    lay-off, and whether every card of the hand as it is could (``True`` when a pile card can).
+def _new_cards_use(view: PlayerView, before: Sequence[Card], new: Sequence[Card]) -> tuple[bool, bool]:
+    """For the hand ``before`` with the cards ``new`` added (in that order, as the engine adds the
+    drawn card or the pile): whether a card of ``new`` could lie in a meld or a lay-off onto a meld
+    of ``view.seat``'s side, and whether every card of ``before`` could (``True`` when a new card
+    can).
 
     The melds and lay-offs are the solver's sources, a superset of what it keeps: every candidate
     meld of that hand (:func:`candidate_melds`, every legal meld it can form), and for each meld of
     the side, the candidate melds of its cards with the hand's cards of its rank (a set) or suit (a
     run) and the wilds that hold every card of the meld, beyond them (each lay-off's result is
-    one). A card counts by its value: a copy of a pile card held in the hand counts as the pile's
-    too. The hand is listed as the engine lists it after taking the pile (hand, then pile), so the
-    solver, asked next, finds these candidate melds remembered."""
-    hand = [*view.hand, *view.pile]
-    pile = set(view.pile)
+    one). A card counts by its value: a copy of a new card held in ``before`` counts as new too.
+    The solver, asked next about that hand, finds these candidate melds remembered."""
+    hand = [*before, *new]
+    fresh = set(new)
     usable: set[Card] = set()
     for m in candidate_melds(hand):
-        if not pile.isdisjoint(m):
+        if not fresh.isdisjoint(m):
             return True, True
         usable.update(m)
     side = next(s for s in view.sides if view.seat in s)
@@ -592,10 +593,25 @@ def _pile_use(view: PlayerView) -> tuple[bool, bool]:
             if min(extra.values()) < 0:  # not the meld's cards and more: no lay-off's result
                 continue
             more = [c for c, n in extra.items() if n > 0]
-            if not pile.isdisjoint(more):
+            if not fresh.isdisjoint(more):
                 return True, True
             usable.update(more)
-    return False, all(c in usable for c in view.hand)
+    return False, all(c in usable for c in before)
+
+
+def _gains_nothing(view: PlayerView, ended: _Ended, before: Sequence[Card], new: Sequence[Card]) -> bool:
+    """Whether no plan of the hand ``before`` + ``new`` gains points, when ``before`` lays nothing
+    down (:func:`_nothing_now`, from ``ended``, the last position where this bot's best plan laid
+    nothing down: ``before`` with the card then discarded) and no card of ``new`` can lie in any
+    meld or lay-off (:func:`_new_cards_use`).
+
+    Such a plan lays down cards of ``before`` only. As a plan of that last position, keeping the
+    cards it keeps but the new ones, and that discarded card, it gains no points, when that is a
+    legal rest there: two cards or more (TURN-3), or that card alone when it could have been
+    (recorded then). And it cannot lay down the whole of ``before`` when one of its cards can lie
+    in no meld or lay-off."""
+    new_used, before_used = _new_cards_use(view, before, new)
+    return not new_used and (ended[2] or not before_used)
 
 
 def _nothing_now(view: PlayerView, ended: _Ended) -> bool:
@@ -619,6 +635,18 @@ def _nothing_now(view: PlayerView, ended: _Ended) -> bool:
     return min(left.values()) >= 0 and _side_facts(view) == facts_then
 
 
+def _drawn_nothing(view: PlayerView, before: tuple[Card, ...], ended: _Ended) -> bool:
+    """Whether the play-phase ``view``, the hand ``before`` (which laid nothing down, from ``ended``:
+    :func:`_nothing_now`) with one card drawn from the stock, gains nothing either
+    (:func:`_gains_nothing`): the same facts the solver reads as then, the drawn card (the
+    engine adds it last) in no meld or lay-off. Then :func:`~buraco_learn.solver.solve`'s best
+    plan is worth nothing (the empty plan, or one of exactly 0 points: with ``pot_value`` 0 a
+    plan's worth is its points)."""
+    hand = view.hand
+    return (len(hand) == len(before) + 1 and hand[:-1] == before and view.pile_taken is None
+            and _side_facts(view) == ended[1] and _gains_nothing(view, ended, before, hand[-1:]))
+
+
 class GreedyBot:
     """Lays down the most points it can every turn, using the exact solver on its own view.
 
@@ -638,6 +666,9 @@ class GreedyBot:
     _taken: Game | None = None
     #: The last position where this bot's best plan laid nothing down (:func:`_nothing_left`).
     _ended: _Ended | None = None
+    #: The hand before this turn's draw from the stock, when it laid nothing down, with that
+    #: position (for :func:`_drawn_nothing`).
+    _drew: tuple[tuple[Card, ...], _Ended] | None = None
 
     def __init__(self, seed: int | None = 0) -> None:
         self.rng = random.Random(seed)
@@ -681,14 +712,8 @@ class GreedyBot:
         """Whether to take the discard pile (TURN-1): when :meth:`pile_gain` is positive.
 
         Neither hand is solved when the answer is known without: when the hand as it is lays
-        nothing down (:func:`_nothing_now`: its plans are plans of the last position where this
-        bot's best plan laid nothing down, that hand with the card then discarded) and no pile card
-        can lie in any meld or lay-off (:func:`_pile_use`), so that a plan of the hand with the
-        pile lays down hand cards only. As a plan of that last position, keeping the cards it keeps
-        but the pile's, and that discarded card, it gains no points, when that is a legal rest
-        there: two cards or more (TURN-3), or that card alone when it could have been (recorded
-        then). The plan cannot lay down the whole hand (keeping the pile only) when one of its
-        cards can lie in no meld or lay-off. So the gain is not positive.
+        nothing down (:func:`_nothing_now`) and no pile card can lie in any meld or lay-off
+        (:func:`_gains_nothing`: the hand with the pile then gains nothing either).
 
         Otherwise the pile's plan is solved (and kept: it is the first play decision's once the
         pile is taken), and the hand as it is only when needed: not when :func:`_nothing_now`
@@ -700,14 +725,12 @@ class GreedyBot:
         TURN-4), so the hand as it is has a plan worth at least as much, and the gain is not
         positive.
         """
-        ended, self._ended = self._ended, None
+        ended = self._ended
         nothing = ended is not None and _nothing_now(view, ended)
-        if nothing:
-            pile_used, hand_used = _pile_use(view)
-            if not pile_used and (ended[2] or not hand_used):  # type: ignore[index]
-                self.rng.randrange(2**31)  # the seeds _taken_plan draws
-                self.rng.randrange(2**31)
-                return False
+        if nothing and _gains_nothing(view, ended, view.hand, view.pile):  # type: ignore[arg-type]
+            self.rng.randrange(2**31)  # the seeds _taken_plan draws
+            self.rng.randrange(2**31)
+            return False
         _, after = self._taken_plan(view)
         left = Counter(view.hand)
         left.subtract(after.cards_laid)
@@ -745,12 +768,17 @@ class GreedyBot:
         if view.phase == "draw":
             self._turn = None
             self._taken = None
+            self._drew = None
             take = TakePile() in legal and self.take_pile(view)
+            ended, self._ended = self._ended, None
             if take and self._taken is not None:
                 self._turn = _Turn(self._taken)  # matched against the next view before any use
+            elif not take and ended is not None and _nothing_now(view, ended):
+                self._drew = (view.hand, ended)  # for the first play decision: see _drawn_nothing
             self._taken = None
             return TakePile() if take else (Draw() if Draw() in legal else legal[0])
         seed = self.rng.randrange(2**31)  # what self._game draws
+        drew, self._drew = self._drew, None
         turn = self._turn
         self._turn = None
         if turn is not None and _same_position(turn.game, view):
@@ -781,6 +809,8 @@ class GreedyBot:
                     return self._played(g, closing, True, step)
                 if closing.is_empty and closing.discard is not None and Discard(closing.discard) in legal:
                     return Discard(closing.discard)
+        if drew is not None and self.pot_value == 0 and _drawn_nothing(view, *drew):
+            return self._discard(view, g, seed, legal, True)
         plan = _remembered(g, "solve", self.pot_value)
         assert plan is not None
         if not plan.is_empty and self.lay_down(view, plan):

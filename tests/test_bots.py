@@ -338,3 +338,36 @@ def test_a_close_is_not_looked_for_where_none_can_be() -> None:
                         counts["closes"] += found is not None
                 g.apply(bots[seat].choose(view, g.legal_actions()))
     assert counts["skipped"] >= 100 and counts["closes"] >= 10, counts
+
+
+def test_a_drawn_card_that_fits_nowhere_is_not_solved_for(monkeypatch: pytest.MonkeyPatch) -> None:
+    """TURN-1, TURN-3: after a turn that ended with nothing to lay down, a card drawn from the stock
+    that lies in no meld or lay-off lays nothing down: the bot discards without solving, and its
+    discard is a new bot's (which solves); checked each time over seeded hands."""
+    import buraco_learn.bots as bots_module
+    from buraco_learn.solver import solve
+
+    counts: Counter[str] = Counter()
+    real = bots_module._drawn_nothing
+
+    def drawn_nothing(view, before, ended):  # type: ignore[no-untyped-def]
+        said = real(view, before, ended)
+        counts["said" if said else "solved"] += 1
+        if said:
+            assert solve(bots_module._solver_game(view)).points == 0, str(view.hand)
+        return said
+
+    monkeypatch.setattr(bots_module, "_drawn_nothing", drawn_nothing)
+    for name, players in CASES:
+        for seed in range(3):
+            g = Game.new(players, rules=name, seed=seed, dealer=seed % players)
+            bots = [GreedyBot(seed * 10 + s) for s in range(players)]
+            while not g.is_over:
+                seat = g.to_move
+                view, legal = g.view(seat), g.legal_actions()
+                n = counts["said"]
+                action = bots[seat].choose(view, legal)
+                if counts["said"] > n:
+                    assert action == GreedyBot().choose(view, legal), (name, players, seed, str(view.hand))
+                g.apply(action)
+    assert counts["said"] >= 100, counts
