@@ -253,29 +253,13 @@ def _items_cards(game: Game) -> tuple[list[Card], list[tuple[Counter[Card], int]
     """The hand of the player to move, and every meld or lay-off the solver could make of it, as
     (the hand's cards it takes, the size of the meld it makes): the solver's own sources, a
     superset of what it keeps: the candidate melds of the hand (:func:`candidate_melds`, every
-    legal meld it can form), and for each meld the player may lay off onto, the candidate melds of
-    that meld's cards with the hand's cards of its rank (a set) or suit (a run) and the wilds that
-    hold every card of the meld (each lay-off's result is one)."""
+    legal meld it can form), and the possible results of lay-offs onto each meld the player may
+    lay off onto (:func:`_lay_off_results`)."""
     hand = list(game.hand(game.to_move))
     out = [(Counter(m), len(m)) for m in candidate_melds(hand)]
     for t in game.lay_off_targets():
-        meld = t.meld
-        if meld.kind == "set":
-            rank = meld._rank
-            relevant = [c for c in hand if c.r == rank or c.r == 0 or c.r == 2]
-        else:
-            suit = meld._suit
-            relevant = [c for c in hand if c.s == suit or c.r == 0 or c.r == 2]
-        if not relevant:
-            continue
-        base = meld.cards
-        for m in candidate_melds([*base, *relevant]):
-            if len(m) <= len(base):
-                continue
-            extra = Counter(m)
-            extra.subtract(base)
-            if min(extra.values()) >= 0:
-                out.append((+extra, len(m)))
+        size = len(t.meld)
+        out.extend((extra, size + sum(extra.values())) for extra in _lay_off_results(t.meld, hand))
     return hand, out
 
 
@@ -554,64 +538,103 @@ def _lone_card_ok(game: Game, card: Card) -> bool:
     return True
 
 
-def _new_cards_use(view: PlayerView, before: Sequence[Card], new: Sequence[Card]) -> tuple[bool, bool]:
-    """For the hand ``before`` with the cards ``new`` added (in that order, as the engine adds the
-    drawn card or the pile): whether a card of ``new`` could lie in a meld or a lay-off onto a meld
-    of ``view.seat``'s side, and whether every card of ``before`` could (``True`` when a new card
-    can).
+#: Memo of :func:`_lay_off_results`: (meld, the relevant hand cards' indices in order) -> results
+#: (melds are immutable values). Bounded, cleared when full.
+_LAY_OFF_RESULTS: dict[tuple[Meld, bytes], tuple[Counter[Card], ...]] = {}
+_LAY_OFF_RESULTS_MAX = 20_000
 
-    The melds and lay-offs are the solver's sources, a superset of what it keeps: every candidate
-    meld of that hand (:func:`candidate_melds`, every legal meld it can form), and for each meld of
-    the side, the candidate melds of its cards with the hand's cards of its rank (a set) or suit (a
-    run) and the wilds that hold every card of the meld, beyond them (each lay-off's result is
-    one). A card counts by its value: a copy of a new card held in ``before`` counts as new too.
-    The solver, asked next about that hand, finds these candidate melds remembered."""
-    hand = [*before, *new]
-    fresh = set(new)
-    usable: set[Card] = set()
-    for m in candidate_melds(hand):
-        if not fresh.isdisjoint(m):
-            return True, True
-        usable.update(m)
-    side = next(s for s in view.sides if view.seat in s)
-    for t in view.table:
-        if t.owner not in side:
-            continue
-        meld = t.meld
-        if meld.kind == "set":
-            rank = meld._rank
-            relevant = [c for c in hand if c.r == rank or c.r == 0 or c.r == 2]
-        else:
-            suit = meld._suit
-            relevant = [c for c in hand if c.s == suit or c.r == 0 or c.r == 2]
-        if not relevant:
-            continue
+
+def _lay_off_results(meld: Meld, hand: Sequence[Card]) -> tuple[Counter[Card], ...]:
+    """The cards of ``hand`` beyond ``meld``'s own of every candidate meld of the meld's cards with
+    the hand's cards of its rank (a set) or suit (a run) and the wilds that holds every card of the
+    meld: a superset of the lay-offs the solver may make onto it (each lay-off's result is a legal
+    meld of those cards). The cards are filtered and listed as the solver lists them, so their
+    candidate melds are remembered for it. Remembered; the counters must not be changed."""
+    if meld.kind == "set":
+        rank = meld._rank
+        relevant = [c for c in hand if c.r == rank or c.r == 0 or c.r == 2]
+    else:
+        suit = meld._suit
+        relevant = [c for c in hand if c.s == suit or c.r == 0 or c.r == 2]
+    if not relevant:
+        return ()
+    key = (meld, bytes([c.index for c in relevant]))
+    found = _LAY_OFF_RESULTS.get(key)
+    if found is None:
         base = meld.cards
+        size = len(base)
+        out: list[Counter[Card]] = []
         for m in candidate_melds([*base, *relevant]):
+            if len(m) <= size:
+                continue
             extra = Counter(m)
             extra.subtract(base)
-            if min(extra.values()) < 0:  # not the meld's cards and more: no lay-off's result
-                continue
-            more = [c for c, n in extra.items() if n > 0]
-            if not fresh.isdisjoint(more):
-                return True, True
-            usable.update(more)
-    return False, all(c in usable for c in before)
+            if min(extra.values()) >= 0:  # the meld's cards and more
+                out.append(+extra)
+        if len(_LAY_OFF_RESULTS) >= _LAY_OFF_RESULTS_MAX:
+            _LAY_OFF_RESULTS.clear()
+        found = _LAY_OFF_RESULTS[key] = tuple(out)
+    return found
+
+
+def _side_melds(view: PlayerView) -> list[Meld]:
+    side = next(s for s in view.sides if view.seat in s)
+    return [t.meld for t in view.table if t.owner in side]
+
+
+def _new_cards_used(view: PlayerView, before: Sequence[Card], new: Sequence[Card]) -> bool:
+    """Whether a card of ``new``, added to the hand ``before`` (after it, as the engine adds the
+    drawn card or the pile), could lie in a meld or a lay-off onto a meld of ``view.seat``'s side.
+
+    The melds and lay-offs are the solver's sources, a superset of what it keeps: the candidate
+    melds of the hand (:func:`candidate_melds`, every legal meld it can form) and the lay-offs'
+    possible results (:func:`_lay_off_results`). A meld holding a natural card is a set of its
+    rank or a run of its suit, so only the hand's cards of that rank or suit and the wilds are
+    listed for it; a new wild counts as used. A card counts by its value: a copy of a new card
+    held in ``before`` counts as new too."""
+    hand = [*before, *new]
+    melds = _side_melds(view)
+    for x in dict.fromkeys(new):
+        if x.r == 0 or x.r == 2:
+            return True
+        near = [c for c in hand if c.r == x.r or c.s == x.s or c.r == 0 or c.r == 2]
+        if len(near) >= 3 and any(x in m for m in candidate_melds(near)):
+            return True
+        for meld in melds:
+            if (meld._rank == x.r) if meld.kind == "set" else (meld._suit == x.s):
+                if any(extra[x] for extra in _lay_off_results(meld, hand)):
+                    return True
+    return False
+
+
+def _some_card_unused(view: PlayerView, hand: Sequence[Card]) -> bool:
+    """Whether some card of ``hand`` lies in no candidate meld of the hand and no possible lay-off
+    result onto a meld of ``view.seat``'s side (see :func:`_new_cards_used`): then no plan lays
+    the whole hand down."""
+    usable: set[Card] = set()
+    for m in candidate_melds(list(hand)):
+        usable.update(m)
+    for meld in _side_melds(view):
+        for extra in _lay_off_results(meld, hand):
+            usable.update(extra)
+    return not all(c in usable for c in hand)
 
 
 def _gains_nothing(view: PlayerView, ended: _Ended, before: Sequence[Card], new: Sequence[Card]) -> bool:
     """Whether no plan of the hand ``before`` + ``new`` gains points, when ``before`` lays nothing
     down (:func:`_nothing_now`, from ``ended``, the last position where this bot's best plan laid
     nothing down: ``before`` with the card then discarded) and no card of ``new`` can lie in any
-    meld or lay-off (:func:`_new_cards_use`).
+    meld or lay-off (:func:`_new_cards_used`).
 
     Such a plan lays down cards of ``before`` only. As a plan of that last position, keeping the
     cards it keeps but the new ones, and that discarded card, it gains no points, when that is a
     legal rest there: two cards or more (TURN-3), or that card alone when it could have been
     (recorded then). And it cannot lay down the whole of ``before`` when one of its cards can lie
-    in no meld or lay-off."""
-    new_used, before_used = _new_cards_use(view, before, new)
-    return not new_used and (ended[2] or not before_used)
+    in no meld or lay-off (:func:`_some_card_unused`, which then sees the same melds and lay-offs
+    as with the new cards, none of which holds one)."""
+    if _new_cards_used(view, before, new):
+        return False
+    return ended[2] or _some_card_unused(view, before)
 
 
 def _nothing_now(view: PlayerView, ended: _Ended) -> bool:
