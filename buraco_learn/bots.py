@@ -446,16 +446,62 @@ class RandomBot(RandomPlayer):
 
 
 class _Turn:
-    """The bot's own turn so far: the imagined game (:func:`_solver_game`'s) with the bot's own steps
-    applied to it, and what is left of the plan it is playing (``None``: none chosen yet);
-    ``closes``: the plan is :func:`~buraco_learn.solver.can_close`'s."""
+    """The bot's own turn so far: ``game``, the imagined game (:func:`_solver_game`'s) of the
+    position where the turn's plan was found (or of the pile just taken, with no plan yet); what
+    is left of the plan it is playing (``None``: none chosen yet), once ``step`` is done in the
+    position ``then`` (the view where it was chosen); ``closes``: the plan is
+    :func:`~buraco_learn.solver.can_close`'s."""
 
-    __slots__ = ("game", "plan", "closes")
+    __slots__ = ("game", "plan", "closes", "then", "step")
 
-    def __init__(self, game: Game, plan: Plan | None = None, closes: bool = False) -> None:
+    def __init__(self, game: Game, plan: Plan | None = None, closes: bool = False,
+                 then: PlayerView | None = None, step: LayDown | LayOff | None = None) -> None:
         self.game = game
         self.plan = plan
         self.closes = closes
+        self.then = then
+        self.step = step
+
+
+def _step_gain(then: PlayerView, step: LayDown | LayOff, view: PlayerView) -> int | None:
+    """The points ``step``, chosen in the play-phase position ``then``, gained, when ``view`` is
+    exactly the position it leads to as far as the solver reads it (else ``None``): the same seat
+    to move, phase, pile, sizes of the other hands, of the stock and of the pots, who took a pot
+    (so no pot was taken on the way, POT-2), last turn's flag and one-card pile's card (TURN-4);
+    the hand without the step's cards (in order, as the engine removes them); the same table but
+    for the meld the step laid down (last) or laid off onto, which holds its cards and the step's.
+    That meld is the engine's, as the solver would find it (the engine is deterministic)."""
+    seat = then.seat
+    if not (view.seat == seat and view.to_move == seat and view.phase == then.phase and view.rules is then.rules
+            and view.pile == then.pile and view.stock_size == then.stock_size
+            and view.pots_left == then.pots_left and view.took_pot == then.took_pot
+            and view.last_turn == then.last_turn and view.pile_taken is then.pile_taken
+            and view.held_identical == then.held_identical and view.sides == then.sides):
+        return None
+    hand = list(then.hand)
+    for c in step.cards:
+        if c not in hand:
+            return None
+        hand.remove(c)
+    if view.hand != tuple(hand):
+        return None
+    sizes = list(then.hand_sizes)
+    sizes[seat] = len(hand)
+    if view.hand_sizes != tuple(sizes):
+        return None
+    old, new = then.table, view.table
+    if isinstance(step, LayDown):
+        if len(new) != len(old) + 1 or new[:-1] != old:
+            return None
+        laid = new[-1]
+        if laid.owner != seat or Counter(laid.meld.cards) != Counter(step.cards):
+            return None
+        return meld_value(laid.meld)
+    t = step.target
+    if (len(new) != len(old) or not 0 <= t < len(old) or new[:t] != old[:t] or new[t + 1:] != old[t + 1:]
+            or Counter(new[t].meld.cards) != Counter(old[t].meld.cards) + Counter(step.cards)):
+        return None
+    return meld_value(new[t].meld) - meld_value(old[t].meld)
 
 
 def _same_position(game: Game, view: PlayerView) -> bool:
@@ -511,8 +557,8 @@ def _side_facts(view: PlayerView) -> tuple[object, ...]:
 
 
 #: A position where a bot's best plan laid nothing down: its hand, :func:`_side_facts`, and whether
-#: the card then discarded, kept alone, would have been a legal rest (:func:`_lone_card_ok`).
-_Ended = tuple[tuple[Card, ...], tuple[object, ...], bool]
+#: the card then discarded, kept alone, would have been a legal rest (:class:`_LoneCard`).
+_Ended = tuple[tuple[Card, ...], tuple[object, ...], "_LoneCard"]
 
 
 def _nothing_left(view: PlayerView, game: Game, discard: Card) -> _Ended | None:
@@ -523,19 +569,33 @@ def _nothing_left(view: PlayerView, game: Game, discard: Card) -> _Ended | None:
     which that argument avoids)."""
     if view.pile_taken is not None:
         return None
-    return (view.hand, _side_facts(view), _lone_card_ok(game, discard))
+    return (view.hand, _side_facts(view), _LoneCard(game, discard))
 
 
-def _lone_card_ok(game: Game, card: Card) -> bool:
-    """Whether the player to move, left holding only ``card`` after laying the rest of his hand down,
-    could end the turn, with or without a burraco on his side (the engine's check: CLOSE-2..4,
-    TURN-5)."""
-    try:
-        game.check_rest([card])
-        game.check_rest([card], makes_burraco=True)
-    except IllegalMove:
-        return False
-    return True
+class _LoneCard:
+    """Whether the player to move in ``game``, left holding only ``card`` after laying the rest of
+    his hand down, could end the turn, with or without a burraco on his side (the engine's check:
+    CLOSE-2..4, TURN-5): asked of the engine the first time it is needed (:meth:`ok`); the game
+    must not change before."""
+
+    __slots__ = ("game", "card", "_ok")
+
+    def __init__(self, game: Game, card: Card) -> None:
+        self.game: Game | None = game
+        self.card = card
+        self._ok: bool | None = None
+
+    def ok(self) -> bool:
+        if self._ok is None:
+            assert self.game is not None
+            try:
+                self.game.check_rest([self.card])
+                self.game.check_rest([self.card], makes_burraco=True)
+                self._ok = True
+            except IllegalMove:
+                self._ok = False
+            self.game = None
+        return self._ok
 
 
 #: Memo of :func:`_lay_off_results`: (meld, the relevant hand cards' indices in order) -> results
@@ -634,7 +694,7 @@ def _gains_nothing(view: PlayerView, ended: _Ended, before: Sequence[Card], new:
     as with the new cards, none of which holds one)."""
     if _new_cards_used(view, before, new):
         return False
-    return ended[2] or _some_card_unused(view, before)
+    return ended[2].ok() or _some_card_unused(view, before)
 
 
 def _nothing_now(view: PlayerView, ended: _Ended) -> bool:
@@ -804,32 +864,39 @@ class GreedyBot:
         drew, self._drew = self._drew, None
         turn = self._turn
         self._turn = None
-        if turn is not None and _same_position(turn.game, view):
-            g = turn.game
-            plan = turn.plan
+        g: Game | None = None
+        if turn is not None and turn.step is None:  # the pile just taken, no plan yet
+            if _same_position(turn.game, view):
+                g = turn.game
+        elif turn is not None and turn.plan is not None and turn.then is not None:
+            gain = _step_gain(turn.then, turn.step, view)  # type: ignore[arg-type]
+            plan = None if gain is None else _plan_after(turn.plan, turn.step, gain)  # type: ignore[arg-type]
             if plan is not None:
                 if turn.closes:
                     step = _next_step(plan, legal)
                     if step is not None:
-                        return self._played(g, plan, True, step)
+                        return self._played(view, turn.game, plan, True, step)
                     if plan.is_empty and plan.discard is not None and Discard(plan.discard) in legal:
                         return Discard(plan.discard)
                 else:
                     if plan.is_empty or not self.lay_down(view, plan):
                         # An empty rest of the plan is worth nothing more: the best plan here.
-                        return self._discard(view, g, seed, legal, plan.is_empty)
+                        # (The turn's first imagined game serves the discard's record: the facts
+                        # it is asked for, _LoneCard's, are the same, the side's burraco aside,
+                        # which can only be missing there, the stricter case.)
+                        return self._discard(view, turn.game, seed, legal, plan.is_empty)
                     step = _next_step(plan, legal)
                     if step is not None:
-                        return self._played(g, plan, False, step)
+                        return self._played(view, turn.game, plan, False, step)
                 # What is left of the plan has no legal next step: solve this position again.
-        else:
+        if g is None:
             g = _solver_game(view)
         if _side_may_close(view, view.seat):
             closing = _closing(g)
             if closing is not None:
                 step = _next_step(closing, legal)
                 if step is not None:
-                    return self._played(g, closing, True, step)
+                    return self._played(view, g, closing, True, step)
                 if closing.is_empty and closing.discard is not None and Discard(closing.discard) in legal:
                     return Discard(closing.discard)
         if drew is not None and self.pot_value == 0 and _drawn_nothing(view, *drew):
@@ -839,24 +906,15 @@ class GreedyBot:
         if not plan.is_empty and self.lay_down(view, plan):
             step = _next_step(plan, legal)
             if step is not None:
-                return self._played(g, plan, False, step)
+                return self._played(view, g, plan, False, step)
         # solve's empty plan: no plan here is worth more than nothing.
         return self._discard(view, g, seed, legal, plan.is_empty)
 
-    def _played(self, game: Game, plan: Plan, closes: bool, step: Action) -> Action:
-        """Return ``step``, first doing it in the imagined game and keeping what is left of ``plan``
-        for the next decision of the turn."""
-        seat = game.to_move
-        target = step.target if isinstance(step, LayOff) else len(game.table)
-        before = meld_value(game.table[target].meld) if isinstance(step, LayOff) else 0
-        try:
-            game.apply(step)
-        except IllegalMove:  # pragma: no cover - the imagined game holds the real hand and table
-            return step
-        if game.to_move == seat and game.phase == "play" and len(game.table) > target:
-            rest = _plan_after(plan, step, meld_value(game.table[target].meld) - before)
-            if rest is not None:
-                self._turn = _Turn(game, rest, closes)
+    def _played(self, view: PlayerView, game: Game, plan: Plan, closes: bool, step: Action) -> Action:
+        """Return ``step``, keeping ``plan`` and the position for the next decision of the turn,
+        which plays what is left of the plan if it meets the position the step leads to."""
+        if isinstance(step, (LayDown, LayOff)):
+            self._turn = _Turn(game, plan, closes, view, step)
         return step
 
     def _discard(self, view: PlayerView, game: Game, seed: int, legal: Sequence[Action],
