@@ -249,33 +249,29 @@ def _remembered(game: Game, what: str, pot_value: int = 0) -> Plan | None:
     return plan
 
 
-def _items_cards(game: Game) -> tuple[list[Card], list[tuple[Counter[Card], int]]]:
-    """The hand of the player to move, and every meld or lay-off the solver could make of it, as
-    (the hand's cards it takes, the size of the meld it makes): the solver's own sources, a
-    superset of what it keeps: the candidate melds of the hand (:func:`candidate_melds`, every
-    legal meld it can form), and the possible results of lay-offs onto each meld the player may
-    lay off onto (:func:`_lay_off_results`)."""
-    hand = list(game.hand(game.to_move))
-    out = [(Counter(m), len(m)) for m in candidate_melds(hand)]
-    for t in game.lay_off_targets():
-        size = len(t.meld)
-        out.extend((extra, size + sum(extra.values())) for extra in _lay_off_results(t.meld, hand))
-    return hand, out
-
-
 def _cannot_close(game: Game) -> bool:
     """Whether :func:`~buraco_learn.solver.can_close` is sure to answer ``None``, seen from what its
-    plans are made of (:func:`_items_cards`): closing lays down every card but one (CLOSE-1), so
-    not when two cards of the hand lie in no meld and no lay-off; and it needs a burraco on the
-    side (CLOSE-1, CLOSE-4), so not when the side has none and no meld or lay-off makes one
-    (seven cards, BUR-1)."""
-    hand, items = _items_cards(game)
+    plans are made of, the solver's own sources (a superset of what it keeps): the candidate melds
+    of the hand (:func:`candidate_melds`, every legal meld it can form) and the possible results
+    of lay-offs onto each meld the player may lay off onto (:func:`_lay_off_results`). Closing
+    lays down every card but one (CLOSE-1), so not when two cards of the hand lie in none of them;
+    and it needs a burraco on the side (CLOSE-1, CLOSE-4), so not when the side has none and none
+    of them has seven cards (BUR-1)."""
+    seat = game.to_move
+    hand = list(game.hand(seat))
     usable: set[Card] = set()
-    for cards, _ in items:
-        usable.update(cards)
-    if sum(1 for c in hand if c not in usable) >= 2:
-        return True
-    return not game.side_has_burraco(game.to_move) and not any(n >= 7 for _, n in items)
+    burraco = game.side_has_burraco(seat)
+    for m in candidate_melds(hand):
+        usable.update(m)
+        if len(m) >= 7:
+            burraco = True
+    for t in game.lay_off_targets():
+        size = len(t.meld)
+        for extra in _lay_off_results(t.meld, hand):
+            usable.update(extra)
+            if not burraco and size + sum(extra.values()) >= 7:
+                burraco = True
+    return not burraco or sum(1 for c in hand if c not in usable) >= 2
 
 
 def _closing(game: Game) -> Plan | None:
