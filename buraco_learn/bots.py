@@ -827,8 +827,9 @@ class GreedyBot:
         solves the position (:func:`~buraco_learn.solver.can_close` when the side may close, else
         or failing that :func:`~buraco_learn.solver.solve`); each later decision plays the next step
         of what is left of that plan, without solving again, as long as the position is exactly the
-        one the plan leads to (:func:`_same_position`: same hand, table, flags; no pot taken on
-        the way); otherwise it solves again.
+        one the last step leads to (:func:`_step_gain`: the hand without the step's cards, the
+        table with the step's meld, every other fact the solver reads unchanged, so no pot taken on
+        the way, POT-2); otherwise it solves again.
 
         Why what is left is as good as a new solve: the solver's objective is additive over the
         plan's melds and lay-offs (each one's points on the side's count), plus, at the end, whether
