@@ -543,13 +543,12 @@ def _plan_after(plan: Plan, step: Action, gain: int) -> Plan | None:
 
 
 def _side_facts(view: PlayerView) -> tuple[object, ...]:
-    """What the solver reads of ``view.seat``'s position besides the hand: the rules, the sides,
-    the side's melds (its lay-off targets, SET-4, its burraco), whether it has its pot, whether a
-    pot is left, the last turn's flag, the one-card pile's card (TURN-4)."""
+    """What the solver reads of ``view.seat``'s position besides the hand and the one-card pile's
+    card (TURN-4): the rules, the sides, the side's melds (its lay-off targets, SET-4, its
+    burraco), whether it has its pot, whether a pot is left, the last turn's flag."""
     side = next(s for s in view.sides if view.seat in s)
     return (view.seat, view.rules, view.players, view.sides, tuple(t for t in view.table if t.owner in side),
-            any(view.took_pot[s] for s in side), bool(view.pots_left), view.last_turn or _stock_at_reserve(view),
-            view.pile_taken if view.seat == view.to_move else None)
+            any(view.took_pot[s] for s in side), bool(view.pots_left), view.last_turn or _stock_at_reserve(view))
 
 
 #: A position where a bot's best plan laid nothing down: its hand, :func:`_side_facts`, and whether
@@ -561,10 +560,15 @@ def _nothing_left(view: PlayerView, game: Game, discard: Card) -> _Ended | None:
     """The play-phase position of ``view`` (its hand, :func:`_side_facts`, and whether ``discard``
     would be a legal rest there on its own, asked of its imagined ``game``), recorded where the
     bot's best plan lays nothing down and it discards ``discard``, for :func:`_nothing_now` at
-    the bot's next draw; ``None`` after taking a one-card pile (TURN-4 then restricts the rest,
-    which that argument avoids)."""
-    if view.pile_taken is not None:
-        return None
+    the bot's next draw.
+
+    The one-card pile's card taken this turn (TURN-4) is left out of the facts: it forbids only a
+    rest made of that card alone (or starting the turn's end with it), while the rests that
+    argument needs hold ``discard``, which is not that card, or an identical one was held (the
+    engine forbids that discard otherwise; ``None`` is returned then, as a guard), and the rest of
+    ``discard`` alone is the engine's own answer here (:class:`_LoneCard`)."""
+    if view.pile_taken is not None and not view.held_identical and discard == view.pile_taken:
+        return None  # pragma: no cover - TURN-4 forbids that discard
     return (view.hand, _side_facts(view), _LoneCard(game, discard))
 
 
@@ -701,7 +705,8 @@ def _nothing_now(view: PlayerView, ended: _Ended) -> bool:
 
     Any plan of this hand is a plan of that hand that also keeps the discarded card: the same melds
     and lay-offs onto the same melds, the same points, and a legal rest there: two cards or more
-    can always end the turn (TURN-3; no one-card pile's card then, TURN-4); and when this plan lays
+    can always end the turn (TURN-3), with the discarded card among them (not a one-card pile's
+    card taken then, TURN-4, see :func:`_nothing_left`); and when this plan lays
     down the whole hand, which is legal only while the side has no pot and one is left (POT-2;
     CLOSE-3, TURN-5), the one card kept there is a legal discard then. So no plan of this hand is
     worth more than nothing, and :func:`~buraco_learn.solver.solve` then returns a plan of 0 points
