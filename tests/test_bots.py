@@ -379,3 +379,29 @@ def test_a_drawn_card_that_fits_nowhere_is_not_solved_for(monkeypatch: pytest.Mo
                     assert action == GreedyBot().choose(view, legal), (name, players, seed, str(view.hand))
                 g.apply(action)
     assert counts["said"] >= 100, counts
+
+
+def test_the_pile_taken_is_not_solved_again_in_the_play_phase(monkeypatch: pytest.MonkeyPatch) -> None:
+    """TURN-1: the plan with the pile, solved to decide to take it, is the one played: the play
+    phase of that turn runs no solve."""
+    import buraco_learn.bots as bots
+
+    runs: Counter[str] = Counter()
+    real = bots.solve
+
+    def solve(game: Game, **kw: int):  # type: ignore[no-untyped-def]
+        runs[game.phase + str(len(game.hand(game.to_move)))] += 1
+        return real(game, **kw)
+
+    monkeypatch.setattr(bots, "solve", solve)
+    monkeypatch.setattr(bots, "_PLANS", {})
+    g = Game.from_position("fibur 2p d1 t0 draw | h: 5H 6H 9C 8D KS / - | m: - | p: 4C 7H | s: * "
+                           "| pots: *11 / *11 | took: -")
+    bot = GreedyBot()
+    played = []
+    while g.to_move == 0:
+        a = bot.choose(g.view(0), g.legal_actions())
+        played.append(str(a))
+        g.apply(a)
+    assert played[0] == "pile" and played[-1].startswith("discard") and any("meld" in p for p in played)
+    assert runs == Counter({"play7": 1, "play5": 1}), runs  # the hand with the pile, the hand as it is
