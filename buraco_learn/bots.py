@@ -658,7 +658,12 @@ def _new_cards_used(view: PlayerView, before: Sequence[Card], new: Sequence[Card
         if x.r == 0 or x.r == 2:
             return True
         near = [c for c in hand if c.r == x.r or c.s == x.s or c.r == 0 or c.r == 2]
-        if len(near) >= 3 and any(x in m for m in candidate_melds(near)):
+        # A meld holding x holds another natural card (or a 2) of its rank, or of its suit within two
+        # ranks (one wild at most, SET-2, RUN-1; the ace next to the king as well as to the 2):
+        # without one, x lies in no meld of the hand.
+        if sum(1 for c in near if c.r == x.r or (c.s == x.s and c.r != 0 and (abs(c.r - x.r) <= 2
+                                                                             or abs(c.r - x.r) >= 11))) >= 2 \
+                and any(x in m for m in candidate_melds(near)):
             return True
         for meld in melds:
             if (meld._rank == x.r) if meld.kind == "set" else (meld._suit == x.s):
