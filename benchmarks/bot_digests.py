@@ -9,8 +9,12 @@ digest per hand: the ``game_record`` of the finished hand, and for the random po
     python benchmarks/bot_digests.py --check /tmp/before.json   # on the new one: exit 1 on a change
     python benchmarks/bot_digests.py --quick --check ...        # a smaller set
 
-``benchmarks/bot_digests.json`` holds the digests of the tree the engine speed-up (issue 12)
-started from; ``--check`` without a file compares against it.
+``benchmarks/bot_digests.json`` holds the digests ``--check`` compares against without a file: the
+random policy's those of the tree the engine speed-up (issue 12) started from, ``d18648f``; the
+bots' those of the fourth pass's branch ``speed4-bots``, whose bots keep their turn's plan across the
+play phase (a plan of the same value as a new solve's, but not always the same plan: 39 of the 162
+digests, all bot hands, changed there). Regenerate it with ``--save benchmarks/bot_digests.json``
+only when the bots are meant to decide differently.
 """
 
 from __future__ import annotations

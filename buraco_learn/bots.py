@@ -23,6 +23,7 @@ engine check about its own moves is exact, and nothing hidden is read.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 from itertools import chain, repeat
@@ -31,10 +32,10 @@ from collections.abc import Sequence
 from .actions import Action, Discard, Draw, LayDown, LayOff, TakePile
 from .cards import Card, excerpt, make_deck
 from .errors import IllegalMove, NotationError
-from .game import Game, HandResult, PlayerView, TableMeld, _State
+from .game import Game, HandResult, PlayerView, TableMeld, _State, candidate_melds
 from .melds import Meld, is_valid_meld
 from .players import Player, PlayerLike, RandomPlayer, as_player
-from .solver import Plan, can_close, solve
+from .solver import Plan, can_close, meld_value, solve
 
 __all__ = ["Player", "RandomBot", "GreedyBot", "StrongBot", "BOTS", "make_bot", "game_from_view", "play_hand",
            "opponent_melds_accepting", "known_holdings", "deal_unseen", "closing_risk"]
@@ -248,6 +249,38 @@ def _remembered(game: Game, what: str, pot_value: int = 0) -> Plan | None:
     return plan
 
 
+def _cannot_close(game: Game) -> bool:
+    """Whether :func:`~buraco_learn.solver.can_close` is sure to answer ``None``, seen from what its
+    plans are made of, the solver's own sources (a superset of what it keeps): the candidate melds
+    of the hand (:func:`candidate_melds`, every legal meld it can form) and the possible results
+    of lay-offs onto each meld the player may lay off onto (:func:`_lay_off_results`). Closing
+    lays down every card but one (CLOSE-1), so not when two cards of the hand lie in none of them;
+    and it needs a burraco on the side (CLOSE-1, CLOSE-4), so not when the side has none and none
+    of them has seven cards (BUR-1)."""
+    seat = game.to_move
+    hand = list(game.hand(seat))
+    usable: set[Card] = set()
+    burraco = game.side_has_burraco(seat)
+    for m in candidate_melds(hand):
+        usable.update(m)
+        if len(m) >= 7:
+            burraco = True
+    for t in game.lay_off_targets():
+        size = len(t.meld)
+        for extra in _lay_off_results(t.meld, hand):
+            usable.update(extra)
+            if not burraco and size + sum(extra.values()) >= 7:
+                burraco = True
+    return not burraco or sum(1 for c in hand if c not in usable) >= 2
+
+
+def _closing(game: Game) -> Plan | None:
+    """``can_close(game)`` (remembered), not asked when it is sure to be ``None`` (:func:`_cannot_close`)."""
+    if _cannot_close(game):
+        return None
+    return _remembered(game, "close")
+
+
 def closing_risk(view: PlayerView, cards: Sequence[Card], rng: random.Random, *, samples: int = 8,
                  max_hand: int = 7) -> Counter[Card]:
     """For each card ``view.seat`` might discard: in how many of ``samples`` imagined deals the next
@@ -408,16 +441,323 @@ class RandomBot(RandomPlayer):
     level = "random"
 
 
+class _Turn:
+    """The bot's own turn so far: ``game``, the imagined game (:func:`_solver_game`'s) of the
+    position where the turn's plan was found (or of the pile just taken, with no plan yet); what
+    is left of the plan it is playing (``None``: none chosen yet), once ``step`` is done in the
+    position ``then`` (the view where it was chosen); ``closes``: the plan is
+    :func:`~buraco_learn.solver.can_close`'s."""
+
+    __slots__ = ("game", "plan", "closes", "then", "step")
+
+    def __init__(self, game: Game, plan: Plan | None = None, closes: bool = False,
+                 then: PlayerView | None = None, step: LayDown | LayOff | None = None) -> None:
+        self.game = game
+        self.plan = plan
+        self.closes = closes
+        self.then = then
+        self.step = step
+
+
+def _step_gain(then: PlayerView, step: LayDown | LayOff, view: PlayerView) -> int | None:
+    """The points ``step``, chosen in the play-phase position ``then``, gained, when ``view`` is
+    exactly the position it leads to as far as the solver reads it (else ``None``): the same seat
+    to move, phase, pile, sizes of the other hands, of the stock and of the pots, who took a pot
+    (so no pot was taken on the way, POT-2), last turn's flag and one-card pile's card (TURN-4);
+    the hand without the step's cards (in order, as the engine removes them); the same table but
+    for the meld the step laid down (last) or laid off onto, which holds its cards and the step's.
+    That meld is the engine's, as the solver would find it (the engine is deterministic)."""
+    seat = then.seat
+    if not (view.seat == seat and view.to_move == seat and view.phase == then.phase and view.rules is then.rules
+            and view.pile == then.pile and view.stock_size == then.stock_size
+            and view.pots_left == then.pots_left and view.took_pot == then.took_pot
+            and view.last_turn == then.last_turn and view.pile_taken is then.pile_taken
+            and view.held_identical == then.held_identical and view.sides == then.sides):
+        return None
+    hand = list(then.hand)
+    for c in step.cards:
+        if c not in hand:
+            return None
+        hand.remove(c)
+    if view.hand != tuple(hand):
+        return None
+    sizes = list(then.hand_sizes)
+    sizes[seat] = len(hand)
+    if view.hand_sizes != tuple(sizes):
+        return None
+    old, new = then.table, view.table
+    if isinstance(step, LayDown):
+        if len(new) != len(old) + 1 or new[:-1] != old:
+            return None
+        laid = new[-1]
+        if laid.owner != seat or Counter(laid.meld.cards) != Counter(step.cards):
+            return None
+        return meld_value(laid.meld)
+    t = step.target
+    if (len(new) != len(old) or not 0 <= t < len(old) or new[:t] != old[:t] or new[t + 1:] != old[t + 1:]
+            or Counter(new[t].meld.cards) != Counter(old[t].meld.cards) + Counter(step.cards)):
+        return None
+    return meld_value(new[t].meld) - meld_value(old[t].meld)
+
+
+def _same_position(game: Game, view: PlayerView) -> bool:
+    """Whether ``game`` holds exactly what :func:`_solver_game` would build from the play-phase
+    ``view``, as far as the solver reads it: the seat to move and the phase, its hand in order, the
+    table, the pile, every hand's size, the stock's and the pots' sizes, who took a pot, the last
+    turn's flag and the one-card pile's card (TURN-4). The unseen cards need not be compared: they
+    are what the deck leaves once the hand, the pile and the table are taken out, dealt in card
+    order, and the solver never reads them."""
+    s = game._s
+    seat = view.seat
+    return (s.turn == seat and view.to_move == seat and s.phase == view.phase
+            and game.rules is view.rules and game.players == view.players
+            and tuple(s.hands[seat]) == view.hand and tuple(s.table) == view.table
+            and tuple(s.pile) == view.pile and tuple(map(len, s.hands)) == view.hand_sizes
+            and len(s.stock) == view.stock_size and tuple(map(len, s.pots)) == view.pots_left
+            and tuple(s.took_pot) == view.took_pot
+            and s.last_turn == (view.last_turn or _stock_at_reserve(view))
+            and s.pile_single is view.pile_taken and s.held_identical == view.held_identical)
+
+
+def _plan_after(plan: Plan, step: Action, gain: int) -> Plan | None:
+    """What is left of ``plan`` once ``step`` (one of its actions, or part of one of its lay-offs)
+    is done and has gained ``gain`` points; ``None`` if the step is not part of the plan."""
+    if isinstance(step, LayDown):
+        want = Counter(step.cards)
+        for k, m in enumerate(plan.melds):
+            if Counter(m.cards) == want:
+                return dataclasses.replace(plan, melds=plan.melds[:k] + plan.melds[k + 1:], points=plan.points - gain)
+        return None
+    if isinstance(step, LayOff):
+        for k, (target, cards) in enumerate(plan.lay_offs):
+            if target == step.target:
+                left = list(cards)
+                for c in step.cards:
+                    if c not in left:
+                        return None
+                    left.remove(c)
+                rest = ((target, tuple(left)),) if left else ()
+                return dataclasses.replace(plan, lay_offs=plan.lay_offs[:k] + rest + plan.lay_offs[k + 1:],
+                                           points=plan.points - gain)
+    return None
+
+
+def _side_facts(view: PlayerView) -> tuple[object, ...]:
+    """What the solver reads of ``view.seat``'s position besides the hand and the one-card pile's
+    card (TURN-4): the rules, the sides, the side's melds (its lay-off targets, SET-4, its
+    burraco), whether it has its pot, whether a pot is left, the last turn's flag."""
+    side = next(s for s in view.sides if view.seat in s)
+    return (view.seat, view.rules, view.players, view.sides, tuple(t for t in view.table if t.owner in side),
+            any(view.took_pot[s] for s in side), bool(view.pots_left), view.last_turn or _stock_at_reserve(view))
+
+
+#: A position where a bot's best plan laid nothing down: its hand, :func:`_side_facts`, and whether
+#: the card then discarded, kept alone, would have been a legal rest (:class:`_LoneCard`).
+_Ended = tuple[tuple[Card, ...], tuple[object, ...], "_LoneCard"]
+
+
+def _nothing_left(view: PlayerView, game: Game, discard: Card) -> _Ended | None:
+    """The play-phase position of ``view`` (its hand, :func:`_side_facts`, and whether ``discard``
+    would be a legal rest there on its own, asked of its imagined ``game``), recorded where the
+    bot's best plan lays nothing down and it discards ``discard``, for :func:`_nothing_now` at
+    the bot's next draw.
+
+    The one-card pile's card taken this turn (TURN-4) is left out of the facts: it forbids only a
+    rest made of that card alone (or starting the turn's end with it), while the rests that
+    argument needs hold ``discard``, which is not that card, or an identical one was held (the
+    engine forbids that discard otherwise; ``None`` is returned then, as a guard), and the rest of
+    ``discard`` alone is the engine's own answer here (:class:`_LoneCard`)."""
+    if view.pile_taken is not None and not view.held_identical and discard == view.pile_taken:
+        return None  # pragma: no cover - TURN-4 forbids that discard
+    return (view.hand, _side_facts(view), _LoneCard(game, discard))
+
+
+class _LoneCard:
+    """Whether the player to move in ``game``, left holding only ``card`` after laying the rest of
+    his hand down, could end the turn, with or without a burraco on his side (the engine's check:
+    CLOSE-2..4, TURN-5): asked of the engine the first time it is needed (:meth:`ok`); the game
+    must not change before."""
+
+    __slots__ = ("game", "card", "_ok")
+
+    def __init__(self, game: Game, card: Card) -> None:
+        self.game: Game | None = game
+        self.card = card
+        self._ok: bool | None = None
+
+    def ok(self) -> bool:
+        if self._ok is None:
+            assert self.game is not None
+            try:
+                self.game.check_rest([self.card])
+                self.game.check_rest([self.card], makes_burraco=True)
+                self._ok = True
+            except IllegalMove:
+                self._ok = False
+            self.game = None
+        return self._ok
+
+
+#: Memo of :func:`_lay_off_results`: (meld, the relevant hand cards' indices in order) -> results
+#: (melds are immutable values). Bounded, cleared when full.
+_LAY_OFF_RESULTS: dict[tuple[Meld, bytes], tuple[Counter[Card], ...]] = {}
+_LAY_OFF_RESULTS_MAX = 20_000
+
+
+def _lay_off_results(meld: Meld, hand: Sequence[Card]) -> tuple[Counter[Card], ...]:
+    """The cards of ``hand`` beyond ``meld``'s own of every candidate meld of the meld's cards with
+    the hand's cards of its rank (a set) or suit (a run) and the wilds that holds every card of the
+    meld: a superset of the lay-offs the solver may make onto it (each lay-off's result is a legal
+    meld of those cards). The cards are filtered and listed as the solver lists them, so their
+    candidate melds are remembered for it. Remembered; the counters must not be changed."""
+    if meld.kind == "set":
+        rank = meld._rank
+        relevant = [c for c in hand if c.r == rank or c.r == 0 or c.r == 2]
+    else:
+        suit = meld._suit
+        relevant = [c for c in hand if c.s == suit or c.r == 0 or c.r == 2]
+    if not relevant:
+        return ()
+    key = (meld, bytes([c.index for c in relevant]))
+    found = _LAY_OFF_RESULTS.get(key)
+    if found is None:
+        base = meld.cards
+        size = len(base)
+        out: list[Counter[Card]] = []
+        for m in candidate_melds([*base, *relevant]):
+            if len(m) <= size:
+                continue
+            extra = Counter(m)
+            extra.subtract(base)
+            if min(extra.values()) >= 0:  # the meld's cards and more
+                out.append(+extra)
+        if len(_LAY_OFF_RESULTS) >= _LAY_OFF_RESULTS_MAX:
+            _LAY_OFF_RESULTS.clear()
+        found = _LAY_OFF_RESULTS[key] = tuple(out)
+    return found
+
+
+def _side_melds(view: PlayerView) -> list[Meld]:
+    side = next(s for s in view.sides if view.seat in s)
+    return [t.meld for t in view.table if t.owner in side]
+
+
+def _new_cards_used(view: PlayerView, before: Sequence[Card], new: Sequence[Card]) -> bool:
+    """Whether a card of ``new``, added to the hand ``before`` (after it, as the engine adds the
+    drawn card or the pile), could lie in a meld or a lay-off onto a meld of ``view.seat``'s side.
+
+    The melds and lay-offs are the solver's sources, a superset of what it keeps: the candidate
+    melds of the hand (:func:`candidate_melds`, every legal meld it can form) and the lay-offs'
+    possible results (:func:`_lay_off_results`). A meld holding a natural card is a set of its
+    rank or a run of its suit, so only the hand's cards of that rank or suit and the wilds are
+    listed for it; a new wild counts as used. A card counts by its value: a copy of a new card
+    held in ``before`` counts as new too."""
+    hand = [*before, *new]
+    melds = _side_melds(view)
+    for x in dict.fromkeys(new):
+        if x.r == 0 or x.r == 2:
+            return True
+        near = [c for c in hand if c.r == x.r or c.s == x.s or c.r == 0 or c.r == 2]
+        # A meld holding x holds another natural card (or a 2) of its rank, or of its suit within two
+        # ranks (one wild at most, SET-2, RUN-1; the ace next to the king as well as to the 2):
+        # without one, x lies in no meld of the hand.
+        if sum(1 for c in near if c.r == x.r or (c.s == x.s and c.r != 0 and (abs(c.r - x.r) <= 2
+                                                                             or abs(c.r - x.r) >= 11))) >= 2 \
+                and any(x in m for m in candidate_melds(near)):
+            return True
+        for meld in melds:
+            if (meld._rank == x.r) if meld.kind == "set" else (meld._suit == x.s):
+                if any(extra[x] for extra in _lay_off_results(meld, hand)):
+                    return True
+    return False
+
+
+def _some_card_unused(view: PlayerView, hand: Sequence[Card]) -> bool:
+    """Whether some card of ``hand`` lies in no candidate meld of the hand and no possible lay-off
+    result onto a meld of ``view.seat``'s side (see :func:`_new_cards_used`): then no plan lays
+    the whole hand down."""
+    usable: set[Card] = set()
+    for m in candidate_melds(list(hand)):
+        usable.update(m)
+    for meld in _side_melds(view):
+        for extra in _lay_off_results(meld, hand):
+            usable.update(extra)
+    return not all(c in usable for c in hand)
+
+
+def _gains_nothing(view: PlayerView, ended: _Ended, before: Sequence[Card], new: Sequence[Card]) -> bool:
+    """Whether no plan of the hand ``before`` + ``new`` gains points, when ``before`` lays nothing
+    down (:func:`_nothing_now`, from ``ended``, the last position where this bot's best plan laid
+    nothing down: ``before`` with the card then discarded) and no card of ``new`` can lie in any
+    meld or lay-off (:func:`_new_cards_used`).
+
+    Such a plan lays down cards of ``before`` only. As a plan of that last position, keeping the
+    cards it keeps but the new ones, and that discarded card, it gains no points, when that is a
+    legal rest there: two cards or more (TURN-3), or that card alone when it could have been
+    (recorded then). And it cannot lay down the whole of ``before`` when one of its cards can lie
+    in no meld or lay-off (:func:`_some_card_unused`, which then sees the same melds and lay-offs
+    as with the new cards, none of which holds one)."""
+    if _new_cards_used(view, before, new):
+        return False
+    return ended[2].ok() or _some_card_unused(view, before)
+
+
+def _nothing_now(view: PlayerView, ended: _Ended) -> bool:
+    """Whether the draw-phase ``view``'s hand as it is lays down nothing (its best plan's points
+    are 0), known from ``ended``, the position (:func:`_nothing_left`) where this bot's best plan
+    laid nothing down, when that was the end of its previous turn: the same facts the solver
+    reads (:func:`_side_facts`), the hand then being this hand and the card it discarded.
+
+    Any plan of this hand is a plan of that hand that also keeps the discarded card: the same melds
+    and lay-offs onto the same melds, the same points, and a legal rest there: two cards or more
+    can always end the turn (TURN-3), with the discarded card among them (not a one-card pile's
+    card taken then, TURN-4, see :func:`_nothing_left`); and when this plan lays
+    down the whole hand, which is legal only while the side has no pot and one is left (POT-2;
+    CLOSE-3, TURN-5), the one card kept there is a legal discard then. So no plan of this hand is
+    worth more than nothing, and :func:`~buraco_learn.solver.solve` then returns a plan of 0 points
+    (the empty plan, or one worth exactly 0)."""
+    hand_then, facts_then, _ = ended
+    if len(hand_then) != len(view.hand) + 1:
+        return False
+    left = Counter(hand_then)
+    left.subtract(view.hand)
+    return min(left.values()) >= 0 and _side_facts(view) == facts_then
+
+
+def _drawn_nothing(view: PlayerView, before: tuple[Card, ...], ended: _Ended) -> bool:
+    """Whether the play-phase ``view``, the hand ``before`` (which laid nothing down, from ``ended``:
+    :func:`_nothing_now`) with one card drawn from the stock, gains nothing either
+    (:func:`_gains_nothing`): the same facts the solver reads as then, the drawn card (the
+    engine adds it last) in no meld or lay-off. Then :func:`~buraco_learn.solver.solve`'s best
+    plan is worth nothing (the empty plan, or one of exactly 0 points: with ``pot_value`` 0 a
+    plan's worth is its points)."""
+    hand = view.hand
+    return (len(hand) == len(before) + 1 and hand[:-1] == before and view.pile_taken is None
+            and _side_facts(view) == ended[1] and _gains_nothing(view, ended, before, hand[-1:]))
+
+
 class GreedyBot:
     """Lays down the most points it can every turn, using the exact solver on its own view.
 
     Draw: takes the discard pile when that lets it lay down more points now, else draws.
     Play: closes when it can (CLOSE-1), else plays the best plan one action at a time.
     Discard: its highest-point card that is not a wild.
+
+    Within a turn the plan found at the first play-phase decision is played to its end, one step
+    per decision, as long as each position is the one the plan leads to (see :meth:`choose`).
     """
 
     level = "greedy"
     pot_value = 0
+    #: This turn's imagined game and plan (:class:`_Turn`), or ``None``.
+    _turn: _Turn | None = None
+    #: The imagined game just after taking the pile, from the last draw decision.
+    _taken: Game | None = None
+    #: The last position where this bot's best plan laid nothing down (:func:`_nothing_left`).
+    _ended: _Ended | None = None
+    #: The hand before this turn's draw from the stock, when it laid nothing down, with that
+    #: position (for :func:`_drawn_nothing`).
+    _drew: tuple[tuple[Card, ...], _Ended] | None = None
 
     def __init__(self, seed: int | None = 0) -> None:
         self.rng = random.Random(seed)
@@ -430,12 +770,27 @@ class GreedyBot:
         self.rng.randrange(2**31)
         return _solver_game(view, phase)
 
-    def _pile_options(self, view: PlayerView) -> tuple[Plan, Game]:
-        """The best plan with the hand as it is, and the imagined game just after taking the pile."""
-        now = _remembered(self._game(view, phase="play"), "solve")
+    def _taken_plan(self, view: PlayerView) -> tuple[Game, Plan]:
+        """The imagined game just after taking the pile and its best plan. Draws the seeds of both
+        games :meth:`_pile_options` imagines (the hand as it is, then the pile taken)."""
+        self.rng.randrange(2**31)  # the seed of the hand as it is
         taken = self._game(view)
         taken.take_pile()
-        return now, taken  # type: ignore[return-value]
+        self._taken = taken
+        after = _remembered(taken, "solve", self.pot_value)
+        assert after is not None
+        return taken, after
+
+    def _plan_now(self, view: PlayerView) -> Plan:
+        """The best plan with the hand as it is (the seed was drawn by :meth:`_taken_plan`)."""
+        now = _remembered(_solver_game(view, phase="play"), "solve")
+        assert now is not None
+        return now
+
+    def _pile_options(self, view: PlayerView) -> tuple[Plan, Game]:
+        """The best plan with the hand as it is, and the imagined game just after taking the pile."""
+        taken, _ = self._taken_plan(view)
+        return self._plan_now(view), taken
 
     def pile_gain(self, view: PlayerView) -> int:
         """Points the best plan gains by taking the pile rather than playing the hand as it is."""
@@ -443,38 +798,148 @@ class GreedyBot:
         return _remembered(taken, "solve", self.pot_value).points - now.points  # type: ignore[union-attr]
 
     def take_pile(self, view: PlayerView) -> bool:
-        """Whether to take the discard pile (TURN-1)."""
-        return self.pile_gain(view) > 0
+        """Whether to take the discard pile (TURN-1): when :meth:`pile_gain` is positive.
+
+        Neither hand is solved when the answer is known without: when the hand as it is lays
+        nothing down (:func:`_nothing_now`) and no pile card can lie in any meld or lay-off
+        (:func:`_gains_nothing`: the hand with the pile then gains nothing either).
+
+        Otherwise the pile's plan is solved (and kept: it is the first play decision's once the
+        pile is taken), and the hand as it is only when needed: not when :func:`_nothing_now`
+        says it lays nothing down, nor when the pile's plan lays down no card of the pile (as a
+        multiset: a copy of a pile card held in the hand counts as the hand's) and keeps two cards
+        of the hand or more: that plan is then one of the hand as it is too, with the same melds
+        and lay-offs onto the same table, hence the same points, and a legal rest (two cards or
+        more can always end the turn, TURN-3: the hand as it is has no one-card pile's card,
+        TURN-4), so the hand as it is has a plan worth at least as much, and the gain is not
+        positive.
+        """
+        ended = self._ended
+        nothing = ended is not None and _nothing_now(view, ended)
+        if nothing and _gains_nothing(view, ended, view.hand, view.pile):  # type: ignore[arg-type]
+            self.rng.randrange(2**31)  # the seeds _taken_plan draws
+            self.rng.randrange(2**31)
+            return False
+        _, after = self._taken_plan(view)
+        left = Counter(view.hand)
+        left.subtract(after.cards_laid)
+        if min(left.values(), default=0) >= 0 and sum(left.values()) >= 2:
+            return False
+        if nothing:
+            return after.points > 0
+        return after.points - self._plan_now(view).points > 0
 
     # -- choose -----------------------------------------------------------------------
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        """The next action of this bot's turn."""
+        """The next action of this bot's turn.
+
+        In the play phase the bot plays its plan one step at a time. The first decision of a turn
+        solves the position (:func:`~buraco_learn.solver.can_close` when the side may close, else
+        or failing that :func:`~buraco_learn.solver.solve`); each later decision plays the next step
+        of what is left of that plan, without solving again, as long as the position is exactly the
+        one the last step leads to (:func:`_step_gain`: the hand without the step's cards, the
+        table with the step's meld, every other fact the solver reads unchanged, so no pot taken on
+        the way, POT-2); otherwise it solves again.
+
+        Why what is left is as good as a new solve: the solver's objective is additive over the
+        plan's melds and lay-offs (each one's points on the side's count), plus, at the end, whether
+        the cards kept can end the turn (and ``pot_value`` when the hand is emptied and the pot taken,
+        POT-2; for a close, the one card kept closes, CLOSE-1). Say the plan P was best at position
+        A, its step s led to B, and P' is what is left. P' is a plan at B with P's end, worth P's
+        value minus s's points. Any plan Q at B, done after s, is a plan at A (a lay-off onto the
+        meld s laid is that meld laid down bigger; a lay-off onto a meld s added to is one lay-off of
+        both parts) with the same end, worth s's points plus Q's: so Q is worth no more than P'.
+        Likewise a position B where the bot could close, reached from A where it could not, would
+        give a close at A: so no close is looked for at B. A new solve may still return another
+        plan of the same value (ties are broken by the search's order), which is the only way the
+        choice can differ from solving every time. ``tests/test_bots.py`` checks the values on many
+        seeded turns.
+        """
         if view.phase == "draw":
+            self._turn = None
+            self._taken = None
+            self._drew = None
             take = TakePile() in legal and self.take_pile(view)
+            ended, self._ended = self._ended, None
+            if take and self._taken is not None:
+                self._turn = _Turn(self._taken)  # matched against the next view before any use
+            elif not take and ended is not None and _nothing_now(view, ended):
+                self._drew = (view.hand, ended)  # for the first play decision: see _drawn_nothing
+            self._taken = None
             return TakePile() if take else (Draw() if Draw() in legal else legal[0])
         seed = self.rng.randrange(2**31)  # what self._game draws
-        g = _solver_game(view)
+        drew, self._drew = self._drew, None
+        turn = self._turn
+        self._turn = None
+        g: Game | None = None
+        if turn is not None and turn.step is None:  # the pile just taken, no plan yet
+            if _same_position(turn.game, view):
+                g = turn.game
+        elif turn is not None and turn.plan is not None and turn.then is not None:
+            gain = _step_gain(turn.then, turn.step, view)  # type: ignore[arg-type]
+            plan = None if gain is None else _plan_after(turn.plan, turn.step, gain)  # type: ignore[arg-type]
+            if plan is not None:
+                if turn.closes:
+                    step = _next_step(plan, legal)
+                    if step is not None:
+                        return self._played(view, turn.game, plan, True, step)
+                    if plan.is_empty and plan.discard is not None and Discard(plan.discard) in legal:
+                        return Discard(plan.discard)
+                else:
+                    if plan.is_empty or not self.lay_down(view, plan):
+                        # An empty rest of the plan is worth nothing more: the best plan here.
+                        # (The turn's first imagined game serves the discard's record: the facts
+                        # it is asked for, _LoneCard's, are the same, the side's burraco aside,
+                        # which can only be missing there, the stricter case.)
+                        return self._discard(view, turn.game, seed, legal, plan.is_empty)
+                    step = _next_step(plan, legal)
+                    if step is not None:
+                        return self._played(view, turn.game, plan, False, step)
+                # What is left of the plan has no legal next step: solve this position again.
+        if g is None:
+            g = _solver_game(view)
         if _side_may_close(view, view.seat):
-            closing = _remembered(g, "close")
+            closing = _closing(g)
             if closing is not None:
                 step = _next_step(closing, legal)
                 if step is not None:
-                    return step
+                    return self._played(view, g, closing, True, step)
                 if closing.is_empty and closing.discard is not None and Discard(closing.discard) in legal:
                     return Discard(closing.discard)
+        if drew is not None and self.pot_value == 0 and _drawn_nothing(view, *drew):
+            return self._discard(view, g, seed, legal, True)
         plan = _remembered(g, "solve", self.pot_value)
         assert plan is not None
         if not plan.is_empty and self.lay_down(view, plan):
             step = _next_step(plan, legal)
             if step is not None:
-                return step
+                return self._played(view, g, plan, False, step)
+        # solve's empty plan: no plan here is worth more than nothing.
+        return self._discard(view, g, seed, legal, plan.is_empty)
+
+    def _played(self, view: PlayerView, game: Game, plan: Plan, closes: bool, step: Action) -> Action:
+        """Return ``step``, keeping ``plan`` and the position for the next decision of the turn,
+        which plays what is left of the plan if it meets the position the step leads to."""
+        if isinstance(step, (LayDown, LayOff)):
+            self._turn = _Turn(game, plan, closes, view, step)
+        return step
+
+    def _discard(self, view: PlayerView, game: Game, seed: int, legal: Sequence[Action],
+                 nothing: bool = False) -> Discard | Action:
+        """The discard that ends the turn; ``nothing``: the best plan of this position (``game``,
+        the solver's imagined game) lays nothing down, which the next draw decision may use
+        (:func:`_nothing_now`)."""
         discards = _discards(legal)
         if not discards:  # pragma: no cover - the engine always leaves a discard in the play phase
             return legal[0]
+        solver_game = game
         if type(self).discard not in _OWN_DISCARDS:
             # A discard of a subclass gets game_from_view's game, its unseen cards dealt at random.
-            g = game_from_view(view, seed)
-        return self.discard(view, g, discards)
+            game = game_from_view(view, seed)
+        choice = self.discard(view, game, discards)
+        if nothing:
+            self._ended = _nothing_left(view, solver_game, choice.card)
+        return choice
 
     def lay_down(self, view: PlayerView, plan: Plan) -> bool:
         """Whether to play the plan now (the greedy bot always does)."""
@@ -528,7 +993,7 @@ class StrongBot(GreedyBot):
             gain = self.pile_gain(view)
             return gain > 0 or (gain == 0 and len(view.pile) >= 2)
         now, taken = self._pile_options(view)
-        if _side_may_close(view, view.seat) and _remembered(taken, "close") is not None:
+        if _side_may_close(view, view.seat) and _closing(taken) is not None:
             return True
         after = _remembered(taken, "solve", self.pot_value)
         assert after is not None

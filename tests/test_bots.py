@@ -144,3 +144,264 @@ def test_strong_does_not_let_the_next_player_close_with_the_pile() -> None:
     g.apply(chosen)  # East cannot close with what he is known to hold and the pile
     g.apply("take")
     assert can_close(g) is None
+
+
+# ---------------------------------------------------------------------------------------
+# The turn's plan, kept across the play phase; the draw decision's shortcut
+# ---------------------------------------------------------------------------------------
+def _value(plan, pot_value: int) -> int:  # type: ignore[no-untyped-def]
+    """The solver's objective for a plan: its points, plus ``pot_value`` when it takes the pot (POT-2)."""
+    return plan.points + (pot_value if plan.takes_pot else 0)
+
+
+def _checked_hand(name: str, players: int, seed: int, counts: Counter[str]) -> None:
+    """Play a hand of greedy bots; before each decision where a bot will play what is left of its
+    plan, solve the real position afresh and compare the values (the solver reads only the seat's
+    view, so the real game answers as the bot's imagined one)."""
+    from buraco_learn.bots import _plan_after, _side_may_close, _step_gain
+    from buraco_learn.solver import solve
+
+    g = Game.new(players, rules=name, seed=seed, dealer=seed % players)
+    bots = [GreedyBot(seed * 10 + s) for s in range(players)]
+    while not g.is_over:
+        seat = g.to_move
+        bot, view = bots[seat], g.view(seat)
+        turn = bot._turn
+        gain = None
+        if view.phase == "play" and turn is not None and turn.step is not None:
+            gain = _step_gain(turn.then, turn.step, view)
+        if gain is not None:
+            left = _plan_after(turn.plan, turn.step, gain)
+            assert left is not None
+            closing = can_close(g) if _side_may_close(view, seat) else None
+            if turn.closes:
+                assert closing is not None and closing.points == left.points, (name, seed, str(left), str(closing))
+                counts["close"] += 1
+            else:
+                assert closing is None, (name, seed, str(left), str(closing))
+                fresh = solve(g, pot_value=bot.pot_value)
+                assert _value(fresh, bot.pot_value) == _value(left, bot.pot_value), (name, seed, str(left), str(fresh))
+                counts["empty" if left.is_empty else "steps"] += 1
+        g.apply(bot.choose(view, g.legal_actions()))
+
+
+@pytest.mark.parametrize("name,players", CASES)
+def test_the_rest_of_a_turns_plan_is_worth_a_new_solve(name: str, players: int) -> None:
+    """What is left of the turn's best plan after each step is worth what a new solve of the
+    position finds (the solver's objective, POT-2 included), and a close (CLOSE-1) found after a
+    step is one the plan already was: over seeded hands of every preset and player count."""
+    counts: Counter[str] = Counter()
+    for seed in range(4):
+        _checked_hand(name, players, seed, counts)
+    assert counts["steps"] >= 5 and counts["empty"] >= 5, counts
+
+
+@pytest.mark.slow
+def test_the_rest_of_a_turns_plan_is_worth_a_new_solve_many_hands() -> None:
+    """The same check over 60 more seeded hands of fibur, 2 and 4 players."""
+    counts: Counter[str] = Counter()
+    for seed in range(100, 130):
+        for players in (2, 4):
+            _checked_hand("fibur", players, seed, counts)
+    assert counts["steps"] >= 200 and counts["close"] >= 1, counts
+
+
+def _count_solves(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
+    """Count the bots' questions to the solver (``solve``, ``close``), remembered answers included."""
+    import buraco_learn.bots as bots
+
+    calls: Counter[str] = Counter()
+    real = bots._remembered
+
+    def remembered(game: Game, what: str, pot_value: int = 0):  # type: ignore[no-untyped-def]
+        calls[what] += 1
+        return real(game, what, pot_value)
+
+    monkeypatch.setattr(bots, "_remembered", remembered)
+    return calls
+
+
+def test_the_turns_plan_is_played_without_solving_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A turn of two melds solves once: the second meld and the discard follow the plan."""
+    calls = _count_solves(monkeypatch)
+    g = Game.from_position("fibur 2p d1 t0 play | h: 5H 6H 7H 9C 9D 9S KD 4C / - | m: - | p: 3C | s: * "
+                           "| pots: *11 / *11 | took: -")
+    bot = GreedyBot()
+    played = []
+    while g.to_move == 0 and g.phase == "play":
+        a = bot.choose(g.view(0), g.legal_actions())
+        played.append(a)
+        g.apply(a)
+    assert {frozenset(map(str, a.cards)) for a in played[:2]} == {frozenset(("5H", "6H", "7H")),  # type: ignore[attr-defined]
+                                                                   frozenset(("9C", "9D", "9S"))}
+    assert len(played) == 3 and played[2] == Discard(Card.parse("KD"))
+    assert calls == Counter(solve=1)
+
+
+def test_a_position_the_plan_did_not_lead_to_is_solved_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """After a step the bot keeps the rest of its plan only for the position that step leads to:
+    asked about another one (here the step taken back, then another hand) it solves again, and
+    chooses what a new bot chooses."""
+    calls = _count_solves(monkeypatch)
+    g = Game.from_position("fibur 2p d1 t0 play | h: 5H 6H 7H 9C 9D 9S KD 4C / - | m: - | p: 3C | s: * "
+                           "| pots: *11 / *11 | took: -")
+    bot = GreedyBot()
+    first = bot.choose(g.view(0), g.legal_actions())
+    g.apply(first)
+    assert bot._turn is not None and calls["solve"] == 1
+    g.undo()  # the position before the step: the plan's rest does not apply to it
+    again = bot.choose(g.view(0), g.legal_actions())
+    assert calls["solve"] == 2 and again == GreedyBot().choose(g.view(0), g.legal_actions())
+    # A new bot lays down 5H 6H 7H, then is shown the table that step leads to with another hand.
+    g = Game.from_position("fibur 2p d1 t0 play | h: 5H 6H 7H 9C 9D 9S KD 4C / - | m: - | p: 3C | s: * "
+                           "| pots: *11 / *11 | took: -")
+    bot = GreedyBot()
+    assert str(bot.choose(g.view(0), g.legal_actions())) == "meld 5H 6H 7H"
+    other = Game.from_position("fibur 2p d1 t0 play | h: 9C 9D 9S QD 4C / - | m: 0=5H 6H 7H | p: 3C | s: * "
+                               "| pots: *11 / *11 | took: -")
+    n = calls["solve"]
+    assert bot.choose(other.view(0), other.legal_actions()) == GreedyBot().choose(other.view(0), other.legal_actions())
+    assert calls["solve"] == n + 2  # this bot's, and the new bot's
+
+
+def test_greedy_takes_the_pile_exactly_when_it_gains(monkeypatch: pytest.MonkeyPatch) -> None:
+    """TURN-1: the greedy bot's draw decision is ``pile_gain(view) > 0``, over the draw decisions
+    of seeded hands, though it solves the hand as it is only when it must: not when the plan with
+    the pile lays down no pile card and keeps two hand cards, nor when its previous turn ended with
+    nothing left to lay down and the same side's melds and flags (``_nothing_now``), nor the hand
+    with the pile when no pile card can be used (``_gains_nothing``): each such answer is checked
+    against a solve."""
+    import buraco_learn.bots as bots_module
+    from buraco_learn.solver import solve
+
+    counts: Counter[str] = Counter()
+    real_now, real_nothing, real_gains = GreedyBot._plan_now, bots_module._nothing_now, bots_module._gains_nothing
+
+    def plan_now(self: GreedyBot, view):  # type: ignore[no-untyped-def]
+        counts["solved"] += self in playing
+        return real_now(self, view)
+
+    def nothing_now(view, ended):  # type: ignore[no-untyped-def]
+        said = real_nothing(view, ended)
+        if said:
+            counts["nothing"] += 1
+            assert solve(bots_module._solver_game(view, phase="play")).points == 0, str(view.hand)
+        return said
+
+    def gains_nothing(view, ended, before, new):  # type: ignore[no-untyped-def]
+        said = real_gains(view, ended, before, new)
+        if said and view.phase == "draw":
+            counts["pile"] += 1
+            taken = bots_module._solver_game(view)
+            taken.take_pile()
+            assert solve(taken).points == 0, (str(view.hand), str(view.pile))
+        return said
+
+    monkeypatch.setattr(GreedyBot, "_plan_now", plan_now)
+    monkeypatch.setattr(bots_module, "_nothing_now", nothing_now)
+    monkeypatch.setattr(bots_module, "_gains_nothing", gains_nothing)
+    decisions = 0
+    playing: list[GreedyBot] = []
+    for name, players in CASES:
+        for seed in range(3):
+            g = Game.new(players, rules=name, seed=seed, dealer=seed % players)
+            bots = playing[:] = [GreedyBot(seed * 10 + s) for s in range(players)]
+            while not g.is_over:
+                seat = g.to_move
+                view = g.view(seat)
+                legal = g.legal_actions()
+                if view.phase == "draw" and TakePile() in legal:
+                    expected = GreedyBot().pile_gain(view) > 0
+                    action = bots[seat].choose(view, legal)
+                    assert (action == TakePile()) == expected, (name, players, seed, str(view.hand))
+                    decisions += 1
+                else:
+                    action = bots[seat].choose(view, legal)
+                g.apply(action)
+    assert decisions >= 500 and counts["solved"] < decisions / 3 and counts["nothing"] >= 100, (decisions, counts)
+    assert counts["pile"] >= 200, counts
+
+
+def test_a_close_is_not_looked_for_where_none_can_be() -> None:
+    """CLOSE-1: wherever the bots skip can_close (two cards of the hand in no meld or lay-off, or
+    no burraco on the side and none to be made, BUR-1, CLOSE-4), can_close indeed finds nothing;
+    over the play-phase positions of seeded hands where the side may close."""
+    from buraco_learn.bots import _cannot_close, _side_may_close
+
+    counts: Counter[str] = Counter()
+    for name, players in CASES:
+        for seed in range(3):
+            g = Game.new(players, rules=name, seed=seed, dealer=seed % players)
+            bots = [GreedyBot(seed * 10 + s) for s in range(players)]
+            while not g.is_over:
+                seat = g.to_move
+                view = g.view(seat)
+                if view.phase == "play" and _side_may_close(view, seat):
+                    found = can_close(g)
+                    if _cannot_close(g):
+                        assert found is None, (name, players, seed, str(found))
+                        counts["skipped"] += 1
+                    else:
+                        counts["asked"] += 1
+                        counts["closes"] += found is not None
+                g.apply(bots[seat].choose(view, g.legal_actions()))
+    assert counts["skipped"] >= 100 and counts["closes"] >= 10, counts
+
+
+def test_a_drawn_card_that_fits_nowhere_is_not_solved_for(monkeypatch: pytest.MonkeyPatch) -> None:
+    """TURN-1, TURN-3: after a turn that ended with nothing to lay down, a card drawn from the stock
+    that lies in no meld or lay-off lays nothing down: the bot discards without solving, and its
+    discard is a new bot's (which solves); checked each time over seeded hands."""
+    import buraco_learn.bots as bots_module
+    from buraco_learn.solver import solve
+
+    counts: Counter[str] = Counter()
+    real = bots_module._drawn_nothing
+
+    def drawn_nothing(view, before, ended):  # type: ignore[no-untyped-def]
+        said = real(view, before, ended)
+        counts["said" if said else "solved"] += 1
+        if said:
+            assert solve(bots_module._solver_game(view)).points == 0, str(view.hand)
+        return said
+
+    monkeypatch.setattr(bots_module, "_drawn_nothing", drawn_nothing)
+    for name, players in CASES:
+        for seed in range(3):
+            g = Game.new(players, rules=name, seed=seed, dealer=seed % players)
+            bots = [GreedyBot(seed * 10 + s) for s in range(players)]
+            while not g.is_over:
+                seat = g.to_move
+                view, legal = g.view(seat), g.legal_actions()
+                n = counts["said"]
+                action = bots[seat].choose(view, legal)
+                if counts["said"] > n:
+                    assert action == GreedyBot().choose(view, legal), (name, players, seed, str(view.hand))
+                g.apply(action)
+    assert counts["said"] >= 100, counts
+
+
+def test_the_pile_taken_is_not_solved_again_in_the_play_phase(monkeypatch: pytest.MonkeyPatch) -> None:
+    """TURN-1: the plan with the pile, solved to decide to take it, is the one played: the play
+    phase of that turn runs no solve."""
+    import buraco_learn.bots as bots
+
+    runs: Counter[str] = Counter()
+    real = bots.solve
+
+    def solve(game: Game, **kw: int):  # type: ignore[no-untyped-def]
+        runs[game.phase + str(len(game.hand(game.to_move)))] += 1
+        return real(game, **kw)
+
+    monkeypatch.setattr(bots, "solve", solve)
+    monkeypatch.setattr(bots, "_PLANS", {})
+    g = Game.from_position("fibur 2p d1 t0 draw | h: 5H 6H 9C 8D KS / - | m: - | p: 4C 7H | s: * "
+                           "| pots: *11 / *11 | took: -")
+    bot = GreedyBot()
+    played = []
+    while g.to_move == 0:
+        a = bot.choose(g.view(0), g.legal_actions())
+        played.append(str(a))
+        g.apply(a)
+    assert played[0] == "pile" and played[-1].startswith("discard") and any("meld" in p for p in played)
+    assert runs == Counter({"play7": 1, "play5": 1}), runs  # the hand with the pile, the hand as it is
