@@ -146,6 +146,92 @@ def _best_seven(mask: int) -> int:
     return got
 
 
+def _block_links(m: int) -> dict[int, int]:
+    """Per block of positions in a row of a suit's positions ``m`` (keyed by its first position;
+    with an ace, the block holding the high ace is one with the low one, key 1): the blocks one
+    wild can join it to in a run, as bits of their keys (RUN-4: one wild, in one hole). Two
+    blocks are one hole apart; the block of an ace may lie at either end, so it joins any block."""
+    starts: list[int] = []
+    ends: list[int] = []
+    p = 1
+    while p <= 14:
+        if m >> p & 1:
+            e = p
+            while m >> (e + 1) & 1:
+                e += 1
+            starts.append(p)
+            ends.append(e)
+            p = e + 1
+        p += 1
+    ace = m >> 14 & 1
+    high = starts[-1] if ace else -1  # the block holding the high ace: one with the block of 1
+    keys = [1 if st == high else st for st in starts]
+    everything = 0
+    for k in keys:
+        everything |= 1 << k
+    links: dict[int, int] = {}
+    for x, k in enumerate(keys):
+        if ace and k == 1:
+            links[k] = everything
+            continue
+        got = links.get(k, 0)
+        if x + 1 < len(keys) and starts[x + 1] == ends[x] + 2:
+            got |= 1 << keys[x + 1]
+        if x and ends[x - 1] == starts[x] - 2:
+            got |= 1 << keys[x - 1]
+        if ace:
+            got |= 2  # the ace's block may reach it from either end
+        links[k] = got
+    return links
+
+
+def _wild_reach(values: dict[int, int], ranks: dict[int, int], links: dict[int, int], wilds: int) -> int:
+    """At most how many points of cards alive only thanks to a wild ``wilds`` melds with a wild
+    can lay, by blocks: ``values`` per block key (suit * 16 + first position), ``ranks`` the ranks
+    of its such cards (bits), ``links`` the blocks of its suit one wild joins it to in a run.
+
+    Each wild makes one meld (RUN-4, SET-2). A run with its wild holds naturals of two blocks of
+    its suit at most, one hole apart; a set with its wild holds two naturals of its rank (with
+    three it needs no wild), so two blocks at most, of two suits, holding that rank. So the
+    melds reach ``a`` pairs of blocks such a meld can join, and single blocks: ``wilds + a``
+    blocks at most, ``a`` at most ``wilds`` and half the blocks that have a partner. The bound
+    is the dearest ``wilds + a`` blocks for the largest such ``a``.
+    """
+    suit_keys = [0, 0, 0, 0]
+    suit_ranks = [0, 0, 0, 0]
+    for k, rank_bits in ranks.items():
+        suit_keys[k >> 4] |= 1 << (k & 15)
+        suit_ranks[k >> 4] |= rank_bits
+    pairable: list[int] = []
+    single: list[int] = []
+    for k, rank_bits in ranks.items():
+        s = k >> 4
+        others = 0
+        for t in range(4):
+            if t != s:
+                others |= suit_ranks[t]
+        if rank_bits & others or links[k] & suit_keys[s] & ~(1 << (k & 15)):
+            pairable.append(values[k])
+        else:
+            single.append(values[k])
+    # ``p`` blocks with a partner (the dearest) take (p + 1) // 2 melds, the rest single blocks.
+    pairable.sort(reverse=True)
+    single.sort(reverse=True)
+    tops = [0]
+    for v in single[:wilds]:
+        tops.append(tops[-1] + v)
+    n_single = len(tops) - 1
+    best = tops[min(wilds, n_single)]
+    acc = 0
+    for p in range(1, min(len(pairable), 2 * wilds) + 1):
+        acc += pairable[p - 1]
+        q = wilds - (p + 1) // 2
+        got = acc + tops[q if q < n_single else n_single]
+        if got > best:
+            best = got
+    return best
+
+
 _ItemKey = tuple[tuple[tuple[int, int], ...], int, int]
 
 
@@ -496,6 +582,7 @@ class _Search:
                 assert js == list(range(js[0], js[-1] + 1))
                 self.rank_groups.append((1 << r, 4 * js[0], (1 << (4 * len(js))) - 1, sum(lsb[j] for j in js)))
         self.target_memo: dict[int, tuple[int, int, int]] = {}
+        self.cut_memo: dict[int, int] = {}  # see ``bound``: what the wilds' reach cuts
         self.groups_memo: dict[int, list[tuple[int, int, int]]] = {}  # rmask -> its rank groups
         self.lsb_suit = {lsb[j]: self.suit_of[j] for j in range(k) if self.rank_of[j] > 0}
 
@@ -532,7 +619,9 @@ class _Search:
         run_alive = 0
         plain_alive = 0
         alive_pts = alive_n = 0  # the points and count of the cards with a run partner
-        needy_keys: dict[int, tuple[int, int, int]] = {}  # a natural's bit -> (block key, points, shift)
+        needy_keys: dict[int, tuple[int, int, int, int, int]] = {}  # a natural's bit -> (block key, points,
+        # shift, rank bit, the blocks of the suit one wild joins its block to)
+        links = _block_links(m) if wild else {}
         for j in present:
             r, _, bits, p = info[j][:4]
             if bits & runs:
@@ -549,7 +638,7 @@ class _Search:
                 start = (~m & (low - 1)).bit_length()
                 if bits >> 14 & 1 == 0 and start == ace_block:
                     start = 1
-                needy_keys[1 << (4 * j)] = (s * 16 + start, p, 4 * j)
+                needy_keys[1 << (4 * j)] = (s * 16 + start, p, 4 * j, 1 << r, links.get(start, 0))
         full = bursts = 0
         if m.bit_count() >= 6:
             best_w = _best_seven(m)
@@ -662,18 +751,33 @@ class _Search:
             # Cards alive only thanks to a wild: one wild's meld reaches two blocks of a suit's
             # positions in a row at most (a run's two sides of its wild, a set's two cards).
             needy_cards = alive & self.natural_lsb & ~(t_naturals | sets3 | plain_alive)
-            if needy_cards and needy_cards.bit_count() > 2 * wilds:
-                needy: dict[int, int] = {}
-                lsb_suit = self.lsb_suit
-                while needy_cards:
-                    low_card = needy_cards & -needy_cards
-                    needy_cards ^= low_card
-                    got = infos[lsb_suit[low_card]]
-                    assert got is not None
-                    key, p, shift = got[3][low_card]
-                    needy[key] = needy.get(key, 0) + p * (rem >> shift & 15)
-                if len(needy) > 2 * wilds:
-                    capped -= sum(sorted(needy.values())[: len(needy) - 2 * wilds])
+            if needy_cards and needy_cards.bit_count() > wilds:
+                # What is cut depends only on these cards' counts, their suits' positions (the
+                # blocks) and the wilds: remembered under those.
+                ckey = rem & needy_cards * 15
+                for got in infos:
+                    ckey = ckey << 15 | (got[0] if got is not None else 0)
+                ckey = ckey << 4 | wilds
+                cut = self.cut_memo.get(ckey)
+                if cut is None:
+                    needy: dict[int, int] = {}
+                    needy_ranks: dict[int, int] = {}
+                    needy_links: dict[int, int] = {}
+                    lsb_suit = self.lsb_suit
+                    while needy_cards:
+                        low_card = needy_cards & -needy_cards
+                        needy_cards ^= low_card
+                        got = infos[lsb_suit[low_card]]
+                        assert got is not None
+                        key, p, shift, rank_bit, link = got[3][low_card]
+                        needy[key] = needy.get(key, 0) + p * (rem >> shift & 15)
+                        needy_ranks[key] = needy_ranks.get(key, 0) | rank_bit
+                        needy_links[key] = link
+                    cut = 0
+                    if len(needy) > wilds:
+                        cut = sum(needy.values()) - _wild_reach(needy, needy_ranks, needy_links, wilds)
+                    self.cut_memo[ckey] = cut
+                capped -= cut
         return total, alive_i, capped
 
     def _bound_cards(self, rem: int, i: int, tmask: int, rmask: int) -> tuple[int, bool, int]:
@@ -728,6 +832,7 @@ class _Search:
                 else:
                     runs[s] = plain[s]
         needy: dict[int, int] = {}
+        needy_ranks: dict[int, int] = {}
         alive_pts = 0
         alive_naturals = 0
         wild_pts = 0
@@ -753,6 +858,7 @@ class _Search:
                         start = 1
                     key = s * 16 + start
                     needy[key] = needy.get(key, 0) + p * n
+                    needy_ranks[key] = needy_ranks.get(key, 0) | 1 << r
             elif r > 0:
                 continue
             else:  # a joker, or a 2 only as a wild
@@ -794,8 +900,13 @@ class _Search:
         # Each wild makes one meld (RUN-4, SET-2), reaching two blocks of cards alive only thanks to
         # a wild: the blocks beyond twice the wilds are left out, the cheapest first.
         capped = total
-        if len(needy) > 2 * wilds:
-            capped -= sum(sorted(needy.values())[: len(needy) - 2 * wilds])
+        if len(needy) > wilds:
+            links: dict[int, int] = {}
+            for s in range(4):
+                if once[s]:
+                    for k, link in _block_links(once[s]).items():
+                        links[s * 16 + k] = link
+            capped -= sum(needy.values()) - _wild_reach(needy, needy_ranks, links, wilds)
         return total, alive_i, capped
 
     # -- symmetric 2s ---------------------------------------------------------------------

@@ -1,0 +1,73 @@
+"""The solver's bound: an upper bound at every state, the same on bit masks as card by card.
+
+The branch and bound is exact only if its bound never falls below what a state can still gain.
+These tests check that state by state (not only the best value at the root, which
+``test_solver.py`` compares with brute force and with the search without a bound): every state
+the search without a bound solves exactly is worth at most its bound, and the two ways of
+computing the bound (``_Search.bound`` on bit masks, used from 16 distinct cards, and
+``_Search._bound_cards``) agree on every state.
+"""
+
+from __future__ import annotations
+
+import random
+
+from buraco_learn import Game, Meld, format_cards
+from buraco_learn.game import candidate_melds
+from buraco_learn.solver import _Search
+
+
+def big_position(rng: random.Random, size: int) -> Game:
+    """A dealt hand grown to ``size`` cards, a meld of the side on the table half of the time."""
+    g = Game.new(2, seed=rng.randrange(10**6), rules=rng.choice(["fibur", "fibur", "wikipedia-fr"]))
+    hand = list(g.hand(g.to_move)) + list(g.stock)[: size - 11]
+    melds = "-"
+    if rng.random() < 0.5:
+        cands = [m for m in candidate_melds(list(g.pots[0])) if len(m) >= 3]
+        if cands:
+            melds = f"0={Meld.from_cards(rng.choice(cands), rules=g.rules)}"
+    took = rng.random() < 0.3
+    return Game.from_position(
+        f"{g.rules.name} 2p d1 t0 play | h: {format_cards(hand)} / - | m: {melds} | p: - | s: * "
+        f"| pots: {'*11' if took else '*11 / *11'} | took: {'0' if took else '-'}")
+
+
+def lowest(rem: int) -> int:
+    return ((rem & -rem).bit_length() - 1) // 4
+
+
+def test_bound_is_an_upper_bound_at_every_state() -> None:
+    """Every state the unbounded search values exactly is worth at most its bound (``capped``,
+    the tightest figure the bound gives, and its card-splittable ``total``)."""
+    rng = random.Random(12)
+    checked = 0
+    for n in range(40):
+        pos = big_position(rng, rng.randint(12, 17))
+        for close in (False, True):
+            search = _Search(pos, rng.choice([0, 0, 100]), close, prune=False)
+            search.run()
+            for (rem, tmask, rmask, _, _), (value, exact, _) in search.memo.items():
+                if not exact:
+                    continue
+                total, _, capped = search.bound(rem, lowest(rem), tmask, rmask)
+                assert value <= capped <= total, (pos.position(), rem, tmask, rmask, value, capped, total)
+                checked += 1
+    assert checked > 2000
+
+
+def test_mask_bound_equals_card_bound() -> None:
+    """From 16 distinct cards the bound is computed on bit masks with memos per suit; it gives the
+    same three figures as the bound computed card by card, on every state the search visits."""
+    rng = random.Random(7)
+    compared = 0
+    for n in range(12):
+        pos = big_position(rng, rng.choice([24, 28, 30]))
+        search = _Search(pos, rng.choice([0, 100]), close=False)
+        if search.bound == search._bound_cards:
+            continue  # fewer than 16 distinct cards
+        search.run()
+        for rem, tmask, rmask, _, _ in search.memo:
+            i = lowest(rem)
+            assert search.bound(rem, i, tmask, rmask) == search._bound_cards(rem, i, tmask, rmask), pos.position()
+            compared += 1
+    assert compared > 2000
