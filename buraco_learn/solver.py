@@ -214,6 +214,11 @@ def _wild_reach(values: dict[int, int], ranks: dict[int, int], links: dict[int, 
             pairable.append(values[k])
         else:
             single.append(values[k])
+    return _reach(pairable, single, wilds)
+
+
+def _reach(pairable: list[int], single: list[int], wilds: int) -> int:
+    """:func:`_wild_reach` from the blocks' values: those with a partner, the others."""
     # ``p`` blocks with a partner (the dearest) take (p + 1) // 2 melds, the rest single blocks.
     pairable.sort(reverse=True)
     single.sort(reverse=True)
@@ -582,7 +587,8 @@ class _Search:
                 assert js == list(range(js[0], js[-1] + 1))
                 self.rank_groups.append((1 << r, 4 * js[0], (1 << (4 * len(js))) - 1, sum(lsb[j] for j in js)))
         self.target_memo: dict[int, tuple[int, int, int]] = {}
-        self.cut_memo: dict[int, int] = {}  # see ``bound``: what the wilds' reach cuts
+        self.cut_memo: dict[tuple[int, ...], int] = {}  # see ``bound``: what the wilds' reach cuts
+        self.suit_lsb = [sum(lsb[j] for j in range(k) if self.suit_of[j] == s) for s in range(4)]
         self.groups_memo: dict[int, list[tuple[int, int, int]]] = {}  # rmask -> its rank groups
         self.lsb_suit = {lsb[j]: self.suit_of[j] for j in range(k) if self.rank_of[j] > 0}
 
@@ -646,9 +652,32 @@ class _Search:
                 if best_w == 7:
                     full = count // 7
                 bursts = count // 6
-        got = (once, run_alive, plain_alive, needy_keys, full, bursts, alive_pts, alive_n)
+        got: tuple[Any, ...] = (once, run_alive, plain_alive, needy_keys, full, bursts, alive_pts, alive_n, {})
         self.suit_memo[s][wild][sub] = got
         return got
+
+    def _suit_blocks(self, got: tuple[Any, ...], sub: int, needy: int) -> tuple[tuple[int, int, bool], ...]:
+        """The blocks of one suit's cards ``needy`` (alive only thanks to a wild; ``sub`` the suit's
+        cards, ``got`` its :meth:`_suit_info`): per block its cards' points, their ranks (bits),
+        and whether another of these blocks lies one hole away (one wild joins them in a run)."""
+        values: dict[int, int] = {}
+        ranks: dict[int, int] = {}
+        links: dict[int, int] = {}
+        keys = got[3]
+        x = needy
+        while x:
+            low_card = x & -x
+            x ^= low_card
+            key, p, shift, rank_bit, link = keys[low_card]
+            values[key] = values.get(key, 0) + p * (sub >> shift & 15)
+            ranks[key] = ranks.get(key, 0) | rank_bit
+            links[key] = link
+        present = 0
+        for key in values:
+            present |= 1 << (key & 15)
+        blocks = tuple((v, ranks[key], bool(links[key] & present & ~(1 << (key & 15)))) for key, v in values.items())
+        got[8][needy] = blocks
+        return blocks
 
     def _targets(self, tmask: int) -> tuple[int, int, int]:
         """For the free targets: the naturals (ranks A, 3..K) and the wilds some lay-off onto one
@@ -752,30 +781,44 @@ class _Search:
             # positions in a row at most (a run's two sides of its wild, a set's two cards).
             needy_cards = alive & self.natural_lsb & ~(t_naturals | sets3 | plain_alive)
             if needy_cards and needy_cards.bit_count() > wilds:
-                # What is cut depends only on these cards' counts, their suits' positions (the
-                # blocks) and the wilds: remembered under those.
-                ckey = rem & needy_cards * 15
-                for got in infos:
-                    ckey = ckey << 15 | (got[0] if got is not None else 0)
-                ckey = ckey << 4 | wilds
+                # The same as _wild_reach over the blocks of the needy cards, each suit's blocks
+                # remembered with the suit's facts (under its needy cards), what is cut under
+                # the suits' blocks and the wilds.
+                parts: list[tuple[tuple[int, int, bool], ...]] = []
+                suit_lsb = self.suit_lsb
+                for s in range(4):
+                    got = infos[s]
+                    if got is not None:
+                        ns = needy_cards & suit_lsb[s]
+                        if ns:
+                            blocks = got[8].get(ns)
+                            if blocks is None:
+                                blocks = self._suit_blocks(got, rem & suit_fields[s], ns)
+                            parts.append(blocks)
+                ckey = (wilds, *map(id, parts))
                 cut = self.cut_memo.get(ckey)
                 if cut is None:
-                    needy: dict[int, int] = {}
-                    needy_ranks: dict[int, int] = {}
-                    needy_links: dict[int, int] = {}
-                    lsb_suit = self.lsb_suit
-                    while needy_cards:
-                        low_card = needy_cards & -needy_cards
-                        needy_cards ^= low_card
-                        got = infos[lsb_suit[low_card]]
-                        assert got is not None
-                        key, p, shift, rank_bit, link = got[3][low_card]
-                        needy[key] = needy.get(key, 0) + p * (rem >> shift & 15)
-                        needy_ranks[key] = needy_ranks.get(key, 0) | rank_bit
-                        needy_links[key] = link
                     cut = 0
-                    if len(needy) > wilds:
-                        cut = sum(needy.values()) - _wild_reach(needy, needy_ranks, needy_links, wilds)
+                    n_blocks = 0
+                    for blocks in parts:
+                        n_blocks += len(blocks)
+                    if n_blocks > wilds:
+                        pairable: list[int] = []
+                        single: list[int] = []
+                        all_values = 0
+                        for here, blocks in enumerate(parts):
+                            others = 0
+                            for there, theirs in enumerate(parts):
+                                if there != here:
+                                    for b in theirs:
+                                        others |= b[1]
+                            for value, ranks, linked in blocks:
+                                all_values += value
+                                if linked or ranks & others:
+                                    pairable.append(value)
+                                else:
+                                    single.append(value)
+                        cut = all_values - _reach(pairable, single, wilds)
                     self.cut_memo[ckey] = cut
                 capped -= cut
         return total, alive_i, capped
