@@ -239,6 +239,14 @@ def _reach(pairable: list[int], single: list[int], wilds: int) -> int:
 
 _ItemKey = tuple[tuple[tuple[int, int], ...], int, int]
 
+#: 4-bit fields, one per rank 0..15 (see ``_Search.bound``): ``_ADDk`` adds k to each field,
+#: ``_BIT3`` keeps each field's top bit.
+_ADD1 = int("1" * 16, 16)
+_ADD2 = 2 * _ADD1
+_ADD5 = 5 * _ADD1
+_ADD6 = 6 * _ADD1
+_BIT3 = 8 * _ADD1
+
 
 def _neg_first(pair: tuple[int, int]) -> int:
     return -pair[0]
@@ -579,18 +587,12 @@ class _Search:
         self.point_fields = sorted(by_points.items())
         self.wild_point_fields = [(p, m & self.wild_fields) for p, m in self.point_fields if m & self.wild_fields]
         self.bytes_mask = sum(0xF << (8 * b) for b in range(k // 2 + 1))
-        # The natural cards of each rank a new set may take (SET-4 applied), contiguous in ``_order``.
-        self.rank_groups: list[tuple[int, int, int, int]] = []
-        for r in range(1, 14):
-            js = [j for j in range(k) if self.rank_of[j] == r]
-            if js and self.set_ranks >> r & 1:
-                assert js == list(range(js[0], js[-1] + 1))
-                self.rank_groups.append((1 << r, 4 * js[0], (1 << (4 * len(js))) - 1, sum(lsb[j] for j in js)))
         self.target_memo: dict[int, tuple[int, int, int]] = {}
+        self.set_fields_memo: dict[int, int] = {}
+        self.rank_cards: dict[int, int] = {}
+        self.rank_lsb = [sum(lsb[j] for j in range(k) if self.rank_of[j] == r) for r in range(15)]
         self.cut_memo: dict[tuple[int, ...], int] = {}  # see ``bound``: what the wilds' reach cuts
         self.suit_lsb = [sum(lsb[j] for j in range(k) if self.suit_of[j] == s) for s in range(4)]
-        self.groups_memo: dict[int, list[tuple[int, int, int]]] = {}  # rmask -> its rank groups
-        self.lsb_suit = {lsb[j]: self.suit_of[j] for j in range(k) if self.rank_of[j] > 0}
 
     def _fieldsum(self, x: int) -> int:
         """The sum of the 4-bit fields of ``x`` (each at most 4, fewer than 255 in all)."""
@@ -625,6 +627,7 @@ class _Search:
         run_alive = 0
         plain_alive = 0
         alive_pts = alive_n = 0  # the points and count of the cards with a run partner
+        rank_counts = 0  # the suit's naturals per rank, as 4-bit fields (see ``bound``)
         needy_keys: dict[int, tuple[int, int, int, int, int]] = {}  # a natural's bit -> (block key, points,
         # shift, rank bit, the blocks of the suit one wild joins its block to)
         links = _block_links(m) if wild else {}
@@ -636,6 +639,7 @@ class _Search:
                 alive_pts += p * n
                 alive_n += n
             if r > 0:
+                rank_counts += (sub >> (4 * j) & 15) << (4 * r)
                 if bits & plain:
                     plain_alive |= 1 << (4 * j)
                 # The block of positions in a row holding the card (a high ace's block merged with
@@ -652,7 +656,8 @@ class _Search:
                 if best_w == 7:
                     full = count // 7
                 bursts = count // 6
-        got: tuple[Any, ...] = (once, run_alive, plain_alive, needy_keys, full, bursts, alive_pts, alive_n, {})
+        got: tuple[Any, ...] = (once, run_alive, plain_alive, needy_keys, full, bursts, alive_pts, alive_n, {},
+                                rank_counts)
         self.suit_memo[s][wild][sub] = got
         return got
 
@@ -678,6 +683,25 @@ class _Search:
         blocks = tuple((v, ranks[key], bool(links[key] & present & ~(1 << (key & 15)))) for key, v in values.items())
         got[8][needy] = blocks
         return blocks
+
+    def _set_fields(self, rmask: int) -> int:
+        """The 4-bit fields (one per rank, see ``bound``) of the ranks a new set may still take."""
+        got = 0
+        for r in range(1, 14):
+            if (self.set_ranks & ~rmask) >> r & 1:
+                got |= 15 << (4 * r)
+        self.set_fields_memo[rmask] = got
+        return got
+
+    def _rank_cards(self, fields: int) -> int:
+        """The natural cards (one bit per card, see ``bound``) of the ranks whose bit 3 is set in
+        ``fields`` (4-bit fields, one per rank)."""
+        got = 0
+        for r in range(1, 14):
+            if fields >> (4 * r + 3) & 1:
+                got |= self.rank_lsb[r]
+        self.rank_cards[fields] = got
+        return got
 
     def _targets(self, tmask: int) -> tuple[int, int, int]:
         """For the free targets: the naturals (ranks A, 3..K) and the wilds some lay-off onto one
@@ -714,7 +738,7 @@ class _Search:
         bm = self.bytes_mask
         wilds = ((wf & bm) + (wf >> 4 & bm)) % 255 if wf else 0
         w = 1 if wilds else 0
-        run_alive = plain_alive = full = bursts = alive_pts = alive_naturals = 0
+        run_alive = plain_alive = full = bursts = alive_pts = alive_naturals = rank_counts = 0
         suit_fields = self.suit_fields
         suit_memo = self.suit_memo
         infos: list[tuple[Any, ...] | None] = [None, None, None, None]
@@ -731,21 +755,28 @@ class _Search:
                 bursts += got[5]
                 alive_pts += got[6]
                 alive_naturals += got[7]
+                rank_counts += got[9]
+        # The ranks a new set may still take (SET-4 applied): their naturals' counts, a 4-bit field
+        # per rank (at most 8 cards), compared with 3, 6 and 7 (and 2) all at once: adding
+        # 8 - k to a field sets its bit 3 exactly when the count is at least k.
+        set_fields = self.set_fields_memo.get(rmask)
+        if set_fields is None:
+            set_fields = self._set_fields(rmask)
+        rank_counts &= set_fields
         sets3 = sets = 0
-        groups = self.groups_memo.get(rmask)
-        if groups is None:
-            set_ok = self.set_ranks & ~rmask
-            groups = self.groups_memo[rmask] = [g[1:] for g in self.rank_groups if set_ok & g[0]]
-        for shift, mask, cards in groups:  # the ranks a new set may still take
-            c = (rem >> shift & mask) % 15  # at most 8 cards of a rank
-            if c >= 3:
-                sets3 |= cards
-                if c >= 6:
-                    bursts += 1
-                    if c >= 7:
-                        full += 1
-            elif c == 2 and wilds:
-                sets |= cards
+        ge3 = (rank_counts + _ADD5) & _BIT3
+        if ge3:
+            got3 = self.rank_cards.get(ge3)
+            sets3 = self._rank_cards(ge3) if got3 is None else got3
+            ge6 = (rank_counts + _ADD2) & _BIT3
+            if ge6:
+                bursts += ge6.bit_count()
+                full += ((rank_counts + _ADD1) & _BIT3).bit_count()
+        if wilds:
+            two = (rank_counts + _ADD6) & _BIT3 & ~ge3
+            if two:
+                got2 = self.rank_cards.get(two)
+                sets = self._rank_cards(two) if got2 is None else got2
         targets = self.target_memo.get(tmask)
         if targets is None:
             targets = self._targets(tmask)
@@ -1056,7 +1087,7 @@ class _Search:
                 memo[key] = (capped, False, -1)
                 return capped, False
         else:
-            node_ub, alive_i = -_NEG, False
+            node_ub, alive_i, capped = -_NEG, False, -_NEG
         # The children in order of their bounds, highest first: the items whose lowest card is i
         # (``low_items``: by what they add to the node's bound, descending, stably), free and within
         # the hand, with keeping card i before the items it ties with: the order a stable sort of
@@ -1091,6 +1122,8 @@ class _Search:
             else:
                 break
             ub = base + node_ub
+            if ub > capped:  # no child gains more than the node's own bound
+                ub = capped
             target = alpha if alpha > lower else lower
             if ub <= target:
                 if ub > lower and ub > upper:
