@@ -146,11 +146,18 @@ def _best_seven(mask: int) -> int:
     return got
 
 
+_LINKS: dict[int, dict[int, int]] = {}
+
+
 def _block_links(m: int) -> dict[int, int]:
     """Per block of positions in a row of a suit's positions ``m`` (keyed by its first position;
     with an ace, the block holding the high ace is one with the low one, key 1): the blocks one
     wild can join it to in a run, as bits of their keys (RUN-4: one wild, in one hole). Two
-    blocks are one hole apart; the block of an ace may lie at either end, so it joins any block."""
+    blocks are one hole apart; the block of an ace may lie at either end, so it joins any block.
+    Remembered per ``m`` (15 bits)."""
+    found = _LINKS.get(m)
+    if found is not None:
+        return found
     starts: list[int] = []
     ends: list[int] = []
     p = 1
@@ -182,6 +189,7 @@ def _block_links(m: int) -> dict[int, int]:
         if ace:
             got |= 2  # the ace's block may reach it from either end
         links[k] = got
+    _LINKS[m] = links
     return links
 
 
@@ -407,6 +415,7 @@ class _Search:
         self.had_burraco = game.side_has_burraco(seat)
         self.items: list[_Item] = []
         self._set4: dict[int, bool] = {}
+        self.side_sets = any(t.meld.kind == "set" for t in game.side_melds(seat))
         self.pts = _card_pts(self.cards, game.rules)
         self._build_items(hand)
         self.by_low: list[list[int]] = [[] for _ in self.cards]
@@ -436,6 +445,8 @@ class _Search:
     def _set_blocked(self, meld: Meld) -> bool:
         """SET-4, asked of the engine: may the side lay down a new set of this rank?"""
         r = meld._rank
+        if not self.side_sets:
+            return False  # SET-4 refuses a second set of a rank: with no set on the table, none is refused
         if r not in self._set4:
             try:
                 self.game.verify_meld(meld.cards)
@@ -477,6 +488,7 @@ class _Search:
 
     # -- the rest of the hand -----------------------------------------------------------
     def _rest_ok(self, kept: tuple[int, ...], burraco: bool) -> bool:
+        burraco = burraco or self.had_burraco  # what the engine is asked (below)
         key = (kept, burraco)
         ok = self.rest_cache.get(key)
         if ok is None:
@@ -487,7 +499,7 @@ class _Search:
             # The engine's own check after a meld or lay-off (CLOSE-3, CLOSE-4, TURN-4, TURN-5), as
             # Game.check_rest makes it, without building the refusal's sentence.
             game = self.game
-            ok = game._rest_problem(rest, self.has_pot, burraco or self.had_burraco) is None
+            ok = game._rest_problem(rest, self.has_pot, burraco) is None
             self.rest_cache[key] = ok
         return ok
 
@@ -907,6 +919,7 @@ class _Search:
                     runs[s] = plain[s]
         needy: dict[int, int] = {}
         needy_ranks: dict[int, int] = {}
+        needy_links: dict[int, int] = {}
         alive_pts = 0
         alive_naturals = 0
         wild_pts = 0
@@ -933,6 +946,7 @@ class _Search:
                     key = s * 16 + start
                     needy[key] = needy.get(key, 0) + p * n
                     needy_ranks[key] = needy_ranks.get(key, 0) | 1 << r
+                    needy_links[key] = _block_links(m)[start]
             elif r > 0:
                 continue
             else:  # a joker, or a 2 only as a wild
@@ -960,12 +974,13 @@ class _Search:
                     if best_w == 7:
                         full += n_suit // 7
                     bursts += n_suit // 6
-        for r in range(1, 14):
-            c = ranks[r]
-            if c >= 6 and set_ok >> r & 1:
-                if c >= 7:
-                    full += 1
-                bursts += 1
+        if max(ranks) >= 6:
+            for r in range(1, 14):
+                c = ranks[r]
+                if c >= 6 and set_ok >> r & 1:
+                    if c >= 7:
+                        full += 1
+                    bursts += 1
         # At most ``full`` clean or semi-clean burracos, ``bursts`` in all, the dirty ones a wild each.
         total += full * self.top_bonus + min(bursts - full, wilds) * self.dirty_bonus
         for bit, e in self.target_extra:
@@ -975,12 +990,7 @@ class _Search:
         # a wild: the blocks beyond twice the wilds are left out, the cheapest first.
         capped = total
         if len(needy) > wilds:
-            links: dict[int, int] = {}
-            for s in range(4):
-                if once[s]:
-                    for k, link in _block_links(once[s]).items():
-                        links[s * 16 + k] = link
-            capped -= sum(needy.values()) - _wild_reach(needy, needy_ranks, links, wilds)
+            capped -= sum(needy.values()) - _wild_reach(needy, needy_ranks, needy_links, wilds)
         return total, alive_i, capped
 
     # -- symmetric 2s ---------------------------------------------------------------------
@@ -991,9 +1001,12 @@ class _Search:
     def _prepare_symmetry(self) -> None:
         """For each pair of 2s, the first card from which on every item left is the same with the
         two swapped (same gain, same burraco): from there they are the same wild."""
-        self.item_index = {(it.needs, it.target_bit, it.rank_bit): n for n, it in enumerate(self.items)}
         twos = [j for j, c in enumerate(self.cards) if c.is_two]
         self.pair_from: dict[tuple[int, int], int] = {}
+        self.item_index: dict[_ItemKey, int] = {}
+        if len(twos) < 2:
+            return  # no pair of 2s: nothing to merge, and ``item_index`` is never asked
+        self.item_index = {(it.needs, it.target_bit, it.rank_bit): n for n, it in enumerate(self.items)}
         for x, a in enumerate(twos):
             for b in twos[x + 1:]:
                 perm = {a: b, b: a}
@@ -1081,6 +1094,24 @@ class _Search:
         n_i = (rem >> shift) & 15
         keep_rem = rem & ~(15 << shift)
         prune, bound, pts, guard, n_targets, rows_of, records, kept_many, kept_single = self._ctx_node
+        guarded = rem | guard
+        trmask = tmask | rmask << n_targets
+        rows = rows_of[i]
+        n_rows = len(rows)
+        k = 0  # the first item whose lowest card is i that is free and within the hand
+        while k < n_rows:
+            row = rows[k]
+            if row[1] & trmask or (guarded - row[2]) & guard != guard:
+                k += 1
+            else:
+                break
+        if k == n_rows:
+            # No item fits: keeping card i is the only child, and its value is this node's (the
+            # bound would only decide sooner that it cannot beat ``alpha``).
+            v, exact = self.best(keep_rem, i + 1, tmask, rmask, kept_many if kept[0] or n_i > 1 else kept_single[i],
+                                 bur, alpha)
+            memo[key] = (v, exact, -1)
+            return v, exact
         if prune:
             node_ub, alive_i, capped = bound(rem, i, tmask, rmask)
             if capped <= alpha:
@@ -1094,11 +1125,6 @@ class _Search:
         # every child by its bound gives. Each child is looked at only when its turn comes, since
         # the first child whose bound cannot beat the best found so far ends the loop.
         keep_base = -pts[i] * n_i if alive_i else 0
-        guarded = rem | guard
-        trmask = tmask | rmask << n_targets
-        rows = rows_of[i]
-        n_rows = len(rows)
-        k = 0
         keep_pending = True
         lower = _NEG
         upper = _NEG
