@@ -518,6 +518,22 @@ class _Search:
         size = 0 if not kept else (1 if kept != _MANY else 2)
         return (size, self._leaf(kept, False), self._leaf(kept, True))
 
+    def _single_profiles(self) -> list[tuple[int, int, int]]:
+        """``[self._profile((i,)) for each card i]``; when planning without closing, the engine's
+        check of each last card asked directly (the same question as ``_rest_ok``, once when the
+        side already has a burraco, as then the flag asked is the same)."""
+        if self.close:
+            return [self._profile((i,)) for i in range(len(self.cards))]
+        problem = self.game._rest_problem
+        has_pot = self.has_pot
+        had_burraco = self.had_burraco
+        out = []
+        for c in self.cards:
+            without = 0 if problem([c], has_pot, had_burraco) is None else _NEG
+            with_burraco = without if had_burraco else 0 if problem([c], has_pot, True) is None else _NEG
+            out.append((1, without, with_burraco))
+        return out
+
     def _keep(self, kept: tuple[int, int, int], i: int, n: int) -> tuple[int, int, int]:
         """The kept profile after keeping ``n`` copies of card ``i``."""
         if kept[0] or n > 1:
@@ -1183,7 +1199,7 @@ class _Search:
         # every shape it may grow into is. The burraco flag is left out of the memo key when no
         # leaf reachable from the shape depends on it.
         many = self._profile(_MANY)
-        singles = [self._profile((i,)) for i in range(len(self.cards))]
+        singles = self._single_profiles()
         singles = [many if s[1:] == many[1:] else s for s in singles]
         none = self._profile(())
         if none[1:] == many[1:] and all(s is many for s in singles):

@@ -71,3 +71,25 @@ def test_mask_bound_equals_card_bound() -> None:
             assert search.bound(rem, i, tmask, rmask) == search._bound_cards(rem, i, tmask, rmask), pos.position()
             compared += 1
     assert compared > 2000
+
+
+def test_single_profiles_equal_the_profile_of_each_card() -> None:
+    """The kept-card leaf values asked of the engine directly equal ``_profile`` card by card
+    (CLOSE-3, CLOSE-4, TURN-4: with and without the pot, a burraco, a one-card pile's card)."""
+    rng = random.Random(5)
+    seen = set()
+    for n in range(150):
+        g = Game.new(2, seed=rng.randrange(10**6), rules=rng.choice(["fibur", "wikipedia-fr"]))
+        burraco = "0=3H 4H 5H 6H 7H 8H 9H" if rng.random() < 0.4 else "-"
+        # At most two copies of a card in all: no card of the burraco in the hand.
+        hand = [c for c in g.hand(g.to_move) if burraco == "-" or str(c) not in burraco][: rng.randint(2, 11)]
+        single = f" single={hand[0]}" if rng.random() < 0.3 else ""
+        took = rng.random() < 0.5
+        pos = Game.from_position(
+            f"{g.rules.name} 2p d1 t0 play{single} | h: {format_cards(hand)} / - | m: {burraco} | p: - | s: * "
+            f"| pots: {'*11' if took else '*11 / *11'} | took: {'0' if took else '-'}")
+        search = _Search(pos, 0, close=False)
+        expect = [search._profile((i,)) for i in range(len(search.cards))]
+        assert search._single_profiles() == expect, pos.position()
+        seen.update(expect)
+    assert len(seen) > 1  # both kinds of last card met
