@@ -53,6 +53,7 @@ __all__ = ["Plan", "solve", "can_close", "dead_cards", "meld_value", "SolverErro
 
 _NEG = -(10**9)
 _INDEX = attrgetter("index")
+_SORT_KEY = attrgetter("sort_key")
 #: The kept cards' shape when two or more are kept (the engine accepts any such rest: a turn can
 #: always end with a discard from two cards, TURN-3; checked on the whole hand, and every plan
 #: is replayed on the engine anyway).
@@ -1041,6 +1042,8 @@ class _Search:
         kept card's leaf values alike); the search merges their counts (``_canonical``)."""
         k = len(self.cards)
         self.canon = [()] * (k + 1)
+        if not self.pair_from:
+            return
         for i in range(k):
             groups: list[list[int]] = []
             for (a, b), start in self.pair_from.items():
@@ -1250,9 +1253,11 @@ class _Search:
             rmask |= it.rank_bit
             bur = bur or it.burraco
             chosen.append(it)
-        used = Counter(c for it in chosen for c in it.cards)
-        rest = Counter(self.game.hand(self.seat)) - used
-        rest_cards = tuple(sorted(rest.elements(), key=lambda c: c.sort_key))
+        rest = list(self.game.hand(self.seat))
+        for it in chosen:
+            for c in it.cards:
+                rest.remove(c)  # one copy each: the hand's multiset minus the cards laid
+        rest_cards = tuple(sorted(rest, key=_SORT_KEY))
         return value, chosen, rest_cards
 
     def plan_of(self, chosen: list[_Item], rest: tuple[Card, ...]) -> Plan:
