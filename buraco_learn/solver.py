@@ -610,6 +610,9 @@ class _Search:
         self.suit_fields = [sum(15 * lsb[j] for j in range(k) if self.suit_of[j] == s) for s in range(4)]
         self.suit_cards = [[j for j in range(k) if self.suit_of[j] == s] for s in range(4)]
         self.suit_memo: list[tuple[dict[int, tuple[Any, ...]], ...]] = [({}, {}) for _ in range(4)]
+        # Per wild flag (see ``bound``), each suit with a card in the hand: its fields and memo.
+        self.suit_loop = [[(s, self.suit_fields[s], self.suit_memo[s][w]) for s in range(4) if self.suit_fields[s]]
+                          for w in (0, 1)]
         by_points: dict[int, int] = {}
         for j in range(k):
             by_points[pts[j]] = by_points.get(pts[j], 0) | 15 * lsb[j]
@@ -768,23 +771,22 @@ class _Search:
         wilds = ((wf & bm) + (wf >> 4 & bm)) % 255 if wf else 0
         w = 1 if wilds else 0
         run_alive = plain_alive = full = bursts = alive_pts = alive_naturals = rank_counts = 0
-        suit_fields = self.suit_fields
-        suit_memo = self.suit_memo
         infos: list[tuple[Any, ...] | None] = [None, None, None, None]
-        for s in range(4):
-            sub = rem & suit_fields[s]
+        for s, fields, memo in self.suit_loop[w]:
+            sub = rem & fields
             if sub:
-                got = suit_memo[s][w].get(sub)
+                got = memo.get(sub)
                 if got is None:
                     got = self._suit_info(s, sub, w)
                 infos[s] = got
-                run_alive |= got[1]
-                plain_alive |= got[2]
-                full += got[4]
-                bursts += got[5]
-                alive_pts += got[6]
-                alive_naturals += got[7]
-                rank_counts += got[9]
+                _, ra, pa, _, f, b, ap, an, _, rc = got
+                run_alive |= ra
+                plain_alive |= pa
+                full += f
+                bursts += b
+                alive_pts += ap
+                alive_naturals += an
+                rank_counts += rc
         # The ranks a new set may still take (SET-4 applied): their naturals' counts, a 4-bit field
         # per rank (at most 8 cards), compared with 3, 6 and 7 (and 2) all at once: adding
         # 8 - k to a field sets its bit 3 exactly when the count is at least k.
@@ -853,7 +855,7 @@ class _Search:
                         if ns:
                             blocks = got[8].get(ns)
                             if blocks is None:
-                                blocks = self._suit_blocks(got, rem & suit_fields[s], ns)
+                                blocks = self._suit_blocks(got, rem & self.suit_fields[s], ns)
                             parts.append(blocks)
                 ckey = (wilds, *map(id, parts))
                 cut = self.cut_memo.get(ckey)
