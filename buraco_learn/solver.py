@@ -750,9 +750,10 @@ class _Search:
         got = self.target_memo[tmask] = (naturals, wilds, extra)
         return got
 
-    def bound(self, rem: int, i: int, tmask: int, rmask: int) -> tuple[int, bool, int]:
+    def bound(self, rem: int, i: int, tmask: int, rmask: int, alpha: int = _NEG) -> tuple[int, bool, int]:
         """An upper bound on what the cards ``rem`` can still gain, whether card ``i`` counts in it,
-        and a tighter bound (``capped``) that cannot be split card by card to bound the children.
+        and a tighter bound (``capped``) that cannot be split card by card to bound the children;
+        when the first is at most ``alpha`` (the search prunes such a state), it is also the second.
 
         It adds the points of every card that some meld could still use (a natural with two
         neighbours in its suit, or one and a wild, in some three positions of a run; or with enough
@@ -838,7 +839,7 @@ class _Search:
         total = (self.pot_value + alive_pts + full * self.top_bonus + min(bursts - full, wilds) * self.dirty_bonus
                  + extra)
         capped = total
-        if wilds:
+        if wilds and total > alpha:
             # Cards alive only thanks to a wild: one wild's meld reaches two blocks of a suit's
             # positions in a row at most (a run's two sides of its wild, a set's two cards).
             needy_cards = alive & self.natural_lsb & ~(t_naturals | sets3 | plain_alive)
@@ -885,9 +886,10 @@ class _Search:
                 capped -= cut
         return total, alive_i, capped
 
-    def _bound_cards(self, rem: int, i: int, tmask: int, rmask: int) -> tuple[int, bool, int]:
+    def _bound_cards(self, rem: int, i: int, tmask: int, rmask: int, alpha: int = _NEG) -> tuple[int, bool, int]:
         """An upper bound on what the cards ``rem`` can still gain, whether card ``i`` counts in it,
-        and a tighter bound (``capped``) that cannot be split card by card to bound the children.
+        and a tighter bound (``capped``) that cannot be split card by card to bound the children;
+        when the first is at most ``alpha`` (the search prunes such a state), it is also the second.
 
         It adds the points of every card that some meld could still use (a natural with two
         neighbours in its suit, or one and a wild, in some three positions of a run; or with enough
@@ -1008,7 +1010,7 @@ class _Search:
         # Each wild makes one meld (RUN-4, SET-2), reaching two blocks of cards alive only thanks to
         # a wild: the blocks beyond twice the wilds are left out, the cheapest first.
         capped = total
-        if len(needy) > wilds:
+        if len(needy) > wilds and total > alpha:
             capped -= sum(needy.values()) - _wild_reach(needy, needy_ranks, needy_links, wilds)
         return total, alive_i, capped
 
@@ -1134,7 +1136,7 @@ class _Search:
             memo[key] = (v, exact, -1)
             return v, exact
         if prune:
-            node_ub, alive_i, capped = bound(rem, i, tmask, rmask)
+            node_ub, alive_i, capped = bound(rem, i, tmask, rmask, alpha)
             if capped <= alpha:
                 memo[key] = (capped, False, -1)
                 return capped, False
