@@ -1024,20 +1024,23 @@ class _Search:
         two swapped (same gain, same burraco): from there they are the same wild."""
         twos = [j for j, c in enumerate(self.cards) if c.is_two]
         self.pair_from: dict[tuple[int, int], int] = {}
-        self.item_index: dict[_ItemKey, int] = {}
+        self.item_index: dict[_ItemKey, int] = {}  # filled by ``run`` when it needs it
         if len(twos) < 2:
-            return  # no pair of 2s: nothing to merge, and ``item_index`` is never asked
-        self.item_index = {(it.needs, it.target_bit, it.rank_bit): n for n, it in enumerate(self.items)}
+            return  # no pair of 2s: nothing to merge
+        # Items by their needs as 4-bit fields (one-to-one with ``needs``), so that swapping two
+        # cards' counts is a few integer operations.
+        by_packed = {(it.packed, it.target_bit, it.rank_bit): it for it in self.items}
         for x, a in enumerate(twos):
             for b in twos[x + 1:]:
-                perm = {a: b, b: a}
-                uses = 15 << (4 * a) | 15 << (4 * b)  # an item's needs hold a or b
+                sa, sb = 4 * a, 4 * b
+                uses = 15 << sa | 15 << sb  # an item's needs hold a or b
                 start = 0
                 for it in self.items:
                     if it.low >= start and it.packed & uses:
-                        other = self.item_index.get(self._swapped(it, perm))
-                        if other is None or (self.items[other].gain, self.items[other].burraco) != (it.gain,
-                                                                                                    it.burraco):
+                        p = it.packed
+                        ca, cb = p >> sa & 15, p >> sb & 15
+                        other = by_packed.get((p + ((cb - ca) << sa) + ((ca - cb) << sb), it.target_bit, it.rank_bit))
+                        if other is None or (other.gain, other.burraco) != (it.gain, it.burraco):
                             start = it.low + 1
                 self.pair_from[(a, b)] = start
 
@@ -1252,6 +1255,8 @@ class _Search:
             it = self.items[choice]
             rem -= it.packed
             if perm:  # the same item with the hand's own 2s
+                if not self.item_index:
+                    self.item_index = {(x.needs, x.target_bit, x.rank_bit): n for n, x in enumerate(self.items)}
                 it = self.items[self.item_index[self._swapped(it, perm)]]
             tmask |= it.target_bit
             rmask |= it.rank_bit

@@ -93,3 +93,28 @@ def test_single_profiles_equal_the_profile_of_each_card() -> None:
         assert search._single_profiles() == expect, pos.position()
         seen.update(expect)
     assert len(seen) > 1  # both kinds of last card met
+
+
+def test_symmetric_twos_as_with_the_items_needs() -> None:
+    """Where two 2s become interchangeable (``pair_from``, from the items swapped on their 4-bit
+    fields) equals the same computed on the items' needs, swapped and sorted."""
+    rng = random.Random(9)
+    pairs = 0
+    for n in range(40):
+        pos = big_position(rng, rng.choice([20, 26, 30]))
+        search = _Search(pos, 0, close=False)
+        index = {(it.needs, it.target_bit, it.rank_bit): it for it in search.items}
+        twos = [j for j, c in enumerate(search.cards) if c.is_two]
+        expect = {}
+        for x, a in enumerate(twos):
+            for b in twos[x + 1:]:
+                start = 0
+                for it in search.items:
+                    if it.low >= start and any(j in (a, b) for j, _ in it.needs):
+                        other = index.get(search._swapped(it, {a: b, b: a}))
+                        if other is None or (other.gain, other.burraco) != (it.gain, it.burraco):
+                            start = it.low + 1
+                expect[(a, b)] = start
+        assert search.pair_from == expect, pos.position()
+        pairs += len(expect)
+    assert pairs > 20
