@@ -122,7 +122,6 @@ def meld_value(meld: Meld) -> int:
 
 @dataclass(slots=True, eq=False)
 class _Item:
-    needs: tuple[tuple[int, int], ...]  # (local card index, count)
     gain: int
     low: int  # lowest local index used
     target_bit: int  # 0 for a new meld
@@ -131,8 +130,21 @@ class _Item:
     meld: Meld | None  # a new meld
     target: int  # lay-off target id, or -1
     cards: tuple[Card, ...]
-    pts: int = 0  # the bound's points of the item's cards
-    packed: int = 0  # the needs as 4-bit fields, one per local card (see _Search.best)
+    pts: int  # the bound's points of the item's cards
+    packed: int  # how many of each local card it needs, as 4-bit fields (see _Search.best)
+
+    @property
+    def needs(self) -> tuple[tuple[int, int], ...]:
+        """(local card index, count) for each card the item needs, by index."""
+        out = []
+        x = self.packed
+        j = 0
+        while x:
+            if x & 15:
+                out.append((j, x & 15))
+            x >>= 4
+            j += 1
+        return tuple(out)
 
 
 _SEVEN: dict[int, int] = {}
@@ -435,14 +447,6 @@ class _Search:
         self.canon: list[tuple[tuple[int, ...], ...]] = [()] * (len(self.cards) + 1)
 
     # -- items ------------------------------------------------------------------------
-    def _needs(self, cards: Sequence[Card]) -> tuple[tuple[int, int], ...]:
-        local = self.local
-        cnt: dict[int, int] = {}
-        for c in cards:
-            j = local[c]
-            cnt[j] = cnt.get(j, 0) + 1
-        return tuple(sorted(cnt.items()))
-
     def _set_blocked(self, meld: Meld) -> bool:
         """SET-4, asked of the engine: may the side lay down a new set of this rank?"""
         r = meld._rank
@@ -467,25 +471,26 @@ class _Search:
                 if self._set_blocked(meld):
                     continue
                 rank_bit = 1 << meld._rank
-            needs = self._needs(cards)
-            items.append(_Item(needs, value, needs[0][0], 0, rank_bit, burraco, meld, -1, tuple(cards),
-                               *self._pts_packed(needs)))
+            pts, packed, low = self._pts_packed(cards)
+            items.append(_Item(value, low, 0, rank_bit, burraco, meld, -1, tuple(cards), pts, packed))
         for bit, target in enumerate(self.game.lay_off_targets(self.seat)):
             old = meld_value(target.meld)
             for cards, new, value in _lay_off_additions(target, hand):
-                needs = self._needs(cards)
-                items.append(_Item(needs, value - old, needs[0][0], 1 << bit, 0, len(new) >= 7, None, target.id, cards,
-                                   *self._pts_packed(needs)))
+                pts, packed, low = self._pts_packed(cards)
+                items.append(_Item(value - old, low, 1 << bit, 0, len(new) >= 7, None, target.id, cards, pts, packed))
 
-    def _pts_packed(self, needs: tuple[tuple[int, int], ...]) -> tuple[int, int]:
-        """An item's bound points (its cards' points) and its needs as 4-bit fields."""
+    def _pts_packed(self, cards: Sequence[Card]) -> tuple[int, int, int]:
+        """An item's bound points (its cards' points), its cards as 4-bit fields (a count per local
+        card), and its lowest local card."""
+        local = self.local
         pts = self.pts
         total = 0
         packed = 0
-        for j, n in needs:
-            total += pts[j] * n
-            packed += n << (4 * j)
-        return total, packed
+        for c in cards:
+            j = local[c]
+            total += pts[j]
+            packed += 1 << (4 * j)
+        return total, packed, ((packed & -packed).bit_length() - 1) // 4
 
     # -- the rest of the hand -----------------------------------------------------------
     def _rest_ok(self, kept: tuple[int, ...], burraco: bool) -> bool:
@@ -557,7 +562,7 @@ class _Search:
         extra: dict[int, int] = {}
         for it in self.items:
             if it.target_bit:
-                e = it.gain - sum(pts[j] * n for j, n in it.needs)
+                e = it.gain - it.pts
                 extra[it.target_bit] = max(extra.get(it.target_bit, 0), e)
         self.target_extra = [(bit, e) for bit, e in extra.items() if e > 0]
         self.target_extra_of = dict(self.target_extra)
@@ -581,8 +586,9 @@ class _Search:
         self.target_bits = [0] * k  # per card: the targets some lay-off of it may go to
         self.set_ranks = 0  # ranks a new set may still be laid in (SET-4 applied)
         for it in self.items:
-            for j, _ in it.needs:
-                self.target_bits[j] |= it.target_bit
+            if it.target_bit:
+                for j, _ in it.needs:
+                    self.target_bits[j] |= it.target_bit
             self.live_t[it.low] |= it.target_bit
             self.live_r[it.low] |= it.rank_bit
             self.set_ranks |= it.rank_bit
