@@ -162,6 +162,14 @@ def _best_seven(mask: int) -> int:
 _LINKS: dict[int, dict[int, int]] = {}
 
 
+def _two_block(m: int, ace_block: int) -> int:
+    """The key (first position) of the block of a suit's positions ``m`` that holds position 2 (a
+    2 of the suit as a natural 2): 1 with an ace low, and 1 too when it is the high ace's block
+    (``ace_block``), as in the bound's blocks."""
+    start = 1 if m & 2 else 2
+    return 1 if start == ace_block else start
+
+
 def _block_links(m: int) -> dict[int, int]:
     """Per block of positions in a row of a suit's positions ``m`` (keyed by its first position;
     with an ace, the block holding the high ace is one with the low one, key 1): the blocks one
@@ -202,6 +210,11 @@ def _block_links(m: int) -> dict[int, int]:
         if ace:
             got |= 2  # the ace's block may reach it from either end
         links[k] = got
+    if m & 4:  # key 0: the cards in a run only thanks to a 2 of the suit (see _wild_reach)
+        two = _two_block(m, high if ace else 0)
+        for k, got in links.items():
+            if got >> two & 1:
+                links[k] = got | 1
     _LINKS[m] = links
     return links
 
@@ -233,6 +246,7 @@ def _wild_reach(values: dict[int, int], ranks: dict[int, int], links: dict[int, 
                 others |= suit_ranks[t]
         if rank_bits & others or links[k] & suit_keys[s] & ~(1 << (k & 15)):
             pairable.append(values[k])
+
         else:
             single.append(values[k])
     return _reach(pairable, single, wilds)
@@ -655,6 +669,9 @@ class _Search:
         m = once
         t = m & (m >> 1) & (m >> 2)
         plain = m & (t | (t << 1) | (t << 2))
+        m2 = m & ~4  # without position 2 (a 2 of the suit as a natural 2)
+        t = m2 & (m2 >> 1) & (m2 >> 2)
+        plain_no2 = m2 & (t | (t << 1) | (t << 2))
         ace_block = 0
         if wild:
             runs = m & ((m << 1) | (m >> 1) | (m << 2) | (m >> 2))
@@ -664,6 +681,7 @@ class _Search:
             runs = plain
         run_alive = 0
         plain_alive = 0
+        via_two = 0  # the naturals in a run without a wild only thanks to a 2 of the suit
         alive_pts = alive_n = 0  # the points and count of the cards with a run partner
         rank_counts = 0  # the suit's naturals per rank, as 4-bit fields (see ``bound``)
         needy_keys: dict[int, tuple[int, int, int, int, int]] = {}  # a natural's bit -> (block key, points,
@@ -680,6 +698,13 @@ class _Search:
                 rank_counts += (sub >> (4 * j) & 15) << (4 * r)
                 if bits & plain:
                     plain_alive |= 1 << (4 * j)
+                    if wild and not bits & plain_no2:
+                        # A block of their own, key 0, joined where the block holding position 2
+                        # is (see _wild_reach).
+                        via_two |= 1 << (4 * j)
+                        start = _two_block(m, ace_block)
+                        needy_keys[1 << (4 * j)] = (s * 16, p, 4 * j, 1 << r, links.get(start, 0) | 1 << start)
+                        continue
                 # The block of positions in a row holding the card (a high ace's block merged with
                 # the low one's), for the bound's cards alive only thanks to a wild.
                 low = bits & -bits
@@ -695,7 +720,7 @@ class _Search:
                     full = count // 7
                 bursts = count // 6
         got: tuple[Any, ...] = (once, run_alive, plain_alive, needy_keys, full, bursts, alive_pts, alive_n, {},
-                                rank_counts)
+                                rank_counts, via_two)
         self.suit_memo[s][wild][sub] = got
         return got
 
@@ -777,7 +802,7 @@ class _Search:
         bm = self.bytes_mask
         wilds = ((wf & bm) + (wf >> 4 & bm)) % 255 if wf else 0
         w = 1 if wilds else 0
-        run_alive = plain_alive = full = bursts = alive_pts = alive_naturals = rank_counts = 0
+        run_alive = plain_alive = full = bursts = alive_pts = alive_naturals = rank_counts = via_two = 0
         infos: list[tuple[Any, ...] | None] = [None, None, None, None]
         for s, fields, memo in self.suit_loop[w]:
             sub = rem & fields
@@ -786,7 +811,7 @@ class _Search:
                 if got is None:
                     got = self._suit_info(s, sub, w)
                 infos[s] = got
-                _, ra, pa, _, f, b, ap, an, _, rc = got
+                _, ra, pa, _, f, b, ap, an, _, rc, vt = got
                 run_alive |= ra
                 plain_alive |= pa
                 full += f
@@ -794,6 +819,7 @@ class _Search:
                 alive_pts += ap
                 alive_naturals += an
                 rank_counts += rc
+                via_two |= vt
         # The ranks a new set may still take (SET-4 applied): their naturals' counts, a 4-bit field
         # per rank (at most 8 cards), compared with 3, 6 and 7 (and 2) all at once: adding
         # 8 - k to a field sets its bit 3 exactly when the count is at least k.
@@ -848,7 +874,9 @@ class _Search:
         if wilds and total > alpha:
             # Cards alive only thanks to a wild: one wild's meld reaches two blocks of a suit's
             # positions in a row at most (a run's two sides of its wild, a set's two cards).
-            needy_cards = alive & self.natural_lsb & ~(t_naturals | sets3 | plain_alive)
+            # With the naturals in a run only thanks to a 2 of their suit (see _wild_reach).
+            needy_cards = alive & self.natural_lsb & ~(t_naturals | sets3 | plain_alive) | via_two & ~(
+                t_naturals | sets3)
             if needy_cards and needy_cards.bit_count() > wilds:
                 # The same as _wild_reach over the blocks of the needy cards, each suit's blocks
                 # remembered with the suit's facts (under its needy cards), what is cut under
@@ -932,12 +960,16 @@ class _Search:
         # wild can fill the gap, else three positions in a row.
         runs = [0, 0, 0, 0]
         plain = [0, 0, 0, 0]  # the same without a wild
+        plain_no2 = [0, 0, 0, 0]  # the same again without position 2 (a 2 of the suit as a natural)
         ace_block = [0, 0, 0, 0]  # where the block holding a high ace starts (merged with the low one)
         for s in range(4):
             m = once[s]
             if m:
                 t = m & (m >> 1) & (m >> 2)
                 plain[s] = m & (t | (t << 1) | (t << 2))
+                m2 = m & ~4
+                t = m2 & (m2 >> 1) & (m2 >> 2)
+                plain_no2[s] = m2 & (t | (t << 1) | (t << 2))
                 if wilds:
                     runs[s] = m & ((m << 1) | (m >> 1) | (m << 2) | (m >> 2))
                     if m >> 14 & 1:
@@ -961,6 +993,15 @@ class _Search:
                 alive_naturals += n
                 if j == i:
                     i_state = 1
+                if wilds and r > 0 and bits & plain[s] and not bits & plain_no2[s] and not (
+                        tb & free_t or (set_ok >> r & 1 and ranks[r] >= 3)):
+                    # In a run without a wild only thanks to a 2 of its suit as a natural 2
+                    # (RUN-5): that 2 is then no wild, or the card needs a wild (see _wild_reach).
+                    start = _two_block(once[s], ace_block[s])
+                    key = s * 16
+                    needy[key] = needy.get(key, 0) + p * n
+                    needy_ranks[key] = needy_ranks.get(key, 0) | 1 << r
+                    needy_links[key] = _block_links(once[s])[start] | 1 << start
                 if wilds and r > 0 and not (tb & free_t or (set_ok >> r & 1 and ranks[r] >= 3)
                                             or bits & plain[s]):
                     # Alive only thanks to a wild: one wild's meld reaches two blocks of a suit's

@@ -55,6 +55,25 @@ def test_bound_is_an_upper_bound_at_every_state() -> None:
     assert checked > 2000
 
 
+def test_bound_is_an_upper_bound_on_small_concentrated_positions() -> None:
+    """The same state by state on the small positions of ``test_solver`` (two suits, a few ranks,
+    every preset, jokers and 2s, natural 2s under ``wikipedia-fr``, melds on the table), where
+    wilds are short and the bound's wild cap bites."""
+    from test_solver import positions
+
+    checked = 0
+    for pos in positions(1500, 0):
+        for close in (False, True):
+            search = _Search(pos, 0, close, prune=False)
+            search.run()
+            for (rem, tmask, rmask, _, _), (value, exact, _) in search.memo.items():
+                if exact:
+                    total, _, capped = search.bound(rem, lowest(rem), tmask, rmask)
+                    assert value <= capped <= total, (pos.position(), rem, tmask, rmask, value, capped, total)
+                    checked += 1
+    assert checked > 2000
+
+
 def test_mask_bound_equals_card_bound() -> None:
     """From 16 distinct cards the bound is computed on bit masks with memos per suit; it gives the
     same three figures as the bound computed card by card, on every state the search visits."""
