@@ -1062,6 +1062,18 @@ class _Search:
         return total, alive_i, capped
 
     # -- symmetric 2s ---------------------------------------------------------------------
+    @staticmethod
+    def _permuted(it: _Item, perm: dict[int, int]) -> tuple[int, int, int]:
+        """The key (4-bit fields, target and set-rank bits) of ``it`` with its cards moved by the
+        permutation ``perm`` of local indices: :meth:`_swapped` on the fields."""
+        p = it.packed
+        moved = p
+        for j in perm:
+            moved &= ~(15 << (4 * j))
+        for j, to in perm.items():
+            moved |= (p >> (4 * j) & 15) << (4 * to)
+        return (moved, it.target_bit, it.rank_bit)
+
     def _swapped(self, it: _Item, perm: dict[int, int]) -> _ItemKey:
         needs = tuple(sorted((perm.get(j, j), n) for j, n in it.needs))
         return (needs, it.target_bit, it.rank_bit)
@@ -1071,7 +1083,7 @@ class _Search:
         two swapped (same gain, same burraco): from there they are the same wild."""
         twos = [j for j, c in enumerate(self.cards) if c.is_two]
         self.pair_from: dict[tuple[int, int], int] = {}
-        self.item_index: dict[_ItemKey, int] = {}  # filled by ``run`` when it needs it
+        self.item_index: dict[tuple[int, int, int], int] = {}  # filled by ``run`` when it needs it
         if len(twos) < 2:
             return  # no pair of 2s: nothing to merge
         # Items by their needs as 4-bit fields (one-to-one with ``needs``), so that swapping two
@@ -1303,8 +1315,8 @@ class _Search:
             rem -= it.packed
             if perm:  # the same item with the hand's own 2s
                 if not self.item_index:
-                    self.item_index = {(x.needs, x.target_bit, x.rank_bit): n for n, x in enumerate(self.items)}
-                it = self.items[self.item_index[self._swapped(it, perm)]]
+                    self.item_index = {(x.packed, x.target_bit, x.rank_bit): n for n, x in enumerate(self.items)}
+                it = self.items[self.item_index[self._permuted(it, perm)]]
             tmask |= it.target_bit
             rmask |= it.rank_bit
             bur = bur or it.burraco

@@ -136,4 +136,11 @@ def test_symmetric_twos_as_with_the_items_needs() -> None:
                 expect[(a, b)] = start
         assert search.pair_from == expect, pos.position()
         pairs += len(expect)
+        # The walk back's permutations of 2s, on the fields, find the same items as on the needs.
+        by_packed = {(it.packed, it.target_bit, it.rank_bit): it for it in search.items}
+        for _ in range(5):
+            moved = rng.sample(twos, len(twos))
+            perm = dict(zip(twos, moved))
+            for it in search.items:
+                assert by_packed.get(search._permuted(it, perm)) is index.get(search._swapped(it, perm))
     assert pairs > 20
