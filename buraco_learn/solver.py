@@ -641,6 +641,7 @@ class _Search:
         self.bytes_mask = sum(0xF << (8 * b) for b in range(k // 2 + 1))
         self.target_memo: dict[int, tuple[int, int, int]] = {}
         self.set_fields_memo: dict[int, int] = {}
+        self.more_memo: dict[int, tuple[int, int]] = {}
         self.rank_cards: dict[int, int] = {}
         self.rank_lsb = [sum(lsb[j] for j in range(k) if self.rank_of[j] == r) for r in range(15)]
         self.cut_memo: dict[tuple[int, ...], int] = {}  # see ``bound``: what the wilds' reach cuts
@@ -850,11 +851,16 @@ class _Search:
         alive = run_alive | more
         if more:
             af = rem & more * 15
-            for p, fields in self.point_fields:
-                y = af & fields
-                if y:
-                    alive_pts += p * (((y & bm) + (y >> 4 & bm)) % 255)
-            alive_naturals += ((af & bm) + (af >> 4 & bm)) % 255
+            got_more = self.more_memo.get(af)  # their points and count, remembered per cards
+            if got_more is None:
+                more_pts = 0
+                for p, fields in self.point_fields:
+                    y = af & fields
+                    if y:
+                        more_pts += p * (((y & bm) + (y >> 4 & bm)) % 255)
+                got_more = self.more_memo[af] = (more_pts, ((af & bm) + (af >> 4 & bm)) % 255)
+            alive_pts += got_more[0]
+            alive_naturals += got_more[1]
         wildish = present & self.wild_lsb & ~alive
         ib = 1 << (4 * i)
         i_state = 1 if alive & ib else 2 if wildish & ib else 0
@@ -1133,6 +1139,8 @@ class _Search:
         and the map from each canonical card to the hand's card it stands for."""
         to_actual: dict[int, int] = {}
         for g in self.canon[i]:
+            if len(g) == 2 and rem >> (4 * g[0]) & 15 >= rem >> (4 * g[1]) & 15:
+                continue  # a pair already in order (the common case)
             have = [(rem >> (4 * j)) & 15 for j in g]
             if have == sorted(have, reverse=True):
                 continue
