@@ -8,7 +8,7 @@ in burraco bonuses (BUR-1..5; laying a wild onto a clean burraco can lower its b
 Every rule comes from the engine: the melds a hand can form are the engine's
 ``candidate_melds``, each meld and each lay-off is built by :class:`~buraco_learn.Meld`
 (``from_cards``, ``lay_off``: one wild per meld, WILD-1..5), SET-4 is asked of
-:meth:`Game.verify_meld`, and whether the cards left over can still end the turn (CLOSE-3,
+:meth:`Game.verify_meld` (when the side has a set on the table: without one it refuses none), and whether the cards left over can still end the turn (CLOSE-3,
 CLOSE-4, TURN-4, TURN-5) is the engine's own check. The answer is then replayed on a
 :meth:`Game.clone` and must be accepted action by action, with the same points.
 
@@ -220,16 +220,21 @@ def _block_links(m: int) -> dict[int, int]:
 
 
 def _wild_reach(values: dict[int, int], ranks: dict[int, int], links: dict[int, int], wilds: int) -> int:
-    """At most how many points of cards alive only thanks to a wild ``wilds`` melds with a wild
-    can lay, by blocks: ``values`` per block key (suit * 16 + first position), ``ranks`` the ranks
-    of its such cards (bits), ``links`` the blocks of its suit one wild joins it to in a run.
+    """At most how many points of the cards that need a wild-capable card ``wilds`` such cards
+    (jokers and 2s) can lay, by blocks: ``values`` per block key (suit * 16 + first position),
+    ``ranks`` the ranks of its such cards (bits), ``links`` the blocks of its suit one wild joins
+    it to in a run (bits of their first positions).
 
-    Each wild makes one meld (RUN-4, SET-2). A run with its wild holds naturals of two blocks of
-    its suit at most, one hole apart; a set with its wild holds two naturals of its rank (with
-    three it needs no wild), so two blocks at most, of two suits, holding that rank. So the
-    melds reach ``a`` pairs of blocks such a meld can join, and single blocks: ``wilds + a``
-    blocks at most, ``a`` at most ``wilds`` and half the blocks that have a partner. The bound
-    is the dearest ``wilds + a`` blocks for the largest such ``a``.
+    The cards are the naturals alive only thanks to a wild (a run with a gap or a set of two),
+    by the block of positions in a row holding them, and the naturals in a run without a wild
+    only thanks to a 2 of their suit at position 2 (RUN-5), in a block of their own (key 0):
+    that 2 laid as a natural is one wild-capable card less, laid as a wild it leaves them
+    needing a wild. Each wild makes one meld (RUN-4, SET-2). A run with its wild holds cards of
+    two blocks of its suit at most, one hole apart; a set with its wild holds two naturals of its
+    rank (with three it needs no wild), so two blocks at most, of two suits, holding that rank.
+    So ``p`` blocks that have such a partner take ``(p + 1) // 2`` wilds at least, any other
+    block one: the bound is the best over ``p`` of the ``p`` dearest blocks with a partner and
+    the dearest others the wilds left can take.
     """
     suit_keys = [0, 0, 0, 0]
     suit_ranks = [0, 0, 0, 0]
@@ -791,7 +796,9 @@ class _Search:
         neighbours in its suit, or one and a wild, in some three positions of a run; or with enough
         cards of its rank for a set; or a lay-off target still free for it), the wilds when two such
         naturals remain, a top bonus for each run or set that could still reach seven cards (BUR-1)
-        with one wild at most, each free target's best bonus gain, and the pot's value.
+        with one wild at most, each free target's best bonus gain, and the pot's value. ``capped``
+        then leaves out what the wilds cannot reach (:func:`_wild_reach`): the cards alive only
+        thanks to a wild, and those in a run only thanks to a 2 of their suit as a natural 2.
 
         Computed on bit masks (one bit per card, per suit memos); :meth:`_bound_cards` is the same
         bound card by card.
@@ -935,7 +942,9 @@ class _Search:
         neighbours in its suit, or one and a wild, in some three positions of a run; or with enough
         cards of its rank for a set; or a lay-off target still free for it), the wilds when two such
         naturals remain, a top bonus for each run or set that could still reach seven cards (BUR-1)
-        with one wild at most, each free target's best bonus gain, and the pot's value.
+        with one wild at most, each free target's best bonus gain, and the pot's value. ``capped``
+        then leaves out what the wilds cannot reach (:func:`_wild_reach`): the cards alive only
+        thanks to a wild, and those in a run only thanks to a 2 of their suit as a natural 2.
         """
         once = [0, 0, 0, 0]  # per suit: bit p set when a card of position p is left
         suit_count = [0, 0, 0, 0]
