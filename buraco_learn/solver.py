@@ -730,10 +730,11 @@ class _Search:
         self.suit_memo[s][wild][sub] = got
         return got
 
-    def _suit_blocks(self, got: tuple[Any, ...], sub: int, needy: int) -> tuple[tuple[int, int, bool], ...]:
-        """The blocks of one suit's cards ``needy`` (alive only thanks to a wild; ``sub`` the suit's
-        cards, ``got`` its :meth:`_suit_info`): per block its cards' points, their ranks (bits),
-        and whether another of these blocks lies one hole away (one wild joins them in a run)."""
+    def _suit_blocks(self, got: tuple[Any, ...], sub: int, needy: int) -> tuple[Any, ...]:
+        """The blocks of one suit's cards ``needy`` (see :func:`_wild_reach`; ``sub`` the suit's
+        cards, ``got`` its :meth:`_suit_info`): the values of the blocks another of them lies one
+        hole away from (one wild joins them in a run), the others' (value, ranks as bits), the
+        ranks of all, and how many blocks."""
         values: dict[int, int] = {}
         ranks: dict[int, int] = {}
         links: dict[int, int] = {}
@@ -749,7 +750,16 @@ class _Search:
         present = 0
         for key in values:
             present |= 1 << (key & 15)
-        blocks = tuple((v, ranks[key], bool(links[key] & present & ~(1 << (key & 15)))) for key, v in values.items())
+        linked: list[int] = []
+        alone: list[tuple[int, int]] = []
+        all_ranks = 0
+        for key, v in values.items():
+            all_ranks |= ranks[key]
+            if links[key] & present & ~(1 << (key & 15)):
+                linked.append(v)
+            else:
+                alone.append((v, ranks[key]))
+        blocks = (tuple(linked), tuple(alone), all_ranks, len(values))
         got[8][needy] = blocks
         return blocks
 
@@ -894,7 +904,7 @@ class _Search:
                 # The same as _wild_reach over the blocks of the needy cards, each suit's blocks
                 # remembered with the suit's facts (under its needy cards), what is cut under
                 # the suits' blocks and the wilds.
-                parts: list[tuple[tuple[int, int, bool], ...]] = []
+                parts: list[tuple[Any, ...]] = []
                 suit_lsb = self.suit_lsb
                 for s in range(4):
                     got = infos[s]
@@ -911,24 +921,23 @@ class _Search:
                     cut = 0
                     n_blocks = 0
                     for blocks in parts:
-                        n_blocks += len(blocks)
+                        n_blocks += blocks[3]
                     if n_blocks > wilds:
                         pairable: list[int] = []
                         single: list[int] = []
-                        all_values = 0
-                        for here, blocks in enumerate(parts):
-                            others = 0
-                            for there, theirs in enumerate(parts):
-                                if there != here:
-                                    for b in theirs:
-                                        others |= b[1]
-                            for value, ranks, linked in blocks:
-                                all_values += value
-                                if linked or ranks & others:
-                                    pairable.append(value)
-                                else:
-                                    single.append(value)
-                        cut = all_values - _reach(pairable, single, wilds)
+                        for blocks in parts:
+                            pairable += blocks[0]
+                            if blocks[1]:
+                                others = 0
+                                for theirs in parts:
+                                    if theirs is not blocks:
+                                        others |= theirs[2]
+                                for value, ranks in blocks[1]:
+                                    if ranks & others:
+                                        pairable.append(value)
+                                    else:
+                                        single.append(value)
+                        cut = sum(pairable) + sum(single) - _reach(pairable, single, wilds)
                     self.cut_memo[ckey] = cut
                 capped -= cut
         return total, alive_i, capped
