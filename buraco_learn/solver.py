@@ -450,9 +450,6 @@ class _Search:
         self.side_sets = any(t.meld.kind == "set" for t in game.side_melds(seat))
         self.pts = _card_pts(self.cards, game.rules)
         self._build_items(hand)
-        self.by_low: list[list[int]] = [[] for _ in self.cards]
-        for n, it in enumerate(self.items):
-            self.by_low[it.low].append(n)
         self.rest_cache: dict[tuple[tuple[int, ...], bool], bool] = {}
         self.banned_close: set[tuple[int, bool]] = set()
         self.memo: dict[tuple[object, ...], tuple[int, bool, int]] = {}
@@ -577,45 +574,55 @@ class _Search:
         # Run positions a card may take (the ace low and high; a 2 of the suit as a natural 2).
         static = [_static(c) for c in self.cards]
         self.pos_bits = [st[0] for st in static]
-        # What an unused lay-off target may add beyond its cards' points (a burraco bonus).
+        # One pass over the items: what an unused lay-off target may add beyond its cards' points
+        # (a burraco bonus), per item what laying it down changes (``item_records``), per card the
+        # targets some lay-off of it may go to, the targets and set ranks items from each card on
+        # can use (``live_t``, ``live_r``), the ranks a new set may still be laid in (SET-4 applied).
+        k = len(self.cards)
         extra: dict[int, int] = {}
+        all_targets = 0
+        set_ranks = 0
+        live_t = [0] * (k + 1)
+        live_r = [0] * (k + 1)
+        self.target_bits = target_bits = [0] * k
+        records = []
         for it in self.items:
-            if it.target_bit:
+            tb = it.target_bit
+            records.append((tb, it.rank_bit, it.burraco, it.gain))
+            if tb:
+                all_targets |= tb
                 e = it.gain - it.pts
-                extra[it.target_bit] = max(extra.get(it.target_bit, 0), e)
-        self.target_extra = [(bit, e) for bit, e in extra.items() if e > 0]
-        self.target_extra_of = dict(self.target_extra)
+                if e > extra.get(tb, 0):
+                    extra[tb] = e
+                for j, _ in it.needs:
+                    target_bits[j] |= tb
+                live_t[it.low] |= tb
+            else:
+                live_r[it.low] |= it.rank_bit
+                set_ranks |= it.rank_bit
+        self.item_records = records
+        self.set_ranks = set_ranks
+        self.target_extra = list(extra.items())  # the targets' bonus gains above 0
+        self.target_extra_of = extra
         # Per card, the items whose lowest card it is, for ``best``: (what the item adds to the
         # node's bound, its target and set-rank bits, its needs, its number), by the first
-        # descending, stably; and per item what laying it down changes.
-        self.n_targets = max((it.target_bit.bit_length() for it in self.items), default=0)
-        self.low_items: list[list[tuple[int, int, int, int]]] = []
-        for i in range(len(self.cards) + 1):
-            rows = []
-            for n in (self.by_low[i] if i < len(self.cards) else ()):
-                it = self.items[n]
-                rows.append((it.gain - it.pts - self.target_extra_of.get(it.target_bit, 0),
-                             it.target_bit | it.rank_bit << self.n_targets, it.packed, n))
-            rows.sort(key=_row_base, reverse=True)
-            self.low_items.append(rows)
-        self.item_records = [(it.target_bit, it.rank_bit, it.burraco, it.gain) for it in self.items]
-        k = len(self.cards)
-        self.live_t = [0] * (k + 1)
-        self.live_r = [0] * (k + 1)
-        self.target_bits = [0] * k  # per card: the targets some lay-off of it may go to
-        self.set_ranks = 0  # ranks a new set may still be laid in (SET-4 applied)
-        for it in self.items:
-            if it.target_bit:
-                for j, _ in it.needs:
-                    self.target_bits[j] |= it.target_bit
-            self.live_t[it.low] |= it.target_bit
-            self.live_r[it.low] |= it.rank_bit
-            self.set_ranks |= it.rank_bit
+        # descending, stably (items in their order, then a stable sort).
+        self.n_targets = n_targets = all_targets.bit_length()
+        low_items: list[list[tuple[int, int, int, int]]] = [[] for _ in range(k + 1)]
+        for n, it in enumerate(self.items):
+            low_items[it.low].append((it.gain - it.pts - extra.get(it.target_bit, 0),
+                                      it.target_bit | it.rank_bit << n_targets, it.packed, n))
+        for rows in low_items:
+            if len(rows) > 1:
+                rows.sort(key=_row_base, reverse=True)
+        self.low_items = low_items
         # Per card: the masks of the three-position windows of a run that contain it.
         self.windows: list[tuple[int, ...]] = [st[1] for st in static]
         for i in range(k - 1, -1, -1):
-            self.live_t[i] |= self.live_t[i + 1]
-            self.live_r[i] |= self.live_r[i + 1]
+            live_t[i] |= live_t[i + 1]
+            live_r[i] |= live_r[i + 1]
+        self.live_t = live_t
+        self.live_r = live_r
         # Per card, for the bound: rank (-1 for a wild), suit, run positions, points, targets, the
         # positions within two of its own (a run with a wild), the three-position windows.
         self.info: list[tuple[int, int, int, int, int, int, tuple[int, ...]]] = []
