@@ -8,7 +8,7 @@ in burraco bonuses (BUR-1..5; laying a wild onto a clean burraco can lower its b
 Every rule comes from the engine: the melds a hand can form are the engine's
 ``candidate_melds``, each meld and each lay-off is built by :class:`~buraco_learn.Meld`
 (``from_cards``, ``lay_off``: one wild per meld, WILD-1..5), SET-4 is asked of
-:meth:`Game.verify_meld`, and whether the cards left over can still end the turn (CLOSE-3,
+:meth:`Game.verify_meld` (when the side has a set on the table: without one it refuses none), and whether the cards left over can still end the turn (CLOSE-3,
 CLOSE-4, TURN-4, TURN-5) is the engine's own check. The answer is then replayed on a
 :meth:`Game.clone` and must be accepted action by action, with the same points.
 
@@ -53,6 +53,7 @@ __all__ = ["Plan", "solve", "can_close", "dead_cards", "meld_value", "SolverErro
 
 _NEG = -(10**9)
 _INDEX = attrgetter("index")
+_SORT_KEY = attrgetter("sort_key")
 #: The kept cards' shape when two or more are kept (the engine accepts any such rest: a turn can
 #: always end with a discard from two cards, TURN-3; checked on the whole hand, and every plan
 #: is replayed on the engine anyway).
@@ -121,7 +122,6 @@ def meld_value(meld: Meld) -> int:
 
 @dataclass(slots=True, eq=False)
 class _Item:
-    needs: tuple[tuple[int, int], ...]  # (local card index, count)
     gain: int
     low: int  # lowest local index used
     target_bit: int  # 0 for a new meld
@@ -130,8 +130,21 @@ class _Item:
     meld: Meld | None  # a new meld
     target: int  # lay-off target id, or -1
     cards: tuple[Card, ...]
-    pts: int = 0  # the bound's points of the item's cards
-    packed: int = 0  # the needs as 4-bit fields, one per local card (see _Search.best)
+    pts: int  # the bound's points of the item's cards
+    packed: int  # how many of each local card it needs, as 4-bit fields (see _Search.best)
+
+    @property
+    def needs(self) -> tuple[tuple[int, int], ...]:
+        """(local card index, count) for each card the item needs, by index."""
+        out = []
+        x = self.packed
+        j = 0
+        while x:
+            if x & 15:
+                out.append((j, x & 15))
+            x >>= 4
+            j += 1
+        return tuple(out)
 
 
 _SEVEN: dict[int, int] = {}
@@ -146,7 +159,133 @@ def _best_seven(mask: int) -> int:
     return got
 
 
+_LINKS: dict[int, dict[int, int]] = {}
+
+
+def _two_block(m: int, ace_block: int) -> int:
+    """The key (first position) of the block of a suit's positions ``m`` that holds position 2 (a
+    2 of the suit as a natural 2): 1 with an ace low, and 1 too when it is the high ace's block
+    (``ace_block``), as in the bound's blocks."""
+    start = 1 if m & 2 else 2
+    return 1 if start == ace_block else start
+
+
+def _block_links(m: int) -> dict[int, int]:
+    """Per block of positions in a row of a suit's positions ``m`` (keyed by its first position;
+    with an ace, the block holding the high ace is one with the low one, key 1): the blocks one
+    wild can join it to in a run, as bits of their keys (RUN-4: one wild, in one hole). Two
+    blocks are one hole apart; the block of an ace may lie at either end, so it joins any block.
+    Remembered per ``m`` (15 bits)."""
+    found = _LINKS.get(m)
+    if found is not None:
+        return found
+    starts: list[int] = []
+    ends: list[int] = []
+    p = 1
+    while p <= 14:
+        if m >> p & 1:
+            e = p
+            while m >> (e + 1) & 1:
+                e += 1
+            starts.append(p)
+            ends.append(e)
+            p = e + 1
+        p += 1
+    ace = m >> 14 & 1
+    high = starts[-1] if ace else -1  # the block holding the high ace: one with the block of 1
+    keys = [1 if st == high else st for st in starts]
+    everything = 0
+    for k in keys:
+        everything |= 1 << k
+    links: dict[int, int] = {}
+    for x, k in enumerate(keys):
+        if ace and k == 1:
+            links[k] = everything
+            continue
+        got = links.get(k, 0)
+        if x + 1 < len(keys) and starts[x + 1] == ends[x] + 2:
+            got |= 1 << keys[x + 1]
+        if x and ends[x - 1] == starts[x] - 2:
+            got |= 1 << keys[x - 1]
+        if ace:
+            got |= 2  # the ace's block may reach it from either end
+        links[k] = got
+    if m & 4:  # key 0: the cards in a run only thanks to a 2 of the suit (see _wild_reach)
+        two = _two_block(m, high if ace else 0)
+        for k, got in links.items():
+            if got >> two & 1:
+                links[k] = got | 1
+    _LINKS[m] = links
+    return links
+
+
+def _wild_reach(values: dict[int, int], ranks: dict[int, int], links: dict[int, int], wilds: int) -> int:
+    """At most how many points of the cards that need a wild-capable card ``wilds`` such cards
+    (jokers and 2s) can lay, by blocks: ``values`` per block key (suit * 16 + first position),
+    ``ranks`` the ranks of its such cards (bits), ``links`` the blocks of its suit one wild joins
+    it to in a run (bits of their first positions).
+
+    The cards are the naturals alive only thanks to a wild (a run with a gap or a set of two),
+    by the block of positions in a row holding them, and the naturals in a run without a wild
+    only thanks to a 2 of their suit at position 2 (RUN-5), in a block of their own (key 0):
+    that 2 laid as a natural is one wild-capable card less, laid as a wild it leaves them
+    needing a wild. Each wild makes one meld (RUN-4, SET-2). A run with its wild holds cards of
+    two blocks of its suit at most, one hole apart; a set with its wild holds two naturals of its
+    rank (with three it needs no wild), so two blocks at most, of two suits, holding that rank.
+    So ``p`` blocks that have such a partner take ``(p + 1) // 2`` wilds at least, any other
+    block one: the bound is the best over ``p`` of the ``p`` dearest blocks with a partner and
+    the dearest others the wilds left can take.
+    """
+    suit_keys = [0, 0, 0, 0]
+    suit_ranks = [0, 0, 0, 0]
+    for k, rank_bits in ranks.items():
+        suit_keys[k >> 4] |= 1 << (k & 15)
+        suit_ranks[k >> 4] |= rank_bits
+    pairable: list[int] = []
+    single: list[int] = []
+    for k, rank_bits in ranks.items():
+        s = k >> 4
+        others = 0
+        for t in range(4):
+            if t != s:
+                others |= suit_ranks[t]
+        if rank_bits & others or links[k] & suit_keys[s] & ~(1 << (k & 15)):
+            pairable.append(values[k])
+
+        else:
+            single.append(values[k])
+    return _reach(pairable, single, wilds)
+
+
+def _reach(pairable: list[int], single: list[int], wilds: int) -> int:
+    """:func:`_wild_reach` from the blocks' values: those with a partner, the others."""
+    # ``p`` blocks with a partner (the dearest) take (p + 1) // 2 melds, the rest single blocks.
+    pairable.sort(reverse=True)
+    single.sort(reverse=True)
+    tops = [0]
+    for v in single[:wilds]:
+        tops.append(tops[-1] + v)
+    n_single = len(tops) - 1
+    best = tops[min(wilds, n_single)]
+    acc = 0
+    for p in range(1, min(len(pairable), 2 * wilds) + 1):
+        acc += pairable[p - 1]
+        q = wilds - (p + 1) // 2
+        got = acc + tops[q if q < n_single else n_single]
+        if got > best:
+            best = got
+    return best
+
+
 _ItemKey = tuple[tuple[tuple[int, int], ...], int, int]
+
+#: 4-bit fields, one per rank 0..15 (see ``_Search.bound``): ``_ADDk`` adds k to each field,
+#: ``_BIT3`` keeps each field's top bit.
+_ADD1 = int("1" * 16, 16)
+_ADD2 = 2 * _ADD1
+_ADD5 = 5 * _ADD1
+_ADD6 = 6 * _ADD1
+_BIT3 = 8 * _ADD1
 
 
 def _neg_first(pair: tuple[int, int]) -> int:
@@ -308,11 +447,9 @@ class _Search:
         self.had_burraco = game.side_has_burraco(seat)
         self.items: list[_Item] = []
         self._set4: dict[int, bool] = {}
+        self.side_sets = any(t.meld.kind == "set" for t in game.side_melds(seat))
         self.pts = _card_pts(self.cards, game.rules)
         self._build_items(hand)
-        self.by_low: list[list[int]] = [[] for _ in self.cards]
-        for n, it in enumerate(self.items):
-            self.by_low[it.low].append(n)
         self.rest_cache: dict[tuple[tuple[int, ...], bool], bool] = {}
         self.banned_close: set[tuple[int, bool]] = set()
         self.memo: dict[tuple[object, ...], tuple[int, bool, int]] = {}
@@ -326,17 +463,11 @@ class _Search:
         self.canon: list[tuple[tuple[int, ...], ...]] = [()] * (len(self.cards) + 1)
 
     # -- items ------------------------------------------------------------------------
-    def _needs(self, cards: Sequence[Card]) -> tuple[tuple[int, int], ...]:
-        local = self.local
-        cnt: dict[int, int] = {}
-        for c in cards:
-            j = local[c]
-            cnt[j] = cnt.get(j, 0) + 1
-        return tuple(sorted(cnt.items()))
-
     def _set_blocked(self, meld: Meld) -> bool:
         """SET-4, asked of the engine: may the side lay down a new set of this rank?"""
         r = meld._rank
+        if not self.side_sets:
+            return False  # SET-4 refuses a second set of a rank: with no set on the table, none is refused
         if r not in self._set4:
             try:
                 self.game.verify_meld(meld.cards)
@@ -356,28 +487,30 @@ class _Search:
                 if self._set_blocked(meld):
                     continue
                 rank_bit = 1 << meld._rank
-            needs = self._needs(cards)
-            items.append(_Item(needs, value, needs[0][0], 0, rank_bit, burraco, meld, -1, tuple(cards),
-                               *self._pts_packed(needs)))
+            pts, packed, low = self._pts_packed(cards)
+            items.append(_Item(value, low, 0, rank_bit, burraco, meld, -1, tuple(cards), pts, packed))
         for bit, target in enumerate(self.game.lay_off_targets(self.seat)):
             old = meld_value(target.meld)
             for cards, new, value in _lay_off_additions(target, hand):
-                needs = self._needs(cards)
-                items.append(_Item(needs, value - old, needs[0][0], 1 << bit, 0, len(new) >= 7, None, target.id, cards,
-                                   *self._pts_packed(needs)))
+                pts, packed, low = self._pts_packed(cards)
+                items.append(_Item(value - old, low, 1 << bit, 0, len(new) >= 7, None, target.id, cards, pts, packed))
 
-    def _pts_packed(self, needs: tuple[tuple[int, int], ...]) -> tuple[int, int]:
-        """An item's bound points (its cards' points) and its needs as 4-bit fields."""
+    def _pts_packed(self, cards: Sequence[Card]) -> tuple[int, int, int]:
+        """An item's bound points (its cards' points), its cards as 4-bit fields (a count per local
+        card), and its lowest local card."""
+        local = self.local
         pts = self.pts
         total = 0
         packed = 0
-        for j, n in needs:
-            total += pts[j] * n
-            packed += n << (4 * j)
-        return total, packed
+        for c in cards:
+            j = local[c]
+            total += pts[j]
+            packed += 1 << (4 * j)
+        return total, packed, ((packed & -packed).bit_length() - 1) // 4
 
     # -- the rest of the hand -----------------------------------------------------------
     def _rest_ok(self, kept: tuple[int, ...], burraco: bool) -> bool:
+        burraco = burraco or self.had_burraco  # what the engine is asked (below)
         key = (kept, burraco)
         ok = self.rest_cache.get(key)
         if ok is None:
@@ -388,7 +521,7 @@ class _Search:
             # The engine's own check after a meld or lay-off (CLOSE-3, CLOSE-4, TURN-4, TURN-5), as
             # Game.check_rest makes it, without building the refusal's sentence.
             game = self.game
-            ok = game._rest_problem(rest, self.has_pot, burraco or self.had_burraco) is None
+            ok = game._rest_problem(rest, self.has_pot, burraco) is None
             self.rest_cache[key] = ok
         return ok
 
@@ -406,6 +539,22 @@ class _Search:
         without and with a burraco. Shapes with equal profiles are the same state."""
         size = 0 if not kept else (1 if kept != _MANY else 2)
         return (size, self._leaf(kept, False), self._leaf(kept, True))
+
+    def _single_profiles(self) -> list[tuple[int, int, int]]:
+        """``[self._profile((i,)) for each card i]``; when planning without closing, the engine's
+        check of each last card asked directly (the same question as ``_rest_ok``, once when the
+        side already has a burraco, as then the flag asked is the same)."""
+        if self.close:
+            return [self._profile((i,)) for i in range(len(self.cards))]
+        problem = self.game._rest_problem
+        has_pot = self.has_pot
+        had_burraco = self.had_burraco
+        out = []
+        for c in self.cards:
+            without = 0 if problem([c], has_pot, had_burraco) is None else _NEG
+            with_burraco = without if had_burraco else 0 if problem([c], has_pot, True) is None else _NEG
+            out.append((1, without, with_burraco))
+        return out
 
     def _keep(self, kept: tuple[int, int, int], i: int, n: int) -> tuple[int, int, int]:
         """The kept profile after keeping ``n`` copies of card ``i``."""
@@ -425,44 +574,55 @@ class _Search:
         # Run positions a card may take (the ace low and high; a 2 of the suit as a natural 2).
         static = [_static(c) for c in self.cards]
         self.pos_bits = [st[0] for st in static]
-        # What an unused lay-off target may add beyond its cards' points (a burraco bonus).
+        # One pass over the items: what an unused lay-off target may add beyond its cards' points
+        # (a burraco bonus), per item what laying it down changes (``item_records``), per card the
+        # targets some lay-off of it may go to, the targets and set ranks items from each card on
+        # can use (``live_t``, ``live_r``), the ranks a new set may still be laid in (SET-4 applied).
+        k = len(self.cards)
         extra: dict[int, int] = {}
+        all_targets = 0
+        set_ranks = 0
+        live_t = [0] * (k + 1)
+        live_r = [0] * (k + 1)
+        self.target_bits = target_bits = [0] * k
+        records = []
         for it in self.items:
-            if it.target_bit:
-                e = it.gain - sum(pts[j] * n for j, n in it.needs)
-                extra[it.target_bit] = max(extra.get(it.target_bit, 0), e)
-        self.target_extra = [(bit, e) for bit, e in extra.items() if e > 0]
-        self.target_extra_of = dict(self.target_extra)
+            tb = it.target_bit
+            records.append((tb, it.rank_bit, it.burraco, it.gain))
+            if tb:
+                all_targets |= tb
+                e = it.gain - it.pts
+                if e > extra.get(tb, 0):
+                    extra[tb] = e
+                for j, _ in it.needs:
+                    target_bits[j] |= tb
+                live_t[it.low] |= tb
+            else:
+                live_r[it.low] |= it.rank_bit
+                set_ranks |= it.rank_bit
+        self.item_records = records
+        self.set_ranks = set_ranks
+        self.target_extra = list(extra.items())  # the targets' bonus gains above 0
+        self.target_extra_of = extra
         # Per card, the items whose lowest card it is, for ``best``: (what the item adds to the
         # node's bound, its target and set-rank bits, its needs, its number), by the first
-        # descending, stably; and per item what laying it down changes.
-        self.n_targets = max((it.target_bit.bit_length() for it in self.items), default=0)
-        self.low_items: list[list[tuple[int, int, int, int]]] = []
-        for i in range(len(self.cards) + 1):
-            rows = []
-            for n in (self.by_low[i] if i < len(self.cards) else ()):
-                it = self.items[n]
-                rows.append((it.gain - it.pts - self.target_extra_of.get(it.target_bit, 0),
-                             it.target_bit | it.rank_bit << self.n_targets, it.packed, n))
-            rows.sort(key=_row_base, reverse=True)
-            self.low_items.append(rows)
-        self.item_records = [(it.target_bit, it.rank_bit, it.burraco, it.gain) for it in self.items]
-        k = len(self.cards)
-        self.live_t = [0] * (k + 1)
-        self.live_r = [0] * (k + 1)
-        self.target_bits = [0] * k  # per card: the targets some lay-off of it may go to
-        self.set_ranks = 0  # ranks a new set may still be laid in (SET-4 applied)
-        for it in self.items:
-            for j, _ in it.needs:
-                self.target_bits[j] |= it.target_bit
-            self.live_t[it.low] |= it.target_bit
-            self.live_r[it.low] |= it.rank_bit
-            self.set_ranks |= it.rank_bit
+        # descending, stably (items in their order, then a stable sort).
+        self.n_targets = n_targets = all_targets.bit_length()
+        low_items: list[list[tuple[int, int, int, int]]] = [[] for _ in range(k + 1)]
+        for n, it in enumerate(self.items):
+            low_items[it.low].append((it.gain - it.pts - extra.get(it.target_bit, 0),
+                                      it.target_bit | it.rank_bit << n_targets, it.packed, n))
+        for rows in low_items:
+            if len(rows) > 1:
+                rows.sort(key=_row_base, reverse=True)
+        self.low_items = low_items
         # Per card: the masks of the three-position windows of a run that contain it.
         self.windows: list[tuple[int, ...]] = [st[1] for st in static]
         for i in range(k - 1, -1, -1):
-            self.live_t[i] |= self.live_t[i + 1]
-            self.live_r[i] |= self.live_r[i + 1]
+            live_t[i] |= live_t[i + 1]
+            live_r[i] |= live_r[i + 1]
+        self.live_t = live_t
+        self.live_r = live_r
         # Per card, for the bound: rank (-1 for a wild), suit, run positions, points, targets, the
         # positions within two of its own (a run with a wild), the three-position windows.
         self.info: list[tuple[int, int, int, int, int, int, tuple[int, ...]]] = []
@@ -482,22 +642,22 @@ class _Search:
         self.suit_fields = [sum(15 * lsb[j] for j in range(k) if self.suit_of[j] == s) for s in range(4)]
         self.suit_cards = [[j for j in range(k) if self.suit_of[j] == s] for s in range(4)]
         self.suit_memo: list[tuple[dict[int, tuple[Any, ...]], ...]] = [({}, {}) for _ in range(4)]
+        # Per wild flag (see ``bound``), each suit with a card in the hand: its fields and memo.
+        self.suit_loop = [[(s, self.suit_fields[s], self.suit_memo[s][w]) for s in range(4) if self.suit_fields[s]]
+                          for w in (0, 1)]
         by_points: dict[int, int] = {}
         for j in range(k):
             by_points[pts[j]] = by_points.get(pts[j], 0) | 15 * lsb[j]
         self.point_fields = sorted(by_points.items())
         self.wild_point_fields = [(p, m & self.wild_fields) for p, m in self.point_fields if m & self.wild_fields]
         self.bytes_mask = sum(0xF << (8 * b) for b in range(k // 2 + 1))
-        # The natural cards of each rank a new set may take (SET-4 applied), contiguous in ``_order``.
-        self.rank_groups: list[tuple[int, int, int, int]] = []
-        for r in range(1, 14):
-            js = [j for j in range(k) if self.rank_of[j] == r]
-            if js and self.set_ranks >> r & 1:
-                assert js == list(range(js[0], js[-1] + 1))
-                self.rank_groups.append((1 << r, 4 * js[0], (1 << (4 * len(js))) - 1, sum(lsb[j] for j in js)))
         self.target_memo: dict[int, tuple[int, int, int]] = {}
-        self.groups_memo: dict[int, list[tuple[int, int, int]]] = {}  # rmask -> its rank groups
-        self.lsb_suit = {lsb[j]: self.suit_of[j] for j in range(k) if self.rank_of[j] > 0}
+        self.set_fields_memo: dict[int, int] = {}
+        self.more_memo: dict[int, tuple[int, int]] = {}
+        self.rank_cards: dict[int, int] = {}
+        self.rank_lsb = [sum(lsb[j] for j in range(k) if self.rank_of[j] == r) for r in range(15)]
+        self.cut_memo: dict[tuple[int, ...], int] = {}  # see ``bound``: what the wilds' reach cuts
+        self.suit_lsb = [sum(lsb[j] for j in range(k) if self.suit_of[j] == s) for s in range(4)]
 
     def _fieldsum(self, x: int) -> int:
         """The sum of the 4-bit fields of ``x`` (each at most 4, fewer than 255 in all)."""
@@ -522,6 +682,9 @@ class _Search:
         m = once
         t = m & (m >> 1) & (m >> 2)
         plain = m & (t | (t << 1) | (t << 2))
+        m2 = m & ~4  # without position 2 (a 2 of the suit as a natural 2)
+        t = m2 & (m2 >> 1) & (m2 >> 2)
+        plain_no2 = m2 & (t | (t << 1) | (t << 2))
         ace_block = 0
         if wild:
             runs = m & ((m << 1) | (m >> 1) | (m << 2) | (m >> 2))
@@ -531,8 +694,12 @@ class _Search:
             runs = plain
         run_alive = 0
         plain_alive = 0
+        via_two = 0  # the naturals in a run without a wild only thanks to a 2 of the suit
         alive_pts = alive_n = 0  # the points and count of the cards with a run partner
-        needy_keys: dict[int, tuple[int, int, int]] = {}  # a natural's bit -> (block key, points, shift)
+        rank_counts = 0  # the suit's naturals per rank, as 4-bit fields (see ``bound``)
+        needy_keys: dict[int, tuple[int, int, int, int, int]] = {}  # a natural's bit -> (block key, points,
+        # shift, rank bit, the blocks of the suit one wild joins its block to)
+        links = _block_links(m) if wild else {}
         for j in present:
             r, _, bits, p = info[j][:4]
             if bits & runs:
@@ -541,15 +708,23 @@ class _Search:
                 alive_pts += p * n
                 alive_n += n
             if r > 0:
+                rank_counts += (sub >> (4 * j) & 15) << (4 * r)
                 if bits & plain:
                     plain_alive |= 1 << (4 * j)
+                    if wild and not bits & plain_no2:
+                        # A block of their own, key 0, joined where the block holding position 2
+                        # is (see _wild_reach).
+                        via_two |= 1 << (4 * j)
+                        start = _two_block(m, ace_block)
+                        needy_keys[1 << (4 * j)] = (s * 16, p, 4 * j, 1 << r, links.get(start, 0) | 1 << start)
+                        continue
                 # The block of positions in a row holding the card (a high ace's block merged with
                 # the low one's), for the bound's cards alive only thanks to a wild.
                 low = bits & -bits
                 start = (~m & (low - 1)).bit_length()
                 if bits >> 14 & 1 == 0 and start == ace_block:
                     start = 1
-                needy_keys[1 << (4 * j)] = (s * 16 + start, p, 4 * j)
+                needy_keys[1 << (4 * j)] = (s * 16 + start, p, 4 * j, 1 << r, links.get(start, 0))
         full = bursts = 0
         if m.bit_count() >= 6:
             best_w = _best_seven(m)
@@ -557,8 +732,61 @@ class _Search:
                 if best_w == 7:
                     full = count // 7
                 bursts = count // 6
-        got = (once, run_alive, plain_alive, needy_keys, full, bursts, alive_pts, alive_n)
+        got: tuple[Any, ...] = (once, run_alive, plain_alive, needy_keys, full, bursts, alive_pts, alive_n, {},
+                                rank_counts, via_two)
         self.suit_memo[s][wild][sub] = got
+        return got
+
+    def _suit_blocks(self, got: tuple[Any, ...], sub: int, needy: int) -> tuple[Any, ...]:
+        """The blocks of one suit's cards ``needy`` (see :func:`_wild_reach`; ``sub`` the suit's
+        cards, ``got`` its :meth:`_suit_info`): the values of the blocks another of them lies one
+        hole away from (one wild joins them in a run), the others' (value, ranks as bits), the
+        ranks of all, and how many blocks."""
+        values: dict[int, int] = {}
+        ranks: dict[int, int] = {}
+        links: dict[int, int] = {}
+        keys = got[3]
+        x = needy
+        while x:
+            low_card = x & -x
+            x ^= low_card
+            key, p, shift, rank_bit, link = keys[low_card]
+            values[key] = values.get(key, 0) + p * (sub >> shift & 15)
+            ranks[key] = ranks.get(key, 0) | rank_bit
+            links[key] = link
+        present = 0
+        for key in values:
+            present |= 1 << (key & 15)
+        linked: list[int] = []
+        alone: list[tuple[int, int]] = []
+        all_ranks = 0
+        for key, v in values.items():
+            all_ranks |= ranks[key]
+            if links[key] & present & ~(1 << (key & 15)):
+                linked.append(v)
+            else:
+                alone.append((v, ranks[key]))
+        blocks = (tuple(linked), tuple(alone), all_ranks, len(values))
+        got[8][needy] = blocks
+        return blocks
+
+    def _set_fields(self, rmask: int) -> int:
+        """The 4-bit fields (one per rank, see ``bound``) of the ranks a new set may still take."""
+        got = 0
+        for r in range(1, 14):
+            if (self.set_ranks & ~rmask) >> r & 1:
+                got |= 15 << (4 * r)
+        self.set_fields_memo[rmask] = got
+        return got
+
+    def _rank_cards(self, fields: int) -> int:
+        """The natural cards (one bit per card, see ``bound``) of the ranks whose bit 3 is set in
+        ``fields`` (4-bit fields, one per rank)."""
+        got = 0
+        for r in range(1, 14):
+            if fields >> (4 * r + 3) & 1:
+                got |= self.rank_lsb[r]
+        self.rank_cards[fields] = got
         return got
 
     def _targets(self, tmask: int) -> tuple[int, int, int]:
@@ -576,15 +804,18 @@ class _Search:
         got = self.target_memo[tmask] = (naturals, wilds, extra)
         return got
 
-    def bound(self, rem: int, i: int, tmask: int, rmask: int) -> tuple[int, bool, int]:
+    def bound(self, rem: int, i: int, tmask: int, rmask: int, alpha: int = _NEG) -> tuple[int, bool, int]:
         """An upper bound on what the cards ``rem`` can still gain, whether card ``i`` counts in it,
-        and a tighter bound (``capped``) that cannot be split card by card to bound the children.
+        and a tighter bound (``capped``) that cannot be split card by card to bound the children;
+        when the first is at most ``alpha`` (the search prunes such a state), it is also the second.
 
         It adds the points of every card that some meld could still use (a natural with two
         neighbours in its suit, or one and a wild, in some three positions of a run; or with enough
         cards of its rank for a set; or a lay-off target still free for it), the wilds when two such
         naturals remain, a top bonus for each run or set that could still reach seven cards (BUR-1)
-        with one wild at most, each free target's best bonus gain, and the pot's value.
+        with one wild at most, each free target's best bonus gain, and the pot's value. ``capped``
+        then leaves out what the wilds cannot reach (:func:`_wild_reach`): the cards alive only
+        thanks to a wild, and those in a run only thanks to a 2 of their suit as a natural 2.
 
         Computed on bit masks (one bit per card, per suit memos); :meth:`_bound_cards` is the same
         bound card by card.
@@ -596,38 +827,45 @@ class _Search:
         bm = self.bytes_mask
         wilds = ((wf & bm) + (wf >> 4 & bm)) % 255 if wf else 0
         w = 1 if wilds else 0
-        run_alive = plain_alive = full = bursts = alive_pts = alive_naturals = 0
-        suit_fields = self.suit_fields
-        suit_memo = self.suit_memo
+        run_alive = plain_alive = full = bursts = alive_pts = alive_naturals = rank_counts = via_two = 0
         infos: list[tuple[Any, ...] | None] = [None, None, None, None]
-        for s in range(4):
-            sub = rem & suit_fields[s]
+        for s, fields, memo in self.suit_loop[w]:
+            sub = rem & fields
             if sub:
-                got = suit_memo[s][w].get(sub)
+                got = memo.get(sub)
                 if got is None:
                     got = self._suit_info(s, sub, w)
                 infos[s] = got
-                run_alive |= got[1]
-                plain_alive |= got[2]
-                full += got[4]
-                bursts += got[5]
-                alive_pts += got[6]
-                alive_naturals += got[7]
+                _, ra, pa, _, f, b, ap, an, _, rc, vt = got
+                run_alive |= ra
+                plain_alive |= pa
+                full += f
+                bursts += b
+                alive_pts += ap
+                alive_naturals += an
+                rank_counts += rc
+                via_two |= vt
+        # The ranks a new set may still take (SET-4 applied): their naturals' counts, a 4-bit field
+        # per rank (at most 8 cards), compared with 3, 6 and 7 (and 2) all at once: adding
+        # 8 - k to a field sets its bit 3 exactly when the count is at least k.
+        set_fields = self.set_fields_memo.get(rmask)
+        if set_fields is None:
+            set_fields = self._set_fields(rmask)
+        rank_counts &= set_fields
         sets3 = sets = 0
-        groups = self.groups_memo.get(rmask)
-        if groups is None:
-            set_ok = self.set_ranks & ~rmask
-            groups = self.groups_memo[rmask] = [g[1:] for g in self.rank_groups if set_ok & g[0]]
-        for shift, mask, cards in groups:  # the ranks a new set may still take
-            c = (rem >> shift & mask) % 15  # at most 8 cards of a rank
-            if c >= 3:
-                sets3 |= cards
-                if c >= 6:
-                    bursts += 1
-                    if c >= 7:
-                        full += 1
-            elif c == 2 and wilds:
-                sets |= cards
+        ge3 = (rank_counts + _ADD5) & _BIT3
+        if ge3:
+            got3 = self.rank_cards.get(ge3)
+            sets3 = self._rank_cards(ge3) if got3 is None else got3
+            ge6 = (rank_counts + _ADD2) & _BIT3
+            if ge6:
+                bursts += ge6.bit_count()
+                full += ((rank_counts + _ADD1) & _BIT3).bit_count()
+        if wilds:
+            two = (rank_counts + _ADD6) & _BIT3 & ~ge3
+            if two:
+                got2 = self.rank_cards.get(two)
+                sets = self._rank_cards(two) if got2 is None else got2
         targets = self.target_memo.get(tmask)
         if targets is None:
             targets = self._targets(tmask)
@@ -637,11 +875,16 @@ class _Search:
         alive = run_alive | more
         if more:
             af = rem & more * 15
-            for p, fields in self.point_fields:
-                y = af & fields
-                if y:
-                    alive_pts += p * (((y & bm) + (y >> 4 & bm)) % 255)
-            alive_naturals += ((af & bm) + (af >> 4 & bm)) % 255
+            got_more = self.more_memo.get(af)  # their points and count, remembered per cards
+            if got_more is None:
+                more_pts = 0
+                for p, fields in self.point_fields:
+                    y = af & fields
+                    if y:
+                        more_pts += p * (((y & bm) + (y >> 4 & bm)) % 255)
+                got_more = self.more_memo[af] = (more_pts, ((af & bm) + (af >> 4 & bm)) % 255)
+            alive_pts += got_more[0]
+            alive_naturals += got_more[1]
         wildish = present & self.wild_lsb & ~alive
         ib = 1 << (4 * i)
         i_state = 1 if alive & ib else 2 if wildish & ib else 0
@@ -658,33 +901,66 @@ class _Search:
         total = (self.pot_value + alive_pts + full * self.top_bonus + min(bursts - full, wilds) * self.dirty_bonus
                  + extra)
         capped = total
-        if wilds:
+        if wilds and total > alpha:
             # Cards alive only thanks to a wild: one wild's meld reaches two blocks of a suit's
             # positions in a row at most (a run's two sides of its wild, a set's two cards).
-            needy_cards = alive & self.natural_lsb & ~(t_naturals | sets3 | plain_alive)
-            if needy_cards and needy_cards.bit_count() > 2 * wilds:
-                needy: dict[int, int] = {}
-                lsb_suit = self.lsb_suit
-                while needy_cards:
-                    low_card = needy_cards & -needy_cards
-                    needy_cards ^= low_card
-                    got = infos[lsb_suit[low_card]]
-                    assert got is not None
-                    key, p, shift = got[3][low_card]
-                    needy[key] = needy.get(key, 0) + p * (rem >> shift & 15)
-                if len(needy) > 2 * wilds:
-                    capped -= sum(sorted(needy.values())[: len(needy) - 2 * wilds])
+            # With the naturals in a run only thanks to a 2 of their suit (see _wild_reach).
+            needy_cards = alive & self.natural_lsb & ~(t_naturals | sets3 | plain_alive) | via_two & ~(
+                t_naturals | sets3)
+            if needy_cards and needy_cards.bit_count() > wilds:
+                # The same as _wild_reach over the blocks of the needy cards, each suit's blocks
+                # remembered with the suit's facts (under its needy cards), what is cut under
+                # the suits' blocks and the wilds.
+                parts: list[tuple[Any, ...]] = []
+                suit_lsb = self.suit_lsb
+                for s in range(4):
+                    got = infos[s]
+                    if got is not None:
+                        ns = needy_cards & suit_lsb[s]
+                        if ns:
+                            blocks = got[8].get(ns)
+                            if blocks is None:
+                                blocks = self._suit_blocks(got, rem & self.suit_fields[s], ns)
+                            parts.append(blocks)
+                ckey = (wilds, *map(id, parts))
+                cut = self.cut_memo.get(ckey)
+                if cut is None:
+                    cut = 0
+                    n_blocks = 0
+                    for blocks in parts:
+                        n_blocks += blocks[3]
+                    if n_blocks > wilds:
+                        pairable: list[int] = []
+                        single: list[int] = []
+                        for blocks in parts:
+                            pairable += blocks[0]
+                            if blocks[1]:
+                                others = 0
+                                for theirs in parts:
+                                    if theirs is not blocks:
+                                        others |= theirs[2]
+                                for value, ranks in blocks[1]:
+                                    if ranks & others:
+                                        pairable.append(value)
+                                    else:
+                                        single.append(value)
+                        cut = sum(pairable) + sum(single) - _reach(pairable, single, wilds)
+                    self.cut_memo[ckey] = cut
+                capped -= cut
         return total, alive_i, capped
 
-    def _bound_cards(self, rem: int, i: int, tmask: int, rmask: int) -> tuple[int, bool, int]:
+    def _bound_cards(self, rem: int, i: int, tmask: int, rmask: int, alpha: int = _NEG) -> tuple[int, bool, int]:
         """An upper bound on what the cards ``rem`` can still gain, whether card ``i`` counts in it,
-        and a tighter bound (``capped``) that cannot be split card by card to bound the children.
+        and a tighter bound (``capped``) that cannot be split card by card to bound the children;
+        when the first is at most ``alpha`` (the search prunes such a state), it is also the second.
 
         It adds the points of every card that some meld could still use (a natural with two
         neighbours in its suit, or one and a wild, in some three positions of a run; or with enough
         cards of its rank for a set; or a lay-off target still free for it), the wilds when two such
         naturals remain, a top bonus for each run or set that could still reach seven cards (BUR-1)
-        with one wild at most, each free target's best bonus gain, and the pot's value.
+        with one wild at most, each free target's best bonus gain, and the pot's value. ``capped``
+        then leaves out what the wilds cannot reach (:func:`_wild_reach`): the cards alive only
+        thanks to a wild, and those in a run only thanks to a 2 of their suit as a natural 2.
         """
         once = [0, 0, 0, 0]  # per suit: bit p set when a card of position p is left
         suit_count = [0, 0, 0, 0]
@@ -715,12 +991,16 @@ class _Search:
         # wild can fill the gap, else three positions in a row.
         runs = [0, 0, 0, 0]
         plain = [0, 0, 0, 0]  # the same without a wild
+        plain_no2 = [0, 0, 0, 0]  # the same again without position 2 (a 2 of the suit as a natural)
         ace_block = [0, 0, 0, 0]  # where the block holding a high ace starts (merged with the low one)
         for s in range(4):
             m = once[s]
             if m:
                 t = m & (m >> 1) & (m >> 2)
                 plain[s] = m & (t | (t << 1) | (t << 2))
+                m2 = m & ~4
+                t = m2 & (m2 >> 1) & (m2 >> 2)
+                plain_no2[s] = m2 & (t | (t << 1) | (t << 2))
                 if wilds:
                     runs[s] = m & ((m << 1) | (m >> 1) | (m << 2) | (m >> 2))
                     if m >> 14 & 1:
@@ -728,6 +1008,8 @@ class _Search:
                 else:
                     runs[s] = plain[s]
         needy: dict[int, int] = {}
+        needy_ranks: dict[int, int] = {}
+        needy_links: dict[int, int] = {}
         alive_pts = 0
         alive_naturals = 0
         wild_pts = 0
@@ -742,6 +1024,15 @@ class _Search:
                 alive_naturals += n
                 if j == i:
                     i_state = 1
+                if wilds and r > 0 and bits & plain[s] and not bits & plain_no2[s] and not (
+                        tb & free_t or (set_ok >> r & 1 and ranks[r] >= 3)):
+                    # In a run without a wild only thanks to a 2 of its suit as a natural 2
+                    # (RUN-5): that 2 is then no wild, or the card needs a wild (see _wild_reach).
+                    start = _two_block(once[s], ace_block[s])
+                    key = s * 16
+                    needy[key] = needy.get(key, 0) + p * n
+                    needy_ranks[key] = needy_ranks.get(key, 0) | 1 << r
+                    needy_links[key] = _block_links(once[s])[start] | 1 << start
                 if wilds and r > 0 and not (tb & free_t or (set_ok >> r & 1 and ranks[r] >= 3)
                                             or bits & plain[s]):
                     # Alive only thanks to a wild: one wild's meld reaches two blocks of a suit's
@@ -753,6 +1044,8 @@ class _Search:
                         start = 1
                     key = s * 16 + start
                     needy[key] = needy.get(key, 0) + p * n
+                    needy_ranks[key] = needy_ranks.get(key, 0) | 1 << r
+                    needy_links[key] = _block_links(m)[start]
             elif r > 0:
                 continue
             else:  # a joker, or a 2 only as a wild
@@ -780,12 +1073,13 @@ class _Search:
                     if best_w == 7:
                         full += n_suit // 7
                     bursts += n_suit // 6
-        for r in range(1, 14):
-            c = ranks[r]
-            if c >= 6 and set_ok >> r & 1:
-                if c >= 7:
-                    full += 1
-                bursts += 1
+        if max(ranks) >= 6:
+            for r in range(1, 14):
+                c = ranks[r]
+                if c >= 6 and set_ok >> r & 1:
+                    if c >= 7:
+                        full += 1
+                    bursts += 1
         # At most ``full`` clean or semi-clean burracos, ``bursts`` in all, the dirty ones a wild each.
         total += full * self.top_bonus + min(bursts - full, wilds) * self.dirty_bonus
         for bit, e in self.target_extra:
@@ -794,11 +1088,23 @@ class _Search:
         # Each wild makes one meld (RUN-4, SET-2), reaching two blocks of cards alive only thanks to
         # a wild: the blocks beyond twice the wilds are left out, the cheapest first.
         capped = total
-        if len(needy) > 2 * wilds:
-            capped -= sum(sorted(needy.values())[: len(needy) - 2 * wilds])
+        if len(needy) > wilds and total > alpha:
+            capped -= sum(needy.values()) - _wild_reach(needy, needy_ranks, needy_links, wilds)
         return total, alive_i, capped
 
     # -- symmetric 2s ---------------------------------------------------------------------
+    @staticmethod
+    def _permuted(it: _Item, perm: dict[int, int]) -> tuple[int, int, int]:
+        """The key (4-bit fields, target and set-rank bits) of ``it`` with its cards moved by the
+        permutation ``perm`` of local indices: :meth:`_swapped` on the fields."""
+        p = it.packed
+        moved = p
+        for j in perm:
+            moved &= ~(15 << (4 * j))
+        for j, to in perm.items():
+            moved |= (p >> (4 * j) & 15) << (4 * to)
+        return (moved, it.target_bit, it.rank_bit)
+
     def _swapped(self, it: _Item, perm: dict[int, int]) -> _ItemKey:
         needs = tuple(sorted((perm.get(j, j), n) for j, n in it.needs))
         return (needs, it.target_bit, it.rank_bit)
@@ -806,19 +1112,25 @@ class _Search:
     def _prepare_symmetry(self) -> None:
         """For each pair of 2s, the first card from which on every item left is the same with the
         two swapped (same gain, same burraco): from there they are the same wild."""
-        self.item_index = {(it.needs, it.target_bit, it.rank_bit): n for n, it in enumerate(self.items)}
         twos = [j for j, c in enumerate(self.cards) if c.is_two]
         self.pair_from: dict[tuple[int, int], int] = {}
+        self.item_index: dict[tuple[int, int, int], int] = {}  # filled by ``run`` when it needs it
+        if len(twos) < 2:
+            return  # no pair of 2s: nothing to merge
+        # Items by their needs as 4-bit fields (one-to-one with ``needs``), so that swapping two
+        # cards' counts is a few integer operations.
+        by_packed = {(it.packed, it.target_bit, it.rank_bit): it for it in self.items}
         for x, a in enumerate(twos):
             for b in twos[x + 1:]:
-                perm = {a: b, b: a}
-                uses = 15 << (4 * a) | 15 << (4 * b)  # an item's needs hold a or b
+                sa, sb = 4 * a, 4 * b
+                uses = 15 << sa | 15 << sb  # an item's needs hold a or b
                 start = 0
                 for it in self.items:
                     if it.low >= start and it.packed & uses:
-                        other = self.item_index.get(self._swapped(it, perm))
-                        if other is None or (self.items[other].gain, self.items[other].burraco) != (it.gain,
-                                                                                                    it.burraco):
+                        p = it.packed
+                        ca, cb = p >> sa & 15, p >> sb & 15
+                        other = by_packed.get((p + ((cb - ca) << sa) + ((ca - cb) << sb), it.target_bit, it.rank_bit))
+                        if other is None or (other.gain, other.burraco) != (it.gain, it.burraco):
                             start = it.low + 1
                 self.pair_from[(a, b)] = start
 
@@ -827,6 +1139,8 @@ class _Search:
         kept card's leaf values alike); the search merges their counts (``_canonical``)."""
         k = len(self.cards)
         self.canon = [()] * (k + 1)
+        if not self.pair_from:
+            return
         for i in range(k):
             groups: list[list[int]] = []
             for (a, b), start in self.pair_from.items():
@@ -850,6 +1164,8 @@ class _Search:
         and the map from each canonical card to the hand's card it stands for."""
         to_actual: dict[int, int] = {}
         for g in self.canon[i]:
+            if len(g) == 2 and rem >> (4 * g[0]) & 15 >= rem >> (4 * g[1]) & 15:
+                continue  # a pair already in order (the common case)
             have = [(rem >> (4 * j)) & 15 for j in g]
             if have == sorted(have, reverse=True):
                 continue
@@ -896,24 +1212,37 @@ class _Search:
         n_i = (rem >> shift) & 15
         keep_rem = rem & ~(15 << shift)
         prune, bound, pts, guard, n_targets, rows_of, records, kept_many, kept_single = self._ctx_node
+        guarded = rem | guard
+        trmask = tmask | rmask << n_targets
+        rows = rows_of[i]
+        n_rows = len(rows)
+        k = 0  # the first item whose lowest card is i that is free and within the hand
+        while k < n_rows:
+            row = rows[k]
+            if row[1] & trmask or (guarded - row[2]) & guard != guard:
+                k += 1
+            else:
+                break
+        if k == n_rows:
+            # No item fits: keeping card i is the only child, and its value is this node's (the
+            # bound would only decide sooner that it cannot beat ``alpha``).
+            v, exact = self.best(keep_rem, i + 1, tmask, rmask, kept_many if kept[0] or n_i > 1 else kept_single[i],
+                                 bur, alpha)
+            memo[key] = (v, exact, -1)
+            return v, exact
         if prune:
-            node_ub, alive_i, capped = bound(rem, i, tmask, rmask)
+            node_ub, alive_i, capped = bound(rem, i, tmask, rmask, alpha)
             if capped <= alpha:
                 memo[key] = (capped, False, -1)
                 return capped, False
         else:
-            node_ub, alive_i = -_NEG, False
+            node_ub, alive_i, capped = -_NEG, False, -_NEG
         # The children in order of their bounds, highest first: the items whose lowest card is i
         # (``low_items``: by what they add to the node's bound, descending, stably), free and within
         # the hand, with keeping card i before the items it ties with: the order a stable sort of
         # every child by its bound gives. Each child is looked at only when its turn comes, since
         # the first child whose bound cannot beat the best found so far ends the loop.
         keep_base = -pts[i] * n_i if alive_i else 0
-        guarded = rem | guard
-        trmask = tmask | rmask << n_targets
-        rows = rows_of[i]
-        n_rows = len(rows)
-        k = 0
         keep_pending = True
         lower = _NEG
         upper = _NEG
@@ -937,6 +1266,8 @@ class _Search:
             else:
                 break
             ub = base + node_ub
+            if ub > capped:  # no child gains more than the node's own bound
+                ub = capped
             target = alpha if alpha > lower else lower
             if ub <= target:
                 if ub > lower and ub > upper:
@@ -970,7 +1301,7 @@ class _Search:
         # every shape it may grow into is. The burraco flag is left out of the memo key when no
         # leaf reachable from the shape depends on it.
         many = self._profile(_MANY)
-        singles = [self._profile((i,)) for i in range(len(self.cards))]
+        singles = self._single_profiles()
         singles = [many if s[1:] == many[1:] else s for s in singles]
         none = self._profile(())
         if none[1:] == many[1:] and all(s is many for s in singles):
@@ -1016,14 +1347,18 @@ class _Search:
             it = self.items[choice]
             rem -= it.packed
             if perm:  # the same item with the hand's own 2s
-                it = self.items[self.item_index[self._swapped(it, perm)]]
+                if not self.item_index:
+                    self.item_index = {(x.packed, x.target_bit, x.rank_bit): n for n, x in enumerate(self.items)}
+                it = self.items[self.item_index[self._permuted(it, perm)]]
             tmask |= it.target_bit
             rmask |= it.rank_bit
             bur = bur or it.burraco
             chosen.append(it)
-        used = Counter(c for it in chosen for c in it.cards)
-        rest = Counter(self.game.hand(self.seat)) - used
-        rest_cards = tuple(sorted(rest.elements(), key=lambda c: c.sort_key))
+        rest = list(self.game.hand(self.seat))
+        for it in chosen:
+            for c in it.cards:
+                rest.remove(c)  # one copy each: the hand's multiset minus the cards laid
+        rest_cards = tuple(sorted(rest, key=_SORT_KEY))
         return value, chosen, rest_cards
 
     def plan_of(self, chosen: list[_Item], rest: tuple[Card, ...]) -> Plan:
