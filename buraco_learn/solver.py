@@ -7,7 +7,8 @@ in burraco bonuses (BUR-1..5; laying a wild onto a clean burraco can lower its b
 
 Every rule comes from the engine: the melds a hand can form are the engine's
 ``candidate_melds``, each meld and each lay-off is built by :class:`~buraco_learn.Meld`
-(``from_cards``, ``lay_off``: one wild per meld, WILD-1..5), SET-4 is asked of
+(``from_cards``, ``lay_off``: one wild per meld, WILD-1..5; under fibur a candidate's meld is
+built from the analysis the engine made of it, the meld ``from_cards`` builds), SET-4 is asked of
 :meth:`Game.verify_meld` (when the side has a set on the table: without one it refuses none), and whether the cards left over can still end the turn (CLOSE-3,
 CLOSE-4, TURN-4, TURN-5) is the engine's own check. The answer is then replayed on a
 :meth:`Game.clone` and must be accepted action by action, with the same points.
