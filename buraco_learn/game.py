@@ -25,7 +25,7 @@ import random
 import re
 import sys
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -227,6 +227,15 @@ def _meld_of(cards: list[Card], rules: Rules) -> Meld:
         _MELD_OF.clear()
     _MELD_OF[key] = (rules, meld)
     return meld
+
+
+def _known_meld(meld: Meld) -> None:
+    """Remember ``meld`` as :func:`_meld_of` of its own cards: the caller vouches that it is
+    ``Meld.from_cards(meld.cards, rules=meld.rules)`` (the solver, for the melds of a plan it is
+    about to replay, built from the engine's analysis of these cards; tests/test_engine_memo.py)."""
+    if len(_MELD_OF) >= _MEMO_MAX:
+        _MELD_OF.clear()
+    _MELD_OF[(meld.cards, id(meld.rules))] = (meld.rules, meld)
 
 
 def _laid_off(meld: Meld, cards: list[Card], memo: dict[Any, Any]) -> Meld:
@@ -676,7 +685,8 @@ class Game:
                         "{cards}: your side already has a set of {rank}s (meld {id}: {meld}); lay these cards off "
                         "onto it instead (SET-4)", cards=format_cards(seq), rank=meld.rank.char,  # type: ignore[union-attr]
                         id=t.id, meld=t.meld), ("SET-4",))
-        self._check_rest(rest, seat, meld.is_burraco, tr("melding {cards}", cards=format_cards(seq)))
+        # The sentence naming the play is written only for a refusal (lambda: most plays pass).
+        self._check_rest(rest, seat, meld.is_burraco, lambda: tr("melding {cards}", cards=format_cards(seq)))
         return meld, rest
 
     def check_rest(self, rest: Sequence[Card], *, makes_burraco: bool = False, doing: str = "the play") -> None:
@@ -694,10 +704,13 @@ class Game:
         doing = tr("the play") if doing == "the play" else doing
         self._check_rest(parse_cards(rest), self._s.turn, bool(makes_burraco), str(doing)[:200])
 
-    def _check_rest(self, rest: list[Card], seat: int, makes_burraco: bool, doing: str) -> None:
+    def _check_rest(self, rest: list[Card], seat: int, makes_burraco: bool, doing: str | Callable[[], str]) -> None:
+        """``doing``: the play's name in the refusal, or a function writing it (called for a refusal only)."""
         problem = self._rest_problem(rest, self.side_has_pot(seat), makes_burraco or self.side_has_burraco(seat))
         if problem is not None:
             why, rules = problem
+            if not isinstance(doing, str):
+                doing = doing()
             raise IllegalMove(tr("{doing} would {why}", doing=doing, why=why), rules)
 
     def _rest_problem(self, rest: list[Card], has_pot: bool, has_burraco: bool) -> tuple[str, tuple[str, ...]] | None:
@@ -724,6 +737,24 @@ class Game:
                 _LAST_CARD[key] = (self.rules, answer is None)
             return answer
         return self._rest_problem_of(rest, has_pot, has_burraco)
+
+    def _last_cards_ok(self, cards: Sequence[Card], has_pot: bool, has_burraco: bool) -> list[bool]:
+        """For each card, whether a meld or lay-off may leave it alone in the hand of the player to
+        move: ``self._rest_problem([c], has_pot, has_burraco) is None`` (CLOSE-2, CLOSE-4, TURN-4),
+        read from the same memo, with no refusal's sentence written (planners ask it of every
+        card of a hand; tests/test_engine_memo.py compares the two)."""
+        s = self._s
+        rules = self.rules
+        tail = (has_pot, has_burraco, bool(s.pots), s.pile_single, s.held_identical, id(rules))
+        get = _LAST_CARD.get
+        out = []
+        for c in cards:
+            found = get((c, *tail))
+            if found is not None and found[0] is rules:
+                out.append(found[1])
+            else:
+                out.append(self._rest_problem([c], has_pot, has_burraco) is None)  # remembers it
+        return out
 
     def _rest_problem_of(self, rest: list[Card], has_pot: bool, has_burraco: bool) -> tuple[str, tuple[str, ...]] | None:
         if not rest:
@@ -776,7 +807,7 @@ class Game:
                 new = t.meld.lay_off(seq, wild_high=wild_high, layout=layout)
         except InvalidMeld as err:
             raise IllegalMove(str(err), err.rules) from None
-        self._check_rest(rest, seat, new.is_burraco, tr("laying off {cards}", cards=format_cards(seq)))
+        self._check_rest(rest, seat, new.is_burraco, lambda: tr("laying off {cards}", cards=format_cards(seq)))
         return new, rest
 
     def verify_lay_off(self, target: int, cards: Iterable[Card] | str | Card, wild_high: bool | None = None,
@@ -1661,19 +1692,33 @@ def candidate_melds(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
     >>> [format_cards(m) for m in candidate_melds(parse_cards("5H 6H 7H JK"))]
     ['JK 5H 6H', '5H 6H 7H', 'JK 5H 6H 7H', '5H JK 7H', 'JK 6H 7H']
     """
-    cards = _card_list(hand)  # parse_cards, quick for a list or tuple of cards
+    return list(_candidates(_card_list(hand))[0])  # _card_list: parse_cards, quick for a list or tuple
+
+
+def _candidate_entries(hand: Sequence[Card]) -> tuple[tuple[tuple[Card, ...], tuple[Any, ...]], ...]:
+    """:func:`candidate_melds` of a list or tuple of cards, each candidate with its meld analysis
+    (the entries of :func:`_candidate_results`, remembered with the candidates). The analysis is
+    made under fibur's rules: ``Meld._make(res, FIBUR)`` is ``Meld.from_cards(cards, rules=FIBUR)``
+    (as Game.apply's trusted path relies on); under another preset build the meld from the cards."""
+    return _candidates(hand)[1]
+
+
+def _candidates(cards: Sequence[Card]) -> tuple[tuple[tuple[Card, ...], ...],
+                                                  tuple[tuple[tuple[Card, ...], tuple[Any, ...]], ...]]:
     key = bytes([c.index for c in cards])
     found = _CANDIDATES.get(key)
     if found is None:
         if len(_CANDIDATES) >= _CANDIDATES_MAX:
             _CANDIDATES.clear()
-        found = _CANDIDATES[key] = tuple(e[0] for e in _candidate_results(cards))
-    return list(found)
+        entries = tuple(_candidate_results(cards))
+        found = _CANDIDATES[key] = (tuple([e[0] for e in entries]), entries)
+    return found
 
 
-#: Memo of :func:`candidate_melds` (a pure function of the hand in its order): the solver and the
-#: bots ask it of the same hands many times a turn. Bounded, cleared when full.
-_CANDIDATES: dict[bytes, tuple[tuple[Card, ...], ...]] = {}
+#: Memo of :func:`candidate_melds` and :func:`_candidate_entries` (pure functions of the hand in its
+#: order): the solver and the bots ask them of the same hands many times a turn. Bounded, cleared
+#: when full. The entries are the groups' own (shared with the group memos, not copied).
+_CANDIDATES: dict[bytes, tuple[tuple[tuple[Card, ...], ...], tuple[tuple[tuple[Card, ...], tuple[Any, ...]], ...]]] = {}
 _CANDIDATES_MAX = 5_000
 
 

@@ -7,7 +7,8 @@ in burraco bonuses (BUR-1..5; laying a wild onto a clean burraco can lower its b
 
 Every rule comes from the engine: the melds a hand can form are the engine's
 ``candidate_melds``, each meld and each lay-off is built by :class:`~buraco_learn.Meld`
-(``from_cards``, ``lay_off``: one wild per meld, WILD-1..5), SET-4 is asked of
+(``from_cards``, ``lay_off``: one wild per meld, WILD-1..5; under fibur a candidate's meld is
+built from the analysis the engine made of it, the meld ``from_cards`` builds), SET-4 is asked of
 :meth:`Game.verify_meld` (when the side has a set on the table: without one it refuses none), and whether the cards left over can still end the turn (CLOSE-3,
 CLOSE-4, TURN-4, TURN-5) is the engine's own check. The answer is then replayed on a
 :meth:`Game.clone` and must be accepted action by action, with the same points.
@@ -45,9 +46,9 @@ from operator import attrgetter
 from .actions import Action, Discard, LayDown, LayOff
 from .cards import Card, format_cards, make_deck
 from .errors import IllegalMove
-from .game import Game, TableMeld, candidate_melds
+from .game import Game, TableMeld, _candidate_entries, _known_meld, candidate_melds
 from .melds import Meld
-from .rules import Rules
+from .rules import FIBUR, Rules
 
 __all__ = ["Plan", "solve", "can_close", "dead_cards", "meld_value", "SolverError"]
 
@@ -409,14 +410,17 @@ _MELDS: dict[tuple[int, bytes], tuple[Rules, Meld, int, bool]] = {}
 _MELDS_MAX = 20_000
 
 
-def _meld_of(cards: Sequence[Card], rules: Rules) -> tuple[Rules, Meld, int, bool]:
-    """``(rules, meld, meld_value(meld), meld.is_burraco)`` for ``Meld.from_cards(cards, rules=rules)``."""
+def _meld_of(cards: Sequence[Card], rules: Rules, res: tuple[Any, ...] | None = None) -> tuple[Rules, Meld, int, bool]:
+    """``(rules, meld, meld_value(meld), meld.is_burraco)`` for ``Meld.from_cards(cards, rules=rules)``;
+    ``res``: the candidate's analysis from the engine (:func:`~buraco_learn.game._candidate_entries`),
+    made under fibur's rules: under fibur the meld is built from it, the same meld from_cards
+    builds (checked in tests/test_engine_memo.py), without analysing the cards again."""
     key = (id(rules), bytes([c.index for c in cards]))
     found = _MELDS.get(key)
     if found is None:
         if len(_MELDS) >= _MELDS_MAX:
             _MELDS.clear()
-        meld = Meld.from_cards(cards, rules=rules)
+        meld = Meld._make(res, FIBUR) if res is not None and rules is FIBUR else Meld.from_cards(cards, rules=rules)
         found = _MELDS[key] = (rules, meld, meld_value(meld), len(meld) >= 7)
     return found
 
@@ -480,8 +484,8 @@ class _Search:
     def _build_items(self, hand: list[Card]) -> None:
         rules = self.game.rules
         items = self.items
-        for cards in candidate_melds(hand):
-            _, meld, value, burraco = _meld_of(cards, rules)
+        for cards, res in _candidate_entries(hand):
+            _, meld, value, burraco = _meld_of(cards, rules, res)
             rank_bit = 0
             if meld.kind == "set":
                 if self._set_blocked(meld):
@@ -546,15 +550,11 @@ class _Search:
         side already has a burraco, as then the flag asked is the same)."""
         if self.close:
             return [self._profile((i,)) for i in range(len(self.cards))]
-        problem = self.game._rest_problem
-        has_pot = self.has_pot
-        had_burraco = self.had_burraco
-        out = []
-        for c in self.cards:
-            without = 0 if problem([c], has_pot, had_burraco) is None else _NEG
-            with_burraco = without if had_burraco else 0 if problem([c], has_pot, True) is None else _NEG
-            out.append((1, without, with_burraco))
-        return out
+        last_ok = self.game._last_cards_ok
+        cards = self.cards
+        without = last_ok(cards, self.has_pot, self.had_burraco)
+        with_burraco = without if self.had_burraco else last_ok(cards, self.has_pot, True)
+        return [(1, 0 if a else _NEG, 0 if b else _NEG) for a, b in zip(without, with_burraco)]
 
     def _keep(self, kept: tuple[int, int, int], i: int, n: int) -> tuple[int, int, int]:
         """The kept profile after keeping ``n`` copies of card ``i``."""
@@ -1395,6 +1395,10 @@ def _replay(game: Game, plan: Plan) -> Game:
     g = game.clone()
     seat = g.to_move
     before = _side_value(g, seat)
+    for m in plan.melds:
+        # Each meld is Meld.from_cards of its cards (built by _meld_of): the engine is told so,
+        # and checks everything else of the play (the cards in hand, SET-4, the rest, the points).
+        _known_meld(m)
     lays = [a for a in plan.actions() if not isinstance(a, Discard)]
     for a in lays:
         try:

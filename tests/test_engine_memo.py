@@ -79,6 +79,59 @@ def test_candidate_melds_carry_the_analysis_of_their_cards() -> None:
             assert _analyse(list(cards), None) == res, cards
 
 
+def test_candidate_entries_build_the_melds_from_cards_builds() -> None:
+    """RUN-1, SET-1, WILD-6: the solver's candidates with their analysis (``_candidate_entries``) are
+    ``candidate_melds`` in order, and under fibur the meld built from each analysis is the meld
+    ``Meld.from_cards`` builds from the cards (value, layout, hash, points); under another preset
+    the solver builds it from the cards."""
+    from buraco_learn import solver
+    from buraco_learn.melds import Meld
+    from buraco_learn.rules import FIBUR, get_rules
+
+    rng = random.Random(23)
+    deck = make_deck(4)
+    suit_heavy = [c for c in deck if c.s == 2 or c.r in (0, 2)]
+    other = get_rules("wikipedia-fr")
+    for n in range(800):
+        hand = rng.sample(suit_heavy if n % 2 else deck, rng.randint(3, 16))
+        if n % 3 == 0:
+            _clear()
+        entries = game_module._candidate_entries(hand)
+        assert [e[0] for e in entries] == game_module.candidate_melds(hand)
+        for cards, res in entries:
+            for rules in (FIBUR, other):
+                solver._MELDS.clear()
+                _, meld, value, burraco = solver._meld_of(cards, rules, res)
+                ref = Meld.from_cards(cards, rules=rules)
+                assert (meld, repr(meld), hash(meld), meld.points, meld.bonus) == (
+                    ref, repr(ref), hash(ref), ref.points, ref.bonus), cards
+                assert meld.rules is rules
+                # What the replay tells the engine (_known_meld): the meld is from_cards of its own cards.
+                assert Meld.from_cards(meld.cards, rules=rules) == meld, cards
+                assert (value, burraco) == (ref.points + ref.bonus, ref.is_burraco)
+
+
+@pytest.mark.parametrize("rules,players", [("fibur", 2), ("classic-fr", 3), ("wikipedia-fr", 2)])
+def test_last_cards_ok_is_the_rest_check_of_each_card(rules: str, players: int) -> None:
+    """CLOSE-2, CLOSE-4, TURN-4: which single cards may be left alone in the hand (``_last_cards_ok``,
+    the solver's one call) is the engine's rest check of each card, with memos warm or cleared."""
+    seen = 0
+    for n, g in enumerate(p for seed in range(2) for p in _positions(seed, players, rules)):
+        if g.phase != "play":
+            continue
+        if n % 4 == 0:
+            _clear()
+        cards = list(dict.fromkeys(g.hand(g.to_move)))
+        if g._s.pile_single is not None:
+            cards.append(g._s.pile_single)
+        for has_pot in (False, True):
+            for has_burraco in (False, True):
+                got = g._last_cards_ok(cards, has_pot, has_burraco)
+                assert got == [g._rest_problem([c], has_pot, has_burraco) is None for c in cards]
+                seen += got.count(False)
+    assert seen > 0  # some cards refused
+
+
 def test_candidate_melds_equal_the_reference_enumeration_in_order() -> None:
     """RUN-1, SET-1, WILD-1: the grouped, remembered enumeration lists the same melds with the same
     layouts in the same order as the whole-hand enumeration it replaced."""
