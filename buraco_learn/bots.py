@@ -652,6 +652,21 @@ def _new_cards_used(view: PlayerView, before: Sequence[Card], new: Sequence[Card
     rank or a run of its suit, so only the hand's cards of that rank or suit and the wilds are
     listed for it; a new wild counts as used. A card counts by its value: a copy of a new card
     held in ``before`` counts as new too."""
+    last = _LAST_USED[0]
+    if last is not None and last[0] is view and last[1] == before and last[2] == new:
+        return last[3]
+    used = _cards_used(view, before, new)
+    _LAST_USED[0] = (view, tuple(before), tuple(new), used)
+    return used
+
+
+#: The last answer of :func:`_new_cards_used` with its question (the view kept, so that ``is``
+#: compares it): a draw decision asks it twice (:func:`_gains_nothing`, :func:`_pile_cannot_pay`).
+_LAST_USED: list[tuple[PlayerView, tuple[Card, ...], tuple[Card, ...], bool] | None] = [None]
+
+
+def _cards_used(view: PlayerView, before: Sequence[Card], new: Sequence[Card]) -> bool:
+    """:func:`_new_cards_used`, not remembered."""
     hand = [*before, *new]
     melds = _side_melds(view)
     for x in dict.fromkeys(new):
@@ -672,17 +687,72 @@ def _new_cards_used(view: PlayerView, before: Sequence[Card], new: Sequence[Card
     return False
 
 
-def _some_card_unused(view: PlayerView, hand: Sequence[Card]) -> bool:
-    """Whether some card of ``hand`` lies in no candidate meld of the hand and no possible lay-off
-    result onto a meld of ``view.seat``'s side (see :func:`_new_cards_used`): then no plan lays
-    the whole hand down."""
+def _unusable(view: PlayerView, hand: Sequence[Card]) -> list[Card]:
+    """The cards of ``hand`` (every copy) that lie in no candidate meld of the hand and no possible
+    lay-off result onto a meld of ``view.seat``'s side (see :func:`_new_cards_used`): no plan of
+    this hand lays one of them down."""
     usable: set[Card] = set()
     for m in candidate_melds(list(hand)):
         usable.update(m)
     for meld in _side_melds(view):
         for extra in _lay_off_results(meld, hand):
             usable.update(extra)
-    return not all(c in usable for c in hand)
+    return [c for c in hand if c not in usable]
+
+
+def _some_card_unused(view: PlayerView, hand: Sequence[Card]) -> bool:
+    """Whether some card of ``hand`` lies in no candidate meld or lay-off (:func:`_unusable`): then
+    no plan lays the whole hand down."""
+    return bool(_unusable(view, hand))
+
+
+def _pile_cannot_pay(view: PlayerView, taken: Game) -> bool:
+    """Whether taking the pile of the draw-phase ``view`` cannot gain points with ``pot_value`` 0
+    (``pile_gain(view) <= 0``), known without solving: no pile card can lie in any meld or
+    lay-off (:func:`_new_cards_used`), and every plan of the hand with the pile (``taken``, the
+    imagined game just after taking it) keeps a set of the hand's cards that the hand as it is may
+    keep as well.
+
+    Such a plan P lays down hand cards only (the melds and lay-offs of the hand with the pile
+    that hold no pile card are those of the hand: the same candidate melds, the same lay-off
+    results onto the same table, SET-4 asked of the same table), keeps every pile card, and keeps
+    the hand's cards R. The same melds and lay-offs are a plan Q of the hand as it is with the same
+    points, keeping R; Q is a legal plan there, so the hand as it is is worth at least P, when R
+    is a legal rest there (the solver's leaf: the engine's rest check, with or without a burraco
+    made): two cards or more always are (TURN-3). So the gain is not positive when
+
+    - two cards of the hand lie in no meld or lay-off (:func:`_unusable`): R holds them; or
+    - the pile is one card x and R cannot be empty or one card that the hand as it is may not keep
+      alone. R is empty only where x alone may be kept after taking it (with or without a
+      burraco made: refused by TURN-4 unless an identical card is held, and a held copy of x
+      lies in no meld either, so R would hold it); a one-card R is the hand's one card that lies
+      in no meld when there is one, else any card of the hand: each such card is asked of the
+      engine's rest check in the hand as it is (``Game._last_cards_ok``, as the solver asks it),
+      with and without a burraco made. A hand of one card needs no check: P keeps it and lays
+      nothing down, worth 0, and :func:`~buraco_learn.solver.solve`'s points are never negative.
+
+    A pile of two cards or more with fewer than two such hand cards is left to the solver (P may
+    keep only pile cards)."""
+    hand = view.hand
+    pile = view.pile
+    if _new_cards_used(view, hand, pile):
+        return False
+    unusable = _unusable(view, hand)
+    if len(unusable) >= 2:
+        return True
+    if len(pile) != 1:
+        return False
+    seat = view.seat
+    has_pot = taken.side_has_pot(seat)
+    if not unusable:
+        x = pile[0]
+        if any(taken._last_cards_ok([x], has_pot, made)[0] for made in (False, True)):
+            return False
+    if len(hand) == 1:
+        return True  # R is the hand's one card: P lays nothing down, worth 0 (solve's points are never negative)
+    now = _solver_game(view, phase="play")
+    alone = list(dict.fromkeys(unusable or hand))
+    return all(all(now._last_cards_ok(alone, has_pot, made)) for made in (False, True))
 
 
 def _gains_nothing(view: PlayerView, ended: _Ended, before: Sequence[Card], new: Sequence[Card]) -> bool:
@@ -770,13 +840,18 @@ class GreedyBot:
         self.rng.randrange(2**31)
         return _solver_game(view, phase)
 
-    def _taken_plan(self, view: PlayerView) -> tuple[Game, Plan]:
-        """The imagined game just after taking the pile and its best plan. Draws the seeds of both
-        games :meth:`_pile_options` imagines (the hand as it is, then the pile taken)."""
+    def _taken_game(self, view: PlayerView) -> Game:
+        """The imagined game just after taking the pile. Draws the seeds of both games
+        :meth:`_pile_options` imagines (the hand as it is, then the pile taken)."""
         self.rng.randrange(2**31)  # the seed of the hand as it is
         taken = self._game(view)
         taken.take_pile()
         self._taken = taken
+        return taken
+
+    def _taken_plan(self, view: PlayerView) -> tuple[Game, Plan]:
+        """The imagined game just after taking the pile and its best plan (see :meth:`_taken_game`)."""
+        taken = self._taken_game(view)
         after = _remembered(taken, "solve", self.pot_value)
         assert after is not None
         return taken, after
@@ -820,7 +895,11 @@ class GreedyBot:
             self.rng.randrange(2**31)  # the seeds _taken_plan draws
             self.rng.randrange(2**31)
             return False
-        _, after = self._taken_plan(view)
+        taken = self._taken_game(view)
+        if self.pot_value == 0 and _pile_cannot_pay(view, taken):
+            return False
+        after = _remembered(taken, "solve", self.pot_value)
+        assert after is not None
         left = Counter(view.hand)
         left.subtract(after.cards_laid)
         if min(left.values(), default=0) >= 0 and sum(left.values()) >= 2:

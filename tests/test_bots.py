@@ -269,8 +269,9 @@ def test_greedy_takes_the_pile_exactly_when_it_gains(monkeypatch: pytest.MonkeyP
     of seeded hands, though it solves the hand as it is only when it must: not when the plan with
     the pile lays down no pile card and keeps two hand cards, nor when its previous turn ended with
     nothing left to lay down and the same side's melds and flags (``_nothing_now``), nor the hand
-    with the pile when no pile card can be used (``_gains_nothing``): each such answer is checked
-    against a solve."""
+    with the pile when no pile card can be used (``_gains_nothing``), nor the hand with the pile
+    when no pile card can be used and its plans keep what the hand as it is may keep
+    (``_pile_cannot_pay``): each such answer is checked against a solve (``pile_gain``)."""
     import buraco_learn.bots as bots_module
     from buraco_learn.solver import solve
 
@@ -297,9 +298,19 @@ def test_greedy_takes_the_pile_exactly_when_it_gains(monkeypatch: pytest.MonkeyP
             assert solve(taken).points == 0, (str(view.hand), str(view.pile))
         return said
 
+    real_cannot_pay = bots_module._pile_cannot_pay
+
+    def pile_cannot_pay(view, taken):  # type: ignore[no-untyped-def]
+        said = real_cannot_pay(view, taken)
+        if said:
+            counts["cannot pay"] += 1
+            assert GreedyBot().pile_gain(view) <= 0, (str(view.hand), str(view.pile))
+        return said
+
     monkeypatch.setattr(GreedyBot, "_plan_now", plan_now)
     monkeypatch.setattr(bots_module, "_nothing_now", nothing_now)
     monkeypatch.setattr(bots_module, "_gains_nothing", gains_nothing)
+    monkeypatch.setattr(bots_module, "_pile_cannot_pay", pile_cannot_pay)
     decisions = 0
     playing: list[GreedyBot] = []
     for name, players in CASES:
@@ -319,7 +330,7 @@ def test_greedy_takes_the_pile_exactly_when_it_gains(monkeypatch: pytest.MonkeyP
                     action = bots[seat].choose(view, legal)
                 g.apply(action)
     assert decisions >= 500 and counts["solved"] < decisions / 3 and counts["nothing"] >= 100, (decisions, counts)
-    assert counts["pile"] >= 200, counts
+    assert counts["pile"] >= 200 and counts["cannot pay"] >= 30, counts
 
 
 def test_a_close_is_not_looked_for_where_none_can_be() -> None:
