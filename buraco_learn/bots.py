@@ -648,10 +648,12 @@ def _new_cards_used(view: PlayerView, before: Sequence[Card], new: Sequence[Card
 
     The melds and lay-offs are the solver's sources, a superset of what it keeps: the candidate
     melds of the hand (:func:`candidate_melds`, every legal meld it can form) and the lay-offs'
-    possible results (:func:`_lay_off_results`). A meld holding a natural card is a set of its
-    rank or a run of its suit, so only the hand's cards of that rank or suit and the wilds are
-    listed for it; a new wild counts as used. A card counts by its value: a copy of a new card
-    held in ``before`` counts as new too."""
+    possible results (:func:`_lay_off_results`). A new wild counts as used. A card counts by its
+    value: a copy of a new card held in ``before`` counts as new too. The candidate melds are
+    those of the whole hand ``before`` + ``new``, listed once for all the new cards (a meld holding
+    a natural card is a set of its rank or a run of its suit, so the same as those of its rank's
+    and suit's cards and the wilds, which were listed before): the solver, asked next about that
+    hand when the shortcut fails, finds them remembered."""
     last = _LAST_USED[0]
     if last is not None and last[0] is view and last[1] == before and last[2] == new:
         return last[3]
@@ -669,17 +671,21 @@ def _cards_used(view: PlayerView, before: Sequence[Card], new: Sequence[Card]) -
     """:func:`_new_cards_used`, not remembered."""
     hand = [*before, *new]
     melds = _side_melds(view)
+    cands: list[tuple[Card, ...]] | None = None
     for x in dict.fromkeys(new):
         if x.r == 0 or x.r == 2:
             return True
-        near = [c for c in hand if c.r == x.r or c.s == x.s or c.r == 0 or c.r == 2]
         # A meld holding x holds another natural card (or a 2) of its rank, or of its suit within two
         # ranks (one wild at most, SET-2, RUN-1; the ace next to the king as well as to the 2):
         # without one, x lies in no meld of the hand.
-        if sum(1 for c in near if c.r == x.r or (c.s == x.s and c.r != 0 and (abs(c.r - x.r) <= 2
-                                                                             or abs(c.r - x.r) >= 11))) >= 2 \
-                and any(x in m for m in candidate_melds(near)):
-            return True
+        if sum(1 for c in hand if c.r == x.r or (c.s == x.s and c.r != 0 and (abs(c.r - x.r) <= 2
+                                                                             or abs(c.r - x.r) >= 11))) >= 2:
+            # The hand's candidate melds, in the order the solver lists the hand (the engine adds
+            # the new cards last), so that the solver asked next finds them remembered.
+            if cands is None:
+                cands = candidate_melds(hand)
+            if any(x in m for m in cands):
+                return True
         for meld in melds:
             if (meld._rank == x.r) if meld.kind == "set" else (meld._suit == x.s):
                 if any(extra[x] for extra in _lay_off_results(meld, hand)):

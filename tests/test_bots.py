@@ -416,3 +416,42 @@ def test_the_pile_taken_is_not_solved_again_in_the_play_phase(monkeypatch: pytes
         g.apply(a)
     assert played[0] == "pile" and played[-1].startswith("discard") and any("meld" in p for p in played)
     assert runs == Counter({"play7": 1, "play5": 1}), runs  # the hand with the pile, the hand as it is
+
+
+def test_new_cards_used_lists_the_hand_once() -> None:
+    """SET-1, RUN-1: whether a pile card or a drawn card can lie in a meld of the hand is decided on
+    the candidate melds of the whole hand, listed once; it equals the question asked card by card
+    on the cards of its rank or suit and the wilds (the melds that can hold it), over every draw
+    decision of seeded hands, with the pile or with each card of the pile alone."""
+    from buraco_learn.bots import _cards_used, _lay_off_results, _side_melds
+    from buraco_learn.game import candidate_melds
+
+    def card_by_card(view, before, new):  # type: ignore[no-untyped-def]
+        hand = [*before, *new]
+        for x in dict.fromkeys(new):
+            if x.r == 0 or x.r == 2:
+                return True
+            near = [c for c in hand if c.r == x.r or c.s == x.s or c.r == 0 or c.r == 2]
+            if any(x in m for m in candidate_melds(near)):
+                return True
+            for meld in _side_melds(view):
+                if (meld._rank == x.r) if meld.kind == "set" else (meld._suit == x.s):
+                    if any(extra[x] for extra in _lay_off_results(meld, hand)):
+                        return True
+        return False
+
+    counts: Counter[bool] = Counter()
+    for name, players in CASES:
+        for seed in range(2):
+            g = Game.new(players, rules=name, seed=seed, dealer=seed % players)
+            bots = [GreedyBot(seed * 10 + s) for s in range(players)]
+            while not g.is_over:
+                seat = g.to_move
+                view = g.view(seat)
+                if view.phase == "draw" and view.pile:
+                    for new in [view.pile, *([c] for c in view.pile)]:
+                        expected = card_by_card(view, view.hand, new)
+                        assert _cards_used(view, view.hand, new) == expected, (name, str(view.hand), str(new))
+                        counts[expected] += 1
+                g.apply(bots[seat].choose(view, g.legal_actions()))
+    assert counts[True] >= 200 and counts[False] >= 200, counts
