@@ -35,7 +35,7 @@ from .errors import IllegalMove, NotationError
 from .game import Game, HandResult, PlayerView, TableMeld, _State, candidate_melds
 from .melds import Meld, is_valid_meld
 from .players import Player, PlayerLike, RandomPlayer, as_player
-from .solver import Plan, can_close, meld_value, solve
+from .solver import Plan, _lay_off_additions, can_close, meld_value, solve
 
 __all__ = ["Player", "RandomBot", "GreedyBot", "StrongBot", "BOTS", "make_bot", "game_from_view", "play_hand",
            "opponent_melds_accepting", "known_holdings", "deal_unseen", "closing_risk"]
@@ -252,8 +252,9 @@ def _remembered(game: Game, what: str, pot_value: int = 0) -> Plan | None:
 def _cannot_close(game: Game) -> bool:
     """Whether :func:`~buraco_learn.solver.can_close` is sure to answer ``None``, seen from what its
     plans are made of, the solver's own sources (a superset of what it keeps): the candidate melds
-    of the hand (:func:`candidate_melds`, every legal meld it can form) and the possible results
-    of lay-offs onto each meld the player may lay off onto (:func:`_lay_off_results`). Closing
+    of the hand (:func:`candidate_melds`, every legal meld it can form) and the lay-offs it may
+    make onto each meld the player may lay off onto (the solver's own
+    :func:`~buraco_learn.solver._lay_off_additions`, remembered there for it). Closing
     lays down every card but one (CLOSE-1), so not when two cards of the hand lie in none of them;
     and it needs a burraco on the side (CLOSE-1, CLOSE-4), so not when the side has none and none
     of them has seven cards (BUR-1)."""
@@ -267,9 +268,9 @@ def _cannot_close(game: Game) -> bool:
             burraco = True
     for t in game.lay_off_targets():
         size = len(t.meld)
-        for extra in _lay_off_results(t.meld, hand):
+        for extra, _, _ in _lay_off_additions(t, hand):
             usable.update(extra)
-            if not burraco and size + sum(extra.values()) >= 7:
+            if not burraco and size + len(extra) >= 7:
                 burraco = True
     return not burraco or sum(1 for c in hand if c not in usable) >= 2
 
