@@ -573,16 +573,6 @@ class _Search:
 
     # -- the bound ----------------------------------------------------------------------
     def _prepare_bound(self) -> None:
-        rules = self.game.rules
-        top_bonus = max(rules.clean_bonus, rules.dirty_bonus, rules.semi_clean_bonus or 0)
-        self.top_bonus = max(top_bonus, rules.dirty_bonus)
-        self.dirty_bonus = max(rules.dirty_bonus, 0)
-        pts = self.pts
-        self.suit_of = [c.s if c.r != 0 else -1 for c in self.cards]
-        self.rank_of = [c.r if c.r not in (0, 2) else -1 for c in self.cards]
-        # Run positions a card may take (the ace low and high; a 2 of the suit as a natural 2).
-        static = [_static(c) for c in self.cards]
-        self.pos_bits = [st[0] for st in static]
         # One pass over the items: what an unused lay-off target may add beyond its cards' points
         # (a burraco bonus), per item what laying it down changes (``item_records``), per card the
         # targets some lay-off of it may go to, the targets and set ranks items from each card on
@@ -625,13 +615,37 @@ class _Search:
             if len(rows) > 1:
                 rows.sort(key=_row_base, reverse=True)
         self.low_items = low_items
-        # Per card: the masks of the three-position windows of a run that contain it.
-        self.windows: list[tuple[int, ...]] = [st[1] for st in static]
         for i in range(k - 1, -1, -1):
             live_t[i] |= live_t[i + 1]
             live_r[i] |= live_r[i + 1]
         self.live_t = live_t
         self.live_r = live_r
+        if k < _BOUND_FROM:
+            # best() asks no bound here (``_no_bound``): its tables are built only if it is asked.
+            self.bound = self._lazy_bound  # type: ignore[method-assign]
+            return
+        self._prepare_bound_tables()
+
+    def _lazy_bound(self, rem: int, i: int, tmask: int, rmask: int, alpha: int = _NEG) -> tuple[int, bool, int]:
+        """The bound of a small hand, its tables built on the first call (by a test, not best)."""
+        self._prepare_bound_tables()
+        return self.bound(rem, i, tmask, rmask, alpha)
+
+    def _prepare_bound_tables(self) -> None:
+        """The bound's own tables (``_prepare_bound`` made those ``best`` reads)."""
+        rules = self.game.rules
+        top_bonus = max(rules.clean_bonus, rules.dirty_bonus, rules.semi_clean_bonus or 0)
+        self.top_bonus = max(top_bonus, rules.dirty_bonus)
+        self.dirty_bonus = max(rules.dirty_bonus, 0)
+        pts = self.pts
+        k = len(self.cards)
+        self.suit_of = [c.s if c.r != 0 else -1 for c in self.cards]
+        self.rank_of = [c.r if c.r not in (0, 2) else -1 for c in self.cards]
+        # Run positions a card may take (the ace low and high; a 2 of the suit as a natural 2).
+        static = [_static(c) for c in self.cards]
+        self.pos_bits = [st[0] for st in static]
+        # Per card: the masks of the three-position windows of a run that contain it.
+        self.windows: list[tuple[int, ...]] = [st[1] for st in static]
         # Per card, for the bound: rank (-1 for a wild), suit, run positions, points, targets, the
         # positions within two of its own (a run with a wild), the three-position windows.
         self.info: list[tuple[int, int, int, int, int, int, tuple[int, ...]]] = []
