@@ -1859,6 +1859,44 @@ def _candidate_groups(hand: Sequence[Card], memo: dict[Any, Any] | None = None,
     return out
 
 
+def _target_group(cards: Sequence[Card], meld: Sequence[Card], rank: int, suit: int) -> _Group:
+    """The candidates of :func:`candidate_melds` ``(cards)`` that may hold every card of ``meld``
+    (a meld on the table, its cards among ``cards``), a superset in the order it lists them: for a set of ``rank`` the sets of that rank (a run
+    holds at most one natural of a rank, the set two or more, SET-1), for a run of ``suit`` the
+    runs of that suit (a set holds naturals of one rank and one wild, the run two naturals of
+    distinct ranks, RUN-1). Runs only those whose naturals reach from at or below the lowest of
+    the meld's naturals 3 to K to at or above the highest: such a natural lies at its own
+    position in every run (WILD-1: only 2s and jokers are wilds), and a candidate holds only its
+    naturals and one wild (an ace may lie at 1 or 14, the suit's own 2 may be the wild, so
+    neither fixes the window). The candidates that do hold the meld are then
+    filtered by the caller. Checked against :func:`candidate_melds` in tests/test_engine_memo.py."""
+    masks, twos, by_rank, _, wild_kinds, _ = _scan(cards)
+    if rank:
+        code = by_rank.get(rank, 0)
+        key: tuple[Any, ...] = (rank, code, wild_kinds)
+        grp = _SET_GROUPS.get(key)
+        if grp is None:
+            if len(_SET_GROUPS) >= _GROUPS_MAX:
+                _SET_GROUPS.clear()
+            grp = _SET_GROUPS[key] = _info(_set_group(rank, code, wild_kinds), None)
+        return grp[0]
+    lo_max = 13
+    hi_min = 0
+    for c in meld:
+        if c.s == suit and c.r >= 3:
+            if c.r < lo_max:
+                lo_max = c.r
+            if c.r > hi_min:
+                hi_min = c.r
+    key2 = (suit, masks[suit], wild_kinds, twos[suit] >= 2, lo_max, hi_min)  # not a whole group's key
+    grp = _RUN_GROUPS.get(key2)
+    if grp is None:
+        if len(_RUN_GROUPS) >= _GROUPS_MAX:
+            _RUN_GROUPS.clear()
+        grp = _RUN_GROUPS[key2] = _info(_run_group(suit, masks[suit], wild_kinds, twos[suit], lo_max, hi_min), None)
+    return grp[0]
+
+
 def _group_entry(cards: Sequence[Card], res: tuple[Any, ...]) -> tuple[tuple[Card, ...], tuple[Any, ...]]:
     return (tuple(cards), res)
 
@@ -1915,12 +1953,16 @@ def _set_group(r: int, code: int, wild_kinds: tuple[Card, ...]) -> _Group:
     return tuple(out)
 
 
-def _run_group(suit: int, mask: int, wild_kinds: tuple[Card, ...], twos: int) -> _Group:
+def _run_group(suit: int, mask: int, wild_kinds: tuple[Card, ...], twos: int, lo_max: int = 13,
+               hi_min: int = 0) -> _Group:
     """Every legal run of ``suit`` from the positions the hand holds (``mask``: bit ``p`` for
     position ``p``, the ace at 1 and 14), its wilds, and ``twos`` copies of the suit's own 2:
     every window of consecutive positions, its ends natural, with at most one position given to
     a wild (a missing card, or one held but left out); a wild at an end is the shorter window
-    with a free wild."""
+    with a free wild.
+
+    ``lo_max``, ``hi_min``: only the candidates whose lowest natural lies at position ``lo_max`` or
+    below and whose highest at ``hi_min`` or above, in the group's order (see :func:`_target_group`)."""
     # No run at all without three positions in a row, or, with a wild, two positions at most two
     # apart (a wild fills one position only): the common case of a few scattered cards.
     if not (mask & (mask >> 1) & (mask >> 2) if not wild_kinds else mask & ((mask >> 1) | (mask >> 2))):
@@ -1954,7 +1996,7 @@ def _run_group(suit: int, mask: int, wild_kinds: tuple[Card, ...], twos: int) ->
 
     # A wild is spare unless it is the suit's own 2, held once and laid here as a natural.
     spare_own = [w for w in wild_kinds if not (w is own_two and twos < 2)]
-    for lo in range(1, 14):
+    for lo in range(1, lo_max + 1):
         if lo not in have:
             continue
         naturals: list[Card] = []
@@ -1973,7 +2015,7 @@ def _run_group(suit: int, mask: int, wild_kinds: tuple[Card, ...], twos: int) ->
             if card is own_two:
                 own_in = True
             n_nat = len(naturals)
-            if n_nat < 2:
+            if n_nat < 2 or pos < hi_min:
                 continue
             spare = spare_own if own_in else wild_kinds
             if gap:

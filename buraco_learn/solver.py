@@ -46,7 +46,7 @@ from operator import attrgetter
 from .actions import Action, Discard, LayDown, LayOff
 from .cards import Card, format_cards, make_deck
 from .errors import IllegalMove
-from .game import Game, TableMeld, _candidate_entries, _known_meld, candidate_melds
+from .game import Game, TableMeld, _candidate_entries, _known_meld, _target_group, candidate_melds
 from .melds import Meld
 from .rules import FIBUR, Rules
 
@@ -379,7 +379,10 @@ def _additions(meld: Meld, relevant: list[Card]) -> list[tuple[tuple[Card, ...],
     size = len(base)
     out: list[tuple[tuple[Card, ...], Meld, int]] = []
     seen: set[tuple[int, ...]] = set()
-    for cand in candidate_melds(list(base) + relevant):
+    # Only the candidates of the meld's own group, from the windows that may hold it (the
+    # engine's _target_group): the others cannot hold every card of the meld, and the order of
+    # those that do is candidate_melds' (so the items, and the plans, are the same).
+    for cand, _ in _target_group(list(base) + relevant, base, meld._rank, meld._suit):
         if len(cand) <= size:
             continue
         rest = list(cand)
@@ -429,6 +432,12 @@ def _meld_of(cards: Sequence[Card], rules: Rules, res: tuple[Any, ...] | None = 
 #: costs about half as much a call), rather than card by card (cheaper to set up, and faster while
 #: the per-suit memos would rarely be hit). Both give the same values.
 _MASK_BOUND_FROM = 16
+
+#: From how many distinct cards ``best`` asks the bound at all. On fewer, the plain memoised
+#: search (every child searched, its value exact) is cheaper than the bound's pruning: on the
+#: 11-card hands the bound is asked about 3 times a hand at about 10 us and prunes little. The
+#: plans stay the same (see ``_no_bound``).
+_BOUND_FROM = 12
 
 
 class _Search:
@@ -564,16 +573,6 @@ class _Search:
 
     # -- the bound ----------------------------------------------------------------------
     def _prepare_bound(self) -> None:
-        rules = self.game.rules
-        top_bonus = max(rules.clean_bonus, rules.dirty_bonus, rules.semi_clean_bonus or 0)
-        self.top_bonus = max(top_bonus, rules.dirty_bonus)
-        self.dirty_bonus = max(rules.dirty_bonus, 0)
-        pts = self.pts
-        self.suit_of = [c.s if c.r != 0 else -1 for c in self.cards]
-        self.rank_of = [c.r if c.r not in (0, 2) else -1 for c in self.cards]
-        # Run positions a card may take (the ace low and high; a 2 of the suit as a natural 2).
-        static = [_static(c) for c in self.cards]
-        self.pos_bits = [st[0] for st in static]
         # One pass over the items: what an unused lay-off target may add beyond its cards' points
         # (a burraco bonus), per item what laying it down changes (``item_records``), per card the
         # targets some lay-off of it may go to, the targets and set ranks items from each card on
@@ -616,13 +615,37 @@ class _Search:
             if len(rows) > 1:
                 rows.sort(key=_row_base, reverse=True)
         self.low_items = low_items
-        # Per card: the masks of the three-position windows of a run that contain it.
-        self.windows: list[tuple[int, ...]] = [st[1] for st in static]
         for i in range(k - 1, -1, -1):
             live_t[i] |= live_t[i + 1]
             live_r[i] |= live_r[i + 1]
         self.live_t = live_t
         self.live_r = live_r
+        if k < _BOUND_FROM:
+            # best() asks no bound here (``_no_bound``): its tables are built only if it is asked.
+            self.bound = self._lazy_bound  # type: ignore[method-assign]
+            return
+        self._prepare_bound_tables()
+
+    def _lazy_bound(self, rem: int, i: int, tmask: int, rmask: int, alpha: int = _NEG) -> tuple[int, bool, int]:
+        """The bound of a small hand, its tables built on the first call (by a test, not best)."""
+        self._prepare_bound_tables()
+        return self.bound(rem, i, tmask, rmask, alpha)
+
+    def _prepare_bound_tables(self) -> None:
+        """The bound's own tables (``_prepare_bound`` made those ``best`` reads)."""
+        rules = self.game.rules
+        top_bonus = max(rules.clean_bonus, rules.dirty_bonus, rules.semi_clean_bonus or 0)
+        self.top_bonus = max(top_bonus, rules.dirty_bonus)
+        self.dirty_bonus = max(rules.dirty_bonus, 0)
+        pts = self.pts
+        k = len(self.cards)
+        self.suit_of = [c.s if c.r != 0 else -1 for c in self.cards]
+        self.rank_of = [c.r if c.r not in (0, 2) else -1 for c in self.cards]
+        # Run positions a card may take (the ace low and high; a 2 of the suit as a natural 2).
+        static = [_static(c) for c in self.cards]
+        self.pos_bits = [st[0] for st in static]
+        # Per card: the masks of the three-position windows of a run that contain it.
+        self.windows: list[tuple[int, ...]] = [st[1] for st in static]
         # Per card, for the bound: rank (-1 for a wild), suit, run positions, points, targets, the
         # positions within two of its own (a run with a wild), the three-position windows.
         self.info: list[tuple[int, int, int, int, int, int, tuple[int, ...]]] = []
@@ -948,6 +971,17 @@ class _Search:
                     self.cut_memo[ckey] = cut
                 capped -= cut
         return total, alive_i, capped
+
+    @staticmethod
+    def _no_bound(rem: int, i: int, tmask: int, rmask: int, alpha: int = _NEG) -> tuple[int, bool, int]:
+        """The bound ``best`` asks on small hands (fewer than ``_BOUND_FROM`` distinct cards): no
+        bound at all (a value no plan reaches: nothing is pruned, every value found is exact),
+        with card ``i`` counted in it, as the real bound counts it wherever ``best`` asks it (an
+        item whose lowest card is ``i`` fits there, so card ``i`` has a meld's partners or a free
+        target, and the real bound counts its points: it is valid for that child). So the
+        children come in the same order, and the plan found, the first child in that order
+        reaching each node's best value, is the same (solver_same.py: 0 plans differ)."""
+        return -_NEG, True, -_NEG
 
     def _bound_cards(self, rem: int, i: int, tmask: int, rmask: int, alpha: int = _NEG) -> tuple[int, bool, int]:
         """An upper bound on what the cards ``rem`` can still gain, whether card ``i`` counts in it,
@@ -1317,7 +1351,7 @@ class _Search:
         self.canon_of.clear()
         # What best() reads at every node, in two tuples (one attribute look-up each).
         self._ctx_top = (self.live_t, self.live_r, self.canon, self.canon_of, self.memo, self.bur_free)
-        self._ctx_node = (self.prune, self.bound, self.pts, self.guard, self.n_targets, self.low_items,
+        self._ctx_node = (self.prune, self.bound if len(self.cards) >= _BOUND_FROM else self._no_bound, self.pts, self.guard, self.n_targets, self.low_items,
                           self.item_records, self.kept_many, self.kept_single)
         value, exact = self.best(start, 0, 0, 0, self.kept_none, self.had_burraco, self.alpha)
         if not exact or value <= _NEG // 2:

@@ -514,3 +514,34 @@ def test_candidate_sets_with_three_copies_equal_the_reference() -> None:
         hand = [c, c, c] + rng.sample(same_rank, rng.randint(0, 3)) + rng.sample(deck, rng.randint(0, 4))
         _clear()
         assert [(e[0], e[1]) for e in game_module._candidate_results(hand)] == _reference_candidates(hand), hand
+
+
+def test_target_group_lists_the_candidates_holding_a_meld_in_order() -> None:
+    """The solver's lay-off additions list only the candidates of the target meld's own group and
+    windows (``game._target_group``): the candidates of ``candidate_melds(meld + cards)`` that hold
+    every card of the meld are among them, in the same order, on random melds and hands."""
+
+    from buraco_learn.game import _target_group, candidate_melds
+    from buraco_learn.melds import Meld
+
+    rng = random.Random(41)
+    deck = list(make_deck(4))
+    checked = 0
+    for _ in range(1500):
+        cards = rng.sample(deck, rng.randint(8, 30))
+        melds = [m for m in candidate_melds(cards) if len(m) >= 3]
+        if not melds:
+            continue
+        meld = Meld.from_cards(rng.choice(melds))
+        if meld.kind == "set":
+            rel = [c for c in rng.sample(deck, rng.randint(1, 14)) if c.r in (meld.rank, 0, 2)]
+        else:
+            rel = [c for c in rng.sample(deck, rng.randint(1, 20)) if c.s == meld.cards[0].s or c.r in (0, 2)
+                   or any(c.s == k.s and k.r > 2 for k in meld.cards)]
+        union = list(meld.cards) + rel
+        need = Counter(meld.cards)
+        holding = [m for m in candidate_melds(union) if not need - Counter(m)]
+        got = [e[0] for e in _target_group(union, meld.cards, meld._rank, meld._suit)]
+        assert [m for m in got if not need - Counter(m)] == holding, (meld, rel)
+        checked += len(holding)
+    assert checked > 500

@@ -11,8 +11,9 @@ computing the bound (``_Search.bound`` on bit masks, used from 16 distinct cards
 from __future__ import annotations
 
 import random
+from typing import Any
 
-from buraco_learn import Game, Meld, format_cards
+from buraco_learn import Game, Meld, format_cards, solver
 from buraco_learn.game import candidate_melds
 from buraco_learn.solver import _Search
 
@@ -144,3 +145,53 @@ def test_symmetric_twos_as_with_the_items_needs() -> None:
             for it in search.items:
                 assert by_packed.get(search._permuted(it, perm)) is index.get(search._swapped(it, perm))
     assert pairs > 20
+
+
+def test_small_hands_searched_without_the_bound_give_the_same_plans(monkeypatch: Any) -> None:
+    """Below ``_BOUND_FROM`` distinct cards ``best`` asks no bound (``_no_bound``: nothing pruned,
+    card ``i`` counted). The same values and the same plans as the search asking the real bound,
+    on the small positions of ``test_solver`` and on dealt hands of 11 to 13 cards; and wherever
+    the search asks the real bound it counts card ``i`` (``alive_i``), as ``_no_bound`` says, so
+    the children come in the same order."""
+    from test_solver import positions
+
+    rng = random.Random(21)
+    games = list(positions(800, 31)) + list(positions(300, 32, closing=True))
+    games += [big_position(rng, rng.randint(11, 13)) for _ in range(150)]
+    small = 0
+    asked = 0
+    for pos in games:
+        n_cards = len(set(pos.hand(pos.to_move)))
+        small += n_cards < solver._BOUND_FROM
+        for close in (False, True):
+            pot = rng.choice([0, 0, 100])
+            plain = _Search(pos, pot, close)
+            got = plain.run()
+            with monkeypatch.context() as m:
+                m.setattr(solver, "_BOUND_FROM", 0)
+                bounded = _Search(pos, pot, close)
+                real = bounded.bound
+
+                def checked(rem: int, i: int, tmask: int, rmask: int, alpha: int = -(10**9),
+                            real: Any = real) -> tuple[int, bool, int]:
+                    nonlocal asked
+                    out = real(rem, i, tmask, rmask, alpha)
+                    assert out[1], (pos.position(), rem, i)
+                    asked += 1
+                    return out  # type: ignore[no-any-return]
+
+                bounded.bound = checked  # type: ignore[method-assign]
+                want = bounded.run()
+            assert (got is None) == (want is None), pos.position()
+            if got is not None and want is not None:
+                assert got[0] == want[0], pos.position()
+                assert [plain.items.index(it) for it in got[1]] == [bounded.items.index(it) for it in want[1]]
+                assert got[2] == want[2]
+        with monkeypatch.context() as m:
+            m.setattr(solver, "_BOUND_FROM", 0)
+            want_plan = solver.solve(pos, pot_value=100)
+            want_close = solver.can_close(pos)
+        assert str(solver.solve(pos, pot_value=100)) == str(want_plan), pos.position()
+        close_plan = solver.can_close(pos)
+        assert str(close_plan) == str(want_close), pos.position()
+    assert small > 1000 and asked > 1000
