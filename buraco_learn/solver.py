@@ -1466,6 +1466,13 @@ def solve(game: Game, *, pot_value: int = 0) -> Plan:
         return Plan((), (), 0, hand)
     _, chosen, rest = found
     plan = search.plan_of(chosen, rest)
+    if plan.rest:
+        # A plan that keeps a card is not replayed: its order cannot matter. Every hand between
+        # its actions holds two cards or more (never refused, TURN-3), and its last hand is the
+        # same in every order, with the same melds on the table, so the same burracos (the
+        # search's leaf asked the engine about it, ``_last_cards_ok``). The plan's actions go
+        # through the engine when played; tests/test_solver.py replays solve's plans.
+        return plan
     plan, _ = _replay_in_order(game, plan)
     return plan
 

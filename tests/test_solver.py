@@ -306,3 +306,38 @@ def test_turn4_orders_the_lay_offs() -> None:
     for a in plan.actions():
         g.apply(a)
     assert g.took_pot[0]
+
+
+def _bot_play_positions(hands: int) -> Iterator[Game]:
+    """Every play-phase position of seeded greedy-bot hands (hands of 2 to 25 cards, the pile's
+    cards among them), with each preset and its player counts."""
+    from buraco_learn.bots import make_bot
+
+    presets = sorted(PRESETS)
+    for seed in range(hands):
+        rules = PRESETS[presets[seed % len(presets)]]
+        players = rules.players[seed // len(presets) % len(rules.players)]
+        g = Game.new(players, rules=rules.name, seed=seed)
+        bots = [make_bot("greedy", seed * 10 + s) for s in range(players)]
+        while not g.is_over:
+            if g.phase == "play":
+                yield g.clone()
+            g.apply(bots[g.to_move].choose(g.view(g.to_move), g.legal_actions()))
+
+
+def test_a_plan_keeping_a_card_is_the_one_the_replay_returns() -> None:
+    """``solve`` replays on the engine only a plan that empties the hand (its order may matter,
+    TURN-4); a plan that keeps a card is returned as found. Replaying those here, the engine
+    accepts them in that order, with the points and the rest the plan says (the check skipped)."""
+    from buraco_learn.solver import _replay_in_order
+
+    checked = 0
+    for g in [*positions(300, 21), *_bot_play_positions(16)]:
+        plan = solve(g)
+        if not plan.rest or not (plan.melds or plan.lay_offs):
+            continue
+        replayed, after = _replay_in_order(g, plan)  # raises if the engine refuses or the points differ
+        assert replayed == plan
+        assert sorted(after.hand(after.to_move), key=lambda c: c.sort_key) == list(plan.rest)
+        checked += 1
+    assert checked > 100
