@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from .actions import Action, Discard, Draw, LayDown, LayOff, TakePile
 from .cards import Card, excerpt, make_deck
 from .errors import IllegalMove, NotationError
-from .game import Game, HandResult, PlayerView, TableMeld, _State, candidate_melds
+from .game import Game, HandResult, PlayerView, TableMeld, _State, _target_group, candidate_melds
 from .melds import Meld, is_valid_meld
 from .players import Player, PlayerLike, RandomPlayer, as_player
 from .solver import Plan, _lay_off_additions, can_close, meld_value, solve
@@ -625,7 +625,10 @@ def _lay_off_results(meld: Meld, hand: Sequence[Card]) -> tuple[Counter[Card], .
         base = meld.cards
         size = len(base)
         out: list[Counter[Card]] = []
-        for m in candidate_melds([*base, *relevant]):
+        # Only the candidates of the meld's own group (the engine's _target_group, remembered
+        # there): the others cannot hold every card of the meld; the solver's lay-offs
+        # (solver._additions) ask the engine the same question next.
+        for m, _ in _target_group([*base, *relevant], base, meld._rank, meld._suit):
             if len(m) <= size:
                 continue
             extra = Counter(m)

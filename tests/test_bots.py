@@ -455,3 +455,56 @@ def test_new_cards_used_lists_the_hand_once() -> None:
                         counts[expected] += 1
                 g.apply(bots[seat].choose(view, g.legal_actions()))
     assert counts[True] >= 200 and counts[False] >= 200, counts
+
+
+def test_lay_off_results_read_the_target_group() -> None:
+    """SET-1, RUN-1: the possible lay-off results onto a meld (``_lay_off_results``) are read from
+    the candidates of the meld's own group (``game._target_group``); they equal those read from every
+    candidate meld of the meld's cards and the hand's cards of its rank or suit and the wilds, in
+    the same order, over every side meld and hand of seeded bot hands (each preset) and random
+    melds and hands."""
+    from buraco_learn.bots import _LAY_OFF_RESULTS, _lay_off_results, _side_melds
+    from buraco_learn.cards import make_deck
+    from buraco_learn.game import candidate_melds
+    from buraco_learn.melds import Meld
+
+    def reference(meld: Meld, hand: list[Card]) -> list[Counter[Card]]:
+        if meld.kind == "set":
+            relevant = [c for c in hand if c.r == meld._rank or c.r in (0, 2)]
+        else:
+            relevant = [c for c in hand if c.s == meld._suit or c.r in (0, 2)]
+        if not relevant:
+            return []
+        out = []
+        for m in candidate_melds([*meld.cards, *relevant]):
+            extra = Counter(m)
+            extra.subtract(meld.cards)
+            if len(m) > len(meld.cards) and min(extra.values()) >= 0:
+                out.append(+extra)
+        return out
+
+    checked = 0
+    for name, players in CASES:
+        g = Game.new(players, rules=name, seed=3, dealer=0)
+        bots = [GreedyBot(30 + s) for s in range(players)]
+        while not g.is_over:
+            view = g.view(g.to_move)
+            for meld in _side_melds(view):
+                for hand in (list(view.hand), [*view.hand, *view.pile]):
+                    _LAY_OFF_RESULTS.clear()
+                    expected = reference(meld, hand)
+                    assert list(_lay_off_results(meld, hand)) == expected, (str(meld), str(hand))
+                    checked += bool(expected)
+            g.apply(bots[g.to_move].choose(view, g.legal_actions()))
+    rng = random.Random(12)
+    deck = list(make_deck(4))
+    for _ in range(600):
+        cards = rng.sample(deck, rng.randint(8, 30))
+        melds = [m for m in candidate_melds(cards) if len(m) >= 3]
+        if melds:
+            meld = Meld.from_cards(rng.choice(melds))
+            hand = rng.sample(deck, rng.randint(1, 25))
+            expected = reference(meld, hand)
+            assert list(_lay_off_results(meld, hand)) == expected, (str(meld), str(hand))
+            checked += bool(expected)
+    assert checked > 300, checked
