@@ -10,8 +10,10 @@ Every rule comes from the engine: the melds a hand can form are the engine's
 (``from_cards``, ``lay_off``: one wild per meld, WILD-1..5; under fibur a candidate's meld is
 built from the analysis the engine made of it, the meld ``from_cards`` builds), SET-4 is asked of
 :meth:`Game.verify_meld` (when the side has a set on the table: without one it refuses none), and whether the cards left over can still end the turn (CLOSE-3,
-CLOSE-4, TURN-4, TURN-5) is the engine's own check. The answer is then replayed on a
-:meth:`Game.clone` and must be accepted action by action, with the same points.
+CLOSE-4, TURN-4, TURN-5) is the engine's own check. An answer that empties the hand (or closes)
+is then replayed on a :meth:`Game.clone` and must be accepted action by action, with the same
+points, in an order the engine accepts (TURN-4); one that keeps a card is accepted in any order
+(see :func:`solve`), and the tests replay it.
 
 The search is exact: a branch over the distinct cards of the hand, lowest first, where each card
 is either kept or is the lowest card of a new meld or of one lay-off, with memoisation on the
@@ -56,8 +58,8 @@ _NEG = -(10**9)
 _INDEX = attrgetter("index")
 _SORT_KEY = attrgetter("sort_key")
 #: The kept cards' shape when two or more are kept (the engine accepts any such rest: a turn can
-#: always end with a discard from two cards, TURN-3; checked on the whole hand, and every plan
-#: is replayed on the engine anyway).
+#: always end with a discard from two cards, TURN-3; checked on the whole hand; the tests replay
+#: every plan on the engine).
 _MANY: tuple[int, ...] = (-1, -1)
 
 
