@@ -35,7 +35,7 @@ from .errors import IllegalMove, NotationError
 from .game import Game, HandResult, PlayerView, TableMeld, _State, _target_group, candidate_melds
 from .melds import Meld, is_valid_meld
 from .players import Player, PlayerLike, RandomPlayer, as_player
-from .solver import Plan, _lay_off_additions, can_close, meld_value, solve
+from .solver import Plan, _lay_off_additions, _near_cards, can_close, meld_value, solve
 
 __all__ = ["Player", "RandomBot", "GreedyBot", "StrongBot", "BOTS", "make_bot", "game_from_view", "play_hand",
            "opponent_melds_accepting", "known_holdings", "deal_unseen", "closing_risk"]
@@ -611,12 +611,7 @@ def _lay_off_results(meld: Meld, hand: Sequence[Card]) -> tuple[Counter[Card], .
     meld: a superset of the lay-offs the solver may make onto it (each lay-off's result is a legal
     meld of those cards). The cards are filtered and listed as the solver lists them, so their
     candidate melds are remembered for it. Remembered; the counters must not be changed."""
-    if meld.kind == "set":
-        rank = meld._rank
-        relevant = [c for c in hand if c.r == rank or c.r == 0 or c.r == 2]
-    else:
-        suit = meld._suit
-        relevant = [c for c in hand if c.s == suit or c.r == 0 or c.r == 2]
+    relevant = _near_cards(meld, hand)  # as the solver filters them
     if not relevant:
         return ()
     key = (meld, bytes([c.index for c in relevant]))

@@ -352,16 +352,21 @@ _ADDITIONS: dict[tuple[Meld, bytes], tuple[tuple[tuple[Card, ...], Meld, int], .
 _ADDITIONS_MAX = 20_000
 
 
+def _near_cards(meld: Meld, hand: Sequence[Card]) -> list[Card]:
+    """The cards of ``hand`` a lay-off onto ``meld`` may use, in hand order: those of its rank (a
+    set, SET-1) or of its suit (a run, RUN-1), and the wilds (jokers and 2s, WILD-1)."""
+    if meld.kind == "set":
+        rank = meld._rank
+        return [c for c in hand if c.r == rank or c.r == 0 or c.r == 2]
+    suit = meld._suit
+    return [c for c in hand if c.s == suit or c.r == 0 or c.r == 2]
+
+
 def _lay_off_additions(target: TableMeld, hand: Sequence[Card]) -> tuple[tuple[tuple[Card, ...], Meld, int], ...]:
     """Every multiset of hand cards the target meld accepts in one lay-off, with the result and
     its value (:func:`meld_value`)."""
     meld = target.meld
-    if meld.kind == "set":
-        rank = meld._rank
-        relevant = [c for c in hand if c.r == rank or c.r == 0 or c.r == 2]
-    else:
-        suit = meld._suit
-        relevant = [c for c in hand if c.s == suit or c.r == 0 or c.r == 2]
+    relevant = _near_cards(meld, hand)
     if not relevant:
         return ()
     key = (meld, bytes([c.index for c in relevant]))
