@@ -102,8 +102,10 @@ def _table_meld(id: int, owner: int, meld: Meld) -> TableMeld:
     return t
 
 
+#: ``object.__new__``, looked up once for the loops that build frozen values with their slots set
+#: directly (an event in Game._record, a group's LayDowns in _info).
+_new_object = object.__new__
 #: Event's slots, set directly by Game._record.
-_new_event = object.__new__
 _set_seat = Event.__dict__["seat"].__set__
 _set_action = Event.__dict__["action"].__set__
 _set_note = Event.__dict__["note"].__set__
@@ -893,7 +895,7 @@ class Game:
     def _record(self, seat: int, action: Action, note: str) -> Event:
         # Event(seat, action, note), its three fields set directly (a frozen dataclass's __init__
         # goes through object.__setattr__ for each); notes repeat from hand to hand: share them.
-        ev = _new_event(Event)
+        ev = _new_object(Event)
         _set_seat(ev, seat)
         _set_action(ev, action)
         _set_note(ev, sys.intern(note))
@@ -1492,9 +1494,6 @@ _SET_LAY_DOWN = (LayDown.__dict__["cards"].__set__, LayDown.__dict__["wild_high"
                  LayDown.__dict__["layout"].__set__)
 _SET_LAY_OFF = (LayOff.__dict__["target"].__set__, LayOff.__dict__["cards"].__set__,
                 LayOff.__dict__["wild_high"].__set__, LayOff.__dict__["layout"].__set__)
-
-
-_new_object = object.__new__
 
 
 def _lay_down_act(cards: tuple[Card, ...]) -> LayDown:
