@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterator
 
 import pytest
 
@@ -16,6 +17,20 @@ from buraco_learn.players import Player
 from buraco_learn.solver import can_close
 
 CASES = [(name, n) for name, rules in PRESETS.items() for n in rules.players]
+
+
+def greedy_hand(name: str, players: int, seed: int) -> tuple[Game, list[GreedyBot]]:
+    """A freshly dealt seeded hand of preset ``name`` and its greedy bots, for a test to play through."""
+    return (Game.new(players, rules=name, seed=seed, dealer=seed % players),
+            [GreedyBot(seed * 10 + s) for s in range(players)])
+
+
+def greedy_hands(seeds: int) -> Iterator[tuple[tuple[str, int, int], Game, list[GreedyBot]]]:
+    """:func:`greedy_hand` for every preset and player count and ``seeds`` seeds:
+    ``((preset, players, seed), game, bots)``."""
+    for name, players in CASES:
+        for seed in range(seeds):
+            yield ((name, players, seed), *greedy_hand(name, players, seed))
 
 
 @pytest.mark.parametrize("name,players", CASES)
@@ -161,8 +176,7 @@ def _checked_hand(name: str, players: int, seed: int, counts: Counter[str]) -> N
     from buraco_learn.bots import _plan_after, _side_may_close, _step_gain
     from buraco_learn.solver import solve
 
-    g = Game.new(players, rules=name, seed=seed, dealer=seed % players)
-    bots = [GreedyBot(seed * 10 + s) for s in range(players)]
+    g, bots = greedy_hand(name, players, seed)
     while not g.is_over:
         seat = g.to_move
         bot, view = bots[seat], g.view(seat)
@@ -313,22 +327,20 @@ def test_greedy_takes_the_pile_exactly_when_it_gains(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(bots_module, "_pile_cannot_pay", pile_cannot_pay)
     decisions = 0
     playing: list[GreedyBot] = []
-    for name, players in CASES:
-        for seed in range(3):
-            g = Game.new(players, rules=name, seed=seed, dealer=seed % players)
-            bots = playing[:] = [GreedyBot(seed * 10 + s) for s in range(players)]
-            while not g.is_over:
-                seat = g.to_move
-                view = g.view(seat)
-                legal = g.legal_actions()
-                if view.phase == "draw" and TakePile() in legal:
-                    expected = GreedyBot().pile_gain(view) > 0
-                    action = bots[seat].choose(view, legal)
-                    assert (action == TakePile()) == expected, (name, players, seed, str(view.hand))
-                    decisions += 1
-                else:
-                    action = bots[seat].choose(view, legal)
-                g.apply(action)
+    for case, g, bots in greedy_hands(3):
+        playing[:] = bots
+        while not g.is_over:
+            seat = g.to_move
+            view = g.view(seat)
+            legal = g.legal_actions()
+            if view.phase == "draw" and TakePile() in legal:
+                expected = GreedyBot().pile_gain(view) > 0
+                action = bots[seat].choose(view, legal)
+                assert (action == TakePile()) == expected, (case, str(view.hand))
+                decisions += 1
+            else:
+                action = bots[seat].choose(view, legal)
+            g.apply(action)
     assert decisions >= 500 and counts["solved"] < decisions / 3 and counts["nothing"] >= 100, (decisions, counts)
     assert counts["pile"] >= 200 and counts["cannot pay"] >= 30, counts
 
@@ -340,22 +352,19 @@ def test_a_close_is_not_looked_for_where_none_can_be() -> None:
     from buraco_learn.bots import _cannot_close, _side_may_close
 
     counts: Counter[str] = Counter()
-    for name, players in CASES:
-        for seed in range(3):
-            g = Game.new(players, rules=name, seed=seed, dealer=seed % players)
-            bots = [GreedyBot(seed * 10 + s) for s in range(players)]
-            while not g.is_over:
-                seat = g.to_move
-                view = g.view(seat)
-                if view.phase == "play" and _side_may_close(view, seat):
-                    found = can_close(g)
-                    if _cannot_close(g):
-                        assert found is None, (name, players, seed, str(found))
-                        counts["skipped"] += 1
-                    else:
-                        counts["asked"] += 1
-                        counts["closes"] += found is not None
-                g.apply(bots[seat].choose(view, g.legal_actions()))
+    for case, g, bots in greedy_hands(3):
+        while not g.is_over:
+            seat = g.to_move
+            view = g.view(seat)
+            if view.phase == "play" and _side_may_close(view, seat):
+                found = can_close(g)
+                if _cannot_close(g):
+                    assert found is None, (case, str(found))
+                    counts["skipped"] += 1
+                else:
+                    counts["asked"] += 1
+                    counts["closes"] += found is not None
+            g.apply(bots[seat].choose(view, g.legal_actions()))
     assert counts["skipped"] >= 100 and counts["closes"] >= 10, counts
 
 
@@ -377,18 +386,15 @@ def test_a_drawn_card_that_fits_nowhere_is_not_solved_for(monkeypatch: pytest.Mo
         return said
 
     monkeypatch.setattr(bots_module, "_drawn_nothing", drawn_nothing)
-    for name, players in CASES:
-        for seed in range(3):
-            g = Game.new(players, rules=name, seed=seed, dealer=seed % players)
-            bots = [GreedyBot(seed * 10 + s) for s in range(players)]
-            while not g.is_over:
-                seat = g.to_move
-                view, legal = g.view(seat), g.legal_actions()
-                n = counts["said"]
-                action = bots[seat].choose(view, legal)
-                if counts["said"] > n:
-                    assert action == GreedyBot().choose(view, legal), (name, players, seed, str(view.hand))
-                g.apply(action)
+    for case, g, bots in greedy_hands(3):
+        while not g.is_over:
+            seat = g.to_move
+            view, legal = g.view(seat), g.legal_actions()
+            n = counts["said"]
+            action = bots[seat].choose(view, legal)
+            if counts["said"] > n:
+                assert action == GreedyBot().choose(view, legal), (case, str(view.hand))
+            g.apply(action)
     assert counts["said"] >= 100, counts
 
 
@@ -441,19 +447,16 @@ def test_new_cards_used_lists_the_hand_once() -> None:
         return False
 
     counts: Counter[bool] = Counter()
-    for name, players in CASES:
-        for seed in range(2):
-            g = Game.new(players, rules=name, seed=seed, dealer=seed % players)
-            bots = [GreedyBot(seed * 10 + s) for s in range(players)]
-            while not g.is_over:
-                seat = g.to_move
-                view = g.view(seat)
-                if view.phase == "draw" and view.pile:
-                    for new in [view.pile, *([c] for c in view.pile)]:
-                        expected = card_by_card(view, view.hand, new)
-                        assert _cards_used(view, view.hand, new) == expected, (name, str(view.hand), str(new))
-                        counts[expected] += 1
-                g.apply(bots[seat].choose(view, g.legal_actions()))
+    for case, g, bots in greedy_hands(2):
+        while not g.is_over:
+            seat = g.to_move
+            view = g.view(seat)
+            if view.phase == "draw" and view.pile:
+                for new in [view.pile, *([c] for c in view.pile)]:
+                    expected = card_by_card(view, view.hand, new)
+                    assert _cards_used(view, view.hand, new) == expected, (case, str(view.hand), str(new))
+                    counts[expected] += 1
+            g.apply(bots[seat].choose(view, g.legal_actions()))
     assert counts[True] >= 200 and counts[False] >= 200, counts
 
 
