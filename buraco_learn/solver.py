@@ -1402,6 +1402,14 @@ class _Search:
         rest_cards = tuple(sorted(rest, key=_SORT_KEY))
         return value, chosen, rest_cards
 
+    def release(self) -> None:
+        """Drop this search's references to its own bound methods (the bound chosen by
+        ``_prepare_bound``, and ``_ctx_node`` holding it): each is a reference cycle through the
+        search, which would otherwise leave the search with its items, memo and tables (hundreds
+        of objects) to the cyclic garbage collector. Called once a search is done with."""
+        self.__dict__.pop("bound", None)
+        self.__dict__.pop("_ctx_node", None)
+
     def plan_of(self, chosen: list[_Item], rest: tuple[Card, ...]) -> Plan:
         melds = tuple(it.meld for it in chosen if it.meld is not None)
         lay_offs = tuple(sorted((it.target, it.cards) for it in chosen if it.meld is None))
@@ -1467,7 +1475,10 @@ def solve(game: Game, *, pot_value: int = 0) -> Plan:
     layoff 0: 8H 9H (+20 points)
     """
     search = _Search(game, pot_value, close=False)
-    found = search.run()
+    try:
+        found = search.run()
+    finally:
+        search.release()
     if found is None or found[0] < 0 or (found[0] == 0 and not found[1]):
         hand = tuple(sorted(game.hand(game.to_move), key=lambda c: c.sort_key))
         return Plan((), (), 0, hand)
@@ -1502,6 +1513,14 @@ def can_close(game: Game) -> Plan | None:
     None
     """
     search = _Search(game, 0, close=True)
+    try:
+        return _closing_plan(game, search)
+    finally:
+        search.release()
+
+
+def _closing_plan(game: Game, search: _Search) -> Plan | None:
+    """:func:`can_close` with its search: the best closing plan the engine accepts, or ``None``."""
     for _ in range(2 * len(search.cards) + 2):
         found = search.run()
         if found is None:

@@ -341,3 +341,25 @@ def test_a_plan_keeping_a_card_is_the_one_the_replay_returns() -> None:
         assert sorted(after.hand(after.to_move), key=lambda c: c.sort_key) == list(plan.rest)
         checked += 1
     assert checked > 100
+
+
+def test_a_finished_search_leaves_no_garbage_cycle() -> None:
+    """``solve`` and ``can_close`` release their search (its bound, kept as a bound method, made a
+    reference cycle through it): once they return, the search with its items and memo is freed at
+    once by reference counting, and the collector finds nothing of theirs to collect."""
+    import gc
+
+    games = [*positions(60, 31), *positions(20, 32, closing=True)]
+    gc.collect()
+    enabled = gc.isenabled()
+    gc.disable()  # so that no automatic collection hides a cycle left behind
+    try:
+        for g in games:
+            solve(g)
+            can_close(g)
+        assert gc.collect() == 0
+        _Search(games[0], 0, False).run()  # a search not released: the collector finds it
+        assert gc.collect() > 0
+    finally:
+        if enabled:
+            gc.enable()
