@@ -27,7 +27,7 @@ import dataclasses
 import random
 from collections import Counter
 from itertools import chain, repeat
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from .actions import Action, Discard, Draw, LayDown, LayOff, TakePile
 from .cards import Card, excerpt, make_deck
@@ -599,41 +599,80 @@ class _LoneCard:
         return self._ok
 
 
-#: Memo of :func:`_lay_off_results`: (meld, the relevant hand cards' indices in order) -> results
-#: (melds are immutable values). Bounded, cleared when full.
-_LAY_OFF_RESULTS: dict[tuple[Meld, bytes], tuple[Counter[Card], ...]] = {}
-_LAY_OFF_RESULTS_MAX = 20_000
+#: Memo of :func:`_lay_off_cards` for runs: (meld, the relevant hand cards' indices in order) ->
+#: the cards (melds are immutable values). Bounded, cleared when full.
+_LAY_OFF_CARDS: dict[tuple[Meld, bytes], frozenset[Card]] = {}
+_LAY_OFF_CARDS_MAX = 20_000
+_NO_CARDS: frozenset[Card] = frozenset()
 
 
-def _lay_off_results(meld: Meld, hand: Sequence[Card]) -> tuple[Counter[Card], ...]:
-    """The cards of ``hand`` beyond ``meld``'s own of every candidate meld of the meld's cards with
-    the hand's cards of its rank (a set) or suit (a run) and the wilds that holds every card of the
-    meld: a superset of the lay-offs the solver may make onto it (each lay-off's result is a legal
-    meld of those cards). The cards are filtered and listed as the solver lists them, so their
-    candidate melds are remembered for it. Remembered; the counters must not be changed."""
+def _lay_off_cards(meld: Meld, hand: Sequence[Card]) -> Collection[Card]:
+    """The cards of ``hand`` that lie beyond the meld's own in some candidate meld of the meld's
+    cards with the hand's cards of its rank (a set) or suit (a run) and the wilds that holds every
+    card of the meld: every card a lay-off the solver may make onto it can hold (each lay-off's
+    result is a legal meld of those cards), and more. The cards are filtered and listed as the
+    solver lists them, so that a run's candidates are remembered for it. Not to be changed."""
     relevant = _near_cards(meld, hand)  # as the solver filters them
     if not relevant:
-        return ()
+        return _NO_CARDS
+    if meld.kind == "set":
+        cards = _set_lay_off_cards(meld, relevant)
+        if cards is not None:
+            return cards
     key = (meld, bytes([c.index for c in relevant]))
-    found = _LAY_OFF_RESULTS.get(key)
+    found = _LAY_OFF_CARDS.get(key)
     if found is None:
-        base = meld.cards
-        size = len(base)
-        out: list[Counter[Card]] = []
-        # Only the candidates of the meld's own group (the engine's _target_group, remembered
-        # there): the others cannot hold every card of the meld; the solver's lay-offs
-        # (solver._additions) ask the engine the same question next.
-        for m, _ in _target_group([*base, *relevant], base, meld._rank, meld._suit):
-            if len(m) <= size:
-                continue
-            extra = Counter(m)
-            extra.subtract(base)
-            if min(extra.values()) >= 0:  # the meld's cards and more
-                out.append(+extra)
-        if len(_LAY_OFF_RESULTS) >= _LAY_OFF_RESULTS_MAX:
-            _LAY_OFF_RESULTS.clear()
-        found = _LAY_OFF_RESULTS[key] = tuple(out)
+        found = frozenset(_group_lay_off_cards(meld, relevant))
+        if len(_LAY_OFF_CARDS) >= _LAY_OFF_CARDS_MAX:
+            _LAY_OFF_CARDS.clear()
+        _LAY_OFF_CARDS[key] = found
     return found
+
+
+def _group_lay_off_cards(meld: Meld, relevant: list[Card]) -> set[Card]:
+    """:func:`_lay_off_cards` read from the candidates of the meld's own group (the engine's
+    ``_target_group``, remembered there: the others cannot hold every card of the meld; the
+    solver's lay-offs, ``solver._additions``, ask the engine the same question next)."""
+    base = meld.cards
+    size = len(base)
+    out: set[Card] = set()
+    for m, _ in _target_group([*base, *relevant], base, meld._rank, meld._suit):
+        if len(m) <= size:
+            continue
+        left = list(m)
+        try:
+            for c in base:
+                left.remove(c)  # one copy each: the candidate holds the meld's cards and more
+        except ValueError:
+            continue
+        out.update(left)
+    return out
+
+
+def _set_lay_off_cards(meld: Meld, relevant: list[Card]) -> list[Card] | None:
+    """:func:`_lay_off_cards` of a set, from its rank's counts (``None`` when the set and
+    ``relevant`` hold a card three times or more: then the group's general path). With each card
+    held at most twice, every multiset of two naturals or more of the rank, alone (three or more)
+    or with one wild, is a candidate of the set group (the engine's ``_set_group``; SET-1, SET-2):
+    the set's naturals with one more natural of ``relevant`` hold the set (with its own wild if it
+    has one), and so do, when the set has no wild, its naturals with one of ``relevant``'s wilds;
+    no candidate holds two wilds, so none lays a wild onto a set that has one."""
+    rank = meld._rank
+    have = [0, 0, 0, 0]
+    for c in meld._slots:
+        if c.r == rank:
+            have[c.s] += 1
+    no_wild = meld._wild_index < 0
+    out: list[Card] = []
+    for c in relevant:
+        if c.r == rank:
+            have[c.s] += 1
+            if have[c.s] > 2:
+                return None
+            out.append(c)
+        elif no_wild:
+            out.append(c)
+    return out
 
 
 def _side_melds(view: PlayerView) -> list[Meld]:
@@ -647,7 +686,7 @@ def _new_cards_used(view: PlayerView, before: Sequence[Card], new: Sequence[Card
 
     The melds and lay-offs are the solver's sources, a superset of what it keeps: the candidate
     melds of the hand (:func:`candidate_melds`, every legal meld it can form) and the lay-offs'
-    possible results (:func:`_lay_off_results`). A new wild counts as used. A card counts by its
+    possible results (:func:`_lay_off_cards`). A new wild counts as used. A card counts by its
     value: a copy of a new card held in ``before`` counts as new too. The candidate melds are
     those of the whole hand ``before`` + ``new``, listed once for all the new cards (a meld holding
     a natural card is a set of its rank or a run of its suit, so the same as those of its rank's
@@ -687,7 +726,7 @@ def _cards_used(view: PlayerView, before: Sequence[Card], new: Sequence[Card]) -
                 return True
         for meld in melds:
             if (meld._rank == x.r) if meld.kind == "set" else (meld._suit == x.s):
-                if any(extra[x] for extra in _lay_off_results(meld, hand)):
+                if x in _lay_off_cards(meld, hand):
                     return True
     return False
 
@@ -700,8 +739,7 @@ def _unusable(view: PlayerView, hand: Sequence[Card]) -> list[Card]:
     for m in candidate_melds(list(hand)):
         usable.update(m)
     for meld in _side_melds(view):
-        for extra in _lay_off_results(meld, hand):
-            usable.update(extra)
+        usable.update(_lay_off_cards(meld, hand))
     return [c for c in hand if c not in usable]
 
 

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import dataclasses
 import sys
+from itertools import product
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -382,6 +383,15 @@ def _additions(meld: Meld, relevant: list[Card]) -> list[tuple[tuple[Card, ...],
     """The engine's candidate melds of the meld's cards and ``relevant`` that hold every card of
     the meld and more; the cards beyond the meld's (in card order), each multiset once, when
     ``meld.lay_off`` accepts them (asked without building a refusal's sentence)."""
+    if meld.kind == "set":
+        found = _set_additions(meld, relevant)
+        if found is not None:
+            return found
+    return _group_additions(meld, relevant)
+
+
+def _group_additions(meld: Meld, relevant: list[Card]) -> list[tuple[tuple[Card, ...], Meld, int]]:
+    """:func:`_additions` read from the candidates of the meld's group (any meld, any hand)."""
     base = meld.cards
     size = len(base)
     out: list[tuple[tuple[Card, ...], Meld, int]] = []
@@ -411,6 +421,74 @@ def _additions(meld: Meld, relevant: list[Card]) -> list[tuple[tuple[Card, ...],
         new = Meld._make(res, meld.rules)
         out.append((cards, new, meld_value(new)))
     return out
+
+
+def _set_additions(meld: Meld, relevant: list[Card]) -> list[tuple[tuple[Card, ...], Meld, int]] | None:
+    """:func:`_additions` of a set, worked out from the counts of its rank's cards (``None`` when
+    the set and ``relevant`` hold a card three times or more: then the group's general path).
+
+    The candidates of the set group (the engine's ``_set_group`` of the set's cards and
+    ``relevant``, ``relevant`` being the hand's cards of the set's rank and its wilds) are every
+    multiset of two naturals or more of the rank, each card at most as often as held, listed suit
+    by suit in card order, the first suit slowest and the counts rising; each of three naturals or
+    more alone, then with each wild kind in the order the cards first show it (the set's own wild
+    first). Those holding the set are the combinations with at least the set's count of each
+    natural: alone or with each of the hand's wild kinds when the set has no wild (SET-2: one
+    wild at most), with the set's own wild when it has one; the set itself is left out. Every one
+    is accepted by ``meld.lay_off`` (at most eight naturals, no card three times, one wild: SET-1,
+    SET-2), and its meld is the analysis of a set, its naturals in suit order, then its wild: what
+    the general path builds, in the same order (checked in tests/test_solver.py)."""
+    rank = meld._rank
+    slots = meld._slots
+    wi = meld._wild_index
+    own_wild = slots[wi] if wi >= 0 else None
+    have = [0, 0, 0, 0]
+    for c in slots:
+        if c.r == rank:
+            have[c.s] += 1
+    mine = list(have)
+    wilds: list[Card] = []  # the hand's wild kinds, in order of first appearance (none if the set has one)
+    for c in relevant:
+        if c.r == rank:
+            have[c.s] += 1
+        elif own_wild is None and c not in wilds:
+            wilds.append(c)
+    if have[0] > 2 or have[1] > 2 or have[2] > 2 or have[3] > 2:
+        return None
+    rules = meld.rules
+    base_cards = [_RANK_CARDS[rank][s] for s in range(4)]
+    out: list[tuple[tuple[Card, ...], Meld, int]] = []
+    for counts in product(*[range(mine[s], have[s] + 1) for s in range(4) if have[s]]):
+        naturals: list[Card] = []
+        extra: list[Card] = []
+        at = 0
+        for s in range(4):
+            if have[s]:
+                n = counts[at]
+                at += 1
+                k = base_cards[s]
+                naturals += [k] * n
+                extra += [k] * (n - mine[s])
+        t = tuple(naturals)
+        if own_wild is not None:
+            if extra:
+                new = Meld._make(("set", rank, t, own_wild), rules)
+                out.append((tuple(extra), new, meld_value(new)))
+            continue
+        if extra:
+            new = Meld._make(("set", rank, t, None), rules)
+            out.append((tuple(extra), new, meld_value(new)))
+        for w in wilds:
+            rest = [*extra, w]
+            rest.sort(key=_INDEX)
+            new = Meld._make(("set", rank, t, w), rules)
+            out.append((tuple(rest), new, meld_value(new)))
+    return out
+
+
+#: Each rank's natural card of each suit, by rank (1 to 13) then suit.
+_RANK_CARDS: list[list[Card]] = [[]] + [[c for c in sorted(set(make_deck(0)), key=_INDEX) if c.r == r]
+                                        for r in range(1, 14)]
 
 
 #: Memo of ``Meld.from_cards(cards, rules=rules)`` for the candidate melds of the hands the solver

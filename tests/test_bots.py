@@ -429,7 +429,7 @@ def test_new_cards_used_lists_the_hand_once() -> None:
     the candidate melds of the whole hand, listed once; it equals the question asked card by card
     on the cards of its rank or suit and the wilds (the melds that can hold it), over every draw
     decision of seeded hands, with the pile or with each card of the pile alone."""
-    from buraco_learn.bots import _cards_used, _lay_off_results, _side_melds
+    from buraco_learn.bots import _cards_used, _lay_off_cards, _side_melds
     from buraco_learn.game import candidate_melds
 
     def card_by_card(view, before, new):  # type: ignore[no-untyped-def]
@@ -442,7 +442,7 @@ def test_new_cards_used_lists_the_hand_once() -> None:
                 return True
             for meld in _side_melds(view):
                 if (meld._rank == x.r) if meld.kind == "set" else (meld._suit == x.s):
-                    if any(extra[x] for extra in _lay_off_results(meld, hand)):
+                    if x in _lay_off_cards(meld, hand):
                         return True
         return False
 
@@ -460,33 +460,49 @@ def test_new_cards_used_lists_the_hand_once() -> None:
     assert counts[True] >= 200 and counts[False] >= 200, counts
 
 
-def test_lay_off_results_read_the_target_group() -> None:
-    """SET-1, RUN-1: the possible lay-off results onto a meld (``_lay_off_results``) are read from
-    the candidates of the meld's own group (``game._target_group``); they equal those read from every
-    candidate meld of the meld's cards and the hand's cards of its rank or suit and the wilds, in
-    the same order, over every side meld and hand of seeded bot hands (each preset) and random
-    melds and hands."""
-    from buraco_learn.bots import _LAY_OFF_RESULTS, _lay_off_results, _side_melds
+def test_lay_off_cards_read_the_target_group() -> None:
+    """SET-1, SET-2, RUN-1: the cards a lay-off onto a meld may hold (``_lay_off_cards``) are read
+    from the candidates of the meld's own group (``game._target_group``), and for a set from its
+    rank's counts; they equal the cards beyond the meld's of every candidate meld of the meld's
+    cards and the hand's cards of its rank or suit and the wilds that holds the meld, over every
+    side meld and hand of seeded bot hands (each preset) and random melds and hands (some holding
+    a card three or four times: the set's general path)."""
+    from buraco_learn.bots import (_LAY_OFF_CARDS, _group_lay_off_cards, _lay_off_cards, _set_lay_off_cards,
+                                   _side_melds)
     from buraco_learn.cards import make_deck
     from buraco_learn.game import candidate_melds
     from buraco_learn.melds import Meld
+    from buraco_learn.solver import _near_cards
 
-    def reference(meld: Meld, hand: list[Card]) -> list[Counter[Card]]:
+    def reference(meld: Meld, hand: list[Card]) -> set[Card]:
         if meld.kind == "set":
             relevant = [c for c in hand if c.r == meld._rank or c.r in (0, 2)]
         else:
             relevant = [c for c in hand if c.s == meld._suit or c.r in (0, 2)]
+        out: set[Card] = set()
         if not relevant:
-            return []
-        out = []
+            return out
         for m in candidate_melds([*meld.cards, *relevant]):
             extra = Counter(m)
             extra.subtract(meld.cards)
             if len(m) > len(meld.cards) and min(extra.values()) >= 0:
-                out.append(+extra)
+                out.update(+extra)
         return out
 
-    checked = 0
+    counts: Counter[str] = Counter()
+
+    def check(meld: Meld, hand: list[Card]) -> None:
+        expected = reference(meld, hand)
+        assert set(_lay_off_cards(meld, hand)) == expected, (str(meld), str(hand))
+        if meld.kind == "set":
+            relevant = _near_cards(meld, hand)
+            fast = _set_lay_off_cards(meld, relevant) if relevant else None
+            if fast is not None:
+                assert set(fast) == set(_group_lay_off_cards(meld, relevant)) == expected, (str(meld), str(hand))
+            counts["set" if fast is not None else "set, general"] += bool(expected)
+        else:
+            counts["run"] += bool(expected)
+
     for name, players in CASES:
         g = Game.new(players, rules=name, seed=3, dealer=0)
         bots = [GreedyBot(30 + s) for s in range(players)]
@@ -494,20 +510,14 @@ def test_lay_off_results_read_the_target_group() -> None:
             view = g.view(g.to_move)
             for meld in _side_melds(view):
                 for hand in (list(view.hand), [*view.hand, *view.pile]):
-                    _LAY_OFF_RESULTS.clear()
-                    expected = reference(meld, hand)
-                    assert list(_lay_off_results(meld, hand)) == expected, (str(meld), str(hand))
-                    checked += bool(expected)
+                    _LAY_OFF_CARDS.clear()
+                    check(meld, hand)
             g.apply(bots[g.to_move].choose(view, g.legal_actions()))
     rng = random.Random(12)
     deck = list(make_deck(4))
-    for _ in range(600):
+    for _ in range(1500):
         cards = rng.sample(deck, rng.randint(8, 30))
         melds = [m for m in candidate_melds(cards) if len(m) >= 3]
         if melds:
-            meld = Meld.from_cards(rng.choice(melds))
-            hand = rng.sample(deck, rng.randint(1, 25))
-            expected = reference(meld, hand)
-            assert list(_lay_off_results(meld, hand)) == expected, (str(meld), str(hand))
-            checked += bool(expected)
-    assert checked > 300, checked
+            check(Meld.from_cards(rng.choice(melds)), rng.sample(deck, rng.randint(1, 25)))
+    assert counts["set"] > 300 and counts["run"] > 300 and counts["set, general"] > 10, counts

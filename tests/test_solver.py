@@ -363,3 +363,32 @@ def test_a_finished_search_leaves_no_garbage_cycle() -> None:
     finally:
         if enabled:
             gc.enable()
+
+
+def test_set_additions_equal_the_set_group_path() -> None:
+    """SET-1, SET-2: a set's lay-off additions worked out from its rank's counts
+    (``_set_additions``) are those read from the candidates of its set group
+    (``_group_additions``, the general path): the same cards, melds (value, repr, hash, points,
+    bonus) and values, in the same order, for random sets under every preset and random hands
+    (those holding a card three times or more go to the general path)."""
+    from buraco_learn.solver import _group_additions, _near_cards, _set_additions
+
+    rng = random.Random(5)
+    deck = list(make_deck(4))
+    fast = general = 0
+    for _ in range(2500):
+        cards = rng.sample(deck, rng.randint(8, 40))
+        sets = [m for m in candidate_melds(cards) if Meld.from_cards(m).kind == "set"]
+        if not sets:
+            continue
+        meld = Meld.from_cards(rng.choice(sets), rules=PRESETS[rng.choice(list(PRESETS))])
+        relevant = _near_cards(meld, rng.sample(deck, rng.randint(1, 25)))
+        got = _set_additions(meld, relevant)
+        if got is None:
+            general += 1
+            continue
+        want = _group_additions(meld, relevant)
+        assert [(c, m, repr(m), hash(m), m.points, m.bonus, v) for c, m, v in got] == \
+            [(c, m, repr(m), hash(m), m.points, m.bonus, v) for c, m, v in want], (str(meld), str(relevant))
+        fast += bool(want)
+    assert fast > 1000 and general > 50, (fast, general)
