@@ -588,13 +588,16 @@ class _LoneCard:
 
     def ok(self) -> bool:
         if self._ok is None:
-            assert self.game is not None
-            try:
-                self.game.check_rest([self.card])
-                self.game.check_rest([self.card], makes_burraco=True)
-                self._ok = True
-            except IllegalMove:
-                self._ok = False
+            game = self.game
+            assert game is not None
+            # Game.check_rest([card]) and check_rest([card], makes_burraco=True) both passing,
+            # asked of the engine's lone-card check (Game._last_cards_ok: the same answer as
+            # _rest_problem, which check_rest asks, without writing a refusal's sentence).
+            seat = game.to_move
+            has_pot = game.side_has_pot(seat)
+            cards = [self.card]
+            self._ok = (game._last_cards_ok(cards, has_pot, game.side_has_burraco(seat))[0]
+                        and game._last_cards_ok(cards, has_pot, True)[0])
             self.game = None
         return self._ok
 

@@ -612,14 +612,18 @@ class _Search:
         key = (kept, burraco)
         ok = self.rest_cache.get(key)
         if ok is None:
+            game = self.game
             if kept == _MANY:
-                rest = list(self.game.hand(self.seat))
+                rest = list(game.hand(self.seat))
             else:
                 rest = [self.cards[i] for i in kept]
             # The engine's own check after a meld or lay-off (CLOSE-3, CLOSE-4, TURN-4, TURN-5), as
-            # Game.check_rest makes it, without building the refusal's sentence.
-            game = self.game
-            ok = game._rest_problem(rest, self.has_pot, burraco) is None
+            # Game.check_rest makes it, without building the refusal's sentence (for one card its
+            # lone-card check, which answers as _rest_problem does without writing one either).
+            if len(rest) == 1:
+                ok = game._last_cards_ok(rest, self.has_pot, burraco)[0]
+            else:
+                ok = game._rest_problem(rest, self.has_pot, burraco) is None
             self.rest_cache[key] = ok
         return ok
 

@@ -521,3 +521,30 @@ def test_lay_off_cards_read_the_target_group() -> None:
         if melds:
             check(Meld.from_cards(rng.choice(melds)), rng.sample(deck, rng.randint(1, 25)))
     assert counts["set"] > 300 and counts["run"] > 300 and counts["set, general"] > 10, counts
+
+
+def test_lone_card_answers_as_check_rest() -> None:
+    """CLOSE-2, CLOSE-4, TURN-4: whether the card a bot discarded could have been kept alone
+    (``_LoneCard.ok``, read from the engine's lone-card check) is ``Game.check_rest([card])`` and
+    ``check_rest([card], makes_burraco=True)`` both passing, for every card of every play-phase
+    position of seeded greedy hands of each preset and player count (with and without a pot, a
+    burraco, a one-card pile's card)."""
+    from buraco_learn.bots import _LoneCard, _solver_game
+
+    counts: Counter[bool] = Counter()
+    for case, g, bots in greedy_hands(2):
+        while not g.is_over:
+            view = g.view(g.to_move)
+            if view.phase == "play":
+                game = _solver_game(view)
+                for card in dict.fromkeys(view.hand):
+                    try:
+                        game.check_rest([card])
+                        game.check_rest([card], makes_burraco=True)
+                        expected = True
+                    except IllegalMove:
+                        expected = False
+                    assert _LoneCard(game, card).ok() == expected, (case, str(card), game.position())
+                    counts[expected] += 1
+            g.apply(bots[g.to_move].choose(view, g.legal_actions()))
+    assert counts[True] > 1000 and counts[False] > 300, counts

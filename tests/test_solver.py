@@ -9,6 +9,7 @@ small positions, for every preset.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterator
 
 import pytest
@@ -392,3 +393,21 @@ def test_set_additions_equal_the_set_group_path() -> None:
             [(c, m, repr(m), hash(m), m.points, m.bonus, v) for c, m, v in want], (str(meld), str(relevant))
         fast += bool(want)
     assert fast > 1000 and general > 50, (fast, general)
+
+
+def test_rest_ok_of_one_card_is_the_engines_rest_check() -> None:
+    """CLOSE-2, CLOSE-3, CLOSE-4, TURN-4, TURN-5: the search's rest check (``_rest_ok``), read for one
+    card from the engine's lone-card check, answers as the engine's ``_rest_problem`` of that rest,
+    for every shape (one card, none, several) with and without a burraco, over random positions
+    (to close and not) under every preset."""
+    counts: Counter[bool] = Counter()
+    for g in [*positions(300, 41), *positions(100, 42, closing=True)]:
+        for close in (False, True):
+            s = _Search(g, 0, close)
+            for kept in [*((i,) for i in range(len(s.cards))), (), (-1, -1)]:
+                for bur in (False, True):
+                    rest = list(g.hand(g.to_move)) if kept == (-1, -1) else [s.cards[i] for i in kept]
+                    expected = g._rest_problem(rest, s.has_pot, bur or s.had_burraco) is None
+                    assert s._rest_ok(kept, bur) == expected, (g.position(), kept, bur)
+                    counts[expected] += 1
+    assert counts[True] > 1000 and counts[False] > 300, counts
