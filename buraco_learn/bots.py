@@ -23,7 +23,6 @@ engine check about its own moves is exact, and nothing hidden is read.
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections import Counter
 from itertools import chain, repeat
@@ -409,15 +408,15 @@ def _next_step(plan: Plan, legal: Sequence[Action]) -> Action | None:
     """The first action of ``plan`` found among ``legal`` (a lay-off of several cards may go one
     or two cards at a time, as the engine lists them)."""
     for m in plan.melds:
-        want = Counter(m.cards)
+        want = _indices(m.cards)
+        n = len(want)
         for a in legal:
-            if isinstance(a, LayDown) and Counter(a.cards) == want:
+            if isinstance(a, LayDown) and len(a.cards) == n and _indices(a.cards) == want:
                 return a
     for target, cards in plan.lay_offs:
-        want = Counter(cards)
         best: LayOff | None = None
         for a in legal:
-            if isinstance(a, LayOff) and a.target == target and not Counter(a.cards) - want:
+            if isinstance(a, LayOff) and a.target == target and _holds(cards, a.cards):
                 if best is None or len(a.cards) > len(best.cards):
                     best = a
         if best is not None:
@@ -491,14 +490,19 @@ def _step_gain(then: PlayerView, step: LayDown | LayOff, view: PlayerView) -> in
         if len(new) != len(old) + 1 or new[:-1] != old:
             return None
         laid = new[-1]
-        if laid.owner != seat or Counter(laid.meld.cards) != Counter(step.cards):
+        if laid.owner != seat or _indices(laid.meld.cards) != _indices(step.cards):
             return None
         return meld_value(laid.meld)
     t = step.target
     if (len(new) != len(old) or not 0 <= t < len(old) or new[:t] != old[:t] or new[t + 1:] != old[t + 1:]
-            or Counter(new[t].meld.cards) != Counter(old[t].meld.cards) + Counter(step.cards)):
+            or _indices(new[t].meld.cards) != _indices([*old[t].meld.cards, *step.cards])):
         return None
     return meld_value(new[t].meld) - meld_value(old[t].meld)
+
+
+def _indices(cards: Sequence[Card]) -> list[int]:
+    """The cards as a multiset: their indices, sorted (equal exactly when their Counters are)."""
+    return sorted([c.index for c in cards])
 
 
 def _same_position(game: Game, view: PlayerView) -> bool:
@@ -524,10 +528,11 @@ def _plan_after(plan: Plan, step: Action, gain: int) -> Plan | None:
     """What is left of ``plan`` once ``step`` (one of its actions, or part of one of its lay-offs)
     is done and has gained ``gain`` points; ``None`` if the step is not part of the plan."""
     if isinstance(step, LayDown):
-        want = Counter(step.cards)
+        want = _indices(step.cards)
         for k, m in enumerate(plan.melds):
-            if Counter(m.cards) == want:
-                return dataclasses.replace(plan, melds=plan.melds[:k] + plan.melds[k + 1:], points=plan.points - gain)
+            if _indices(m.cards) == want:
+                return Plan(plan.melds[:k] + plan.melds[k + 1:], plan.lay_offs, plan.points - gain, plan.rest,
+                            plan.takes_pot, plan.discard)
         return None
     if isinstance(step, LayOff):
         for k, (target, cards) in enumerate(plan.lay_offs):
@@ -538,8 +543,8 @@ def _plan_after(plan: Plan, step: Action, gain: int) -> Plan | None:
                         return None
                     left.remove(c)
                 rest = ((target, tuple(left)),) if left else ()
-                return dataclasses.replace(plan, lay_offs=plan.lay_offs[:k] + rest + plan.lay_offs[k + 1:],
-                                           points=plan.points - gain)
+                return Plan(plan.melds, plan.lay_offs[:k] + rest + plan.lay_offs[k + 1:], plan.points - gain,
+                            plan.rest, plan.takes_pot, plan.discard)
     return None
 
 
@@ -708,19 +713,52 @@ def _new_cards_used(view: PlayerView, before: Sequence[Card], new: Sequence[Card
 _LAST_USED: list[tuple[PlayerView, tuple[Card, ...], tuple[Card, ...], bool] | None] = [None]
 
 
+#: Per rank 1 to 13, the other ranks within two of it, or eleven apart or more (the ace next to the
+#: king, and the king next to the ace and the 2): those a run holding a card of that rank may
+#: hold beside it without a second wild (see :func:`_cards_used`).
+_NEAR_RANKS: list[tuple[int, ...]] = [()] + [tuple(q for q in range(1, 14) if q != r and not 2 < abs(q - r) < 11)
+                                             for r in range(1, 14)]
+
+
+def _hand_counts(hand: Sequence[Card]) -> tuple[list[int], list[list[int]]]:
+    """The cards of ``hand`` per rank, and per suit and rank (jokers aside), for :func:`_near_count`."""
+    by_rank = [0] * 14
+    by_suit = [[0] * 14 for _ in range(4)]
+    for c in hand:
+        r = c.r
+        if r:
+            by_rank[r] += 1
+            by_suit[c.s][r] += 1
+    return by_rank, by_suit
+
+
+def _near_count(x: Card, counts: tuple[list[int], list[list[int]]]) -> int:
+    """How many cards of the hand (``counts``, its :func:`_hand_counts`) are of the natural ``x``'s
+    rank, or of its suit, not jokers, within two ranks of it or eleven apart or more:
+    ``sum(1 for c in hand if c.r == x.r or (c.s == x.s and c.r != 0 and (abs(c.r - x.r) <= 2 or
+    abs(c.r - x.r) >= 11)))``, read from the counts (the cards of its rank, then those of its suit
+    at the ranks :data:`_NEAR_RANKS` lists)."""
+    by_rank, by_suit = counts
+    suit_counts = by_suit[x.s]
+    return by_rank[x.r] + sum([suit_counts[q] for q in _NEAR_RANKS[x.r]])
+
+
 def _cards_used(view: PlayerView, before: Sequence[Card], new: Sequence[Card]) -> bool:
     """:func:`_new_cards_used`, not remembered."""
     hand = [*before, *new]
     melds = _side_melds(view)
     cands: list[tuple[Card, ...]] | None = None
+    counts: tuple[list[int], list[list[int]]] | None = None
     for x in dict.fromkeys(new):
-        if x.r == 0 or x.r == 2:
+        r = x.r
+        if r == 0 or r == 2:
             return True
+        if counts is None:
+            counts = _hand_counts(hand)
         # A meld holding x holds another natural card (or a 2) of its rank, or of its suit within two
         # ranks (one wild at most, SET-2, RUN-1; the ace next to the king as well as to the 2):
         # without one, x lies in no meld of the hand.
-        if sum(1 for c in hand if c.r == x.r or (c.s == x.s and c.r != 0 and (abs(c.r - x.r) <= 2
-                                                                             or abs(c.r - x.r) >= 11))) >= 2:
+        if _near_count(x, counts) >= 2:
             # The hand's candidate melds, in the order the solver lists the hand (the engine adds
             # the new cards last), so that the solver asked next finds them remembered.
             if cands is None:
@@ -832,12 +870,32 @@ def _nothing_now(view: PlayerView, ended: _Ended) -> bool:
     CLOSE-3, TURN-5), the one card kept there is a legal discard then. So no plan of this hand is
     worth more than nothing, and :func:`~buraco_learn.solver.solve` then returns a plan of 0 points
     (the empty plan, or one worth exactly 0)."""
+    last = _LAST_NOTHING[0]
+    if last is not None and last[0] is view and last[1] is ended:
+        return last[2]  # the draw decision asks twice (take_pile, then choose)
     hand_then, facts_then, _ = ended
-    if len(hand_then) != len(view.hand) + 1:
-        return False
-    left = Counter(hand_then)
-    left.subtract(view.hand)
-    return min(left.values()) >= 0 and _side_facts(view) == facts_then
+    answer = (len(hand_then) == len(view.hand) + 1 and _holds(hand_then, view.hand)
+              and _side_facts(view) == facts_then)
+    _LAST_NOTHING[0] = (view, ended, answer)
+    return answer
+
+
+#: The last answer of :func:`_nothing_now` with its question (kept, so that ``is`` compares them).
+_LAST_NOTHING: list[tuple[PlayerView, _Ended, bool] | None] = [None]
+
+
+def _holds(cards: Sequence[Card], part: Sequence[Card]) -> bool:
+    """Whether ``part`` is a sub-multiset of ``cards`` (as ``Counter(part) - Counter(cards)`` is
+    empty), counted by card index."""
+    left = [0] * 53
+    for c in cards:
+        left[c.index] += 1
+    for c in part:
+        i = c.index
+        if not left[i]:
+            return False
+        left[i] -= 1
+    return True
 
 
 def _drawn_nothing(view: PlayerView, before: tuple[Card, ...], ended: _Ended) -> bool:
@@ -946,9 +1004,8 @@ class GreedyBot:
             return False
         after = _remembered(taken, "solve", self.pot_value)
         assert after is not None
-        left = Counter(view.hand)
-        left.subtract(after.cards_laid)
-        if min(left.values(), default=0) >= 0 and sum(left.values()) >= 2:
+        laid = after.cards_laid
+        if len(view.hand) - len(laid) >= 2 and _holds(view.hand, laid):
             return False
         if nothing:
             return after.points > 0

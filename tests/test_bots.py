@@ -548,3 +548,101 @@ def test_lone_card_answers_as_check_rest() -> None:
                     counts[expected] += 1
             g.apply(bots[g.to_move].choose(view, g.legal_actions()))
     assert counts[True] > 1000 and counts[False] > 300, counts
+
+
+def test_multiset_helpers_equal_counters() -> None:
+    """The bots' multiset questions by card index equal the Counter forms they replace, on random
+    hands (each card up to four times, jokers and 2s included): ``_holds`` (a sub-multiset),
+    ``_indices`` (equal multisets), and the count of a natural's near cards from the hand's counts
+    (``_near_count``, which :func:`_cards_used` filters on: RUN-1, SET-1, the ace next to the king
+    and to the 2)."""
+    from buraco_learn.bots import _hand_counts, _holds, _indices, _near_count
+    from buraco_learn.cards import make_deck
+
+    rng = random.Random(8)
+    deck = list(make_deck(4)) * 2
+    held = 0
+    for _ in range(4000):
+        cards = rng.sample(deck, rng.randint(0, 30))
+        part = rng.sample(cards, rng.randint(0, len(cards))) if rng.random() < 0.5 else rng.sample(deck, rng.randint(0, 8))
+        expected = not Counter(part) - Counter(cards)
+        assert _holds(cards, part) == expected, (cards, part)
+        held += expected
+        other = rng.sample(cards, len(cards)) if rng.random() < 0.5 else rng.sample(deck, len(cards))
+        assert (_indices(cards) == _indices(other)) == (Counter(cards) == Counter(other))
+        counts = _hand_counts(cards)
+        for x in rng.sample(deck, 5):
+            if x.r in (0, 2):
+                continue
+            near = sum(1 for c in cards if c.r == x.r or (c.s == x.s and c.r != 0 and (abs(c.r - x.r) <= 2
+                                                                                      or abs(c.r - x.r) >= 11)))
+            assert _near_count(x, counts) == near, (x, cards)
+    assert 1000 < held < 3000, held
+
+
+def test_next_step_and_plan_after_equal_the_counter_forms() -> None:
+    """TURN-2, WILD-3: the first action of a plan found among the legal actions (``_next_step``:
+    a meld's cards as a multiset, the longest lay-off within a planned one) and what is left of a
+    plan after a step (``_plan_after``) equal their Counter and ``dataclasses.replace`` forms, over
+    the plans (solve's and can_close's) of every play-phase position of seeded greedy hands of
+    each preset and player count, each legal meld and lay-off tried as the step."""
+    import dataclasses
+
+    from buraco_learn.actions import LayDown, LayOff
+    from buraco_learn.bots import _next_step, _plan_after, _solver_game
+    from buraco_learn.solver import solve
+
+    def next_step(plan, legal):  # type: ignore[no-untyped-def]
+        for m in plan.melds:
+            want = Counter(m.cards)
+            for a in legal:
+                if isinstance(a, LayDown) and Counter(a.cards) == want:
+                    return a
+        for target, cards in plan.lay_offs:
+            want = Counter(cards)
+            best = None
+            for a in legal:
+                if isinstance(a, LayOff) and a.target == target and not Counter(a.cards) - want:
+                    if best is None or len(a.cards) > len(best.cards):
+                        best = a
+            if best is not None:
+                return best
+        return None
+
+    def plan_after(plan, step, gain):  # type: ignore[no-untyped-def]
+        if isinstance(step, LayDown):
+            want = Counter(step.cards)
+            for k, m in enumerate(plan.melds):
+                if Counter(m.cards) == want:
+                    return dataclasses.replace(plan, melds=plan.melds[:k] + plan.melds[k + 1:],
+                                               points=plan.points - gain)
+            return None
+        for k, (target, cards) in enumerate(plan.lay_offs):
+            if target == step.target:
+                left = list(cards)
+                for c in step.cards:
+                    if c not in left:
+                        return None
+                    left.remove(c)
+                rest = ((target, tuple(left)),) if left else ()
+                return dataclasses.replace(plan, lay_offs=plan.lay_offs[:k] + rest + plan.lay_offs[k + 1:],
+                                           points=plan.points - gain)
+        return None
+
+    steps = 0
+    for case, g, bots in greedy_hands(1):
+        while not g.is_over:
+            view, legal = g.view(g.to_move), g.legal_actions()
+            if view.phase == "play":
+                game = _solver_game(view)
+                for plan in (solve(game), can_close(game)):
+                    if plan is None:
+                        continue
+                    assert _next_step(plan, legal) == next_step(plan, legal), (case, str(plan))
+                    for a in legal:
+                        if isinstance(a, (LayDown, LayOff)):
+                            got = _plan_after(plan, a, 7)
+                            assert got == plan_after(plan, a, 7), (case, str(plan), str(a))
+                            steps += got is not None
+            g.apply(bots[g.to_move].choose(view, legal))
+    assert steps > 200, steps
