@@ -44,7 +44,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 
 from .actions import Action, Discard, LayDown, LayOff
 from .cards import Card, format_cards, make_deck
@@ -57,7 +57,10 @@ __all__ = ["Plan", "solve", "can_close", "dead_cards", "meld_value", "SolverErro
 
 _NEG = -(10**9)
 _INDEX = attrgetter("index")
-_SORT_KEY = attrgetter("sort_key")
+_FIRST = itemgetter(0)
+#: Card.sort_key's order (suit S H D C, then rank, jokers last) is the order of the card index
+#: (suit * 13 + rank - 1, the joker 52), read without calling a property.
+_SORT_KEY = _INDEX
 #: The kept cards' shape when two or more are kept (the engine accepts any such rest: a turn can
 #: always end with a discard from two cards, TURN-3; checked on the whole hand; the tests replay
 #: every plan on the engine).
@@ -296,12 +299,21 @@ def _neg_first(pair: tuple[int, int]) -> int:
     return -pair[0]
 
 
-def _row_base(row: tuple[int, int, int, int]) -> int:
-    return row[0]
-
-
 def _order(c: Card) -> tuple[int, int, int]:
     return (1 if c.r in (0, 2) else 0, c.r, c.s)
+
+
+#: ``_order`` of each card as one integer, by card index (the same order), and each such integer's
+#: card.
+_ORDER_OF: list[int] = [0] * 53
+_CARD_OF_ORDER: dict[int, Card] = {}
+for _c in set(make_deck(4)):
+    _o = _order(_c)
+    _ORDER_OF[_c.index] = _o[0] << 8 | _o[1] << 3 | _o[2]
+    _CARD_OF_ORDER[_ORDER_OF[_c.index]] = _c
+del _c, _o
+#: The search's guard bits (bit 3 of each of ``k`` 4-bit fields), by ``k``.
+_GUARDS: list[int] = [sum(8 << (4 * j) for j in range(k)) for k in range(54)]
 
 
 def _card_pts(cards: Sequence[Card], rules: Rules) -> list[int]:
@@ -316,6 +328,20 @@ def _card_pts(cards: Sequence[Card], rules: Rules) -> list[int]:
             p = max(p, rules.natural_two_meld_points)
         pts.append(p)
     return pts
+
+
+#: :func:`_card_pts` of every card by index, per rules (id -> the rules, the points).
+_PTS_OF: dict[int, tuple[Rules, list[int]]] = {}
+
+
+def _card_pts_of(cards: Sequence[Card], rules: Rules) -> list[int]:
+    """:func:`_card_pts`, read from a table per rules."""
+    found = _PTS_OF.get(id(rules))
+    if found is None or found[0] is not rules:
+        deck = sorted(set(make_deck(4)), key=_INDEX)
+        found = _PTS_OF[id(rules)] = (rules, _card_pts(deck, rules))
+    table = found[1]
+    return [table[c.index] for c in cards]
 
 
 _STATIC: dict[Card, tuple[int, tuple[int, ...], int]] = {}
@@ -344,6 +370,35 @@ def _static(c: Card) -> tuple[int, tuple[int, ...], int]:
 
 def _side_value(game: Game, seat: int) -> int:
     return sum(meld_value(t.meld) for t in game.side_melds(seat))
+
+
+#: The engine's lone-card answers (``Game._last_cards_ok``), per card, under what they depend on
+#: (the engine remembers them under the same key: the side's pot and burraco, whether a pot is
+#: left, the one-card pile's card and whether an identical card was held, the rules), so that a
+#: search reads a hand's cards with one dict look-up each. Bounded, cleared when full.
+_LONE: dict[tuple[object, ...], tuple[Rules, dict[Card, bool]]] = {}
+_LONE_MAX = 512
+
+
+def _lone_ok(game: Game, cards: Sequence[Card], has_pot: bool, has_burraco: bool) -> list[bool]:
+    """``game._last_cards_ok(cards, has_pot, has_burraco)``: for each card, whether a meld or
+    lay-off may leave it alone in the hand of the player to move (CLOSE-2, CLOSE-4, TURN-4)."""
+    s = game._s
+    rules = game.rules
+    key = (has_pot, has_burraco, bool(s.pots), s.pile_single, s.held_identical, id(rules))
+    found = _LONE.get(key)
+    if found is None or found[0] is not rules:
+        if len(_LONE) >= _LONE_MAX:
+            _LONE.clear()
+        found = _LONE[key] = (rules, {})
+    known = found[1]
+    get = known.get
+    out = [get(c) for c in cards]
+    if None in out:
+        missing = [c for c, ok in zip(cards, out) if ok is None]
+        known.update(zip(missing, game._last_cards_ok(missing, has_pot, has_burraco)))
+        out = [known[c] for c in cards]
+    return out  # type: ignore[return-value]  # every answer known by now
 
 
 #: Memo of :func:`_lay_off_additions`: (meld, the relevant hand cards in order) -> the additions.
@@ -537,23 +592,27 @@ class _Search:
         self.prune = prune  # False: no bound, a plain memoised search (the tests' reference)
         hand = list(game.hand(seat))
         # Rank-major order with the wilds (jokers and 2s) last: a set's cards are neighbours, and a
-        # run only reaches ahead within its suit, which keeps the memo small.
-        self.cards = sorted(set(hand), key=_order)
-        self.local = {c: i for i, c in enumerate(self.cards)}
-        self.counts = tuple(hand.count(c) for c in self.cards)
+        # run only reaches ahead within its suit, which keeps the memo small. (``_order`` as one
+        # integer per card, sorted; each card's count read from a count per card index.)
+        held = [0] * 53
+        for c in hand:
+            held[c.index] += 1
+        self.cards = cards = [_CARD_OF_ORDER[o] for o in sorted({_ORDER_OF[c.index] for c in hand})]
+        self.local = {c: i for i, c in enumerate(cards)}
+        self.counts = tuple([held[c.index] for c in cards])
         self.has_pot = game.side_has_pot(seat)
         self.had_burraco = game.side_has_burraco(seat)
         self.items: list[_Item] = []
         self._set4: dict[int, bool] = {}
         self.side_sets = any(t.meld.kind == "set" for t in game.side_melds(seat))
-        self.pts = _card_pts(self.cards, game.rules)
+        self.pts = _card_pts_of(cards, game.rules)
         self._build_items(hand)
         self.rest_cache: dict[tuple[tuple[int, ...], bool], bool] = {}
         self.banned_close: set[tuple[int, bool]] = set()
         self.memo: dict[tuple[object, ...], tuple[int, bool, int]] = {}
         self.canon_of: dict[int, int] = {}  # a remaining hand -> its canonical form (``_canonical``)
         self.bur_free: set[tuple[int, int, int]] = set()
-        self.guard = sum(8 << (4 * j) for j in range(len(self.cards)))
+        self.guard = _GUARDS[len(cards)]
         #: Values at or below ``alpha`` need not be found exactly (solve: the empty plan's 0 wins).
         self.alpha = _NEG // 2 if close else -1
         self._prepare_bound()
@@ -621,7 +680,7 @@ class _Search:
             # Game.check_rest makes it, without building the refusal's sentence (for one card its
             # lone-card check, which answers as _rest_problem does without writing one either).
             if len(rest) == 1:
-                ok = game._last_cards_ok(rest, self.has_pot, burraco)[0]
+                ok = _lone_ok(game, rest, self.has_pot, burraco)[0]
             else:
                 ok = game._rest_problem(rest, self.has_pot, burraco) is None
             self.rest_cache[key] = ok
@@ -648,10 +707,10 @@ class _Search:
         side already has a burraco, as then the flag asked is the same)."""
         if self.close:
             return [self._profile((i,)) for i in range(len(self.cards))]
-        last_ok = self.game._last_cards_ok
+        game = self.game
         cards = self.cards
-        without = last_ok(cards, self.has_pot, self.had_burraco)
-        with_burraco = without if self.had_burraco else last_ok(cards, self.has_pot, True)
+        without = _lone_ok(game, cards, self.has_pot, self.had_burraco)
+        with_burraco = without if self.had_burraco else _lone_ok(game, cards, self.has_pot, True)
         return [(1, 0 if a else _NEG, 0 if b else _NEG) for a, b in zip(without, with_burraco)]
 
     def _keep(self, kept: tuple[int, int, int], i: int, n: int) -> tuple[int, int, int]:
@@ -682,8 +741,13 @@ class _Search:
                 e = it.gain - it.pts
                 if e > extra.get(tb, 0):
                     extra[tb] = e
-                for j, _ in it.needs:
-                    target_bits[j] |= tb
+                x = it.packed  # the item's cards (its ``needs``), one 4-bit field each
+                j = 0
+                while x:
+                    if x & 15:
+                        target_bits[j] |= tb
+                    x >>= 4
+                    j += 1
                 live_t[it.low] |= tb
             else:
                 live_r[it.low] |= it.rank_bit
@@ -702,7 +766,7 @@ class _Search:
                                       it.target_bit | it.rank_bit << n_targets, it.packed, n))
         for rows in low_items:
             if len(rows) > 1:
-                rows.sort(key=_row_base, reverse=True)
+                rows.sort(key=_FIRST, reverse=True)
         self.low_items = low_items
         for i in range(k - 1, -1, -1):
             live_t[i] |= live_t[i + 1]
@@ -1418,22 +1482,28 @@ class _Search:
 
     def run(self) -> tuple[int, list[_Item], tuple[Card, ...]] | None:
         self.memo.clear()
-        start = sum(n << (4 * j) for j, n in enumerate(self.counts))
+        start = 0
+        for j, n in enumerate(self.counts):
+            start |= n << (4 * j)
         # Kept shapes whose leaves are worth the same, now and after keeping more, are one state:
         # one card kept is "many" when its leaf values are many's; nothing kept is "many" when
         # every shape it may grow into is. The burraco flag is left out of the memo key when no
         # leaf reachable from the shape depends on it.
         many = self._profile(_MANY)
+        leaves = many[1:]
         singles = self._single_profiles()
-        singles = [many if s[1:] == many[1:] else s for s in singles]
+        # (At most four distinct single profiles: each mapped once, those worth many's to many.)
+        as_many = {s: (many if s[1:] == leaves else s) for s in set(singles)}
+        singles = [as_many[s] for s in singles]
+        distinct = set(as_many.values())
         none = self._profile(())
-        if none[1:] == many[1:] and all(s is many for s in singles):
+        if none[1:] == leaves and all(s is many for s in distinct):
             none = many
         bur_free: set[tuple[int, int, int]] = set()
         if many[1] == many[2]:
             bur_free.add(many)
-            bur_free.update(s for s in singles if s[1] == s[2])
-            if none[1] == none[2] and all(s in bur_free for s in singles):
+            bur_free.update(s for s in distinct if s[1] == s[2])
+            if none[1] == none[2] and all(s in bur_free for s in distinct):
                 bur_free.add(none)
         self.kept_none, self.kept_many, self.kept_single, self.bur_free = none, many, singles, bur_free
         self._prepare_canon()
@@ -1562,7 +1632,7 @@ def solve(game: Game, *, pot_value: int = 0) -> Plan:
     finally:
         search.release()
     if found is None or found[0] < 0 or (found[0] == 0 and not found[1]):
-        hand = tuple(sorted(game.hand(game.to_move), key=lambda c: c.sort_key))
+        hand = tuple(sorted(game.hand(game.to_move), key=_SORT_KEY))
         return Plan((), (), 0, hand)
     _, chosen, rest = found
     plan = search.plan_of(chosen, rest)

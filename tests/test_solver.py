@@ -411,3 +411,32 @@ def test_rest_ok_of_one_card_is_the_engines_rest_check() -> None:
                     assert s._rest_ok(kept, bur) == expected, (g.position(), kept, bur)
                     counts[expected] += 1
     assert counts[True] > 1000 and counts[False] > 300, counts
+
+
+def test_search_tables_equal_their_definitions() -> None:
+    """The search's set-up read from tables equals what they stand for, for random hands (every
+    card up to four times) under every preset: the cards in ``_order`` with their counts, the
+    bound's card points (``_card_pts``), the guard bits, the kept cards sorted by ``sort_key``;
+    and the lone-card answers (``_lone_ok``, remembered per card) equal the engine's
+    ``_last_cards_ok`` and ``_rest_problem`` (CLOSE-2, CLOSE-4, TURN-4) on random positions."""
+    from buraco_learn.solver import _SORT_KEY, _card_pts, _lone_ok, _order
+
+    rng = random.Random(17)
+    deck = list(make_deck(4)) * 2
+    for g in [*positions(200, 51), *positions(60, 52, closing=True)]:
+        s = _Search(g, 0, False)
+        hand = list(g.hand(g.to_move))
+        assert s.cards == sorted(set(hand), key=_order)
+        assert s.counts == tuple(hand.count(c) for c in s.cards)
+        assert s.pts == _card_pts(s.cards, g.rules)
+        assert s.guard == sum(8 << (4 * j) for j in range(len(s.cards)))
+        seat = g.to_move
+        for bur in (False, True):
+            for pot in (g.side_has_pot(seat), not g.side_has_pot(seat)):
+                cards = rng.sample(deck, rng.randint(0, 12))
+                expected = [g._rest_problem([c], pot, bur) is None for c in cards]
+                assert g._last_cards_ok(cards, pot, bur) == expected
+                assert _lone_ok(g, cards, pot, bur) == expected, (g.position(), cards, pot, bur)
+    for _ in range(500):
+        cards = rng.sample(deck, rng.randint(0, 30))
+        assert sorted(cards, key=_SORT_KEY) == sorted(cards, key=lambda c: c.sort_key)
