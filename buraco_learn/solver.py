@@ -832,7 +832,7 @@ class _Search:
         self.more_memo: dict[int, tuple[int, int]] = {}
         self.rank_cards: dict[int, int] = {}
         self.rank_lsb = [sum(lsb[j] for j in range(k) if self.rank_of[j] == r) for r in range(15)]
-        self.cut_memo: dict[tuple[int, ...], int] = {}  # see ``bound``: what the wilds' reach cuts
+        self.cut_memo: dict[tuple[Any, ...], int] = {}  # see ``bound``: what the wilds' reach cuts
         self.suit_lsb = [sum(lsb[j] for j in range(k) if self.suit_of[j] == s) for s in range(4)]
 
     def _fieldsum(self, x: int) -> int:
@@ -1086,7 +1086,8 @@ class _Search:
             if needy_cards and needy_cards.bit_count() > wilds:
                 # The same as _wild_reach over the blocks of the needy cards, each suit's blocks
                 # remembered with the suit's facts (under its needy cards), what is cut under
-                # the suits' blocks and the wilds.
+                # the suits' blocks (by content: the cut is a function of their values, ranks and
+                # counts, and other needy cards often make the same blocks) and the wilds.
                 parts: list[tuple[Any, ...]] = []
                 suit_lsb = self.suit_lsb
                 for s in range(4):
@@ -1098,7 +1099,7 @@ class _Search:
                             if blocks is None:
                                 blocks = self._suit_blocks(got, rem & self.suit_fields[s], ns)
                             parts.append(blocks)
-                ckey = (wilds, *map(id, parts))
+                ckey = (wilds, *parts)
                 cut = self.cut_memo.get(ckey)
                 if cut is None:
                     cut = 0
