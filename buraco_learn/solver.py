@@ -1386,7 +1386,14 @@ class _Search:
         if canon[i]:
             crem = canon_of.get(rem)
             if crem is None:
-                crem = canon_of[rem] = self._canonical(rem, i)[0]
+                # _canonical reads and writes only the 2s' fields: its answer on those fields alone,
+                # remembered per card index and fields, is the same for every other part of rem.
+                twos = rem & self.two_fields
+                ckey = (i, twos)
+                ctwos = self.canon_twos.get(ckey)
+                if ctwos is None:
+                    ctwos = self.canon_twos[ckey] = self._canonical(twos, i)[0]
+                crem = canon_of[rem] = rem - twos + ctwos
             rem = crem
         key = (rem, tmask, rmask, kept, bur and kept not in bur_free)
         got = memo.get(key)
@@ -1509,6 +1516,8 @@ class _Search:
         self.kept_none, self.kept_many, self.kept_single, self.bur_free = none, many, singles, bur_free
         self._prepare_canon()
         self.canon_of.clear()
+        self.two_fields = sum(15 << (4 * j) for j, c in enumerate(self.cards) if c.is_two)
+        self.canon_twos: dict[tuple[int, int], int] = {}  # (card index, the 2s' fields) -> canonical fields
         # What best() reads at every node, in two tuples (one attribute look-up each).
         self._ctx_top = (self.live_t, self.live_r, self.canon, self.canon_of, self.memo, self.bur_free)
         self._ctx_node = (self.prune, self.bound if len(self.cards) >= _BOUND_FROM else self._no_bound, self.pts, self.guard, self.n_targets, self.low_items,

@@ -195,3 +195,29 @@ def test_small_hands_searched_without_the_bound_give_the_same_plans(monkeypatch:
         close_plan = solver.can_close(pos)
         assert str(close_plan) == str(want_close), pos.position()
     assert small > 1000 and asked > 1000
+
+
+def test_canonical_twos_read_from_the_twos_fields() -> None:
+    """WILD-1: the canonical form of a state (the counts of interchangeable 2s sorted), which the
+    search remembers per card index and the 2s' fields alone, equals ``_canonical`` of the whole
+    state, on random remaining hands (every count from none to the hand's) of 30-card hands with
+    two 2s or more, from every card index where 2s are interchangeable."""
+    rng = random.Random(23)
+    compared = changed = 0
+    for n in range(60):
+        pos = big_position(rng, rng.choice([24, 28, 30]))
+        search = _Search(pos, 0, close=False)
+        search.run()
+        tw = search.two_fields
+        points = [i for i in range(len(search.cards)) if search.canon[i]]
+        for _ in range(200 if points else 0):
+            rem = sum(rng.randint(0, n) << (4 * j) for j, n in enumerate(search.counts))
+            i = rng.choice(points)
+            rem &= ~((1 << (4 * i)) - 1)  # the cards from i on, as the search's states
+            twos = rem & tw
+            whole = search._canonical(rem, i)[0]
+            assert rem - twos + search._canonical(twos, i)[0] == whole, pos.position()
+            compared += 1
+            changed += whole != rem
+        search.release()
+    assert compared > 1000 and changed > 100, (compared, changed)
