@@ -1557,26 +1557,34 @@ def _lay_offs_of(target: int, meld: Meld, maybe: list[Card], twice: tuple[Card, 
 
 def _run_fit(meld: Meld, cards: Sequence[Card]) -> bool | None:
     """:meth:`Meld.can_lay_off` of one or two cards onto a run whose naturals lie within 3 to the
-    high ace and whose wild, if any, is a joker or another suit's 2, when each card is a natural
+    high ace and whose wild, if any, is a joker or another suit's 2 (see below for the suit's own
+    2), when each card is a natural
     of its suit other than its 2, a joker or another suit's 2; ``None`` otherwise (the meld's own
     question).
 
     Then no 2 of the suit and no rule on it can take part, and the answer is the count of holes
     among the naturals (see :func:`_places_fit`); an ace laid off fits if it fits low or high
-    (RUN-2), and never onto a run that has its ace."""
+    (RUN-2), and never onto a run that has its ace.
+
+    Also a run whose wild is its own suit's 2, when that 2 can never reach its natural place
+    (position 2, RUN-5, WILD-5) after the lay-off: no ace is laid, and the naturals, old and
+    new, start at 5 or above (positions 3 and 4 to fill, and one wild at most: RUN-4), or at 4
+    and above with no wild laid (position 3 to fill, and nothing to fill it). There the 2 is a
+    wild like any other, and the count of holes decides as above."""
     suit = meld._suit
     slots = meld._slots
     lo = meld._start
     hi = lo + len(slots) - 1
     wi = meld._wild_index
     at = -1
+    own = False  # the wild is the suit's own 2
     if wi >= 0:
         w = slots[wi]
-        if w.r == 2 and w.s == suit:
-            return None  # the suit's own 2 may drop into its natural place (WILD-5)
+        own = w.r == 2 and w.s == suit
         at = lo + wi
+    low = lo + 1 if at == lo else lo  # the lowest natural
     top = hi - 1 if at == hi else hi  # the highest natural
-    if (lo + 1 if at == lo else lo) < 3 or top > 14:
+    if low < 3 or top > 14:
         return None
     wilds = 0 if at < 0 else 1
     ranks = []
@@ -1585,12 +1593,16 @@ def _run_fit(meld: Meld, cards: Sequence[Card]) -> bool | None:
         r = c.r
         if c.s == suit and r >= 3:
             ranks.append(r)
+            if r < low:
+                low = r
         elif c.s == suit and r == 1 and not ace:
             ace = True
         elif r == 0 or (r == 2 and c.s != suit):
             wilds += 1
         else:
             return None
+    if own and (ace or low < 4 or (low == 4 and wilds > 1)):
+        return None  # the 2 may drop into its natural place (WILD-5): the meld's own question
     if wilds > 1 or (len(ranks) == 2 and ranks[0] == ranks[1]):
         return False  # a second wild, or a natural twice
     if not ace:
