@@ -1558,9 +1558,8 @@ def _lay_offs_of(target: int, meld: Meld, maybe: list[Card], twice: tuple[Card, 
 def _run_fit(meld: Meld, cards: Sequence[Card]) -> bool | None:
     """:meth:`Meld.can_lay_off` of one or two cards onto a run whose naturals lie within 3 to the
     high ace and whose wild, if any, is a joker or another suit's 2 (see below for the suit's own
-    2), when each card is a natural
-    of its suit other than its 2, a joker or another suit's 2; ``None`` otherwise (the meld's own
-    question).
+    2), when each card is a natural of its suit other than its 2, a joker or another suit's 2;
+    ``None`` otherwise (the meld's own question). One card, the common case, is counted inline.
 
     Then no 2 of the suit and no rule on it can take part, and the answer is the count of holes
     among the naturals (see :func:`_places_fit`); an ace laid off fits if it fits low or high
@@ -1586,6 +1585,28 @@ def _run_fit(meld: Meld, cards: Sequence[Card]) -> bool | None:
     top = hi - 1 if at == hi else hi  # the highest natural
     if low < 3 or top > 14:
         return None
+    if len(cards) == 1:
+        c = cards[0]
+        r = c.r
+        if c.s == suit and r >= 3:
+            # One natural of the suit (the common case): _places_fit's count for one rank, inline.
+            if own and (r < 4 or low < 4):
+                return None  # as below: the 2 may drop into its natural place (WILD-5)
+            freed = r == at
+            if not freed and low <= r <= top:
+                return False  # that natural is there already (RUN-1)
+            holes = (top if r < top else r) - (low if r > low else r) - len(slots) + (1 if at >= 0 else 0)
+            if at < 0:
+                return holes == 0
+            if lo < at < hi and not freed:  # bound, and stays where it is
+                return holes == 1 and (low if r > low else r) < at < (top if r < top else r)
+            return holes == 1 or holes == 0  # a free wild: to an end, the lowest natural being 3 or more
+        if r == 0 or (r == 2 and c.s != suit):
+            # One wild: to a free end of a run without one (its lowest natural is 3 or more:
+            # WILD-1); a second wild is refused (RUN-4), unless the own 2 may drop (as below).
+            if at < 0:
+                return True
+            return None if own and low <= 4 else False
     wilds = 0 if at < 0 else 1
     ranks = []
     ace = False
