@@ -1315,13 +1315,9 @@ class Game:
             return []
         # Whether a meld may take anything: the positions of each suit's cards (an ace at 1 and
         # 14, a 2 at 2), the ranks held as naturals (other than 2), whether a wild is held.
-        masks = scan[0] + [scan[5]]
+        masks = scan[0]  # and at 4, the ranks held as naturals (see _scan)
         wild = bool(scan[4])
-        twice: dict[Card, int] | None = None
-        if len(distinct) < len(hand):  # some card held twice
-            twice = {}
-            for c in hand:
-                twice[c] = twice.get(c, 0) + 1
+        twice = len(distinct) < len(hand)  # some card held twice
         out: list[Action] = []
         roomy = len(hand) - 2 if self._s.pile_single is None or self._s.held_identical else -1
         memo = self._memo
@@ -1349,8 +1345,9 @@ class Game:
                 maybe = [c for c in distinct if c.s == where and lo <= c.r <= hi]
             if not maybe:
                 continue
-            pairs = () if twice is None else tuple([c for c in maybe if twice[c] > 1])
-            key = ("exact", id(meld), t.id, tuple(maybe), pairs)
+            # The cards held twice among them (list.count: maybe holds a card or two, the hand ~10).
+            pairs = tuple([c for c in maybe if hand.count(c) > 1]) if twice else ()
+            key = (id(meld), t.id, tuple(maybe), pairs)  # four items: no other key of the memo
             found = memo.get(key)
             if found is None or found[0] is not meld:
                 if len(memo) >= _MEMO_MAX:
@@ -1534,9 +1531,10 @@ def _lay_offs_of(target: int, meld: Meld, maybe: list[Card], twice: tuple[Card, 
     if meld.kind == "set":
         return tuple([_lay_off_act(target, (c,)) for c in maybe if _set_fit(meld, c)])
     if len(maybe) == 1 and not twice:  # one card, not held twice: no pair (the common case)
-        c = maybe[0]
         fit = _run_fit(meld, maybe)
-        return (_lay_off_act(target, (c,)),) if (fit if fit is not None else meld._fits_cards([c])) else ()
+        if fit is None:
+            fit = meld._fits_cards(maybe)
+        return (_lay_off_act(target, (maybe[0],)),) if fit else ()
     fits = []
     for c in maybe:
         fit = _run_fit(meld, (c,))
@@ -1807,14 +1805,15 @@ def _info(group: _Group, laid: dict[Any, Any] | None) -> _GroupInfo:
     return (group, tuple(acts), longest)
 
 
-#: A hand's :func:`_scan`: the positions held per suit, the 2s per suit, each rank's code, the ranks
-#: held twice or more (sorted), the wild kinds in order of first appearance, the ranks held as naturals.
+#: A hand's :func:`_scan`: the positions held per suit (and the ranks held as naturals at 4), the 2s
+#: per suit, each rank's code, the ranks held twice or more (sorted), the wild kinds in order of
+#: first appearance, the ranks held as naturals.
 _Scan = tuple[list[int], list[int], dict[int, int], list[int], tuple[Card, ...], int]
 
 
 def _scan(hand: Sequence[Card]) -> _Scan:
     """One pass over ``hand``: the positions held per suit (bit ``p`` for position ``p``, an ace
-    at 1 and 14, a 2 at 2), the count of the suit's 2s, each natural rank's code (the count of each
+    at 1 and 14, a 2 at 2; then the natural ranks held, as a fifth item), the count of the suit's 2s, each natural rank's code (the count of each
     suit's card of that rank, 8 bits a suit), the ranks held twice or more (sorted), the wild kinds
     in the order they first appear, and the natural ranks held (bit ``r``; 2s are wilds)."""
     wilds: list[Card] = []
@@ -1843,6 +1842,7 @@ def _scan(hand: Sequence[Card]) -> _Scan:
             by_rank[r] = _COUNT_UNIT[suit]
             ranks |= 1 << r
     several.sort()
+    masks.append(ranks)  # at 4: a set's probe reads the ranks there (Game._legal_lay_offs)
     return masks, twos, by_rank, several, tuple(wilds), ranks
 
 
