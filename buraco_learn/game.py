@@ -198,8 +198,11 @@ class _State:
 #: when it cannot be worked out (a tuple), the index a discarded card came from, or ``None``;
 #: ``pot`` whether the mover took a pot by emptying the hand (it is then the hand); ``scalars`` the
 #: turn, phase, flags and the mover's ``took_pot`` before the action, interned. About a hundred
-#: bytes an action, where a full copy of the state (history included) cost kilobytes.
+#: bytes an action, where a full copy of the state (history included) cost kilobytes. The stack
+#: (Game._undo) holds the five items of each delta flat, in this order: a tuple per action would be
+#: one more container object per action for the garbage collector to count and walk.
 _Undo = tuple[Any, str, Any, bool, tuple[Any, ...]]
+_UNDO_ITEMS = 5
 #: Game._facts: the side's melds, whether it has its pot and a burraco, its sets' ranks (bits).
 _Facts = tuple[tuple[TableMeld, ...], bool, bool, int]
 _SCALARS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
@@ -317,8 +320,9 @@ class Game:
         self.dealer = dealer
         self.seed = seed
         self._s = state
-        #: One small :data:`_Undo` delta per action done, newest last (see :meth:`_push`).
-        self._undo: list[_Undo] = []
+        #: One small :data:`_Undo` delta per action done, newest last (see :meth:`_push`), its five
+        #: items laid out flat: ``_UNDO_ITEMS`` entries an action, no tuple of its own.
+        self._undo: list[Any] = []
         self._pending: tuple[Any, ...] = ()
         self._start = start
         #: A copy of the starting state whose notation is written only when asked for (see
@@ -890,7 +894,7 @@ class Game:
         return s
 
     def _pushed(self, hand: Any, kind: str, data: Any = None, pot: bool = False) -> None:
-        self._undo.append((hand, kind, data, pot, self._pending))
+        self._undo += (hand, kind, data, pot, self._pending)  # flat: see _Undo
 
     def _record(self, seat: int, action: Action, note: str) -> Event:
         # Event(seat, action, note), its three fields set directly (a frozen dataclass's __init__
@@ -1057,7 +1061,7 @@ class Game:
                 s.hands[seat] = pot
                 s.took_pot[seat] = True
                 s.fixed.clear()
-                self._undo[-1] = (tuple(old_hand), "discard", None, True, self._pending)
+                self._undo[-_UNDO_ITEMS:] = (tuple(old_hand), "discard", None, True, self._pending)
                 note += f"; {self.seat_name(seat)} takes the pot with the discard ({len(pot)} cards, POT-3)"
                 if self.players == 3 and s.soloist is None:
                     s.soloist = seat
@@ -1129,7 +1133,8 @@ class Game:
                               ("TURN-6",))
         s = self._s
         action = s.history.pop().action
-        hand, kind, data, pot, scalars = self._undo.pop()
+        hand, kind, data, pot, scalars = self._undo[-_UNDO_ITEMS:]
+        del self._undo[-_UNDO_ITEMS:]
         seat = scalars[0]
         # A tuple kept in a delta may be shared with clones (clone() copies the stack, not each
         # delta): what comes back is copied into new lists.
