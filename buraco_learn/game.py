@@ -27,6 +27,7 @@ import sys
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any, Literal
 
 from .actions import Action, Discard, Draw, LayDown, LayOff, TakePile, parse_action
@@ -290,8 +291,8 @@ def _plain_lay_off(meld: Meld, cards: list[Card]) -> Meld | None:
     return Meld._make(("run", suit, lo, slots, -1), meld.rules)
 
 
-def _card_index(c: Card) -> int:
-    return c.index
+#: A card's index, as a sort key (attrgetter: no Python call per card).
+_card_index = attrgetter("index")
 
 
 def _remove(hand: Sequence[Card], cards: Sequence[Card]) -> list[Card] | None:
@@ -1534,6 +1535,8 @@ def _lay_offs_of(target: int, meld: Meld, maybe: list[Card], twice: tuple[Card, 
     (2S(=8D) 9D TD + QD KD gives 9D TD 2S(=JD) QD KD)."""
     # Meld._fits_cards is the meld's own verdict (no sentence built); the exact quick tests first.
     if meld.kind == "set":
+        if len(maybe) == 1:  # the common case: one card
+            return (_lay_off_act(target, (maybe[0],)),) if _set_fit(meld, maybe[0]) else ()
         return tuple([_lay_off_act(target, (c,)) for c in maybe if _set_fit(meld, c)])
     if len(maybe) == 1 and not twice:  # one card, not held twice: no pair (the common case)
         fit = _run_fit(meld, maybe)
@@ -1670,22 +1673,41 @@ def _run_lay_off(meld: Meld, cards: list[Card]) -> Meld | None:
     an end: below the naturals when they reach the high ace, else the low or the high one as the
     meld's own choice decides (WILD-6: the layout worth most, then the end the wild keeps or,
     freed by its card, takes: Meld._prefer)."""
-    if any(c.r == 1 for c in cards) or _run_fit(meld, cards) is not True:
-        return None  # an ace laid off may lie low or high: the meld's own analysis
+    for c in cards:
+        if c.r == 1:
+            return None  # an ace laid off may lie low or high: the meld's own analysis
+    if _run_fit(meld, cards) is not True:
+        return None
     suit = meld._suit
-    at = meld._start + meld._wild_index if meld._wild_index >= 0 else -1
-    wild = meld._slots[meld._wild_index] if at >= 0 else None
-    by_pos: dict[int, Card] = {}
-    for i, c in enumerate(meld._slots):
-        if meld._start + i != at:
-            by_pos[meld._start + i] = c
+    slots = meld._slots
+    start = meld._start
+    wi = meld._wild_index
+    wild = slots[wi] if wi >= 0 else None
+    # The naturals by place, old and new (None where a hole is): the old slots copied in one
+    # piece, the old wild's place emptied, then the new naturals (the wild laid kept aside).
+    low, high = start, start + len(slots) - 1
+    new = []
     for c in cards:
         if c.s == suit and c.r >= 3:
-            by_pos[c.r] = c
+            new.append(c)
+            if c.r < low:
+                low = c.r
+            elif c.r > high:
+                high = c.r
         else:
             wild = c  # the one wild (_run_fit: no second)
-    low, high = min(by_pos), max(by_pos)
-    naturals = [by_pos.get(p) for p in range(low, high + 1)]
+    naturals: list[Card | None] = [None] * (high - low + 1)
+    naturals[start - low:start - low + len(slots)] = slots
+    if wi >= 0:
+        naturals[start - low + wi] = None
+    for c in new:
+        naturals[c.r - low] = c
+    if naturals[0] is None:  # the old wild stood at the low end and no natural came below it
+        del naturals[0]
+        low += 1
+    if naturals[-1] is None:  # likewise at the high end
+        del naturals[-1]
+        high -= 1
     if wild is None:
         res: tuple[Any, ...] = ("run", suit, low, tuple(naturals), -1)
     elif None in naturals:
