@@ -1110,11 +1110,11 @@ class Game:
             return self._do_discard(c, _remove(hand, (c,)))  # type: ignore[arg-type]
         if a.__class__ is LayDown:
             seq = list(a.cards)
-            known = self._groups.get(("laid down", id(a))) if self.rules is FIBUR else None
-            if known is not None and known[0] is a:
-                # Listed from a candidate group: its analysis is the one from_cards would make
-                # (the candidates are analysed under fibur's rules).
-                meld = Meld._make(known[1], FIBUR)
+            res = self._groups.get(a.cards) if self.rules is FIBUR else None
+            if res is not None:
+                # Listed from a candidate group, which noted each candidate's analysis under its
+                # cards (see _info): the one from_cards makes of them under fibur's rules.
+                meld = Meld._make(res, FIBUR)
             else:
                 meld = _meld_of(seq, self.rules)
             return self._do_meld(seq, meld, _remove(hand, seq), a)  # type: ignore[arg-type]
@@ -1810,12 +1810,14 @@ def _candidate_results(hand: Sequence[Card]) -> list[tuple[tuple[Card, ...], tup
 
 def _info(group: _Group, laid: dict[Any, Any] | None) -> _GroupInfo:
     """A group as remembered; its actions only for a game (``laid``: the game's memo, where each
-    action, by id, is noted with its analysis for the trusted path of Game.apply; the entry keeps
-    the action alive, so the id stays its own)."""
+    candidate's analysis is noted under its cards, the very tuple its action holds, for the
+    trusted path of Game.apply: a tuple of cards is no group's key, and the same cards always
+    have the same analysis; such an entry allocates nothing, where a key and a value per action
+    did)."""
     if laid is None:
         return (group, (), max([len(e[0]) for e in group], default=0))
     # One pass: each entry's LayDown (as _lay_down_act builds it, inlined: a new group is built
-    # for most draws), its note for Game.apply, and the longest candidate.
+    # for most draws), its analysis noted for Game.apply, and the longest candidate.
     set_cards, set_high, set_layout = _SET_LAY_DOWN
     acts = []
     longest = 0
@@ -1827,7 +1829,7 @@ def _info(group: _Group, laid: dict[Any, Any] | None) -> _GroupInfo:
         set_cards(act, cards)
         set_high(act, None)
         set_layout(act, None)
-        laid[("laid down", id(act))] = (act, e[1])
+        laid[cards] = e[1]
         acts.append(act)
     return (group, tuple(acts), longest)
 
@@ -2012,6 +2014,13 @@ def _set_group(r: int, code: int, wild_kinds: tuple[Card, ...]) -> _Group:
     return tuple(out)
 
 
+#: The card of each suit at each run position 1 to 14 (the ace at 1 and 14, the 2 at 2); None at
+#: 0 and 15, which no hand's positions (_scan) hold.
+_PLACE_CARDS: list[tuple[Any, ...]] = [
+    tuple([None] + [_CARD_OF[s * 13 + (0 if pos == 14 else pos - 1)] for pos in range(1, 15)] + [None])
+    for s in range(4)]
+
+
 def _run_group(suit: int, mask: int, wild_kinds: tuple[Card, ...], twos: int, lo_max: int = 13,
                hi_min: int = 0) -> _Group:
     """Every legal run of ``suit`` from the positions the hand holds (``mask``: bit ``p`` for
@@ -2028,11 +2037,8 @@ def _run_group(suit: int, mask: int, wild_kinds: tuple[Card, ...], twos: int, lo
         return ()
     out: list[tuple[tuple[Card, ...], tuple[Any, ...]]] = []
     seen: set[tuple[int, ...]] = set()
-    have: dict[int, Card] = {}
-    for pos in range(1, 15):
-        if mask >> pos & 1:
-            have[pos] = _CARD_OF[suit * 13 + (0 if pos == 14 else pos - 1)]
-    own_two = _CARD_OF[suit * 13 + 1]
+    places = _PLACE_CARDS[suit]  # the suit's card at each position; ``mask`` says which are held
+    own_two = places[2]
 
     def add(cards: list[Card]) -> None:
         key = tuple(sorted(c.index for c in cards))
@@ -2044,30 +2050,27 @@ def _run_group(suit: int, mask: int, wild_kinds: tuple[Card, ...], twos: int, lo
         seen.add(key)
         out.append(_group_entry(res[3], res))
 
-    def bound(lo: int, naturals: list[Card], i: int, w: Card) -> None:
-        # Naturals from 3 to K around one hole at index i, and a wild: the wild fills the hole
-        # (bound, WILD-1); no ace and no natural 2 could lie otherwise. The layout add() would find.
-        # No other candidate has these cards: the lowest and highest naturals fix the window,
-        # the hole is the one position of it whose natural is left out (held or not, as the
-        # hand is), so ``seen`` need not know it.
-        slots = (*naturals[:i], w, *naturals[i:])
-        out.append((slots, ("run", suit, lo, slots, i)))
+    # A "bound" candidate below: naturals from 3 to K around one hole at index i, and a wild:
+    # the wild fills the hole (bound, WILD-1); no ace and no natural 2 could lie otherwise. The
+    # layout add() would find. No other candidate has these cards: the lowest and highest
+    # naturals fix the window, the hole is the one position of it whose natural is left out
+    # (held or not, as the hand is), so ``seen`` need not know it.
 
     # A wild is spare unless it is the suit's own 2, held once and laid here as a natural.
     spare_own = [w for w in wild_kinds if not (w is own_two and twos < 2)]
     for lo in range(1, lo_max + 1):
-        if lo not in have:
+        if not mask >> lo & 1:
             continue
         naturals: list[Card] = []
         gap = 0
         own_in = False  # the suit's own 2 among the naturals
         for pos in range(lo, 15):
-            card = have.get(pos)
-            if card is None:
+            if not mask >> pos & 1:
                 if gap:
                     break
                 gap = pos
                 continue
+            card = places[pos]
             if pos == 14 and lo == 1:
                 break  # one ace only (RUN-2)
             naturals.append(card)
@@ -2079,8 +2082,10 @@ def _run_group(suit: int, mask: int, wild_kinds: tuple[Card, ...], twos: int, lo
             spare = spare_own if own_in else wild_kinds
             if gap:
                 for w in spare:
-                    if lo >= 3 and pos <= 13:
-                        bound(lo, naturals, gap - lo, w)
+                    if lo >= 3 and pos <= 13:  # bound
+                        i = gap - lo
+                        t = (*naturals[:i], w, *naturals[i:])
+                        out.append((t, ("run", suit, lo, t, i)))
                     else:
                         add(naturals + [w])
                 continue
@@ -2104,8 +2109,9 @@ def _run_group(suit: int, mask: int, wild_kinds: tuple[Card, ...], twos: int, lo
                     add(naturals + [w])
                 if n_nat >= 3:
                     for i in range(1, n_nat - 1):
-                        if plain:
-                            bound(lo, naturals[:i] + naturals[i + 1:], i, w)
+                        if plain:  # bound, the natural at index i left out
+                            t = (*naturals[:i], w, *naturals[i + 1:])
+                            out.append((t, ("run", suit, lo, t, i)))
                         else:
                             add(naturals[:i] + naturals[i + 1:] + [w])
     return tuple(out)
