@@ -1962,29 +1962,44 @@ def _group_entry(cards: Sequence[Card], res: tuple[Any, ...]) -> tuple[tuple[Car
     return (tuple(cards), res)
 
 
+#: _set_combos' answers by rank and code (13 ranks times 3**4 codes at most: they recur from hand
+#: to hand, unlike the groups, which depend on the wilds held too).
+_SET_COMBOS: dict[int, tuple[tuple[Card, ...], ...]] = {}
+
+
+def _set_combos(r: int, code: int) -> tuple[tuple[Card, ...], ...]:
+    """Every multiset of two naturals or more of rank ``r`` from ``code`` (8 bits per suit: how
+    many of that suit's card the hand holds, two at most), naturals in suit order, in the order
+    :func:`_set_group` lists them; remembered."""
+    combos: list[tuple[Card, ...]] = [()]
+    for s in range(4):
+        n = code >> (8 * s) & 255
+        if n:
+            k = _CARD_OF[s * 13 + r - 1]
+            combos = [b for base in combos for b in ((base, base + (k,)) if n == 1 else
+                                                     (base, base + (k,), base + (k, k)))]
+    found = _SET_COMBOS[r * 2**32 + code] = tuple([t for t in combos if len(t) >= 2])
+    return found
+
+
 def _set_group(r: int, code: int, wild_kinds: tuple[Card, ...]) -> _Group:
     """Every legal set of rank ``r`` from ``code`` (8 bits per suit: how many of that suit's card
     of rank ``r`` the hand holds) and the hand's wilds: every multiset of two naturals or more,
     with no wild or one wild."""
     out: list[tuple[tuple[Card, ...], tuple[Any, ...]]] = []
-    if max(code & 255, code >> 8 & 255, code >> 16 & 255, code >> 24) <= 2:
+    combos = _SET_COMBOS.get(r * 2**32 + code)
+    if combos is None and max(code & 255, code >> 8 & 255, code >> 16 & 255, code >> 24) <= 2:
+        combos = _set_combos(r, code)
+    if combos is not None:
         # At most two copies of each card (any real hand): every multiset of two naturals or more
         # (at most eight) with no wild or one wild is a legal set, whose analysis is known: the
         # naturals in suit order (as built), then the wild (SET-1, SET-2). Distinct by
         # construction; in the order the general enumeration below lists them.
-        combos: list[tuple[Card, ...]] = [()]
-        for s in range(4):
-            n = code >> (8 * s) & 255
-            if n:
-                k = _CARD_OF[s * 13 + r - 1]
-                combos = [b for base in combos for b in ((base, base + (k,)) if n == 1 else
-                                                         (base, base + (k,), base + (k, k)))]
         for t in combos:
-            if len(t) >= 2:
-                if len(t) >= 3:
-                    out.append((t, ("set", r, t, None)))
-                for w in wild_kinds:
-                    out.append((t + (w,), ("set", r, t, w)))
+            if len(t) >= 3:
+                out.append((t, ("set", r, t, None)))
+            for w in wild_kinds:
+                out.append((t + (w,), ("set", r, t, w)))
         return tuple(out)
     seen: set[tuple[int, ...]] = set()
     kinds = [_CARD_OF[s * 13 + r - 1] for s in range(4) if (code >> (8 * s)) & 255]
