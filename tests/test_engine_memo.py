@@ -23,6 +23,7 @@ def _clear() -> None:
     game_module._CANDIDATES.clear()
     game_module._MELD_OF.clear()
     game_module._LAST_CARD.clear()
+    game_module._SET_COMBOS.clear()
 
 
 def _positions(seed: int, players: int, rules: str) -> list[Game]:
