@@ -745,6 +745,27 @@ class Game:
             return answer
         return self._rest_problem_of(rest, has_pot, has_burraco)
 
+    def _rest_ok(self, rest: list[Card], has_pot: bool, has_burraco: bool) -> bool:
+        """``self._rest_problem(rest, has_pot, has_burraco) is None``, without writing a refusal's
+        sentence (the legal lists of a hand of two or three cards ask it of each candidate): two
+        cards or more as there (the first card, else the whole check); one card read from the
+        same memo (:meth:`_rest_problem` fills it); an empty hand is refused once the side has its
+        pot (CLOSE-3) or with no pot left to take (TURN-5, POT-1), as :meth:`_rest_problem_of`
+        says. Compared with it in tests/test_engine_memo.py."""
+        if len(rest) > 1:
+            single = self._s.pile_single
+            if single is None or self._s.held_identical or rest[0] is not single:
+                return True
+            return self._rest_problem_of(rest, has_pot, has_burraco) is None
+        if not rest:
+            return not has_pot and bool(self._s.pots)
+        s = self._s
+        found = _LAST_CARD.get((rest[0], has_pot, has_burraco, bool(s.pots), s.pile_single, s.held_identical,
+                                id(self.rules)))
+        if found is not None and found[0] is self.rules:
+            return found[1]
+        return self._rest_problem(rest, has_pot, has_burraco) is None  # remembers it
+
     def _last_cards_ok(self, cards: Sequence[Card], has_pot: bool, has_burraco: bool) -> list[bool]:
         """For each card, whether a meld or lay-off may leave it alone in the hand of the player to
         move: ``self._rest_problem([c], has_pot, has_burraco) is None`` (CLOSE-2, CLOSE-4, TURN-4),
@@ -1212,7 +1233,10 @@ class Game:
             out = self._legal_melds(facts, hand, scan)
             if facts[0]:
                 out += self._legal_lay_offs(facts, hand, scan, distinct)
-            out += self._legal_discards(facts, hand, distinct)
+            if len(hand) > 1 and (s.pile_single is None or s.held_identical):
+                out += map(_DISCARD_OF, distinct)  # any card (as _legal_discards: only TURN-4 may forbid one)
+            else:
+                out += self._legal_discards(facts, hand, distinct)
         s.cache["legal"] = tuple(out)
         return out
 
@@ -1284,9 +1308,8 @@ class Game:
         # Two cards or more left can always end the turn unless one is the one-card pile's card
         # (TURN-4): then no need to work out the rest (each candidate is part of the hand).
         roomy = len(hand) - 2 if self._s.pile_single is None or self._s.held_identical else -1
-        for rank, (group, acts, longest) in _candidate_groups(hand, self._groups, scan):
-            if set_ranks >> rank & 1:  # (a run's rank is 0: no set has it)
-                continue  # SET-4: the side has a set of this rank
+        # SET-4: no set of a rank the side has a set of (those groups are not even looked up).
+        for group, acts, longest in _candidate_groups(hand, self._groups, scan, set_ranks):
             if longest <= roomy:
                 out += acts
                 continue
@@ -1295,7 +1318,7 @@ class Game:
                     out.append(act)
                     continue
                 rest = _remove(hand, cards)
-                if rest is not None and self._rest_problem(rest, has_pot, has_burraco or len(cards) >= 7) is None:
+                if rest is not None and self._rest_ok(rest, has_pot, has_burraco or len(cards) >= 7):
                     out.append(act)
         return out
 
@@ -1331,8 +1354,9 @@ class Game:
             meld = t.meld
             where, bits, may_wild, lo, hi = meld._probe or _lay_off_probe(meld)
             takes_wild = may_wild and wild
+            hits = masks[where] & bits
             # The meld may take none of the hand's cards: passed over at once.
-            if not (masks[where] & bits or takes_wild):
+            if not (hits or takes_wild):
                 continue
             # The cards of the hand this meld may take part of a lay-off of, in hand order (see
             # _lay_offs_of): for a set (``where`` 4) of rank ``lo``, its naturals, and the wilds
@@ -1342,6 +1366,10 @@ class Game:
             if where == 4:
                 maybe = ([c for c in distinct if c.r == lo or c.r == 0 or c.r == 2] if takes_wild
                          else [c for c in distinct if c.r == lo])
+            elif not takes_wild and not hits & (hits - 1):
+                # A run, no wild to take and one position of its suit held in its window (an ace
+                # held lies at 1 and 14: two positions when the window has both): that one card.
+                maybe = [_PLACE_CARDS[where][hits.bit_length() - 1]]
             elif takes_wild:
                 maybe = [c for c in distinct
                          if c.r == 0 or c.r == 2 or (c.s == where and (lo <= c.r <= hi or (c.r == 1 and hi >= 14)))]
@@ -1369,7 +1397,7 @@ class Game:
                     continue
                 rest = _remove(hand, cards)
                 burraco = has_burraco or len(meld) + len(cards) >= 7
-                if rest is not None and self._rest_problem(rest, has_pot, burraco) is None:
+                if rest is not None and self._rest_ok(rest, has_pot, burraco):
                     out.append(act)
         return out
 
@@ -1805,7 +1833,7 @@ def _candidate_results(hand: Sequence[Card]) -> list[tuple[tuple[Card, ...], tup
     """Every distinct legal meld ``hand`` can form, with the meld analysis of each: the sets rank
     by rank (low first), then the runs suit by suit (see
     :func:`_candidate_groups`)."""
-    return [e for _, info in _candidate_groups(hand) for e in info[0]]
+    return [e for info in _candidate_groups(hand) for e in info[0]]
 
 
 def _info(group: _Group, laid: dict[Any, Any] | None) -> _GroupInfo:
@@ -1876,11 +1904,12 @@ def _scan(hand: Sequence[Card]) -> _Scan:
 
 
 def _candidate_groups(hand: Sequence[Card], memo: dict[Any, Any] | None = None,
-                      scan: _Scan | None = None) -> list[tuple[int, _GroupInfo]]:
-    """The candidate melds of ``hand`` group by group: ``(rank, group)`` for the sets of a rank,
-    ``(0, group)`` for the runs of a suit, in the order of :func:`_candidate_results`.
+                      scan: _Scan | None = None, skip: int = 0) -> list[_GroupInfo]:
+    """The candidate melds of ``hand`` group by group: the sets of a rank, rank by rank, then the
+    runs of a suit, suit by suit, in the order of :func:`_candidate_results`.
     ``memo``: a game's own memo (its groups and their actions' analyses), else the module's;
-    ``scan``: the hand's :func:`_scan` when the caller has it.
+    ``scan``: the hand's :func:`_scan` when the caller has it; ``skip``: the ranks (bit ``r``)
+    whose sets are left out (the game's SET-4).
 
     A rank's sets depend only on the hand's naturals of that rank and its wilds; a suit's runs
     only on which positions of the suit the hand holds and its wilds; and no candidate of one
@@ -1890,12 +1919,14 @@ def _candidate_groups(hand: Sequence[Card], memo: dict[Any, Any] | None = None,
     the same group comes back from hand to hand and turn to turn. The actions are immutable
     values, shared by every game that lists them."""
     masks, twos, by_rank, several, wild_kinds, _ = _scan(hand) if scan is None else scan
-    out: list[tuple[int, _GroupInfo]] = []
+    out: list[_GroupInfo] = []
     # A set's key has three parts and a run's four: one dict can hold both.
     sets = _SET_GROUPS if memo is None else memo
     runs = _RUN_GROUPS if memo is None else memo
     if several:  # a rank held once makes no set
         for r in several:
+            if skip >> r & 1:
+                continue
             code = by_rank[r]
             if not wild_kinds and (code & 255) + (code >> 8 & 255) + (code >> 16 & 255) + (code >> 24) < 3:
                 continue  # two naturals and no wild make no set (SET-1): _set_group's group is empty
@@ -1905,7 +1936,7 @@ def _candidate_groups(hand: Sequence[Card], memo: dict[Any, Any] | None = None,
                 if len(sets) >= _GROUPS_MAX:
                     sets.clear()
                 grp = sets[key] = _info(_set_group(r, code, wild_kinds), memo)
-            out.append((r, grp))
+            out.append(grp)
     for suit in range(4):
         mask = masks[suit]
         if not (mask & (mask >> 1) & (mask >> 2) if not wild_kinds else mask & ((mask >> 1) | (mask >> 2))):
@@ -1916,7 +1947,7 @@ def _candidate_groups(hand: Sequence[Card], memo: dict[Any, Any] | None = None,
             if len(runs) >= _GROUPS_MAX:
                 runs.clear()
             grp = runs[key] = _info(_run_group(suit, mask, wild_kinds, twos[suit]), memo)
-        out.append((0, grp))
+        out.append(grp)
     return out
 
 
