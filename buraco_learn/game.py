@@ -27,6 +27,7 @@ import sys
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any, Literal
 
 from .actions import Action, Discard, Draw, LayDown, LayOff, TakePile, parse_action
@@ -198,8 +199,11 @@ class _State:
 #: when it cannot be worked out (a tuple), the index a discarded card came from, or ``None``;
 #: ``pot`` whether the mover took a pot by emptying the hand (it is then the hand); ``scalars`` the
 #: turn, phase, flags and the mover's ``took_pot`` before the action, interned. About a hundred
-#: bytes an action, where a full copy of the state (history included) cost kilobytes.
+#: bytes an action, where a full copy of the state (history included) cost kilobytes. The stack
+#: (Game._undo) holds the five items of each delta flat, in this order: a tuple per action would be
+#: one more container object per action for the garbage collector to count and walk.
 _Undo = tuple[Any, str, Any, bool, tuple[Any, ...]]
+_UNDO_ITEMS = 5
 #: Game._facts: the side's melds, whether it has its pot and a burraco, its sets' ranks (bits).
 _Facts = tuple[tuple[TableMeld, ...], bool, bool, int]
 _SCALARS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
@@ -287,8 +291,8 @@ def _plain_lay_off(meld: Meld, cards: list[Card]) -> Meld | None:
     return Meld._make(("run", suit, lo, slots, -1), meld.rules)
 
 
-def _card_index(c: Card) -> int:
-    return c.index
+#: A card's index, as a sort key (attrgetter: no Python call per card).
+_card_index = attrgetter("index")
 
 
 def _remove(hand: Sequence[Card], cards: Sequence[Card]) -> list[Card] | None:
@@ -317,8 +321,9 @@ class Game:
         self.dealer = dealer
         self.seed = seed
         self._s = state
-        #: One small :data:`_Undo` delta per action done, newest last (see :meth:`_push`).
-        self._undo: list[_Undo] = []
+        #: One small :data:`_Undo` delta per action done, newest last (see :meth:`_push`), its five
+        #: items laid out flat: ``_UNDO_ITEMS`` entries an action, no tuple of its own.
+        self._undo: list[Any] = []
         self._pending: tuple[Any, ...] = ()
         self._start = start
         #: A copy of the starting state whose notation is written only when asked for (see
@@ -740,6 +745,27 @@ class Game:
             return answer
         return self._rest_problem_of(rest, has_pot, has_burraco)
 
+    def _rest_ok(self, rest: list[Card], has_pot: bool, has_burraco: bool) -> bool:
+        """``self._rest_problem(rest, has_pot, has_burraco) is None``, without writing a refusal's
+        sentence (the legal lists of a hand of two or three cards ask it of each candidate): two
+        cards or more as there (the first card, else the whole check); one card read from the
+        same memo (:meth:`_rest_problem` fills it); an empty hand is refused once the side has its
+        pot (CLOSE-3) or with no pot left to take (TURN-5, POT-1), as :meth:`_rest_problem_of`
+        says. Compared with it in tests/test_engine_memo.py."""
+        if len(rest) > 1:
+            single = self._s.pile_single
+            if single is None or self._s.held_identical or rest[0] is not single:
+                return True
+            return self._rest_problem_of(rest, has_pot, has_burraco) is None
+        if not rest:
+            return not has_pot and bool(self._s.pots)
+        s = self._s
+        found = _LAST_CARD.get((rest[0], has_pot, has_burraco, bool(s.pots), s.pile_single, s.held_identical,
+                                id(self.rules)))
+        if found is not None and found[0] is self.rules:
+            return found[1]
+        return self._rest_problem(rest, has_pot, has_burraco) is None  # remembers it
+
     def _last_cards_ok(self, cards: Sequence[Card], has_pot: bool, has_burraco: bool) -> list[bool]:
         """For each card, whether a meld or lay-off may leave it alone in the hand of the player to
         move: ``self._rest_problem([c], has_pot, has_burraco) is None`` (CLOSE-2, CLOSE-4, TURN-4),
@@ -890,7 +916,7 @@ class Game:
         return s
 
     def _pushed(self, hand: Any, kind: str, data: Any = None, pot: bool = False) -> None:
-        self._undo.append((hand, kind, data, pot, self._pending))
+        self._undo += (hand, kind, data, pot, self._pending)  # flat: see _Undo
 
     def _record(self, seat: int, action: Action, note: str) -> Event:
         # Event(seat, action, note), its three fields set directly (a frozen dataclass's __init__
@@ -1057,7 +1083,7 @@ class Game:
                 s.hands[seat] = pot
                 s.took_pot[seat] = True
                 s.fixed.clear()
-                self._undo[-1] = (tuple(old_hand), "discard", None, True, self._pending)
+                self._undo[-_UNDO_ITEMS:] = (tuple(old_hand), "discard", None, True, self._pending)
                 note += f"; {self.seat_name(seat)} takes the pot with the discard ({len(pot)} cards, POT-3)"
                 if self.players == 3 and s.soloist is None:
                     s.soloist = seat
@@ -1105,11 +1131,11 @@ class Game:
             return self._do_discard(c, _remove(hand, (c,)))  # type: ignore[arg-type]
         if a.__class__ is LayDown:
             seq = list(a.cards)
-            known = self._groups.get(("laid down", id(a))) if self.rules is FIBUR else None
-            if known is not None and known[0] is a:
-                # Listed from a candidate group: its analysis is the one from_cards would make
-                # (the candidates are analysed under fibur's rules).
-                meld = Meld._make(known[1], FIBUR)
+            res = self._groups.get(a.cards) if self.rules is FIBUR else None
+            if res is not None:
+                # Listed from a candidate group, which noted each candidate's analysis under its
+                # cards (see _info): the one from_cards makes of them under fibur's rules.
+                meld = Meld._make(res, FIBUR)
             else:
                 meld = _meld_of(seq, self.rules)
             return self._do_meld(seq, meld, _remove(hand, seq), a)  # type: ignore[arg-type]
@@ -1129,7 +1155,8 @@ class Game:
                               ("TURN-6",))
         s = self._s
         action = s.history.pop().action
-        hand, kind, data, pot, scalars = self._undo.pop()
+        hand, kind, data, pot, scalars = self._undo[-_UNDO_ITEMS:]
+        del self._undo[-_UNDO_ITEMS:]
         seat = scalars[0]
         # A tuple kept in a delta may be shared with clones (clone() copies the stack, not each
         # delta): what comes back is copied into new lists.
@@ -1206,7 +1233,10 @@ class Game:
             out = self._legal_melds(facts, hand, scan)
             if facts[0]:
                 out += self._legal_lay_offs(facts, hand, scan, distinct)
-            out += self._legal_discards(facts, hand, distinct)
+            if len(hand) > 1 and (s.pile_single is None or s.held_identical):
+                out += map(_DISCARD_OF, distinct)  # any card (as _legal_discards: only TURN-4 may forbid one)
+            else:
+                out += self._legal_discards(facts, hand, distinct)
         s.cache["legal"] = tuple(out)
         return out
 
@@ -1278,9 +1308,8 @@ class Game:
         # Two cards or more left can always end the turn unless one is the one-card pile's card
         # (TURN-4): then no need to work out the rest (each candidate is part of the hand).
         roomy = len(hand) - 2 if self._s.pile_single is None or self._s.held_identical else -1
-        for rank, (group, acts, longest) in _candidate_groups(hand, self._groups, scan):
-            if set_ranks >> rank & 1:  # (a run's rank is 0: no set has it)
-                continue  # SET-4: the side has a set of this rank
+        # SET-4: no set of a rank the side has a set of (those groups are not even looked up).
+        for group, acts, longest in _candidate_groups(hand, self._groups, scan, set_ranks):
             if longest <= roomy:
                 out += acts
                 continue
@@ -1289,7 +1318,7 @@ class Game:
                     out.append(act)
                     continue
                 rest = _remove(hand, cards)
-                if rest is not None and self._rest_problem(rest, has_pot, has_burraco or len(cards) >= 7) is None:
+                if rest is not None and self._rest_ok(rest, has_pot, has_burraco or len(cards) >= 7):
                     out.append(act)
         return out
 
@@ -1315,13 +1344,9 @@ class Game:
             return []
         # Whether a meld may take anything: the positions of each suit's cards (an ace at 1 and
         # 14, a 2 at 2), the ranks held as naturals (other than 2), whether a wild is held.
-        masks = scan[0] + [scan[5]]
+        masks = scan[0]  # and at 4, the ranks held as naturals (see _scan)
         wild = bool(scan[4])
-        twice: dict[Card, int] | None = None
-        if len(distinct) < len(hand):  # some card held twice
-            twice = {}
-            for c in hand:
-                twice[c] = twice.get(c, 0) + 1
+        twice = len(distinct) < len(hand)  # some card held twice
         out: list[Action] = []
         roomy = len(hand) - 2 if self._s.pile_single is None or self._s.held_identical else -1
         memo = self._memo
@@ -1329,8 +1354,9 @@ class Game:
             meld = t.meld
             where, bits, may_wild, lo, hi = meld._probe or _lay_off_probe(meld)
             takes_wild = may_wild and wild
+            hits = masks[where] & bits
             # The meld may take none of the hand's cards: passed over at once.
-            if not (masks[where] & bits or takes_wild):
+            if not (hits or takes_wild):
                 continue
             # The cards of the hand this meld may take part of a lay-off of, in hand order (see
             # _lay_offs_of): for a set (``where`` 4) of rank ``lo``, its naturals, and the wilds
@@ -1340,6 +1366,10 @@ class Game:
             if where == 4:
                 maybe = ([c for c in distinct if c.r == lo or c.r == 0 or c.r == 2] if takes_wild
                          else [c for c in distinct if c.r == lo])
+            elif not takes_wild and not hits & (hits - 1):
+                # A run, no wild to take and one position of its suit held in its window (an ace
+                # held lies at 1 and 14: two positions when the window has both): that one card.
+                maybe = [_PLACE_CARDS[where][hits.bit_length() - 1]]
             elif takes_wild:
                 maybe = [c for c in distinct
                          if c.r == 0 or c.r == 2 or (c.s == where and (lo <= c.r <= hi or (c.r == 1 and hi >= 14)))]
@@ -1349,8 +1379,9 @@ class Game:
                 maybe = [c for c in distinct if c.s == where and lo <= c.r <= hi]
             if not maybe:
                 continue
-            pairs = () if twice is None else tuple([c for c in maybe if twice[c] > 1])
-            key = ("exact", id(meld), t.id, tuple(maybe), pairs)
+            # The cards held twice among them (list.count: maybe holds a card or two, the hand ~10).
+            pairs = tuple([c for c in maybe if hand.count(c) > 1]) if twice else ()
+            key = (id(meld), t.id, tuple(maybe), pairs)  # four items: no other key of the memo
             found = memo.get(key)
             if found is None or found[0] is not meld:
                 if len(memo) >= _MEMO_MAX:
@@ -1366,7 +1397,7 @@ class Game:
                     continue
                 rest = _remove(hand, cards)
                 burraco = has_burraco or len(meld) + len(cards) >= 7
-                if rest is not None and self._rest_problem(rest, has_pot, burraco) is None:
+                if rest is not None and self._rest_ok(rest, has_pot, burraco):
                     out.append(act)
         return out
 
@@ -1532,11 +1563,14 @@ def _lay_offs_of(target: int, meld: Meld, maybe: list[Card], twice: tuple[Card, 
     (2S(=8D) 9D TD + QD KD gives 9D TD 2S(=JD) QD KD)."""
     # Meld._fits_cards is the meld's own verdict (no sentence built); the exact quick tests first.
     if meld.kind == "set":
+        if len(maybe) == 1:  # the common case: one card
+            return (_lay_off_act(target, (maybe[0],)),) if _set_fit(meld, maybe[0]) else ()
         return tuple([_lay_off_act(target, (c,)) for c in maybe if _set_fit(meld, c)])
     if len(maybe) == 1 and not twice:  # one card, not held twice: no pair (the common case)
-        c = maybe[0]
         fit = _run_fit(meld, maybe)
-        return (_lay_off_act(target, (c,)),) if (fit if fit is not None else meld._fits_cards([c])) else ()
+        if fit is None:
+            fit = meld._fits_cards(maybe)
+        return (_lay_off_act(target, (maybe[0],)),) if fit else ()
     fits = []
     for c in maybe:
         fit = _run_fit(meld, (c,))
@@ -1557,27 +1591,56 @@ def _lay_offs_of(target: int, meld: Meld, maybe: list[Card], twice: tuple[Card, 
 
 def _run_fit(meld: Meld, cards: Sequence[Card]) -> bool | None:
     """:meth:`Meld.can_lay_off` of one or two cards onto a run whose naturals lie within 3 to the
-    high ace and whose wild, if any, is a joker or another suit's 2, when each card is a natural
-    of its suit other than its 2, a joker or another suit's 2; ``None`` otherwise (the meld's own
-    question).
+    high ace and whose wild, if any, is a joker or another suit's 2 (see below for the suit's own
+    2), when each card is a natural of its suit other than its 2, a joker or another suit's 2;
+    ``None`` otherwise (the meld's own question). One card, the common case, is counted inline.
 
     Then no 2 of the suit and no rule on it can take part, and the answer is the count of holes
     among the naturals (see :func:`_places_fit`); an ace laid off fits if it fits low or high
-    (RUN-2), and never onto a run that has its ace."""
+    (RUN-2), and never onto a run that has its ace.
+
+    Also a run whose wild is its own suit's 2, when that 2 can never reach its natural place
+    (position 2, RUN-5, WILD-5) after the lay-off: no ace is laid, and the naturals, old and
+    new, start at 5 or above (positions 3 and 4 to fill, and one wild at most: RUN-4), or at 4
+    and above with no wild laid (position 3 to fill, and nothing to fill it). There the 2 is a
+    wild like any other, and the count of holes decides as above."""
     suit = meld._suit
     slots = meld._slots
     lo = meld._start
     hi = lo + len(slots) - 1
     wi = meld._wild_index
     at = -1
+    own = False  # the wild is the suit's own 2
     if wi >= 0:
         w = slots[wi]
-        if w.r == 2 and w.s == suit:
-            return None  # the suit's own 2 may drop into its natural place (WILD-5)
+        own = w.r == 2 and w.s == suit
         at = lo + wi
+    low = lo + 1 if at == lo else lo  # the lowest natural
     top = hi - 1 if at == hi else hi  # the highest natural
-    if (lo + 1 if at == lo else lo) < 3 or top > 14:
+    if low < 3 or top > 14:
         return None
+    if len(cards) == 1:
+        c = cards[0]
+        r = c.r
+        if c.s == suit and r >= 3:
+            # One natural of the suit (the common case): _places_fit's count for one rank, inline.
+            if own and (r < 4 or low < 4):
+                return None  # as below: the 2 may drop into its natural place (WILD-5)
+            freed = r == at
+            if not freed and low <= r <= top:
+                return False  # that natural is there already (RUN-1)
+            holes = (top if r < top else r) - (low if r > low else r) - len(slots) + (1 if at >= 0 else 0)
+            if at < 0:
+                return holes == 0
+            if lo < at < hi and not freed:  # bound, and stays where it is
+                return holes == 1 and (low if r > low else r) < at < (top if r < top else r)
+            return holes == 1 or holes == 0  # a free wild: to an end, the lowest natural being 3 or more
+        if r == 0 or (r == 2 and c.s != suit):
+            # One wild: to a free end of a run without one (its lowest natural is 3 or more:
+            # WILD-1); a second wild is refused (RUN-4), unless the own 2 may drop (as below).
+            if at < 0:
+                return True
+            return None if own and low <= 4 else False
     wilds = 0 if at < 0 else 1
     ranks = []
     ace = False
@@ -1585,12 +1648,16 @@ def _run_fit(meld: Meld, cards: Sequence[Card]) -> bool | None:
         r = c.r
         if c.s == suit and r >= 3:
             ranks.append(r)
+            if r < low:
+                low = r
         elif c.s == suit and r == 1 and not ace:
             ace = True
         elif r == 0 or (r == 2 and c.s != suit):
             wilds += 1
         else:
             return None
+    if own and (ace or low < 4 or (low == 4 and wilds > 1)):
+        return None  # the 2 may drop into its natural place (WILD-5): the meld's own question
     if wilds > 1 or (len(ranks) == 2 and ranks[0] == ranks[1]):
         return False  # a second wild, or a natural twice
     if not ace:
@@ -1634,22 +1701,41 @@ def _run_lay_off(meld: Meld, cards: list[Card]) -> Meld | None:
     an end: below the naturals when they reach the high ace, else the low or the high one as the
     meld's own choice decides (WILD-6: the layout worth most, then the end the wild keeps or,
     freed by its card, takes: Meld._prefer)."""
-    if any(c.r == 1 for c in cards) or _run_fit(meld, cards) is not True:
-        return None  # an ace laid off may lie low or high: the meld's own analysis
+    for c in cards:
+        if c.r == 1:
+            return None  # an ace laid off may lie low or high: the meld's own analysis
+    if _run_fit(meld, cards) is not True:
+        return None
     suit = meld._suit
-    at = meld._start + meld._wild_index if meld._wild_index >= 0 else -1
-    wild = meld._slots[meld._wild_index] if at >= 0 else None
-    by_pos: dict[int, Card] = {}
-    for i, c in enumerate(meld._slots):
-        if meld._start + i != at:
-            by_pos[meld._start + i] = c
+    slots = meld._slots
+    start = meld._start
+    wi = meld._wild_index
+    wild = slots[wi] if wi >= 0 else None
+    # The naturals by place, old and new (None where a hole is): the old slots copied in one
+    # piece, the old wild's place emptied, then the new naturals (the wild laid kept aside).
+    low, high = start, start + len(slots) - 1
+    new = []
     for c in cards:
         if c.s == suit and c.r >= 3:
-            by_pos[c.r] = c
+            new.append(c)
+            if c.r < low:
+                low = c.r
+            elif c.r > high:
+                high = c.r
         else:
             wild = c  # the one wild (_run_fit: no second)
-    low, high = min(by_pos), max(by_pos)
-    naturals = [by_pos.get(p) for p in range(low, high + 1)]
+    naturals: list[Card | None] = [None] * (high - low + 1)
+    naturals[start - low:start - low + len(slots)] = slots
+    if wi >= 0:
+        naturals[start - low + wi] = None
+    for c in new:
+        naturals[c.r - low] = c
+    if naturals[0] is None:  # the old wild stood at the low end and no natural came below it
+        del naturals[0]
+        low += 1
+    if naturals[-1] is None:  # likewise at the high end
+        del naturals[-1]
+        high -= 1
     if wild is None:
         res: tuple[Any, ...] = ("run", suit, low, tuple(naturals), -1)
     elif None in naturals:
@@ -1747,17 +1833,19 @@ def _candidate_results(hand: Sequence[Card]) -> list[tuple[tuple[Card, ...], tup
     """Every distinct legal meld ``hand`` can form, with the meld analysis of each: the sets rank
     by rank (low first), then the runs suit by suit (see
     :func:`_candidate_groups`)."""
-    return [e for _, info in _candidate_groups(hand) for e in info[0]]
+    return [e for info in _candidate_groups(hand) for e in info[0]]
 
 
 def _info(group: _Group, laid: dict[Any, Any] | None) -> _GroupInfo:
     """A group as remembered; its actions only for a game (``laid``: the game's memo, where each
-    action, by id, is noted with its analysis for the trusted path of Game.apply; the entry keeps
-    the action alive, so the id stays its own)."""
+    candidate's analysis is noted under its cards, the very tuple its action holds, for the
+    trusted path of Game.apply: a tuple of cards is no group's key, and the same cards always
+    have the same analysis; such an entry allocates nothing, where a key and a value per action
+    did)."""
     if laid is None:
         return (group, (), max([len(e[0]) for e in group], default=0))
     # One pass: each entry's LayDown (as _lay_down_act builds it, inlined: a new group is built
-    # for most draws), its note for Game.apply, and the longest candidate.
+    # for most draws), its analysis noted for Game.apply, and the longest candidate.
     set_cards, set_high, set_layout = _SET_LAY_DOWN
     acts = []
     longest = 0
@@ -1769,19 +1857,20 @@ def _info(group: _Group, laid: dict[Any, Any] | None) -> _GroupInfo:
         set_cards(act, cards)
         set_high(act, None)
         set_layout(act, None)
-        laid[("laid down", id(act))] = (act, e[1])
+        laid[cards] = e[1]
         acts.append(act)
     return (group, tuple(acts), longest)
 
 
-#: A hand's :func:`_scan`: the positions held per suit, the 2s per suit, each rank's code, the ranks
-#: held twice or more (sorted), the wild kinds in order of first appearance, the ranks held as naturals.
+#: A hand's :func:`_scan`: the positions held per suit (and the ranks held as naturals at 4), the 2s
+#: per suit, each rank's code, the ranks held twice or more (sorted), the wild kinds in order of
+#: first appearance, the ranks held as naturals.
 _Scan = tuple[list[int], list[int], dict[int, int], list[int], tuple[Card, ...], int]
 
 
 def _scan(hand: Sequence[Card]) -> _Scan:
     """One pass over ``hand``: the positions held per suit (bit ``p`` for position ``p``, an ace
-    at 1 and 14, a 2 at 2), the count of the suit's 2s, each natural rank's code (the count of each
+    at 1 and 14, a 2 at 2; then the natural ranks held, as a fifth item), the count of the suit's 2s, each natural rank's code (the count of each
     suit's card of that rank, 8 bits a suit), the ranks held twice or more (sorted), the wild kinds
     in the order they first appear, and the natural ranks held (bit ``r``; 2s are wilds)."""
     wilds: list[Card] = []
@@ -1810,15 +1899,17 @@ def _scan(hand: Sequence[Card]) -> _Scan:
             by_rank[r] = _COUNT_UNIT[suit]
             ranks |= 1 << r
     several.sort()
+    masks.append(ranks)  # at 4: a set's probe reads the ranks there (Game._legal_lay_offs)
     return masks, twos, by_rank, several, tuple(wilds), ranks
 
 
 def _candidate_groups(hand: Sequence[Card], memo: dict[Any, Any] | None = None,
-                      scan: _Scan | None = None) -> list[tuple[int, _GroupInfo]]:
-    """The candidate melds of ``hand`` group by group: ``(rank, group)`` for the sets of a rank,
-    ``(0, group)`` for the runs of a suit, in the order of :func:`_candidate_results`.
+                      scan: _Scan | None = None, skip: int = 0) -> list[_GroupInfo]:
+    """The candidate melds of ``hand`` group by group: the sets of a rank, rank by rank, then the
+    runs of a suit, suit by suit, in the order of :func:`_candidate_results`.
     ``memo``: a game's own memo (its groups and their actions' analyses), else the module's;
-    ``scan``: the hand's :func:`_scan` when the caller has it.
+    ``scan``: the hand's :func:`_scan` when the caller has it; ``skip``: the ranks (bit ``r``)
+    whose sets are left out (the game's SET-4).
 
     A rank's sets depend only on the hand's naturals of that rank and its wilds; a suit's runs
     only on which positions of the suit the hand holds and its wilds; and no candidate of one
@@ -1828,12 +1919,14 @@ def _candidate_groups(hand: Sequence[Card], memo: dict[Any, Any] | None = None,
     the same group comes back from hand to hand and turn to turn. The actions are immutable
     values, shared by every game that lists them."""
     masks, twos, by_rank, several, wild_kinds, _ = _scan(hand) if scan is None else scan
-    out: list[tuple[int, _GroupInfo]] = []
+    out: list[_GroupInfo] = []
     # A set's key has three parts and a run's four: one dict can hold both.
     sets = _SET_GROUPS if memo is None else memo
     runs = _RUN_GROUPS if memo is None else memo
     if several:  # a rank held once makes no set
         for r in several:
+            if skip >> r & 1:
+                continue
             code = by_rank[r]
             if not wild_kinds and (code & 255) + (code >> 8 & 255) + (code >> 16 & 255) + (code >> 24) < 3:
                 continue  # two naturals and no wild make no set (SET-1): _set_group's group is empty
@@ -1843,7 +1936,7 @@ def _candidate_groups(hand: Sequence[Card], memo: dict[Any, Any] | None = None,
                 if len(sets) >= _GROUPS_MAX:
                     sets.clear()
                 grp = sets[key] = _info(_set_group(r, code, wild_kinds), memo)
-            out.append((r, grp))
+            out.append(grp)
     for suit in range(4):
         mask = masks[suit]
         if not (mask & (mask >> 1) & (mask >> 2) if not wild_kinds else mask & ((mask >> 1) | (mask >> 2))):
@@ -1854,7 +1947,7 @@ def _candidate_groups(hand: Sequence[Card], memo: dict[Any, Any] | None = None,
             if len(runs) >= _GROUPS_MAX:
                 runs.clear()
             grp = runs[key] = _info(_run_group(suit, mask, wild_kinds, twos[suit]), memo)
-        out.append((0, grp))
+        out.append(grp)
     return out
 
 
@@ -1900,29 +1993,44 @@ def _group_entry(cards: Sequence[Card], res: tuple[Any, ...]) -> tuple[tuple[Car
     return (tuple(cards), res)
 
 
+#: _set_combos' answers by rank and code (13 ranks times 3**4 codes at most: they recur from hand
+#: to hand, unlike the groups, which depend on the wilds held too).
+_SET_COMBOS: dict[int, tuple[tuple[Card, ...], ...]] = {}
+
+
+def _set_combos(r: int, code: int) -> tuple[tuple[Card, ...], ...]:
+    """Every multiset of two naturals or more of rank ``r`` from ``code`` (8 bits per suit: how
+    many of that suit's card the hand holds, two at most), naturals in suit order, in the order
+    :func:`_set_group` lists them; remembered."""
+    combos: list[tuple[Card, ...]] = [()]
+    for s in range(4):
+        n = code >> (8 * s) & 255
+        if n:
+            k = _CARD_OF[s * 13 + r - 1]
+            combos = [b for base in combos for b in ((base, base + (k,)) if n == 1 else
+                                                     (base, base + (k,), base + (k, k)))]
+    found = _SET_COMBOS[r * 2**32 + code] = tuple([t for t in combos if len(t) >= 2])
+    return found
+
+
 def _set_group(r: int, code: int, wild_kinds: tuple[Card, ...]) -> _Group:
     """Every legal set of rank ``r`` from ``code`` (8 bits per suit: how many of that suit's card
     of rank ``r`` the hand holds) and the hand's wilds: every multiset of two naturals or more,
     with no wild or one wild."""
     out: list[tuple[tuple[Card, ...], tuple[Any, ...]]] = []
-    if max(code & 255, code >> 8 & 255, code >> 16 & 255, code >> 24) <= 2:
+    combos = _SET_COMBOS.get(r * 2**32 + code)
+    if combos is None and max(code & 255, code >> 8 & 255, code >> 16 & 255, code >> 24) <= 2:
+        combos = _set_combos(r, code)
+    if combos is not None:
         # At most two copies of each card (any real hand): every multiset of two naturals or more
         # (at most eight) with no wild or one wild is a legal set, whose analysis is known: the
         # naturals in suit order (as built), then the wild (SET-1, SET-2). Distinct by
         # construction; in the order the general enumeration below lists them.
-        combos: list[tuple[Card, ...]] = [()]
-        for s in range(4):
-            n = code >> (8 * s) & 255
-            if n:
-                k = _CARD_OF[s * 13 + r - 1]
-                combos = [b for base in combos for b in ((base, base + (k,)) if n == 1 else
-                                                         (base, base + (k,), base + (k, k)))]
         for t in combos:
-            if len(t) >= 2:
-                if len(t) >= 3:
-                    out.append((t, ("set", r, t, None)))
-                for w in wild_kinds:
-                    out.append((t + (w,), ("set", r, t, w)))
+            if len(t) >= 3:
+                out.append((t, ("set", r, t, None)))
+            for w in wild_kinds:
+                out.append((t + (w,), ("set", r, t, w)))
         return tuple(out)
     seen: set[tuple[int, ...]] = set()
     kinds = [_CARD_OF[s * 13 + r - 1] for s in range(4) if (code >> (8 * s)) & 255]
@@ -1952,6 +2060,13 @@ def _set_group(r: int, code: int, wild_kinds: tuple[Card, ...]) -> _Group:
     return tuple(out)
 
 
+#: The card of each suit at each run position 1 to 14 (the ace at 1 and 14, the 2 at 2); None at
+#: 0 and 15, which no hand's positions (_scan) hold.
+_PLACE_CARDS: list[tuple[Any, ...]] = [
+    tuple([None] + [_CARD_OF[s * 13 + (0 if pos == 14 else pos - 1)] for pos in range(1, 15)] + [None])
+    for s in range(4)]
+
+
 def _run_group(suit: int, mask: int, wild_kinds: tuple[Card, ...], twos: int, lo_max: int = 13,
                hi_min: int = 0) -> _Group:
     """Every legal run of ``suit`` from the positions the hand holds (``mask``: bit ``p`` for
@@ -1968,11 +2083,8 @@ def _run_group(suit: int, mask: int, wild_kinds: tuple[Card, ...], twos: int, lo
         return ()
     out: list[tuple[tuple[Card, ...], tuple[Any, ...]]] = []
     seen: set[tuple[int, ...]] = set()
-    have: dict[int, Card] = {}
-    for pos in range(1, 15):
-        if mask >> pos & 1:
-            have[pos] = _CARD_OF[suit * 13 + (0 if pos == 14 else pos - 1)]
-    own_two = _CARD_OF[suit * 13 + 1]
+    places = _PLACE_CARDS[suit]  # the suit's card at each position; ``mask`` says which are held
+    own_two = places[2]
 
     def add(cards: list[Card]) -> None:
         key = tuple(sorted(c.index for c in cards))
@@ -1984,30 +2096,27 @@ def _run_group(suit: int, mask: int, wild_kinds: tuple[Card, ...], twos: int, lo
         seen.add(key)
         out.append(_group_entry(res[3], res))
 
-    def bound(lo: int, naturals: list[Card], i: int, w: Card) -> None:
-        # Naturals from 3 to K around one hole at index i, and a wild: the wild fills the hole
-        # (bound, WILD-1); no ace and no natural 2 could lie otherwise. The layout add() would find.
-        # No other candidate has these cards: the lowest and highest naturals fix the window,
-        # the hole is the one position of it whose natural is left out (held or not, as the
-        # hand is), so ``seen`` need not know it.
-        slots = (*naturals[:i], w, *naturals[i:])
-        out.append((slots, ("run", suit, lo, slots, i)))
+    # A "bound" candidate below: naturals from 3 to K around one hole at index i, and a wild:
+    # the wild fills the hole (bound, WILD-1); no ace and no natural 2 could lie otherwise. The
+    # layout add() would find. No other candidate has these cards: the lowest and highest
+    # naturals fix the window, the hole is the one position of it whose natural is left out
+    # (held or not, as the hand is), so ``seen`` need not know it.
 
     # A wild is spare unless it is the suit's own 2, held once and laid here as a natural.
     spare_own = [w for w in wild_kinds if not (w is own_two and twos < 2)]
     for lo in range(1, lo_max + 1):
-        if lo not in have:
+        if not mask >> lo & 1:
             continue
         naturals: list[Card] = []
         gap = 0
         own_in = False  # the suit's own 2 among the naturals
         for pos in range(lo, 15):
-            card = have.get(pos)
-            if card is None:
+            if not mask >> pos & 1:
                 if gap:
                     break
                 gap = pos
                 continue
+            card = places[pos]
             if pos == 14 and lo == 1:
                 break  # one ace only (RUN-2)
             naturals.append(card)
@@ -2019,8 +2128,10 @@ def _run_group(suit: int, mask: int, wild_kinds: tuple[Card, ...], twos: int, lo
             spare = spare_own if own_in else wild_kinds
             if gap:
                 for w in spare:
-                    if lo >= 3 and pos <= 13:
-                        bound(lo, naturals, gap - lo, w)
+                    if lo >= 3 and pos <= 13:  # bound
+                        i = gap - lo
+                        t = (*naturals[:i], w, *naturals[i:])
+                        out.append((t, ("run", suit, lo, t, i)))
                     else:
                         add(naturals + [w])
                 continue
@@ -2044,8 +2155,9 @@ def _run_group(suit: int, mask: int, wild_kinds: tuple[Card, ...], twos: int, lo
                     add(naturals + [w])
                 if n_nat >= 3:
                     for i in range(1, n_nat - 1):
-                        if plain:
-                            bound(lo, naturals[:i] + naturals[i + 1:], i, w)
+                        if plain:  # bound, the natural at index i left out
+                            t = (*naturals[:i], w, *naturals[i + 1:])
+                            out.append((t, ("run", suit, lo, t, i)))
                         else:
                             add(naturals[:i] + naturals[i + 1:] + [w])
     return tuple(out)

@@ -23,6 +23,7 @@ def _clear() -> None:
     game_module._CANDIDATES.clear()
     game_module._MELD_OF.clear()
     game_module._LAST_CARD.clear()
+    game_module._SET_COMBOS.clear()
 
 
 def _positions(seed: int, players: int, rules: str) -> list[Game]:
@@ -131,6 +132,33 @@ def test_last_cards_ok_is_the_rest_check_of_each_card(rules: str, players: int) 
                 seen += got.count(False)
     assert seen > 0  # some cards refused
 
+
+
+@pytest.mark.parametrize("rules,players", [("fibur", 4), ("classic-fr", 3), ("wikipedia-fr", 2)])
+def test_rest_ok_is_the_rest_check(rules: str, players: int) -> None:
+    """CLOSE-2, CLOSE-3, CLOSE-4, TURN-4, TURN-5: the rest check without a sentence (``_rest_ok``,
+    asked by the legal lists of small hands) answers as the rest check, for empty rests, every card
+    alone, pairs and three cards of each play position's hand (with the one-card pile's card),
+    with and without pot and burraco, memos warm or cleared."""
+    seen = refused = 0
+    for n, g in enumerate(p for seed in range(2) for p in _positions(seed, players, rules)):
+        if g.phase != "play":
+            continue
+        if n % 3 == 0:
+            _clear()
+        hand = list(g.hand(g.to_move))
+        if g._s.pile_single is not None:
+            hand.append(g._s.pile_single)
+        rests = [[]] + [[c] for c in dict.fromkeys(hand)] + [hand[i:i + 2] for i in range(len(hand) - 1)]
+        rests += [hand[-1:] + hand[:1], hand[:3]]
+        for rest in rests:
+            for has_pot in (False, True):
+                for has_burraco in (False, True):
+                    ok = g._rest_ok(list(rest), has_pot, has_burraco)
+                    assert ok == (g._rest_problem(list(rest), has_pot, has_burraco) is None), (rest, has_pot)
+                    seen += 1
+                    refused += not ok
+    assert seen > 1000 and refused > 50
 
 def test_candidate_melds_equal_the_reference_enumeration_in_order() -> None:
     """RUN-1, SET-1, WILD-1: the grouped, remembered enumeration lists the same melds with the same
