@@ -109,7 +109,35 @@ _new_object = object.__new__
 #: Event's slots, set directly by Game._record.
 _set_seat = Event.__dict__["seat"].__set__
 _set_action = Event.__dict__["action"].__set__
+_get_note = Event.__dict__["note"].__get__
 _set_note = Event.__dict__["note"].__set__
+
+
+def _event_note(ev: Event) -> str:
+    """``Event.note``: the slot's text; or, for a meld or a lay-off, the text written (and kept)
+    the first time it is read. Their notes name the meld made ("laid down meld 3: 5H 6H 7H", "meld
+    2 is now ..."), and writing a meld's notation cost more than the rest of the action's record
+    while most notes are never read (a bot's or a benchmark's hand): Game._do_meld stores the
+    TableMeld it laid and Game._do_lay_off the Meld it made, both immutable, so the text read later
+    is the one written at once before (same words, same meld), whatever undo or clone did since.
+    Equality, hash, repr and ``dataclasses`` read the field through here too."""
+    note = _get_note(ev)
+    if note.__class__ is str:
+        return note
+    if note.__class__ is TableMeld:
+        text = f"laid down meld {note.id}: {note.meld}"
+    else:
+        text = f"meld {ev.action.target} is now {note}"  # type: ignore[union-attr]
+    text = sys.intern(text)
+    _set_note(ev, text)
+    return text
+
+
+# The field's slot stays where the dataclass put it (read and written through the descriptors
+# above); the class attribute becomes a property over it, so the dataclass's __init__, __eq__,
+# __hash__, __repr__ and dataclasses.fields/asdict/replace see the text.
+setattr(Event, "note", property(_event_note, _set_note, doc="What the action caused, in English (data, kept in "
+                                                            "records; see ``said``)."))
 
 
 @dataclass(frozen=True)
@@ -918,13 +946,15 @@ class Game:
     def _pushed(self, hand: Any, kind: str, data: Any = None, pot: bool = False) -> None:
         self._undo += (hand, kind, data, pot, self._pending)  # flat: see _Undo
 
-    def _record(self, seat: int, action: Action, note: str) -> Event:
+    def _record(self, seat: int, action: Action, note: str | TableMeld | Meld) -> Event:
         # Event(seat, action, note), its three fields set directly (a frozen dataclass's __init__
-        # goes through object.__setattr__ for each); notes repeat from hand to hand: share them.
+        # goes through object.__setattr__ for each). Notes repeat from hand to hand: the callers
+        # share them (constants, or sys.intern). A TableMeld or Meld stands for a meld's or a
+        # lay-off's note, written when first read (see _event_note).
         ev = _new_object(Event)
         _set_seat(ev, seat)
         _set_action(ev, action)
-        _set_note(ev, sys.intern(note))
+        _set_note(ev, note)
         self._s.history.append(ev)
         self._s.cache.clear()  # values derived while the action was under way are stale now
         return ev
@@ -940,7 +970,7 @@ class Game:
         old = s.hands[seat]
         s.hands[seat] = old + [s.stock.pop()]
         s.phase = "play"
-        note = "drew from the stock"
+        note = _DREW
         became = 0
         if len(s.stock) <= self.rules.stock_reserve:
             if self.rules.pots_become_stock and s.pots:
@@ -952,7 +982,7 @@ class Game:
                 s.last_turn = True
                 note += "; the stock is down to its last cards, so this is the last turn (STOCK-1)"
         self._pushed(None, "draw", became)
-        return self._record(seat, _DRAW, note)
+        return self._record(seat, _DRAW, _DREW if note is _DREW else sys.intern(note))
 
     def take_pile(self) -> Event:
         """Take the whole discard pile (TURN-1)."""
@@ -971,7 +1001,7 @@ class Game:
         self._pushed(None, "pile", tuple(s.pile))
         s.pile = []
         s.phase = "play"
-        return self._record(seat, _TAKE_PILE, f"took the discard pile ({n} card{'s' if n != 1 else ''})")
+        return self._record(seat, _TAKE_PILE, _PILE_NOTES[n] if n < len(_PILE_NOTES) else _pile_note(n))
 
     def _side_melds_changed(self, seat: int, old: TableMeld | None, new: TableMeld) -> None:
         """Bring the facts (Game._facts) of ``seat``'s side up to date after one of its melds
@@ -1026,9 +1056,10 @@ class Game:
         laid = _table_meld(len(s.table), seat, meld)
         s.table.append(laid)
         self._side_melds_changed(seat, None, laid)
-        note = f"laid down meld {len(s.table) - 1}: {meld}" + self._after_empty_by_play(seat)
+        pot = self._after_empty_by_play(seat)
         self._pushed(tuple(old_hand), "meld", None, s.hands[seat] is not rest)
-        return self._record(seat, action, note)
+        # The note "laid down meld {id}: {meld}" is written when first read (see _event_note).
+        return self._record(seat, action, sys.intern(f"laid down meld {laid.id}: {meld}{pot}") if pot else laid)
 
     def lay_off(self, target: int, cards: Iterable[Card] | str | Card, wild_high: bool | None = None,
                 layout: str | Meld | None = None) -> Event:
@@ -1049,9 +1080,11 @@ class Game:
         old = s.table[target]
         s.table[target] = _table_meld(old.id, old.owner, new)
         self._side_melds_changed(seat, old, s.table[target])
-        note = f"meld {target} is now {new}" + self._after_empty_by_play(seat)
+        pot = self._after_empty_by_play(seat)
         self._pushed(tuple(old_hand), "layoff", (target, old), s.hands[seat] is not rest)
-        return self._record(seat, action, note)
+        # The note "meld {target} is now {new}" (action.target is target) is written when first
+        # read (see _event_note).
+        return self._record(seat, action, sys.intern(f"meld {target} is now {new}{pot}") if pot else new)
 
     def discard(self, card: Card | str) -> Event:
         """Discard a card, ending the turn (TURN-3): the last card closes (CLOSE-1) or takes the pot
@@ -1077,7 +1110,8 @@ class Game:
                 s.end_reason = "closed"
                 s.phase = "over"
                 self._memo, self._groups = {}, {}
-                return self._record(seat, _DISCARDS[c.index], note + f"; {self.seat_name(seat)} closes (CLOSE-1)")
+                return self._record(seat, _DISCARDS[c.index],
+                                    sys.intern(note + f"; {self.seat_name(seat)} closes (CLOSE-1)"))
             if not has_pot and s.pots:
                 pot = s.pots.pop(0)
                 s.hands[seat] = pot
@@ -1096,10 +1130,12 @@ class Game:
             s.end_reason = "stock"
             s.phase = "over"
             self._memo, self._groups = {}, {}
-            return self._record(seat, _DISCARDS[c.index], note + "; the stock has run out and the hand ends (STOCK-1)")
+            return self._record(seat, _DISCARDS[c.index],
+                                sys.intern(note + "; the stock has run out and the hand ends (STOCK-1)"))
         s.turn = (seat + 1) % self.players
         s.phase = "draw"
-        return self._record(seat, _DISCARDS[c.index], note)
+        # An interned constant unless the hand was emptied (a rare longer note).
+        return self._record(seat, _DISCARDS[c.index], note if rest else sys.intern(note))
 
     def apply(self, action: Action | str) -> Event:
         """Do an action given as a value or in notation (``'meld 5H 6H 7H'``)."""
@@ -1825,8 +1861,19 @@ _COUNT_UNIT = [1 << (8 * s) for s in range(4)]
 #: One discard action per card index (immutable values, shared).
 _DISCARDS: list[Discard] = [Discard(c) for c in _CARD_OF]
 _DISCARD_OF = {c: _DISCARDS[c.index] for c in _CARD_OF}.__getitem__
-#: The note of a discard, per card index (interned, as Game._record interns every note).
+#: The note of a discard, per card index (interned: every note in a history is shared).
 _DISCARD_NOTES: list[str] = [sys.intern(f"discarded {c}") for c in _CARD_OF]
+#: The note of a draw from the stock that changes nothing else.
+_DREW = sys.intern("drew from the stock")
+
+
+def _pile_note(n: int) -> str:
+    """The note of a pile of ``n`` cards taken."""
+    return sys.intern(f"took the discard pile ({n} card{'s' if n != 1 else ''})")
+
+
+#: The note of a pile taken, by its size (a pile holds at most the two decks' 108 cards).
+_PILE_NOTES: list[str] = [_pile_note(n) for n in range(109)]
 
 
 def _candidate_results(hand: Sequence[Card]) -> list[tuple[tuple[Card, ...], tuple[Any, ...]]]:

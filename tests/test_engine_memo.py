@@ -573,3 +573,61 @@ def test_target_group_lists_the_candidates_holding_a_meld_in_order() -> None:
         assert [m for m in got if not need - Counter(m)] == holding, (meld, rel)
         checked += len(holding)
     assert checked > 500
+
+
+def _written_at_once(g: Game, a: Any, seat: int, took_before: bool, soloist_before: Any) -> str | None:
+    """The note of a meld or lay-off just done, as the engine wrote it at once before its notes were
+    written when read: the meld's notation, then what emptying the hand caused (POT-2, P3-1)."""
+    from buraco_learn import LayDown, LayOff
+
+    if isinstance(a, LayDown):
+        text = f"laid down meld {len(g.table) - 1}: {g.table[-1].meld.notation()}"
+    elif isinstance(a, LayOff):
+        text = f"meld {a.target} is now {g.table[a.target].meld.notation()}"
+    else:
+        return None
+    if g.took_pot[seat] and not took_before:
+        text += (f"; the hand is empty, so {g.seat_name(seat)} takes the pot on the fly ({len(g.hand(seat))} cards,"
+                 " POT-2)")
+        if g.players == 3 and soloist_before is None:
+            text += "; the other two now play as partners (P3-1)"
+    return text
+
+
+@pytest.mark.parametrize("rules,players", [("fibur", 4), ("classic-fr", 3), ("wikipedia-fr", 2), ("ramiroyal", 2)])
+def test_meld_notes_written_when_read_equal_the_notes_written_at_once(rules: str, players: int) -> None:
+    """TURN-2, POT-2, TURN-6: a meld's or lay-off's note (written the first time it is read) equals
+    the text written at once, read long after, through undos, in clones, in a finished hand's
+    history, and as events built by Event's own constructor (value, hash, repr)."""
+    from buraco_learn.game import Event
+
+    checked = pots = 0
+    for seed in range(8):
+        g = Game.new(players, rules=rules, seed=seed)
+        rng = random.Random(seed)
+        expected: list[tuple[Event, str]] = []
+        clones: list[tuple[Game, int]] = []
+        while not g.is_over:
+            acts = g.legal_actions()
+            plays = [a for a in acts if type(a).__name__ in ("LayDown", "LayOff")]
+            a = rng.choice(plays) if plays and rng.random() < 0.85 else rng.choice(acts)
+            seat, took, solo = g.to_move, g.took_pot[g.to_move], g.soloist
+            ev = g.apply(a)
+            text = _written_at_once(g, a, seat, took, solo)
+            if text is not None:
+                pots += text.count("on the fly")
+                expected.append((ev, text))
+                if rng.random() < 0.2:
+                    clones.append((g.clone(), len(g.history)))
+            if rng.random() < 0.15 and not g.is_over:
+                g.undo()  # the popped event's note is still readable, and the replay makes a new one
+        for ev, text in expected:  # read only now, long after the action
+            assert ev.note == text
+            twin = Event(ev.seat, ev.action, text)
+            assert (ev, hash(ev), repr(ev)) == (twin, hash(twin), repr(twin))
+            checked += 1
+        texts = {id(ev): text for ev, text in expected}
+        for clone, n in clones:  # a clone's history shares the events it was made with
+            shared = [e for e in clone.history[:n] if id(e) in texts]
+            assert shared and all(e.note == texts[id(e)] for e in shared)
+    assert checked > 100 and (pots > 0 or (rules, players) != ("fibur", 4))
