@@ -933,7 +933,7 @@ class Game:
     # ------------------------------------------------------------------ do: verify, then apply
     def _push(self) -> _State:
         """Start an action: note the scalars to restore, drop the derived values; the action itself
-        completes its :data:`_Undo` delta with :meth:`_pushed`."""
+        completes its :data:`_Undo` delta when :meth:`_record` records it."""
         s = self._s
         seat = s.turn
         scalars = (s.turn, s.phase, s.last_turn, s.pile_single, s.held_identical, s.closed_by, s.end_reason,
@@ -943,10 +943,11 @@ class Game:
         s.cache.clear()
         return s
 
-    def _pushed(self, hand: Any, kind: str, data: Any = None, pot: bool = False) -> None:
-        self._undo += (hand, kind, data, pot, self._pending)  # flat: see _Undo
-
-    def _record(self, seat: int, action: Action, note: str | TableMeld | Meld) -> Event:
+    def _record(self, seat: int, action: Action, note: str | TableMeld | Meld,
+                hand: Any, kind: str, data: Any = None, pot: bool = False) -> Event:
+        """End an action: its :data:`_Undo` delta ``(hand, kind, data, pot)`` and the scalars
+        :meth:`_push` noted go on the undo stack (flat: see _Undo), its event on the history."""
+        self._undo += (hand, kind, data, pot, self._pending)
         # Event(seat, action, note), its three fields set directly (a frozen dataclass's __init__
         # goes through object.__setattr__ for each). Notes repeat from hand to hand: the callers
         # share them (constants, or sys.intern). A TableMeld or Meld stands for a meld's or a
@@ -981,8 +982,7 @@ class Game:
             else:
                 s.last_turn = True
                 note += "; the stock is down to its last cards, so this is the last turn (STOCK-1)"
-        self._pushed(None, "draw", became)
-        return self._record(seat, _DRAW, _DREW if note is _DREW else sys.intern(note))
+        return self._record(seat, _DRAW, _DREW if note is _DREW else sys.intern(note), None, "draw", became)
 
     def take_pile(self) -> Event:
         """Take the whole discard pile (TURN-1)."""
@@ -998,10 +998,11 @@ class Game:
         old = s.hands[seat]
         s.hands[seat] = old + s.pile
         n = len(s.pile)
-        self._pushed(None, "pile", tuple(s.pile))
+        taken = tuple(s.pile)
         s.pile = []
         s.phase = "play"
-        return self._record(seat, _TAKE_PILE, _PILE_NOTES[n] if n < len(_PILE_NOTES) else _pile_note(n))
+        return self._record(seat, _TAKE_PILE, _PILE_NOTES[n] if n < len(_PILE_NOTES) else _pile_note(n),
+                            None, "pile", taken)
 
     def _side_melds_changed(self, seat: int, old: TableMeld | None, new: TableMeld) -> None:
         """Bring the facts (Game._facts) of ``seat``'s side up to date after one of its melds
@@ -1057,9 +1058,9 @@ class Game:
         s.table.append(laid)
         self._side_melds_changed(seat, None, laid)
         pot = self._after_empty_by_play(seat)
-        self._pushed(tuple(old_hand), "meld", None, s.hands[seat] is not rest)
         # The note "laid down meld {id}: {meld}" is written when first read (see _event_note).
-        return self._record(seat, action, sys.intern(f"laid down meld {laid.id}: {meld}{pot}") if pot else laid)
+        return self._record(seat, action, sys.intern(f"laid down meld {laid.id}: {meld}{pot}") if pot else laid,
+                            tuple(old_hand), "meld", None, s.hands[seat] is not rest)
 
     def lay_off(self, target: int, cards: Iterable[Card] | str | Card, wild_high: bool | None = None,
                 layout: str | Meld | None = None) -> Event:
@@ -1081,24 +1082,26 @@ class Game:
         s.table[target] = _table_meld(old.id, old.owner, new)
         self._side_melds_changed(seat, old, s.table[target])
         pot = self._after_empty_by_play(seat)
-        self._pushed(tuple(old_hand), "layoff", (target, old), s.hands[seat] is not rest)
         # The note "meld {target} is now {new}" (action.target is target) is written when first
         # read (see _event_note).
-        return self._record(seat, action, sys.intern(f"meld {target} is now {new}{pot}") if pot else new)
+        return self._record(seat, action, sys.intern(f"meld {target} is now {new}{pot}") if pot else new,
+                            tuple(old_hand), "layoff", (target, old), s.hands[seat] is not rest)
 
     def discard(self, card: Card | str) -> Event:
         """Discard a card, ending the turn (TURN-3): the last card closes (CLOSE-1) or takes the pot
         (POT-3); after the last turn the hand ends by the stock (STOCK-1)."""
         c, rest = self._plan_discard(card)
-        return self._do_discard(c, rest)
+        return self._do_discard(c, rest, self._s.hands[self._s.turn].index(c))
 
-    def _do_discard(self, c: Card, rest: list[Card]) -> Event:
+    def _do_discard(self, c: Card, rest: list[Card], at: int) -> Event:
+        """``rest`` is the hand without its first ``c``, at index ``at`` (what undo puts back)."""
         s = self._push()
         seat = s.turn
         old_hand = s.hands[seat]
         s.hands[seat] = rest
         s.pile.append(c)
-        self._pushed(old_hand.index(c), "discard")  # rest is old_hand without its first c
+        back: Any = at  # the undo delta's hand (see _Undo)
+        took = False
         s.pile_single = None
         s.held_identical = False
         note = _DISCARD_NOTES[c.index]  # f"discarded {c}"
@@ -1111,13 +1114,13 @@ class Game:
                 s.phase = "over"
                 self._memo, self._groups = {}, {}
                 return self._record(seat, _DISCARDS[c.index],
-                                    sys.intern(note + f"; {self.seat_name(seat)} closes (CLOSE-1)"))
+                                    sys.intern(note + f"; {self.seat_name(seat)} closes (CLOSE-1)"), at, "discard")
             if not has_pot and s.pots:
                 pot = s.pots.pop(0)
                 s.hands[seat] = pot
                 s.took_pot[seat] = True
                 s.fixed.clear()
-                self._undo[-_UNDO_ITEMS:] = (tuple(old_hand), "discard", None, True, self._pending)
+                back, took = tuple(old_hand), True
                 note += f"; {self.seat_name(seat)} takes the pot with the discard ({len(pot)} cards, POT-3)"
                 if self.players == 3 and s.soloist is None:
                     s.soloist = seat
@@ -1131,11 +1134,12 @@ class Game:
             s.phase = "over"
             self._memo, self._groups = {}, {}
             return self._record(seat, _DISCARDS[c.index],
-                                sys.intern(note + "; the stock has run out and the hand ends (STOCK-1)"))
+                                sys.intern(note + "; the stock has run out and the hand ends (STOCK-1)"),
+                                back, "discard", None, took)
         s.turn = (seat + 1) % self.players
         s.phase = "draw"
         # An interned constant unless the hand was emptied (a rare longer note).
-        return self._record(seat, _DISCARDS[c.index], note if rest else sys.intern(note))
+        return self._record(seat, _DISCARDS[c.index], note if rest else sys.intern(note), back, "discard", None, took)
 
     def apply(self, action: Action | str) -> Event:
         """Do an action given as a value or in notation (``'meld 5H 6H 7H'``)."""
@@ -1144,7 +1148,39 @@ class Game:
         if legal is not None:
             for x in legal:
                 if x is a:
-                    return self._apply_legal(a)
+                    # The trusted path: ``a`` is one of the very objects legal_actions() returned
+                    # for this unchanged state (the cache holding them is dropped by every change),
+                    # so the rules were checked when it was listed; only what doing it needs is
+                    # worked out here.
+                    hand = self._s.hands[self._s.turn]
+                    if a.__class__ is Discard:
+                        c = a.card
+                        at = hand.index(c)
+                        rest = hand.copy()
+                        del rest[at]  # _remove(hand, (c,)): the hand without its first c
+                        return self._do_discard(c, rest, at)
+                    if a.__class__ is LayOff:
+                        seq = list(a.cards)
+                        meld = self._s.table[a.target].meld
+                        new = _plain_lay_off(meld, seq)
+                        if new is None:
+                            new = _run_lay_off(meld, seq)
+                            if new is None:
+                                new = _laid_off(meld, seq, self._memo)
+                        return self._do_lay_off(a.target, new, _remove(hand, seq), a)  # type: ignore[arg-type]
+                    if a.__class__ is LayDown:
+                        seq = list(a.cards)
+                        res = self._groups.get(a.cards) if self.rules is FIBUR else None
+                        if res is not None:
+                            # Listed from a candidate group, which noted each candidate's analysis
+                            # under its cards (see _info): the one from_cards makes of them under
+                            # fibur's rules.
+                            meld = Meld._make(res, FIBUR)
+                        else:
+                            meld = _meld_of(seq, self.rules)
+                        return self._do_meld(seq, meld, _remove(hand, seq), a)  # type: ignore[arg-type]
+                    # Listed in the draw phase: verify_draw or verify_take_pile's checks were made then.
+                    return self._do_draw() if a.__class__ is Draw else self._do_take_pile()
         if isinstance(a, Draw):
             return self.draw()
         if isinstance(a, TakePile):
@@ -1156,32 +1192,6 @@ class Game:
         if isinstance(a, Discard):
             return self.discard(a.card)
         raise NotationError(tr("not an action: {action}; {help}", action=excerpt(action), help=tr(_ACTION_HELP)))
-
-    def _apply_legal(self, a: Action) -> Event:
-        """The trusted path of :meth:`apply`: ``a`` is one of the very objects :meth:`legal_actions`
-        returned for this unchanged state (the cache holding them is dropped by every change), so
-        the rules were checked when it was listed; only what doing it needs is worked out."""
-        hand = self._s.hands[self._s.turn]
-        if a.__class__ is Discard:
-            c = a.card
-            return self._do_discard(c, _remove(hand, (c,)))  # type: ignore[arg-type]
-        if a.__class__ is LayDown:
-            seq = list(a.cards)
-            res = self._groups.get(a.cards) if self.rules is FIBUR else None
-            if res is not None:
-                # Listed from a candidate group, which noted each candidate's analysis under its
-                # cards (see _info): the one from_cards makes of them under fibur's rules.
-                meld = Meld._make(res, FIBUR)
-            else:
-                meld = _meld_of(seq, self.rules)
-            return self._do_meld(seq, meld, _remove(hand, seq), a)  # type: ignore[arg-type]
-        if a.__class__ is LayOff:
-            seq = list(a.cards)
-            meld = self._s.table[a.target].meld
-            new = _plain_lay_off(meld, seq) or _run_lay_off(meld, seq) or _laid_off(meld, seq, self._memo)
-            return self._do_lay_off(a.target, new, _remove(hand, seq), a)  # type: ignore[arg-type]
-        # Listed in the draw phase: verify_draw or verify_take_pile's checks were made then.
-        return self._do_draw() if a.__class__ is Draw else self._do_take_pile()
 
     def undo(self) -> Action:
         """Take back the last action; returns it. Raises :class:`IllegalMove` when there is none."""

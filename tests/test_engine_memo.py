@@ -631,3 +631,26 @@ def test_meld_notes_written_when_read_equal_the_notes_written_at_once(rules: str
             shared = [e for e in clone.history[:n] if id(e) in texts]
             assert shared and all(e.note == texts[id(e)] for e in shared)
     assert checked > 100 and (pots > 0 or (rules, players) != ("fibur", 4))
+
+
+@pytest.mark.parametrize("rules,players", [("fibur", 4), ("classic-fr", 3), ("wikipedia-fr", 2), ("ramiroyal", 2)])
+def test_trusted_apply_does_what_the_checked_path_does(rules: str, players: int) -> None:
+    """TURN-1, TURN-2, TURN-3, TURN-6: an action applied as listed by legal_actions() (the trusted
+    path: no checks, the hand without its cards worked out directly) leaves the same position,
+    event, history and undo record as the same action applied with the listing forgotten (every
+    check made again), and undo takes either back to the exact position."""
+    checked = 0
+    for seed in range(3):
+        for p in _positions(seed, players, rules)[::3]:
+            before = p.position()
+            for a in p.legal_actions():
+                fast, slow = p.clone(), p.clone()
+                slow._s.cache.clear()  # no listing: apply checks the action and takes the slow path
+                ev_fast, ev_slow = fast.apply(a), slow.apply(a)
+                assert (ev_fast, ev_fast.note) == (ev_slow, ev_slow.note)
+                assert fast.position() == slow.position() and fast.history == slow.history
+                assert fast._undo == slow._undo
+                assert fast.undo() == a and slow.undo() == a
+                assert fast.position() == slow.position() == before
+                checked += 1
+    assert checked > 300
