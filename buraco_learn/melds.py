@@ -327,6 +327,10 @@ def _layout_value(res: _Result, rules: Rules) -> int:
 
 #: A card's points in a hand (EQ-2), by card index.
 _PTS: tuple[int, ...] = tuple(c.points for c in _BY_INDEX)
+#: The card points of the natural card at each run position 1 to 14 (the ace at 1 and 14, the 2 at
+#: 2; 0 at 0), and their sums from position 1 up to each position.
+_POS_PTS: tuple[int, ...] = (0, *(_PTS[_pos_card(p, 0).index] for p in range(1, 15)))
+_UPTO_PTS: tuple[int, ...] = tuple(sum(_POS_PTS[:p + 1]) for p in range(15))
 #: A natural card's suit letter, by ``Card.s``.
 _SUIT_LETTER = ("S", "H", "D", "C")
 
@@ -655,20 +659,23 @@ _SUIT_WORDS: tuple[str, ...] = tuple(", ".join(sorted(_SUIT_LETTER[s] for s in r
                                      for m in range(16))
 
 
+#: Each card's bits for a refusal's sentence: bit r for its rank r (0 for a joker), and bit 16 + s
+#: for a natural (not a 2, not a joker) of suit s.
+_CARD_BITS: dict[Card, int] = {c: (1 << c.r) | (0 if c.r == 0 or c.r == 2 else 1 << (16 + c.s)) for c in _BY_INDEX}
+#: The bits of the natural ranks (ace, 3 to king).
+_NATURAL_RANKS = 0x3FFA
+
+
 def _explain(cards: Sequence[Card], res: _Result, what: str | None = None) -> InvalidMeld:
     """Turn an analysis failure into an :class:`InvalidMeld` with a sentence and rule IDs."""
     code = res[1]
-    if code == "suits":  # the most common refusal: the quoted cards and the masks in one pass
-        parts = []
-        ranks = 0  # bit r: a natural of rank r
-        suits = 0  # bit s: a natural of suit s
+    if code == "suits":  # the most common refusal
+        bits = 0
         for c in cards:
-            parts.append(_TEXT[c.index])
-            r = c.r
-            if r > 2 or r == 1:
-                ranks |= 1 << r
-                suits |= 1 << c.s
-        text = what if what is not None else " ".join(parts)
+            bits |= _CARD_BITS[c]
+        ranks = bits & _NATURAL_RANKS  # bit r: a natural of rank r
+        suits = bits >> 16  # bit s: a natural of suit s
+        text = what if what is not None else " ".join(map(_TEXT_OF, cards))
         lang = get_language()
         if lang == "en":  # the most common refusal: the English sentence without the catalog (the same text)
             low_words = _LOW_RANK_WORDS[ranks >> 1 & 127]
@@ -687,25 +694,12 @@ def _explain(cards: Sequence[Card], res: _Result, what: str | None = None) -> In
     if code == "gap":
         rules: tuple[str, ...] = ("RUN-1",)
         extra = ""
-        n_w = 0
-        ace = king = low = False
-        parts = []
+        bits = 0
         for c in cards:
-            parts.append(_TEXT[c.index])
-            r = c.r
-            if r == 0:
-                n_w += 1
-            elif r == 2:
-                n_w += 1
-                low = True
-            elif r == 1:
-                ace = True
-            elif r == 13:
-                king = True
-            elif r == 3:
-                low = True
-        text = what if what is not None else " ".join(parts)
-        if ace and king and low:
+            bits |= _CARD_BITS[c]
+        n_w = bits & 0b101  # a wild: a joker (rank 0) or a 2
+        text = what if what is not None else " ".join(map(_TEXT_OF, cards))
+        if bits & 0b10 and bits & (1 << 13) and bits & 0b1100:  # an ace, a king, and a 2 or a 3
             rules = ("RUN-2", "RUN-1")
             extra = tr("; the ace is low (A-2-3) or high (Q-K-A), never both, so K-A-2 does not wrap (RUN-2)")
         if get_language() == "en" and not extra:  # the second most common: as the catalog's English says it
@@ -1064,6 +1058,18 @@ class Meld:
         """
         seq: Any = cards
         cls_ = seq.__class__
+        if (cls_ is tuple or cls_ is list) and rules is None and wild_high is None and layout is None:
+            # The common call (the engine's, a learner's list): what the general path below does
+            # with these arguments, without its tests.
+            try:
+                plain = len(seq) <= MAX_CARDS and _ALL_CARDS.issuperset(seq)
+            except TypeError:  # an unhashable item
+                plain = False
+            if plain:
+                found = _quick_run(seq, FIBUR) or _analyse_full(seq, None, FIBUR)
+                if found[0] == "error":
+                    raise _explain(seq, found)
+                return _build(found, FIBUR) if cls is Meld else cls._make(found, FIBUR)
         try:  # a list or tuple of cards is read as is: every item one of the 53 (interned) cards
             plain = (cls_ is tuple or cls_ is list) and len(seq) <= MAX_CARDS and _ALL_CARDS.issuperset(seq)
         except TypeError:  # an unhashable item
@@ -1306,12 +1312,18 @@ class Meld:
         """Card points of the meld (EQ-2, SCORE-2), with the preset's natural-2 and low-ace values."""
         pts = _PTS
         slots = self._slots
-        total = 0
-        for c in slots:
-            total += pts[c.index]
+        wi = self._wild_index
+        if self.kind == "set":  # naturals of one rank, then the wild if any
+            if wi < 0:
+                return pts[slots[0].index] * len(slots)
+            return pts[slots[0].index] * wi + pts[slots[wi].index]
+        # A run: each slot but the wild holds the natural card of its position, so the card points of
+        # its slots are those of the positions it covers, the wild's own points for its position's.
         start = self._start
-        if start <= 2 and self.kind == "run":  # a natural low ace and 2 count as the preset says (as _run_points)
-            wi = self._wild_index
+        total = _UPTO_PTS[start + len(slots) - 1] - _UPTO_PTS[start - 1]
+        if wi >= 0:
+            total += pts[slots[wi].index] - _POS_PTS[start + wi]
+        if start <= 2:  # a natural low ace and 2 count as the preset says (as _run_points)
             if start == 1 and wi != 0:
                 total += self.rules.low_ace_meld_points - pts[slots[0].index]
             i = 2 - start

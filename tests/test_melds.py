@@ -334,3 +334,117 @@ def test_candidate_melds_equal_brute_force_enumeration() -> None:
                 if is_valid_meld(list(combo)):
                     expected.add(tuple(sorted(c.index for c in combo)))
         assert found == expected, hand
+
+
+# ---------------------------------------------------------------- fast paths against their definitions
+def _random_card_lists(seed: int, count: int) -> list[list[Card]]:
+    """Card lists near melds: one suit with wilds (runs, aces, 2s of the suit), one rank with
+    wilds and strays (sets, copies), and anything (3 to 16 cards, some of them too many)."""
+    rng = random.Random(seed)
+    deck = make_deck()
+    twos = [c for c in deck if c.r == 2]
+    out = []
+    for _ in range(count):
+        kind = rng.random()
+        if kind < 0.45:
+            s = rng.randrange(4)
+            pool = [c for c in deck if c.s == s] + [JOKER] * 2 + twos
+        elif kind < 0.75:
+            r = rng.choice([1, *range(3, 14)])
+            pool = [c for c in deck if c.r == r] * 2 + [JOKER] * 2 + twos + rng.sample(deck, 3)
+        else:
+            pool = deck
+        out.append([rng.choice(pool) for _ in range(rng.randint(1, 16))])
+    return out
+
+
+def test_quick_analysis_equals_the_full_analysis_under_every_preset() -> None:
+    """RUN-1..6, SET-1..3, EQ-1, WILD-1, WILD-6: the shortcut of the meld analysis (``_quick_run``,
+    which ``Meld.from_cards`` and the engine ask first) answers exactly as listing every layout and
+    choosing (``_analyse_full``), layout or refusal, on card lists near melds under the 4 presets."""
+    from buraco_learn.melds import _analyse, _analyse_full, _quick_run
+    from buraco_learn.rules import PRESETS, get_rules
+
+    answered = 0
+    for name in PRESETS:
+        rules = get_rules(name)
+        for cards in _random_card_lists(31, 15_000):
+            full = _analyse_full(cards, None, rules)
+            quick = _quick_run(cards, rules)
+            if quick is not None:
+                answered += 1
+                assert quick == full, (cards, name)
+            assert _analyse(cards, None, rules) == full, (cards, name)
+    assert answered > 30_000  # the shortcut answers most lists
+
+
+def _points_card_by_card(meld: Meld) -> int:
+    """A meld's points as the sum of its cards' points (EQ-2), a natural low ace and a natural 2 of
+    a run counted as the preset says (SCORE-2): the definition ``Meld.points`` computes faster."""
+    total = sum(c.points for c in meld.cards)
+    if meld.kind == "run":
+        rules = meld.rules
+        for i, card in enumerate(meld.cards):
+            if i != meld.wild_index and meld.low + i == 1:
+                total += rules.low_ace_meld_points - card.points
+            if i != meld.wild_index and meld.low + i == 2:
+                total += rules.natural_two_meld_points - card.points
+    return total
+
+
+def test_meld_points_equal_the_sum_of_their_cards_points() -> None:
+    """EQ-2, SCORE-2: ``Meld.points`` (from the positions a run covers, or a set's rank) equals the
+    card-by-card sum, for new melds in every layout and melds after lay-offs, under the 4 presets."""
+    from buraco_learn.rules import PRESETS
+
+    checked = 0
+    rng = random.Random(41)
+    deck = make_deck()
+    for n in range(400):
+        rules = list(PRESETS)[n % len(PRESETS)]
+        s = rng.randrange(4)
+        hand = rng.sample([c for c in deck if c.s == s or c.r in (0, 2)] if n % 2 else deck, 12)
+        for cards in _candidate_melds(hand)[:40]:
+            melds = list(Meld.layouts(list(cards), rules=rules))
+            for meld in list(melds):
+                for card in rng.sample(hand, 3):
+                    if meld.can_lay_off(card):
+                        melds.append(meld.lay_off(card))
+            for meld in melds:
+                assert meld.points == _points_card_by_card(meld), (meld, rules)
+                checked += 1
+    assert checked > 3000
+
+
+def test_common_refusals_name_the_ranks_suits_and_wilds_of_their_cards() -> None:
+    """SET-1, RUN-1, RUN-2, RUN-4: the two most common refusals (``suits``, ``gap``), whose
+    sentences ``_explain`` writes from one pass over the cards' bits, name what a card-by-card
+    reading finds: the natural ranks in order and the suits alphabetically; whether there is a
+    wild, and K-A-2's RUN-2."""
+    words = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
+    seen: Counter[object] = Counter()
+    for cards in _random_card_lists(53, 20_000):
+        text = " ".join(str(c) for c in cards)
+        err = meld_error(cards)
+        if err is None:
+            continue
+        naturals = [c for c in cards if not c.is_wild]
+        if "not a set, whose cards share one rank" in str(err):
+            ranks = ", ".join(words.get(r, str(r)) for r in sorted({c.r for c in naturals}))
+            suits = ", ".join(sorted({c.suit.value for c in naturals if c.suit is not None}))
+            assert str(err) == (f"{text}: not a set, whose cards share one rank (SET-1; here {ranks}), nor a run, "
+                                f"whose cards share one suit (RUN-1; here {suits})"), cards
+            assert err.rules == ("SET-1", "RUN-1")
+            seen["suits"] += 1
+        elif "the cards are not consecutive" in str(err):
+            wild = any(c.is_wild for c in cards)
+            wrap = any(c.r == 1 for c in cards) and any(c.r == 13 for c in cards) and any(c.r in (2, 3) for c in cards)
+            sentence = f"{text}: the cards are not consecutive: a run has no gap (RUN-1) " + (
+                "and a run's one wild fills only one missing card (RUN-4)" if wild else
+                "and there is no wild to fill it")
+            if wrap:
+                sentence += "; the ace is low (A-2-3) or high (Q-K-A), never both, so K-A-2 does not wrap (RUN-2)"
+            assert str(err) == sentence, cards
+            assert err.rules == (("RUN-2", "RUN-1") if wrap else ("RUN-1",)) + (("RUN-4",) if wild else ()), cards
+            seen["gap", wrap, wild] += 1
+    assert seen["suits"] > 1000 and min(seen.values()) >= 5 and len(seen) == 5, seen
