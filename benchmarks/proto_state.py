@@ -117,6 +117,86 @@ def summarize(hand: tuple[int, ...]) -> tuple[Any, ...]:
     return (len(hand), tuple(distinct), dmask, twice, tuple(set_keys), tuple(run_keys), wk)
 
 
+# A hand kept up to date card by card, as a redesigned state would in ``apply``: the card
+# indices in order, the count per card index, the positions per suit (and the natural ranks at
+# 4), the 2s per suit, each natural rank's count code, the ranks held twice (bits), the distinct
+# cards and the cards held twice (bits). ``derive`` turns it into ``summarize``'s tuple.
+
+
+def raw_new() -> list[Any]:
+    return [[], [0] * 53, [0, 0, 0, 0, 0], [0, 0, 0, 0], [0] * 14, 0, 0, 0]
+
+
+def raw_add(raw: list[Any], i: int) -> None:
+    hand, cnt, masks, twos, codes = raw[0], raw[1], raw[2], raw[3], raw[4]
+    hand.append(i)
+    k = cnt[i] = cnt[i] + 1
+    if k == 1:
+        raw[6] |= 1 << i
+    else:
+        raw[7] |= 1 << i
+    if i == 52:
+        return
+    s, r = divmod(i, 13)
+    r += 1
+    masks[s] |= POS[r]
+    if r == 2:
+        twos[s] += 1
+        return
+    c = codes[r] = codes[r] + (1 << (8 * s))
+    masks[4] |= 1 << r
+    if c & (c - 1) or c & 0x02020202:  # two naturals or more of this rank
+        raw[5] |= 1 << r
+
+
+def raw_remove(raw: list[Any], i: int) -> None:
+    hand, cnt, masks, twos, codes = raw[0], raw[1], raw[2], raw[3], raw[4]
+    hand.remove(i)
+    k = cnt[i] = cnt[i] - 1
+    if k == 0:
+        raw[6] &= ~(1 << i)
+    elif k == 1:
+        raw[7] &= ~(1 << i)
+    if i == 52:
+        return
+    s, r = divmod(i, 13)
+    r += 1
+    if r == 2:
+        twos[s] -= 1
+    else:
+        c = codes[r] = codes[r] - (1 << (8 * s))
+        if not c:
+            masks[4] &= ~(1 << r)
+        if not (c & (c - 1) or c & 0x02020202):
+            raw[5] &= ~(1 << r)
+    if k == 0:
+        masks[s] &= ~POS[r]
+
+
+def derive(raw: list[Any]) -> tuple[Any, ...]:
+    """``summarize(hand)`` from the kept state, without a pass over the cards' ranks."""
+    hand, _cnt, masks, twos, codes, sev, dmask, twice = raw
+    distinct = tuple(dict.fromkeys(hand))
+    wk = tuple([i for i in distinct if WILD_MASK >> i & 1]) if dmask & WILD_MASK else ()
+    wk_id = _WK_ID.setdefault(wk, len(_WK_ID))
+    set_keys = []
+    while sev:
+        low = sev & -sev
+        r = low.bit_length() - 1
+        sev ^= low
+        code = codes[r]
+        if not wk and (code & 255) + (code >> 8 & 255) + (code >> 16 & 255) + (code >> 24) < 3:
+            continue
+        set_keys.append((r, ((r << 32) | code) << 9 | wk_id))
+    run_keys = []
+    for s in range(4):
+        m = masks[s]
+        if not (m & (m >> 1) & (m >> 2) if not wk else m & ((m >> 1) | (m >> 2))):
+            continue
+        run_keys.append((((s << 15 | m) << 1 | (twos[s] >= 2)) << 9 | wk_id, s, m, twos[s]))
+    return (len(hand), distinct, dmask, twice, tuple(set_keys), tuple(run_keys), wk)
+
+
 _MELD_ID: dict[Any, int] = {}
 
 
@@ -138,19 +218,84 @@ def meld_entry(target: int, meld: Any) -> tuple[int, int, int, int, Any]:
 # --------------------------------------------------------------------- recording
 
 
+MOVES: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []  # (hand number * 4 + seat, gained, lost)
+
+
 def record(seeds: range) -> list[list[tuple[Game, tuple[Any, ...]]]]:
-    """Per hand, every play-phase position: a clone of the game and its integer form."""
+    """Per hand, every play-phase position: a clone of the game and its integer form; and in
+    ``MOVES`` every change of a hand by an action (the cards it gained and lost), for the upkeep."""
     hands = []
+    MOVES.clear()
     for seed in seeds:
         game = Game.new(4, rules="fibur", seed=seed)
         rng = random.Random(seed)
         positions = []
+        for seat in range(4):
+            MOVES.append((len(hands) * 4 + seat, tuple(c.index for c in game.hand(seat)), ()))
         while not game.is_over:
             if game.phase == "play":
                 positions.append((game.clone(), integer_form(game)))
+            seat = game.to_move
+            before = [c.index for c in game.hand(seat)]
             random_step(game, rng)
+            after = [c.index for c in game.hand(seat)]
+            gained = list(after)
+            lost = []
+            for i in before:
+                if i in gained:
+                    gained.remove(i)
+                else:
+                    lost.append(i)
+            MOVES.append((len(hands) * 4 + seat, tuple(gained), tuple(lost)))
         hands.append(positions)
     return hands
+
+
+def check_upkeep(hands: list[list[tuple[Game, Any]]]) -> int:
+    """Positions whose kept state (built card by card) derives another summary than a scan's."""
+    bad = 0
+    for positions in hands:
+        for _, form in positions:
+            raw = raw_new()
+            for i in form[4]:
+                raw_add(raw, i)
+            # a card in and out again, as a discard after a draw does
+            raw_add(raw, form[4][0])
+            raw_remove(raw, form[4][0])
+            raw[0] = list(form[4])  # hand order as held
+            if derive(raw) != form[1]:
+                bad += 1
+    return bad
+
+
+def time_upkeep() -> float:
+    """The kept state brought up to date through every hand change of the 15 hands (the cards
+    gained and lost by each action, on a hand state per move: the state's own cost only)."""
+    raws = [raw_new() for _ in range(4 * (MOVES[-1][0] // 4 + 1))]
+    gc.collect()
+    t = time.perf_counter()
+    for who, gained, lost in MOVES:
+        raw = raws[who]
+        for i in gained:
+            raw_add(raw, i)
+        for i in lost:
+            raw_remove(raw, i)
+    return time.perf_counter() - t
+
+
+def time_derive(hands: list[list[tuple[Game, Any]]]) -> float:
+    raws = []
+    for positions in hands:
+        for _, form in positions:
+            raw = raw_new()
+            for i in form[4]:
+                raw_add(raw, i)
+            raws.append(raw)
+    gc.collect()
+    t = time.perf_counter()
+    for raw in raws:
+        derive(raw)
+    return time.perf_counter() - t
 
 
 def integer_form(game: Game) -> tuple[Any, ...]:
@@ -343,8 +488,15 @@ def time_engine_split(hands: list[list[tuple[Game, Any]]]) -> tuple[float, float
     return split[1], split[0]
 
 
-def time_proto(hands: list[list[tuple[Game, Any]]], cold: bool) -> float:
-    fresh_engine(hands)  # the positions handed to the engine start cold too
+def time_proto(hands: list[list[tuple[Game, Any]]], cold: bool, per_hand: bool = True) -> float:
+    """``cold``: tables empty at the start of each hand (``per_hand``) or of the 15 hands (as
+    process-wide tables would be in ``hands4``'s fresh process); else filled beforehand."""
+    fresh_engine(hands)
+    if not cold:  # every table filled beforehand: the listing's floor
+        for positions in hands:
+            for g, form in positions:
+                proto_legal(form, g)
+        fresh_engine(hands)
     if cold:
         SETS.clear()
         RUNS.clear()
@@ -352,7 +504,7 @@ def time_proto(hands: list[list[tuple[Game, Any]]], cold: bool) -> float:
     gc.collect()
     t = time.perf_counter()
     for positions in hands:
-        if cold:
+        if cold and per_hand:
             SETS.clear()
             RUNS.clear()
             LAYOFFS.clear()
@@ -376,6 +528,29 @@ def time_proto_split(hands: list[list[tuple[Game, Any]]]) -> tuple[float, float]
             proto_legal(form, g)
             split[form[0]] += pc() - t
     return split[1], split[0]
+
+
+def time_fills(hands: list[list[tuple[Game, Any]]]) -> dict[str, float]:
+    """One cold pass with each kind of table fill timed (the new work, at the engine's cost)."""
+    global _set_fill, _run_fill, _lay_fill
+    spent = {"sets": 0.0, "runs": 0.0, "lay-offs": 0.0}
+    originals = (_set_fill, _run_fill, _lay_fill)
+
+    def wrap(fn: Any, name: str) -> Any:
+        def timed(*args: Any) -> Any:
+            t = time.perf_counter()
+            out = fn(*args)
+            spent[name] += time.perf_counter() - t
+            return out
+        return timed
+
+    _set_fill, _run_fill, _lay_fill = (wrap(originals[0], "sets"), wrap(originals[1], "runs"),
+                                       wrap(originals[2], "lay-offs"))
+    try:
+        time_proto(hands, cold=True)
+    finally:
+        _set_fill, _run_fill, _lay_fill = originals
+    return spent
 
 
 def time_summaries(hands: list[list[tuple[Game, Any]]]) -> float:
@@ -446,7 +621,12 @@ def main() -> None:
           f"(3 cards or fewer, or TURN-4's one-card pile's card held)")
     print(f"mismatches: {mismatches} of {n}")
 
+    bad = check_upkeep(hands)
+    moved = sum(len(a) + len(b) for _, a, b in MOVES)
+    print(f"kept hand state: {bad} of {n} positions derive another summary than a scan; "
+          f"{len(MOVES)} hand changes, {moved} cards moved in or out over the 15 hands (deals included)")
     eng, cold, warm, summ, plain, inhand, esplit, psplit = [], [], [], [], [], [], [], []
+    upk, der, glob, fills = [], [], [], []
     in_calls = 0
     for _ in range(args.reps):
         eng.append(time_engine(hands))
@@ -454,18 +634,23 @@ def main() -> None:
             STATS[k] = 0
         cold.append(time_proto(hands, cold=True))
         misses = dict(STATS)
+        glob.append(time_proto(hands, cold=True, per_hand=False))
+        fills.append(time_fills(hands))
         warm.append(time_proto(hands, cold=False))
         summ.append(time_summaries(hands))
+        upk.append(time_upkeep())
+        der.append(time_derive(hands))
         esplit.append(time_engine_split(hands))
         psplit.append(time_proto_split(hands))
         p, s, in_calls = time_hands(seeds)
         plain.append(p)
         inhand.append(s)
     us = 1e6 / n
-    e, c, w, sm = (statistics.median(x) * us for x in (eng, cold, warm, summ))
+    e, c, w, sm, gl = (statistics.median(x) * us for x in (eng, cold, warm, summ, glob))
     print(f"misses per pass (cold): {misses}")
     print(f"engine legal_actions(), recorded positions, memos fresh per hand: {e:.2f} us a call")
     print(f"prototype, tables cold per hand: {c:.2f} us a call ({e / c:.2f}x)")
+    print(f"prototype, tables cold per 15 hands: {gl:.2f} us a call ({e / gl:.2f}x)")
     print(f"prototype, tables warm:          {w:.2f} us a call ({e / w:.2f}x)")
     es = [statistics.median(x[k] for x in esplit) for k in (0, 1)]
     ps = [statistics.median(x[k] for x in psplit) for k in (0, 1)]
@@ -473,7 +658,16 @@ def main() -> None:
     for k, label in ((0, "4+ cards, no TURN-4 card"), (1, "rest checked per action")):
         print(f"  {label} ({counts[k]} positions): engine {es[k] * 1e6 / counts[k]:.2f} us, "
               f"prototype (cold) {ps[k] * 1e6 / counts[k]:.2f} us a call (per-call timers)")
+    for k in fills[0]:
+        f = statistics.median(x[k] for x in fills)
+        key = {"sets": "set_miss", "runs": "run_miss", "lay-offs": "layoff_miss"}[k]
+        print(f"  new {k}: {f * 1000 / len(seeds):.3f} ms a hand, {f * 1e6 / misses[key]:.2f} us each "
+              f"(the engine's own functions, timer included)")
     print(f"integer summary built from scratch: {sm:.2f} us a position (upper bound on upkeep)")
+    d = statistics.median(der) * us
+    up_ms = statistics.median(upk) * 1000 / len(seeds)
+    print(f"kept state: derive() {d:.2f} us a position; card-by-card upkeep {up_ms * 1000:.1f} us a hand "
+          f"({statistics.median(upk) * 1e6 / moved:.2f} us a card moved)")
     hand_ms = statistics.median(plain) * 1000 / len(seeds)
     in_us = statistics.median(inhand) * 1e6 / in_calls
     list_ms = in_us * in_calls / 1000 / len(seeds)
@@ -481,8 +675,11 @@ def main() -> None:
     per = in_calls / len(seeds)
     print(f"hands in this process: {hand_ms:.3f} ms a hand; play-phase listing inside the live "
           f"hand {in_us:.2f} us a call x {per:.1f} calls = {list_ms:.3f} ms ({100 * list_ms / hand_ms:.0f} %)")
-    for label, cost in (("cold", c), ("cold + summary upkeep", c + sm), ("warm", w)):
-        proj = rest + per * cost / 1000
+    for label, cost, extra in (("cold", c, 0.0), ("cold + kept state (derive + upkeep)", c + d, up_ms),
+                               ("cold + summary from scratch", c + sm, 0.0),
+                               ("cold per 15 hands + kept state", gl + d, up_ms), ("warm", w, 0.0),
+                               ("warm + kept state", w + d, up_ms)):
+        proj = rest + per * cost / 1000 + extra
         print(f"  listing at the prototype's {label} speed: {proj:.3f} ms a hand, "
               f"{hand_ms / proj:.2f}x this process's hands")
 
