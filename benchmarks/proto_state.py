@@ -224,7 +224,7 @@ MOVES: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []  # (hand number *
 def record(seeds: range) -> list[list[tuple[Game, tuple[Any, ...]]]]:
     """Per hand, every play-phase position: a clone of the game and its integer form; and in
     ``MOVES`` every change of a hand by an action (the cards it gained and lost), for the upkeep."""
-    hands = []
+    hands: list[list[Any]] = []
     MOVES.clear()
     for seed in seeds:
         game = Game.new(4, rules="fibur", seed=seed)
@@ -307,7 +307,7 @@ def integer_form(game: Game) -> tuple[Any, ...]:
     restricted = single is not None and not s.held_identical
     simple = len(hand) > 3 and not restricted  # else the rest of the hand is checked per action
     roomy = len(hand) - 2 if not restricted else -1
-    si = single.index if restricted else -1
+    si = single.index if single is not None and restricted else -1
     return (simple, summarize(hand), melds, set_ranks, hand, (roomy, si, has_pot, has_bur, s.hands[s.turn]))
 
 
@@ -613,7 +613,9 @@ def main() -> None:
 
     # Exactness: every position's list, value by value and in order.
     mismatches = 0
-    SETS.clear(), RUNS.clear(), LAYOFFS.clear()
+    SETS.clear()
+    RUNS.clear()
+    LAYOFFS.clear()
     fresh_engine(hands)
     for positions in hands:
         for g, form in positions:
@@ -665,9 +667,9 @@ def main() -> None:
     es = [statistics.median(x[k] for x in esplit) for k in (0, 1)]
     ps = [statistics.median(x[k] for x in psplit) for k in (0, 1)]
     counts = (simple, n - simple)
-    for k, label in ((0, "4+ cards, no TURN-4 card"), (1, "rest checked per action")):
-        print(f"  {label} ({counts[k]} positions): engine {es[k] * 1e6 / counts[k]:.2f} us, "
-              f"prototype (cold) {ps[k] * 1e6 / counts[k]:.2f} us a call (per-call timers)")
+    for j, label in ((0, "4+ cards, no TURN-4 card"), (1, "rest checked per action")):
+        print(f"  {label} ({counts[j]} positions): engine {es[j] * 1e6 / counts[j]:.2f} us, "
+              f"prototype (cold) {ps[j] * 1e6 / counts[j]:.2f} us a call (per-call timers)")
     for k in fills[0]:
         f = statistics.median(x[k] for x in fills)
         key = {"sets": "set_miss", "runs": "run_miss", "lay-offs": "layoff_miss"}[k]
