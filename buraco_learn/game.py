@@ -35,7 +35,7 @@ from .cards import Card, check_copies, excerpt, format_cards, is_number, make_de
 from .errors import BuracoError, IllegalMove, InvalidMeld, NotationError, RulesError
 from .i18n import N_, seat_word, tr
 from .notes import say
-from .melds import Meld, _analyse, _card_list, _choose
+from .melds import Meld, _analyse, _card_list, _choose, _pos_card
 from .rules import FIBUR, FIVE_PLAYERS, Rules, get_rules
 from .scoring import SideScore, score_side
 
@@ -1279,10 +1279,7 @@ class Game:
             out = self._legal_melds(facts, hand, scan)
             if facts[0]:
                 out += self._legal_lay_offs(facts, hand, scan, distinct)
-            if len(hand) > 1 and (s.pile_single is None or s.held_identical):
-                out += map(_DISCARD_OF, distinct)  # any card (as _legal_discards: only TURN-4 may forbid one)
-            else:
-                out += self._legal_discards(facts, hand, distinct)
+            out += self._legal_discards(facts, hand, distinct)
         s.cache["legal"] = tuple(out)
         return out
 
@@ -1921,15 +1918,16 @@ def _info(group: _Group, laid: dict[Any, Any] | None) -> _GroupInfo:
 
 #: A hand's :func:`_scan`: the positions held per suit (and the ranks held as naturals at 4), the 2s
 #: per suit, each rank's code, the ranks held twice or more (sorted), the wild kinds in order of
-#: first appearance, the ranks held as naturals.
-_Scan = tuple[list[int], list[int], dict[int, int], list[int], tuple[Card, ...], int]
+#: first appearance.
+_Scan = tuple[list[int], list[int], dict[int, int], list[int], tuple[Card, ...]]
 
 
 def _scan(hand: Sequence[Card]) -> _Scan:
     """One pass over ``hand``: the positions held per suit (bit ``p`` for position ``p``, an ace
-    at 1 and 14, a 2 at 2; then the natural ranks held, as a fifth item), the count of the suit's 2s, each natural rank's code (the count of each
-    suit's card of that rank, 8 bits a suit), the ranks held twice or more (sorted), the wild kinds
-    in the order they first appear, and the natural ranks held (bit ``r``; 2s are wilds)."""
+    at 1 and 14, a 2 at 2), then as a fifth item the natural ranks held (bit ``r``; 2s are wilds);
+    the count of the suit's 2s; each natural rank's code (the count of each suit's card of that
+    rank, 8 bits a suit); the ranks held twice or more (sorted); the wild kinds in the order they
+    first appear."""
     wilds: list[Card] = []
     masks = [0, 0, 0, 0]
     twos = [0, 0, 0, 0]
@@ -1957,7 +1955,7 @@ def _scan(hand: Sequence[Card]) -> _Scan:
             ranks |= 1 << r
     several.sort()
     masks.append(ranks)  # at 4: a set's probe reads the ranks there (Game._legal_lay_offs)
-    return masks, twos, by_rank, several, tuple(wilds), ranks
+    return masks, twos, by_rank, several, tuple(wilds)
 
 
 def _candidate_groups(hand: Sequence[Card], memo: dict[Any, Any] | None = None,
@@ -1975,7 +1973,7 @@ def _candidate_groups(hand: Sequence[Card], memo: dict[Any, Any] | None = None,
     (:func:`_set_group`, :func:`_run_group`) and remembered under exactly what it depends on:
     the same group comes back from hand to hand and turn to turn. The actions are immutable
     values, shared by every game that lists them."""
-    masks, twos, by_rank, several, wild_kinds, _ = _scan(hand) if scan is None else scan
+    masks, twos, by_rank, several, wild_kinds = _scan(hand) if scan is None else scan
     out: list[_GroupInfo] = []
     # A set's key has three parts and a run's four: one dict can hold both.
     sets = _SET_GROUPS if memo is None else memo
@@ -2019,7 +2017,7 @@ def _target_group(cards: Sequence[Card], meld: Sequence[Card], rank: int, suit: 
     naturals and one wild (an ace may lie at 1 or 14, the suit's own 2 may be the wild, so
     neither fixes the window). The candidates that do hold the meld are then
     filtered by the caller. Checked against :func:`candidate_melds` in tests/test_engine_memo.py."""
-    masks, twos, by_rank, _, wild_kinds, _ = _scan(cards)
+    masks, twos, by_rank, _, wild_kinds = _scan(cards)
     if rank:
         code = by_rank.get(rank, 0)
         key: tuple[Any, ...] = (rank, code, wild_kinds)
@@ -2117,11 +2115,10 @@ def _set_group(r: int, code: int, wild_kinds: tuple[Card, ...]) -> _Group:
     return tuple(out)
 
 
-#: The card of each suit at each run position 1 to 14 (the ace at 1 and 14, the 2 at 2); None at
-#: 0 and 15, which no hand's positions (_scan) hold.
+#: The card of each suit at each run position 1 to 14 (melds._pos_card: the ace at 1 and 14, the 2
+#: at 2); None at 0 and 15, which no hand's positions (_scan) hold.
 _PLACE_CARDS: list[tuple[Any, ...]] = [
-    tuple([None] + [_CARD_OF[s * 13 + (0 if pos == 14 else pos - 1)] for pos in range(1, 15)] + [None])
-    for s in range(4)]
+    tuple([None] + [_pos_card(pos, s) for pos in range(1, 15)] + [None]) for s in range(4)]
 
 
 def _run_group(suit: int, mask: int, wild_kinds: tuple[Card, ...], twos: int, lo_max: int = 13,
