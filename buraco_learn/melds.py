@@ -1058,18 +1058,6 @@ class Meld:
         """
         seq: Any = cards
         cls_ = seq.__class__
-        if (cls_ is tuple or cls_ is list) and rules is None and wild_high is None and layout is None:
-            # The common call (the engine's, a learner's list): what the general path below does
-            # with these arguments, without its tests.
-            try:
-                plain = len(seq) <= MAX_CARDS and _ALL_CARDS.issuperset(seq)
-            except TypeError:  # an unhashable item
-                plain = False
-            if plain:
-                found = _quick_run(seq, FIBUR) or _analyse_full(seq, None, FIBUR)
-                if found[0] == "error":
-                    raise _explain(seq, found)
-                return _build(found, FIBUR) if cls is Meld else cls._make(found, FIBUR)
         try:  # a list or tuple of cards is read as is: every item one of the 53 (interned) cards
             plain = (cls_ is tuple or cls_ is list) and len(seq) <= MAX_CARDS and _ALL_CARDS.issuperset(seq)
         except TypeError:  # an unhashable item
