@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+from typing import Any
 
 import pytest
 
@@ -179,3 +180,91 @@ def test_pages_speak_the_language_of_their_address_and_leave_the_kernels_languag
     assert "lang=de" in bad.notice.value and "fr" in bad.notice.value
     with pytest.raises(Exception, match="lang must be one of en, fr, it"):
         url_options("play", "lang=de")
+
+
+# ---------------------------------------------------------------------- a public page (issue 21)
+def _all_widgets(root: Any) -> list[Any]:
+    out, todo = [], [root]
+    while todo:
+        w = todo.pop()
+        out.append(w)
+        todo.extend(getattr(w, "children", ()))
+    return out
+
+
+def test_no_page_of_the_app_takes_a_path_on_the_server() -> None:
+    """Each visitor's kernel acts for the server's user: the tables of every page save by a
+    download and load by an upload (``files="browser"``); no text box takes a file name."""
+    from ipywidgets import Text
+
+    from buraco_learn.widgets import TableWidget
+
+    pages = [play_page(seed=3), puzzles_page(), teacher_page()]
+    pages[0].new_hand.click()
+    pages[1].picker.value = list(pages[1].puzzles)[-1]
+    pages[2].deal_button.click()
+    for page in pages:
+        tables = [w for w in _all_widgets(page) if isinstance(w, TableWidget)]
+        assert tables and all(t.files == "browser" and t.path_box is None for t in tables), type(page).__name__
+        assert not [w for w in _all_widgets(page) if type(w) is Text], type(page).__name__
+
+
+@pytest.mark.parametrize(("page", "query", "words"), [
+    ("play", "seed=²", "seed must be a whole number from 0"),
+    ("play", "seed=١٢", "seed must be a whole number from 0"),
+    ("play", f"seed={2**64}", "seed must be a whole number from 0 to"),
+    ("play", "seed=" + "9" * 5000, "seed must be a whole number from 0 to"),
+    ("teacher", "players=²", "players must be 2, 3 or 4"),
+    ("teacher", f"seed={2**64}&players=2", "seed must be a whole number from 0 to"),
+    ("puzzles", "puzzle=" + "x" * 5000, "no puzzle called"),
+    ("play", "bot=" + "b" * 5000, "bot must be one of"),
+])
+def test_odd_digits_and_huge_seeds_are_a_notice_on_the_page(page: str, query: str, words: str) -> None:
+    """Issue 21: ``isdigit()`` took ``²``, which ``int`` refuses (a ValueError), and a seed from
+    2**64 escaped the page builders as an IllegalMove. Now both are a NotationError from
+    :func:`url_options` and a notice on the page, which goes on with its usual hand; the bad
+    value is quoted in a bounded excerpt."""
+    from buraco_learn.app import url_options
+    from buraco_learn.errors import NotationError
+
+    if page != "puzzles":
+        with pytest.raises(NotationError) as exc:
+            url_options(page, query)
+        assert words in str(exc.value) and len(str(exc.value)) < 300
+    built = {"play": play_page, "puzzles": puzzles_page, "teacher": teacher_page}[page](query=query)
+    assert words in built.notice.value and len(built.notice.value) < 2000
+
+
+def test_the_page_builders_raise_only_the_packages_errors() -> None:
+    """Bad Python arguments to a page builder are the package's errors, not a widget's TraitError."""
+    from buraco_learn.errors import BuracoError
+
+    for build in (lambda: play_page(bot="clever"), lambda: play_page(seed=2**64), lambda: play_page(seed=-1),
+                  lambda: teacher_page(players=5), lambda: teacher_page(seed=2**64),
+                  lambda: puzzles_page(puzzle="x" * 5000)):
+        with pytest.raises(BuracoError) as exc:
+            build()
+        assert len(str(exc.value)) < 300
+    from buraco_learn.app import page_path, url_options
+
+    with pytest.raises(BuracoError):
+        url_options("lobby", "")
+    with pytest.raises(BuracoError):
+        page_path("lobby")
+
+
+def test_the_teachers_seed_box_cannot_break_the_page() -> None:
+    """The teacher's page takes any whole number in its Seed box: one the deal refuses is a
+    notice, and the demo stays as it was."""
+    page = teacher_page(players=2, seed=7)
+    demo = page.demo
+    for seed in (-1, 2**64, 10**5000):
+        page.seed.value = seed
+        page.deal()
+        notice = page.deal_notice
+        assert page.demo is demo and notice is not None and "seed" in notice.value and notice in page.children
+        assert len(notice.value) < 2000
+    page.seed.value = 8
+    page.deal()
+    assert page.demo is not demo and page.deal_notice is None and page.children[-1] is page.demo
+    assert len(page.children) == 3

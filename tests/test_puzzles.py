@@ -154,3 +154,29 @@ def test_turn3_a_bare_discard_is_a_turn_that_laid_nothing() -> None:
     assert not verdict.correct
     assert "nothing laid down" in verdict.message and "no move played" not in verdict.message
     assert "TURN-3" in verdict.rules
+
+
+@pytest.mark.parametrize("answer", ["²", "-²", "١٢", "9" * 5000, "-" + "9" * 5000, 10**5000, -(10**5000), " " * 5000 + "x",
+                                    "meld " + "5H " * 3000], ids=lambda a: f"{type(a).__name__}-{str(a)[:3] if isinstance(a, str) else 'huge'}")
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_odd_digits_and_huge_numbers_get_a_verdict_not_an_error(kind: str, answer: object) -> None:
+    """Issue 21: ``isdigit()`` took ``²`` and ``int`` then raised a ValueError; a number of
+    5,000 digits could not even be printed. Every answer gets a verdict, and its message quotes
+    the answer in a bounded excerpt."""
+    puzzle = next(p for p in PUZZLES if p.kind == kind)
+    verdict = puzzle.check(answer)
+    assert not verdict.correct and len(verdict.message) < 600, verdict.message
+
+
+@pytest.mark.parametrize("text", [None, 42, b"[p1]", ["[p1]"]])
+def test_parse_puzzles_refuses_what_is_not_text(text: object) -> None:
+    with pytest.raises(NotationError, match="puzzles are text"):
+        parse_puzzles(text)  # type: ignore[arg-type]
+
+
+def test_parse_puzzles_quotes_a_long_line_by_its_start_only() -> None:
+    for text in ("x" * 5000, "[" + "n" * 5000 + "]\nlevel: easy\n", "[p]\nkind: " + "k" * 5000 + "\nlevel: easy\n"
+                 "position: x\nanswer: 1\nsolution: s\n"):
+        with pytest.raises(NotationError) as exc:
+            parse_puzzles(text)
+        assert len(str(exc.value)) < 300, str(exc.value)[:400]

@@ -5,6 +5,7 @@ shows its sentence. No frontend is needed (ipycanvas commands go nowhere under p
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -354,7 +355,7 @@ def test_bad_constructor_arguments() -> None:
 
 def test_select_errors_name_the_problem() -> None:
     w = TableWidget(Game.new(2, seed=1), viewer=0)
-    with pytest.raises(IndexError, match="no card at position 40"):
+    with pytest.raises(ValueError, match="no card at position 40"):
         w.select(40)
     missing = next(c for c in parse_cards("AS AH AD AC KS KH") if c not in w.hand)
     with pytest.raises(ValueError, match=f"{missing} is not in South's hand"):
@@ -513,3 +514,176 @@ def test_p3_rules_are_cited_in_the_feedback_box() -> None:
     from buraco_learn.widgets.common import rule_ids
 
     assert rule_ids("the pair's half is rounded up (P3-2; SCORE-1)") == ("P3-2", "SCORE-1")
+
+
+def test_select_raises_the_packages_errors_only() -> None:
+    """Issue 21: a position past the hand or a card not in it is a NotationError (a ValueError
+    of the package), not an IndexError, with the bad input quoted in a bounded excerpt."""
+    from buraco_learn.errors import NotationError
+
+    w = TableWidget(Game.new(2, seed=1), viewer=0)
+    for item in (14, -1, 10**5000, "5H " * 2000, object()):
+        with pytest.raises(NotationError) as exc:
+            w.select(item)  # type: ignore[arg-type]
+        assert len(str(exc.value)) < 300
+    assert w.selected == []
+
+
+# ---------------------------------------------------------------------- save and load against a hostile user (issue 21)
+def _listing(folder: Path) -> dict[str, tuple[int, int, int]]:
+    """Every entry under ``folder`` (links not followed) with its kind, size and change time."""
+    out = {}
+    for p in sorted(folder.rglob("*")):
+        st = p.lstat()
+        out[str(p.relative_to(folder))] = (st.st_mode, st.st_size, st.st_mtime_ns)
+    return out
+
+
+def _in_thread(fn: Any, *args: Any) -> Any:
+    """``fn(*args)`` in a thread; fails the test (instead of hanging it) when the call blocks."""
+    import threading
+
+    out: list[Any] = []
+    t = threading.Thread(target=lambda: out.append(fn(*args)), daemon=True)
+    t.start()
+    t.join(30)
+    assert not t.is_alive(), f"{fn.__name__}{args} blocked"
+    return out[0]
+
+
+def test_a_folder_keeps_save_and_load_inside_it(tmp_path: Path) -> None:
+    """With ``folder=``, a name with ``..``, an absolute path, a link out of the folder (to a file
+    or to a folder) and an empty or odd name are refused: nothing outside is read or written,
+    and no file content is quoted."""
+    box = tmp_path / "box"
+    box.mkdir()
+    secret = tmp_path / "secret.txt"
+    secret.write_text("password=hunter2\n", encoding="utf-8")
+    (box / "link.json").symlink_to(secret)
+    (box / "up").symlink_to(tmp_path)
+    w = TableWidget(Game.new(2, seed=4), viewer=0, folder=box)
+    w.draw()
+    before, listing = w.game.position(), _listing(tmp_path)
+    names = ["../outside.json", str(tmp_path / "outside.json"), "/tmp/outside.json", "up/outside.json", "up/secret.txt",
+             "link.json", "", ".", "..", "a\0b", "sub/x.json", "x" * 5000]
+    for name in names:
+        assert w.save_record(name) is None and w.feedback_kind == "refused", name
+        assert not w.load(name) and w.feedback_kind == "refused", name
+        assert "hunter2" not in w.feedback_text and len(w.feedback_text) < 400, (name, w.feedback_text)
+        if name:  # an empty box means the default name, hand.json
+            w.path_box.value = name
+            w.file_buttons["save"].click()
+            assert w.feedback_kind == "refused", name
+            w.file_buttons["load"].click()
+            assert w.feedback_kind == "refused", name
+    assert _listing(tmp_path) == listing and w.game.position() == before
+    assert secret.read_text(encoding="utf-8") == "password=hunter2\n"
+    assert w.save_record("mine.json") == box / "mine.json" and w.feedback_kind == "ok"
+    assert w.save_record(box / "again.json") == box / "again.json"  # a path into the folder itself is fine
+    other = TableWidget(Game.new(2, seed=1), viewer=0, folder=box)
+    assert other.load("mine.json") and other.game.position() == before
+
+
+def test_load_refuses_what_is_not_a_small_plain_file_without_blocking(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pipe (it would block the kernel), a device (``/dev/zero`` says size 0 and never ends),
+    a folder, a huge file, text that is not UTF-8: each refused whole, quickly, the table as it
+    was. A file that is not a record or a position is never quoted (``/proc/self/environ``
+    was shown in the error line)."""
+    import os
+
+    from buraco_learn.widgets.table import MAX_LOAD_BYTES
+
+    w = TableWidget(Game.new(2, seed=4), viewer=0)
+    before = w.game.position()
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    huge = tmp_path / "huge.json"
+    with huge.open("wb") as f:  # a sparse file: far bigger than the limit, no disk used
+        f.truncate(50 * MAX_LOAD_BYTES)
+    almost = tmp_path / "almost.json"
+    almost.write_bytes(b"{" + b" " * MAX_LOAD_BYTES + b"}")
+    (tmp_path / "latin1.json").write_bytes("{\"é\": 1}".encode("latin-1"))
+    (tmp_path / "secret.txt").write_text("password=hunter2 and more words of a secret file\n", encoding="utf-8")
+    (tmp_path / "deep.json").write_text("{\"a\": " + "[" * 100_000, encoding="utf-8")
+    (tmp_path / "deep.txt").write_text("[" * 100_000, encoding="utf-8")
+    (tmp_path / "jsonish.json").write_text('{"format": "buraco_learn-record", "password": "hunter2"}', encoding="utf-8")
+    monkeypatch.setenv("BURACO_TEST_SECRET", "hunter2")
+    cases = {
+        str(fifo): "not a plain file", "/dev/zero": "not a plain file", str(tmp_path): "folder",
+        str(huge): f"more than {MAX_LOAD_BYTES:,}", str(almost): f"more than {MAX_LOAD_BYTES:,}",
+        str(tmp_path / "latin1.json"): "not UTF-8 text", str(tmp_path / "secret.txt"): "bad position",
+        str(tmp_path / "deep.json"): "bad record", str(tmp_path / "deep.txt"): "bad position",
+        str(tmp_path / "jsonish.json"): "bad record", "/proc/self/environ": "bad position",
+    }
+    for path, why in cases.items():
+        if path.startswith("/proc") and not Path(path).exists():
+            continue
+        assert not _in_thread(w.load, path), path
+        assert w.feedback_kind == "refused" and why in w.feedback_text, (path, w.feedback_text)
+        assert "hunter2" not in w.feedback_text and "password" not in w.feedback_text, w.feedback_text
+        assert "PATH=" not in w.feedback_text and "[[[" not in w.feedback_text and len(w.feedback_text) < 400
+        assert w.game.position() == before
+    assert fifo.is_fifo()
+
+
+def test_save_refuses_a_pipe_a_device_and_a_folder_and_writes_whole_or_not_at_all(tmp_path: Path) -> None:
+    import os
+    import stat
+
+    w = TableWidget(Game.new(2, seed=4), viewer=0)
+    w.draw()
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    for path, why in ((fifo, "not a plain file"), (Path("/dev/null"), "not a plain file"), (tmp_path, "folder")):
+        assert _in_thread(w.save_record, path) is None, path
+        assert w.feedback_kind == "refused" and why in w.feedback_text, (path, w.feedback_text)
+    assert stat.S_ISFIFO(fifo.lstat().st_mode)
+    old = tmp_path / "hand.json"
+    old.write_text("old", encoding="utf-8")
+    assert w.save_record(old) == old and old.read_text(encoding="utf-8").startswith("{")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["hand.json", "pipe.json"]  # no temporary file left
+
+
+def _upload(w: TableWidget, name: str, data: bytes) -> None:
+    import datetime
+
+    w.upload.value = ({"name": name, "type": "application/json", "size": len(data), "content": memoryview(data),
+                       "last_modified": datetime.datetime(2026, 12, 1)},)
+
+
+def test_the_apps_table_saves_by_download_and_loads_by_upload(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``files="browser"`` (the app's pages): no file name box, no path reaches the server's
+    disk; the record is a download link (a data: address) and a file is loaded by upload, with
+    the same limits and refusals."""
+    import base64
+    import re
+
+    from buraco_learn.records import load_record
+    from buraco_learn.widgets.table import MAX_LOAD_BYTES
+
+    monkeypatch.chdir(tmp_path)
+    w = TableWidget(Game.new(2, seed=4), viewer=0, files="browser")
+    assert w.path_box is None and set(w.file_buttons) == {"use"}
+    w.draw()
+    w.toggle_file_box()
+    link = re.search(r'download="([^"]+)" href="data:application/json;base64,([^"]+)"', w.download.value)
+    assert link is not None and link.group(1).endswith(".json")
+    record = base64.b64decode(link.group(2)).decode("utf-8")
+    assert load_record(record).position() == w.game.position()
+    other = TableWidget(Game.new(2, seed=9), viewer=0, files="browser")
+    _upload(other, "mine.json", record.encode("utf-8"))
+    assert other.feedback_kind == "ok" and other.game.position() == w.game.position(), other.feedback_text
+    assert other.upload.value == ()  # taken in, then let go (the same file can be loaded again)
+    before = other.game.position()
+    for name, data, why in (("big.json", b" " * (MAX_LOAD_BYTES + 1), f"more than {MAX_LOAD_BYTES:,}"),
+                            ("latin1.json", "{\"é\": 1}".encode("latin-1"), "not UTF-8 text"),
+                            ("deep.json", b"[" * 100_000, "too long"),
+                            ("<b>x</b>" * 500 + ".json", b"fibur 2p", "bad position")):
+        _upload(other, name, data)
+        assert other.feedback_kind == "refused" and why in other.feedback_text, other.feedback_text
+        assert other.game.position() == before and len(other.feedback_text) < 600 and "<b>x</b>" not in other.feedback.value
+    _upload(other, "empty.json", b"")
+    assert other.feedback_kind == "refused" and "it is empty" in other.feedback_text
+    assert other.game.position() == before
+    assert list(tmp_path.iterdir()) == []

@@ -9,6 +9,13 @@ hand 42 on the play page (the same hand for every learner who opens that address
 or ``lang=it`` on any page puts it in French or Italian (``buraco-learn app --lang fr`` does it for
 every page it serves).
 
+The pages are public: each visitor's kernel acts for the server's user, so nothing a visitor
+does reaches the server's files. The tables of every page save a hand as a download (the
+record as a ``data:`` address the visitor's browser saves) and load one by an upload (the bytes
+the browser sends, at most :data:`~buraco_learn.widgets.table.MAX_LOAD_BYTES`): no page takes a
+file name (``TableWidget(files="browser")``). An address the page cannot read is said in a
+notice on the page, which goes on with its usual hand.
+
 >>> page = play_page(seed=3)
 >>> type(page.table).__name__, page.table.game.players
 ('TableWidget', 2)
@@ -33,9 +40,10 @@ from urllib.parse import parse_qs
 from ipywidgets import HTML, Button, Dropdown, HBox, IntText, Layout, VBox  # type: ignore[import-untyped]
 
 from ..bots import make_bot
+from ..cards import excerpt, is_number
 from ..course.teacher import Demo
-from ..errors import NotationError
-from ..game import Game
+from ..errors import BuracoError, NotationError
+from ..game import MAX_SEED, Game
 from ..i18n import LANGUAGES, N_, language, tr, trc
 from ..puzzles import load_puzzles
 from ..render.feedback import feedback_html
@@ -64,10 +72,10 @@ def page_path(name: str) -> Path:
     >>> page_path("lobby")
     Traceback (most recent call last):
     ...
-    ValueError: no app page 'lobby': choose one of play, puzzles, teacher
+    buraco_learn.errors.NotationError: no app page 'lobby': choose one of play, puzzles, teacher
     """
-    if name not in PAGES:
-        raise ValueError(f"no app page {name!r}: choose one of {', '.join(PAGES)}")
+    if not isinstance(name, str) or name not in PAGES:
+        raise NotationError(f"no app page {excerpt(name)}: choose one of {', '.join(PAGES)}")
     return Path(str(resources.files(__package__).joinpath(f"{name}.ipynb")))
 
 
@@ -84,7 +92,9 @@ def url_options(page: str, query: str) -> dict[str, Any]:
     """The options of app page ``page`` in the query string ``query`` of its address.
 
     Unknown names are ignored (a link may carry others); a known name with a bad value is a
-    :class:`~buraco_learn.errors.NotationError` that says what would be right.
+    :class:`~buraco_learn.errors.NotationError` that says what would be right, quoting the value
+    by its start only. A number is written in the digits 0 to 9 (``²`` or ``١`` is not one), and a
+    seed is below 2**64 (what a deal takes, DEAL-5).
 
     >>> url_options("play", "seed=42&bot=strong")
     {'seed': 42, 'bot': 'strong'}
@@ -96,23 +106,37 @@ def url_options(page: str, query: str) -> dict[str, Any]:
     Traceback (most recent call last):
     ...
     buraco_learn.errors.NotationError: the address says seed=forty: seed must be a whole number from 0, e.g. ?seed=42
+    >>> url_options("play", "seed=²")
+    Traceback (most recent call last):
+    ...
+    buraco_learn.errors.NotationError: the address says seed=²: seed must be a whole number from 0, e.g. ?seed=42
+    >>> url_options("play", "seed=18446744073709551616")
+    Traceback (most recent call last):
+    ...
+    buraco_learn.errors.NotationError: the address says seed=18446744073709551616: seed must be a whole number from 0 to 2**64 - 1 (DEAL-5), e.g. ?seed=42
     """
-    if page not in _OPTIONS:
-        raise ValueError(f"no app page {page!r}: choose one of {', '.join(PAGES)}")
+    if not isinstance(page, str) or page not in _OPTIONS:
+        raise NotationError(f"no app page {excerpt(page)}: choose one of {', '.join(PAGES)}")
+    if not isinstance(query, str):
+        raise NotationError(f"an address's query string is text, like 'seed=42', not {excerpt(query)}")
     out: dict[str, Any] = {}
     for name, values in parse_qs(query, keep_blank_values=True).items():
         if name not in _OPTIONS[page]:
             continue
         value = values[-1].strip()
         example = {"seed": "42", "bot": "strong", "players": "2", "puzzle": "NAME", "lang": "fr"}[name]
-        bad = NotationError(f"the address says {name}={value}: {name} must be {_OPTIONS[page][name]}, "
+        shown = value if len(value) <= 40 else value[:24] + f"... ({len(value):,} characters)"
+        bad = NotationError(f"the address says {name}={shown}: {name} must be {_OPTIONS[page][name]}, "
                             f"e.g. ?{name}={example}")
         if name in ("seed", "players"):
-            if not value.isdigit():
+            if not is_number(value, digits=len(value)):
                 raise bad
-            number = int(value)
-            if name == "players" and number not in (2, 3, 4):
+            if name == "players" and (len(value) > 1 or int(value) not in (2, 3, 4)):
                 raise bad
+            number = int(value) if len(value) <= 20 else MAX_SEED  # a longer one is past 2**64 anyway
+            if name == "seed" and number >= MAX_SEED:
+                raise NotationError(f"the address says {name}={shown}: {name} must be a whole number from 0 to "
+                                    f"2**64 - 1 (DEAL-5), e.g. ?{name}={example}")
             out[name] = number
         elif name == "bot":
             if value not in {b for _, b in _BOTS}:
@@ -160,6 +184,10 @@ class PlayPage(VBox):  # type: ignore[misc]
     """The play page: the table against a bot, the bot picker and a **New hand** button."""
 
     def __init__(self, *, bot: str = "greedy", seed: int | None = None, lang: str | None = None) -> None:
+        if bot not in {b for _, b in _BOTS}:
+            raise NotationError(f"unknown bot level {excerpt(bot)}; levels: {', '.join(b for _, b in _BOTS)}")
+        if seed is not None:
+            Game.new(2, seed=seed, dealer=1)  # a seed the deal refuses is refused here, before any widget
         #: The page's language (``None``: the current one, see :func:`buraco_learn.set_language`).
         self.lang = lang
         self.bot = Dropdown(options=[(tr(text), b) for text, b in _BOTS], value=bot, description=tr("Computer (North):"),
@@ -184,7 +212,7 @@ class PlayPage(VBox):  # type: ignore[misc]
         self._seed = None
         game = Game.new(2, seed=seed, dealer=1)
         self.table = TableWidget(game, viewer=0, opponents={1: make_bot(self.bot.value, seed=game.seed)},
-                                 language=self.lang)
+                                 language=self.lang, files="browser")
         with language(self.lang):
             said = tr("Hand {number} · the same hand for everyone: add {query} to this page's address",
                       number="<b>" + str(seed) + "</b>", query="<code>?seed=" + str(seed) + "</code>")
@@ -201,13 +229,13 @@ class PuzzlesPage(VBox):  # type: ignore[misc]
         self.puzzles = {p.name: p for p in load_puzzles()}
         if puzzle is not None and puzzle not in self.puzzles:
             raise NotationError(tr("no puzzle called {name}: the names look like {example} (the picker on the "
-                                   "puzzles page lists them all)", name=repr(puzzle),
+                                   "puzzles page lists them all)", name=excerpt(puzzle),
                                    example=repr(next(iter(self.puzzles)))))
         first = self.puzzles[puzzle] if puzzle is not None else next(iter(self.puzzles.values()))
         self.picker = Dropdown(options=[(f"{i}. {tr(p.level)} · {p.question}", p.name)
                                         for i, p in enumerate(self.puzzles.values(), 1)],
                                value=first.name, description=tr("Puzzle:"), layout=Layout(width="620px"))
-        self.puzzle = PuzzleWidget(first, language=lang)
+        self.puzzle = PuzzleWidget(first, language=lang, files="browser")
         self.picker.observe(lambda change: self.show(change["new"]), names="value")
         self._top: list[Any] = [_title(tr("Buraco puzzles"),
                                        tr("{n} puzzles, easy first. Pick one and solve it on the table; Check says "
@@ -217,23 +245,29 @@ class PuzzlesPage(VBox):  # type: ignore[misc]
 
     def show(self, name: str) -> None:
         """Show the puzzle called ``name``."""
-        self.puzzle = PuzzleWidget(self.puzzles[name], language=self.lang)
+        self.puzzle = PuzzleWidget(self.puzzles[name], language=self.lang, files="browser")
         self.children = (*self._top, self.puzzle)
 
 
 class TeacherPage(VBox):  # type: ignore[misc]
-    """The teacher's page: the demo widget for 2, 3 or 4 players and a seed, and a **Deal** button."""
+    """The teacher's page: the demo widget for 2, 3 or 4 players and a seed, and a **Deal** button.
+
+    A seed the deal refuses (typed in the **Seed** box) is said in :attr:`deal_notice`, above the
+    demo, which stays as it was."""
 
     def __init__(self, *, players: int = 4, seed: int = 11, lang: str | None = None) -> None:
         #: The page's language (``None``: the current one, see :func:`buraco_learn.set_language`).
         self.lang = lang
+        demo = Demo(players=players, seed=seed)  # bad players or seed: the package's error, before any widget
+        #: The notice of the last refused deal, or ``None``.
+        self.deal_notice: HTML | None = None
         self.players = Dropdown(options=[2, 3, 4], value=players, description=tr("Players:"),
                                 layout=Layout(width="160px"))
         self.seed = IntText(value=seed, description=tr("Seed:"), layout=Layout(width="180px"))
         self.deal_button = Button(description=tr("Deal"),
                                   tooltip=tr("deal the hand of that seed (every class sees the same)"))
         self.deal_button.on_click(lambda _: self.deal())
-        self.demo = Demo(players=players, seed=seed).widget(language=lang)
+        self.demo = demo.widget(language=lang, files="browser")
         self._top: list[Any] = [
             _title(tr("Teacher's demo"),
                    tr("A hand played move by move for the class. {next} plays one move and says it in words (with its "
@@ -245,8 +279,16 @@ class TeacherPage(VBox):  # type: ignore[misc]
         super().__init__([*self._top, self.demo])
 
     def deal(self) -> None:
-        """Deal the hand of the chosen players and seed."""
-        self.demo = Demo(players=int(self.players.value), seed=int(self.seed.value)).widget(language=self.lang)
+        """Deal the hand of the chosen players and seed (a seed the deal refuses: a notice)."""
+        with language(self.lang):
+            try:
+                demo = Demo(players=int(self.players.value), seed=int(self.seed.value))
+            except BuracoError as err:
+                self.deal_notice = _notice(str(err))
+                self.children = (*self._top, self.deal_notice, self.demo)
+                return
+            self.deal_notice = None
+            self.demo = demo.widget(language=self.lang, files="browser")
         self.children = (*self._top, self.demo)
 
 

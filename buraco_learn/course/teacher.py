@@ -210,10 +210,11 @@ class Demo:
         return _LargeView(self.game, reveal=reveal, seat=seat, size=self.size)
 
     def widget(self, *, seat: int | None = None, reveal: bool = False, width: int = 1280,
-               language: str | None = None) -> DemoWidget:
+               language: str | None = None, files: str = "paths") -> DemoWidget:
         """The hand on a table widget with a **Next move** button (see :class:`DemoWidget`), in
-        ``language`` (``None``: the current one)."""
-        return DemoWidget(self, seat=seat, reveal=reveal, width=width, language=language)
+        ``language`` (``None``: the current one); ``files``: how its save / load box reaches files
+        (see :class:`~buraco_learn.widgets.TableWidget`)."""
+        return DemoWidget(self, seat=seat, reveal=reveal, width=width, language=language, files=files)
 
 
 @speaks
@@ -238,9 +239,9 @@ class DemoWidget(VBox):  # type: ignore[misc]
     """
 
     def __init__(self, demo: Demo, *, seat: int | None = None, reveal: bool = False, width: int = 1280,
-                 language: str | None = None) -> None:
+                 language: str | None = None, files: str = "paths") -> None:
         self.demo = demo
-        self.table = TableWidget(demo.game, viewer=seat, width=width, language=language)
+        self.table = TableWidget(demo.game, viewer=seat, width=width, language=language, files=files)
         self.said = HTML(layout=Layout(min_height="34px"))
         self.hands = HTML()
         self._said_text = ""

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from importlib import resources
 
 from ..actions import Discard, parse_action
-from ..cards import Card, format_cards, parse_cards
+from ..cards import Card, excerpt, format_cards, parse_cards
 from ..errors import BuracoError, IllegalMove, NotationError
 from ..game import Game
 from ..i18n import N_, tr
@@ -125,7 +125,34 @@ def _actions(answer: object) -> list[str]:
     if isinstance(answer, (list, tuple)):
         return [str(a) for a in answer]
     raise NotationError(tr("an answer made of actions is text like 'meld 5H 6H 7H; layoff 0: 8H', not {answer}",
-                           answer=repr(answer)))
+                           answer=excerpt(answer)))
+
+
+_NUMBER = re.compile(r"[+-]?[0-9]{1,9}")
+
+
+def _number(answer: object) -> int | None:
+    """The whole number an answer gives: an int, or text of ASCII digits (``120``, ``-5``);
+    ``None`` when it is not written as a number. A number no hand can count (``²``, which
+    ``str.isdigit`` takes and ``int`` refuses, or one of ten digits or more) is a
+    :class:`NotationError`.
+
+    >>> _number(" -5 "), _number("meld 5H 6H 7H"), _number(120)
+    (-5, None, 120)
+    """
+    if isinstance(answer, int) and not isinstance(answer, bool):
+        if -10**9 < answer < 10**9:
+            return int(answer)
+    elif not isinstance(answer, str):
+        return None
+    else:
+        text = answer.strip()
+        if _NUMBER.fullmatch(text):
+            return int(text)
+        if not text.lstrip("+-").isdigit():
+            return None
+    raise NotationError(tr("a count is a whole number of at most 9 digits 0 to 9, like 120, not {answer}",
+                           answer=excerpt(answer)))
 
 
 def solve_puzzle(kind: str, game: Game) -> tuple[str, str]:
@@ -258,8 +285,8 @@ class Puzzle:
     def _check_most(self, answer: object) -> Verdict:
         best = int(self.answer)
         rules = ("EQ-2", "TURN-2", "BUR-1")
-        if isinstance(answer, (int, str)) and str(answer).strip().lstrip("-").isdigit():
-            got = int(str(answer).strip())
+        got = _number(answer)
+        if got is not None:
             if got == best:
                 return _right(tr("{points} points ({solution}).", points=best, solution=_said(self.solution)), rules)
             if got < best:
@@ -311,6 +338,8 @@ class Puzzle:
                                  "card, with your side's pot taken and a burraco on the table."), ("CLOSE-1",))
 
     def _check_safe(self, answer: object) -> Verdict:
+        if isinstance(answer, int):
+            raise NotationError(tr("name a card to discard, like '9C'"))
         cards = [answer] if isinstance(answer, Card) else parse_cards(str(answer))
         if not cards:
             raise NotationError(tr("name a card to discard, like '9C'"))
@@ -339,10 +368,9 @@ class Puzzle:
                          cards=self.answer), ("TURN-2",))
 
     def _check_score(self, answer: object) -> Verdict:
-        try:
-            got = int(str(answer).strip())
-        except ValueError:
-            raise NotationError(tr("a score is a whole number, not {answer}", answer=repr(answer))) from None
+        got = _number(answer)
+        if got is None:
+            raise NotationError(tr("a score is a whole number, not {answer}", answer=excerpt(answer)))
         if got == int(self.answer):
             return _right(tr("{points} ({solution}).", points=self.answer, solution=_said(self.solution)), ("SCORE-1",))
         return Verdict(False, tr("{points} is not the side's score: go through the count line by line.", points=got),
@@ -358,7 +386,13 @@ def parse_puzzles(text: str) -> list[Puzzle]:
     Traceback (most recent call last):
     ...
     buraco_learn.errors.NotationError: puzzle 'p1' lacks kind, position, answer, solution
+    >>> parse_puzzles(None)
+    Traceback (most recent call last):
+    ...
+    buraco_learn.errors.NotationError: puzzles are text (blocks of 'key: value' lines, a [name] line first), not None
     """
+    if not isinstance(text, str):
+        raise NotationError(f"puzzles are text (blocks of 'key: value' lines, a [name] line first), not {excerpt(text)}")
     out: list[Puzzle] = []
     block: dict[str, str] = {}
     name = ""
@@ -368,9 +402,9 @@ def parse_puzzles(text: str) -> list[Puzzle]:
             return
         missing = [k for k in ("level", "kind", "position", "answer", "solution") if k not in block]
         if missing:
-            raise NotationError(f"puzzle {name!r} lacks {', '.join(missing)}")
+            raise NotationError(f"puzzle {excerpt(name)} lacks {', '.join(missing)}")
         if block["kind"] not in KINDS or block["level"] not in LEVELS:
-            raise NotationError(f"puzzle {name!r}: kind must be one of {', '.join(KINDS)} and level one of "
+            raise NotationError(f"puzzle {excerpt(name)}: kind must be one of {', '.join(KINDS)} and level one of "
                                 f"{', '.join(LEVELS)}")
         out.append(Puzzle(name, block["level"], block["kind"], block["position"], block["answer"], block["solution"]))
 
@@ -384,7 +418,7 @@ def parse_puzzles(text: str) -> list[Puzzle]:
             continue
         key, colon, value = line.partition(":")
         if not colon or not name:
-            raise NotationError(f"bad puzzle line {line!r}: write 'key: value' inside a [name] block")
+            raise NotationError(f"bad puzzle line {excerpt(line)}: write 'key: value' inside a [name] block")
         block[key.strip()] = value.strip()
     flush()
     return out

@@ -45,8 +45,11 @@ class PuzzleWidget(VBox):  # type: ignore[misc]
     current one; see :mod:`buraco_learn.i18n`); its table speaks it too.
     """
 
-    def __init__(self, puzzle: Puzzle, *, width: int = 1600, language: str | None = None) -> None:
+    def __init__(self, puzzle: Puzzle, *, width: int = 1600, language: str | None = None,
+                 files: str = "paths") -> None:
         self.puzzle = puzzle
+        #: How the table's save / load box reaches files (see :class:`~buraco_learn.widgets.TableWidget`).
+        self.files = files
         self.width = width
         self.verdict: Verdict | None = None
         #: Wrong checks so far (the help grows with them; Reset does not forget them).
@@ -76,7 +79,8 @@ class PuzzleWidget(VBox):  # type: ignore[misc]
         # running count for a scoring puzzle.
         return TableWidget(game, viewer=viewer, width=self.width,
                            extra_buttons=[self.check_button, self.no_close_button, self.reset_button],
-                           hints=False, show_score=self.puzzle.kind != "score", language=self.language)
+                           hints=False, show_score=self.puzzle.kind != "score", language=self.language,
+                           files=self.files)
 
     def __repr__(self) -> str:
         return f"<PuzzleWidget {self.puzzle.name}: {self.puzzle.question}>"

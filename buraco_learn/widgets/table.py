@@ -32,6 +32,11 @@ outlines the cards it is about; it never changes the game:
 
 from __future__ import annotations
 
+import base64
+import json
+import os
+import stat
+import tempfile
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
@@ -40,11 +45,12 @@ from pathlib import Path
 
 import traitlets
 from ipycanvas import hold_canvas  # type: ignore[import-untyped]
-from ipywidgets import HTML, Button, Dropdown, HBox, Layout, Text, Textarea, ToggleButton, VBox  # type: ignore[import-untyped]
+from ipywidgets import (HTML, Button, Dropdown, FileUpload, HBox, Layout, Text, Textarea,  # type: ignore[import-untyped]
+                        ToggleButton, VBox)
 
 from ..actions import Action, Discard, Draw, LayDown, LayOff, TakePile
-from ..cards import Card
-from ..errors import BuracoError
+from ..cards import Card, excerpt
+from ..errors import BuracoError, NotationError
 from ..game import Event, Game
 from ..hints import Hint, hint
 from ..i18n import N_, tr, trn
@@ -64,6 +70,157 @@ _SORTS = ("suit", "rank", "dealt")
 _START = N_("Click cards to select them, then press a button below. Every move is checked by the rules engine.")
 #: The largest file :meth:`TableWidget.load` reads (a record of a whole hand is a few kB).
 MAX_LOAD_BYTES = 1_000_000
+#: How the save / load box reaches files: ``"paths"`` (a file name box: a notebook, whose kernel
+#: is the learner's own) or ``"browser"`` (a download link and an upload button: a public page,
+#: whose kernel acts for the server's user; see :class:`TableWidget`).
+FILES = ("paths", "browser")
+
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_READ_FLAGS = os.O_RDONLY | _NONBLOCK | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
+
+
+class _Refused(Exception):
+    """A file refused before it is read or written, with the reason for the learner (which
+    never holds the file's content)."""
+
+
+def _not_plain(mode: int) -> str | None:
+    """Why a file of this mode is refused (``None``: a plain file, which is read or written)."""
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return tr("it is a folder, not a file")
+    if stat.S_ISLNK(mode):
+        return tr("it is a link, and no link is followed in this table's folder")
+    return tr("it is not a plain file (a device or a pipe): a record or a position is a small text file")
+
+
+def _short(name: str, limit: int = 60) -> str:
+    """A file name as said in a message: at most about ``limit`` characters."""
+    return name if len(name) <= limit else name[:limit - 20] + f"... ({len(name):,} characters)"
+
+
+def _check_path(path: object) -> str:
+    """``path`` as text, or :class:`_Refused` when it cannot name a file (not text, a NUL)."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise _Refused(tr("a file is named by text, like 'hand.json', not {path}", path=excerpt(path)))
+    text = os.fspath(path)
+    if not isinstance(text, str) or not text or "\0" in text:
+        raise _Refused(tr("{path} is not a file name", path=excerpt(text)))
+    return text
+
+
+def _in_folder(folder: Path, path: object) -> Path:
+    """The file ``path`` names in ``folder``: a bare name (``hand.json``), or a path whose folder
+    is ``folder`` itself. A name with a folder in it, ``..``, an absolute path elsewhere, a
+    hidden name or a link is refused (:class:`_Refused`), so nothing outside is reached."""
+    text = _check_path(path)
+    given = Path(text)
+    name = given.name
+    bad = (not name or name.startswith(".") or len(name) > 200 or "/" in name or "\\" in name
+           or name != text and not _same_folder(given.parent, folder))
+    if bad:
+        raise _Refused(tr("{path} is not a file name in this table's folder: give a name like 'hand.json', with no "
+                          "folder, '..' or link in it", path=excerpt(text)))
+    return folder / name
+
+
+def _same_folder(a: Path, b: Path) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except (OSError, ValueError):
+        return False
+
+
+def _read_file(path: object, folder: Path | None) -> bytes:
+    """The bytes of a plain file, at most :data:`MAX_LOAD_BYTES` (never more are read, whatever
+    its size says). A pipe, a device or a folder is refused without being opened for reading
+    in a way that blocks (``O_NONBLOCK``); in ``folder``, a link is not followed."""
+    if folder is not None:
+        where = _in_folder(folder, path)
+        why = _not_plain(os.lstat(where).st_mode)
+        flags = _READ_FLAGS | _NOFOLLOW
+    else:
+        where = Path(_check_path(path))
+        why = _not_plain(os.stat(where).st_mode)
+        flags = _READ_FLAGS
+    if why:
+        raise _Refused(why)
+    fd = os.open(where, flags)
+    try:
+        why = _not_plain(os.fstat(fd).st_mode)  # what was opened, not what was looked at before
+        if why:
+            raise _Refused(why)
+        chunks: list[bytes] = []
+        total = 0
+        while total <= MAX_LOAD_BYTES:
+            chunk = os.read(fd, min(1 << 16, MAX_LOAD_BYTES + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+    finally:
+        os.close(fd)
+    if total > MAX_LOAD_BYTES:
+        raise _Refused(_too_big())
+    return b"".join(chunks)
+
+
+def _too_big() -> str:
+    return tr("the file holds more than {most} bytes; a record or a position is far smaller",
+              most=format(MAX_LOAD_BYTES, ","))
+
+
+def _write_file(path: object, data: bytes, folder: Path | None) -> Path:
+    """Write ``data`` to a plain file, whole or not at all: into a new file beside it, then
+    renamed over it (a refused or failed write leaves the old file as it was). A pipe, a device
+    or a folder is refused; in ``folder`` a link is refused too (a rename replaces a link, it
+    never writes through one)."""
+    if folder is not None:
+        target = _in_folder(folder, path)
+        try:
+            old: os.stat_result | None = os.lstat(target)
+        except FileNotFoundError:
+            old = None
+        real = target
+    else:
+        target = Path(_check_path(path))
+        try:
+            old = os.stat(target)
+        except FileNotFoundError:
+            old = None
+        real = Path(os.path.realpath(target)) if old is not None else target
+    why = _not_plain(old.st_mode) if old is not None else None
+    if why:
+        raise _Refused(why)
+    fd, temp = tempfile.mkstemp(dir=real.parent, prefix="." + real.name[:40] + ".", suffix=".part")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.chmod(temp, stat.S_IMODE(old.st_mode) if old is not None else 0o644)
+        os.replace(temp, real)
+    except BaseException:
+        try:
+            os.unlink(temp)
+        except OSError:
+            pass
+        raise
+    return target
+
+
+def _unquoted_reason(body: str) -> str:
+    """Why a file read from a path is not a record or a position, without a word of its content
+    (a file anywhere on the disk could be a secret one)."""
+    if body.startswith("{"):
+        try:
+            json.loads(body)
+        except json.JSONDecodeError as err:
+            return tr("bad record: it is not JSON (line {line}, column {column})", line=err.lineno, column=err.colno)
+        except RecursionError:
+            return tr("bad record: it is not JSON (it is nested too deeply)")
+        return tr("bad record: it is JSON, but not a game record that replays here")
+    return tr("bad position: it is neither a game record nor a position in notation")
 
 
 @speaks
@@ -106,12 +263,30 @@ class TableWidget(VBox):  # type: ignore[misc]
         :mod:`buraco_learn.i18n`), set when it is made; ``None`` (the default): the current
         language. The language chosen outside the widget does not change.
 
+    files:
+        How the **Save / load…** box reaches files. ``"paths"`` (the default, for a notebook,
+        whose kernel is the learner's own): a file name box with **Save record** and **Load
+        file**. ``"browser"`` (the app's pages, which are public: each visitor's kernel acts for
+        the server's user): a **Save record (download)** link, the record as a ``data:``
+        address that the visitor's browser saves, and a **Load a file…** upload button; no file
+        name is taken, nothing on the server's disk is read or written by the box.
+    folder:
+        The one folder :meth:`save_record` and :meth:`load` (and the file name box) reach:
+        a bare file name (``"hand.json"``) inside it; ``..``, another folder, an absolute path
+        elsewhere, a hidden name and a link are refused. ``None`` (the default): any path.
+
     **Save, load and copy position.** :meth:`save_record` writes the hand as a JSON record
     (:func:`~buraco_learn.records.game_record`); :meth:`load` reads a record or a position from a
     file, :meth:`load_text` from text (a teacher's position pasted in); a bad file is refused
     whole with the reason in the feedback line, and the table stays as it was.
     **Copy position** (:meth:`copy_position`) puts :attr:`position_text` in a text box to copy
-    from; **Save / load…** opens the same box with a file name and the buttons.
+    from; **Save / load…** opens the same box with the file controls (see ``files``).
+
+    Whatever the path, :meth:`load` reads only a plain file (a pipe, a device such as
+    ``/dev/zero``, a folder: refused without blocking), at most :data:`MAX_LOAD_BYTES` of it
+    (whatever its size says), and never quotes a file read from a path in its message (a
+    refusal says what is wrong, and that the text pasted in the box above shows where);
+    :meth:`save_record` writes whole or not at all, and only to a plain file.
 
     Traits: ``width``, ``deck`` (``"classic"`` or ``"four-color"``), ``sort`` (``"suit"``,
     ``"rank"`` or ``"dealt"``), ``selected`` (positions in the shown hand), ``target`` (the meld
@@ -131,7 +306,12 @@ class TableWidget(VBox):  # type: ignore[misc]
                  on_change: Callable[[Game], None] | None = None, extra_buttons: Sequence[Button] = (),
                  width: int = 1600, deck: str = "classic", sort: str = "suit", max_bot_actions: int = 2000,
                  hints: bool = True, show_score: bool = True, max_height: str | None = "60vh",
-                 readonly: bool = False, language: str | None = None) -> None:
+                 readonly: bool = False, language: str | None = None, files: str = "paths",
+                 folder: str | Path | None = None) -> None:
+        if files not in FILES:
+            raise ValueError(tr("files must be 'paths' or 'browser', not {files}", files=excerpt(files)))
+        if folder is not None and not Path(folder).is_dir():
+            raise ValueError(tr("folder must be a folder that exists, not {folder}", folder=excerpt(str(folder))))
         if viewer is not None and not 0 <= viewer < game.players:
             raise ValueError(tr("viewer must be a seat from 0 to {last} or None, not {viewer}", last=game.players - 1,
                                 viewer=viewer))
@@ -147,6 +327,10 @@ class TableWidget(VBox):  # type: ignore[misc]
         if readonly and bots:
             raise ValueError(tr("a read-only table has no computer players: it only shows the game"))
         self.game = game
+        #: How the save / load box reaches files: ``"paths"`` or ``"browser"`` (see the class docstring).
+        self.files = files
+        #: The one folder :meth:`save_record` and :meth:`load` reach, or ``None`` (any path).
+        self.folder: Path | None = Path(folder) if folder is not None else None
         #: Only show the game: nothing can be played on it (see the class docstring).
         self.readonly = bool(readonly)
         #: Whether the status bar and the description show the running count (a scoring
@@ -198,16 +382,32 @@ class TableWidget(VBox):  # type: ignore[misc]
         self.position_box = Textarea(placeholder=tr("Paste a position (fibur 4p d0 t1 draw | h: ...) or a game record "
                                                     "here"),
                                      layout=Layout(width="100%", height="84px"))
-        self.path_box = Text(value="hand.json", description=tr("File"), style={"description_width": "initial"},
-                             layout=Layout(width="260px"))
         self.file_buttons = {
             "use": b(tr("Load the text above"), tr("Set up the table from the position or record in the box"),
                      self._use_text_clicked),
-            "save": b(tr("Save record"), tr("Write this hand, move by move, to the file as JSON"), self._save_clicked),
-            "load": b(tr("Load file"), tr("Read a record or a position from the file"), self._load_clicked),
         }
-        self.file_box = VBox([self.position_box, HBox([self.path_box, *self.file_buttons.values()],
-                                                      layout=Layout(flex_flow="row wrap"))],
+        #: The file name box (``files="paths"``), or ``None``.
+        self.path_box: Text | None = None
+        #: The upload button and the download link (``files="browser"``), or ``None``.
+        self.upload: FileUpload | None = None
+        self.download: HTML | None = None
+        if files == "paths":
+            self.path_box = Text(value="hand.json", description=tr("File"), style={"description_width": "initial"},
+                                 layout=Layout(width="260px"))
+            self.file_buttons["save"] = b(tr("Save record"), tr("Write this hand, move by move, to the file as JSON"),
+                                          self._save_clicked)
+            self.file_buttons["load"] = b(tr("Load file"), tr("Read a record or a position from the file"),
+                                          self._load_clicked)
+            file_row = [self.path_box, *self.file_buttons.values()]
+        else:
+            self.upload = FileUpload(accept=".json,.txt", multiple=False, description=tr("Load a file…"),
+                                     tooltip=tr("Read a record or a position from a file of your computer"),
+                                     layout=Layout(width="auto"))
+            self.upload.observe(self._on_upload, names="value")
+            self.download = HTML()
+            file_row = [self.file_buttons["use"], self.upload, self.download]
+        self.file_box = VBox([self.position_box, HBox(file_row, layout=Layout(flex_flow="row wrap",
+                                                                               align_items="center"))],
                              layout=Layout(display="none", width="100%"))
         self.buttons["hint"].button_style = "info"
         for key in ("draw", "pile", "meld", "layoff", "discard"):
@@ -221,8 +421,9 @@ class TableWidget(VBox):  # type: ignore[misc]
                 box.layout.display = "none"
             for key in ("clear", "hint", "file"):
                 self.buttons[key].layout.display = "none"
-            self.file_buttons["use"].layout.display = "none"
-            self.file_buttons["load"].layout.display = "none"
+            for box in (self.file_buttons["use"], self.file_buttons.get("load"), self.upload):
+                if box is not None:
+                    box.layout.display = "none"
         # The feedback line sits right under the table's hand and right above the buttons, so
         # whatever was clicked, its answer is on screen.
         super().__init__([self.canvas, self.feedback, actions, tools, self.file_box, self.card_buttons, self.words],
@@ -306,20 +507,27 @@ class TableWidget(VBox):  # type: ignore[misc]
 
     # ------------------------------------------------------------------ changing the view
     def select(self, *items: int | Card | str) -> None:
-        """Toggle cards by position in the shown hand, or by card (``"5H"``: the first unselected copy)."""
+        """Toggle cards by position in the shown hand, or by card (``"5H"``: the first unselected copy).
+
+        A position past the hand, a card not in it or anything else is a
+        :class:`~buraco_learn.errors.NotationError`, and nothing is selected."""
         chosen = set(self.selected)
         hand = self.hand
         for item in items:
             if isinstance(item, int):
                 if not 0 <= item < len(hand):
-                    raise IndexError(tr("no card at position {index}: the hand shows {n} cards (0 to {last})", index=item,
-                                    n=len(hand), last=len(hand) - 1))
-                chosen ^= {item}
+                    raise NotationError(tr("no card at position {index}: the hand shows {n} cards (0 to {last})",
+                                           index=excerpt(item), n=len(hand), last=len(hand) - 1))
+                chosen ^= {int(item)}
                 continue
             card = Card.parse(item) if isinstance(item, str) else item
+            if not isinstance(card, Card):
+                raise NotationError(tr("select takes positions in the hand (0, 1, ...) or cards ('5H'), not {item}",
+                                       item=excerpt(item)))
             spots = [i for i, c in enumerate(hand) if c == card]
             if not spots:
-                raise ValueError(tr("{card} is not in {seat}'s hand", card=card, seat=seat_name(self.game, self.viewer)))
+                raise NotationError(tr("{card} is not in {seat}'s hand", card=card,
+                                       seat=seat_name(self.game, self.viewer)))
             free = [i for i in spots if i not in chosen]
             chosen ^= {free[0] if free else spots[0]}
         self.selected = sorted(chosen)
@@ -494,6 +702,7 @@ class TableWidget(VBox):  # type: ignore[misc]
         kernel cannot reach the browser's clipboard)."""
         self.position_box.value = self.position_text
         self.file_box.layout.display = None
+        self._update_download()
         self.set_feedback(tr("The position is in the box under the buttons: select it all and copy it "
                              "(Ctrl+C, or ⌘C on a Mac). To set it up again, paste it into that box and press "
                              "'{button}', or call Game.from_position(text).", button=tr("Load the text above")))
@@ -501,29 +710,36 @@ class TableWidget(VBox):  # type: ignore[misc]
     def toggle_file_box(self) -> None:
         """Open or close the save / load box."""
         self.file_box.layout.display = "none" if self.file_box.layout.display is None else None
+        self._update_download()
 
     def save_record(self, path: str | Path) -> Path | None:
         """Write the hand as a JSON record (:func:`~buraco_learn.records.game_record`): the deal
         and every move, so :meth:`load` or ``load_record`` replays it. Returns the path written,
         or ``None`` (with the reason in the feedback line) when the file cannot be written.
 
+        The file is written whole or not at all (a new file beside it, renamed over it), and only
+        a plain file: a folder, a pipe or a device is refused. With ``folder=``, ``path`` is a
+        file name in that folder (see :class:`TableWidget`).
+
         >>> import tempfile, pathlib
         >>> w = TableWidget(Game.new(2, seed=4), viewer=1); w.draw()
         >>> path = w.save_record(pathlib.Path(tempfile.mkdtemp()) / "hand.json")
         >>> w.feedback_text
         'Saved the hand (1 move) to hand.json.'
+        >>> w.save_record("/dev/null"), w.feedback_text
+        (None, "Could not save to '/dev/null': it is not a plain file (a device or a pipe): a record or a position is a small text file.")
         """
-        target = Path(path)
-        text = game_record(self.game)
+        data = (game_record(self.game) + "\n").encode("utf-8")
         try:
-            target.write_text(text + "\n", encoding="utf-8")
-        except OSError as err:
-            self.set_feedback(tr("Could not save to {path}: {reason}.", path=repr(str(target)),
-                                 reason=err.strerror or err), "refused", title=tr("✗ Not saved:"), rules=())
+            target = _write_file(path, data, self.folder)
+        except (_Refused, OSError) as err:
+            why = _why(err)
+            self.set_feedback(tr("Could not save to {path}: {reason}.", path=excerpt(_shown(path)), reason=why),
+                              "refused", title=tr("✗ Not saved:"), rules=())
             return None
         n = len(self.game.history)
         self.set_feedback(trn("Saved the hand ({n} move) to {file}.", "Saved the hand ({n} moves) to {file}.", n,
-                              file=target.name), "ok", title=tr("✓ Saved:"), rules=())
+                              file=_short(target.name)), "ok", title=tr("✓ Saved:"), rules=())
         return target
 
     def load(self, path: str | Path) -> bool:
@@ -532,23 +748,34 @@ class TableWidget(VBox):  # type: ignore[misc]
         whole: the reason goes to the feedback line and the table stays as it was. Returns
         whether the table changed.
 
+        Only a plain file is read (a pipe, a device or a folder is refused without blocking), at
+        most :data:`MAX_LOAD_BYTES` of it; the reason a file is refused never quotes its content
+        (paste its text in the box to see where it goes wrong). With ``folder=``, ``path`` is a
+        file name in that folder (see :class:`TableWidget`).
+
         >>> w = TableWidget(Game.new(2, seed=4), viewer=0)
         >>> w.load("no-such-file.json"), w.feedback_kind
         (False, 'refused')
+        >>> w.load("/dev/zero"), "not a plain file" in w.feedback_text
+        (False, True)
         """
-        source = Path(path)
+        source = _short(Path(_shown(path)).name or _shown(path))
         try:
-            size = source.stat().st_size
-            if size > MAX_LOAD_BYTES:
-                raise ValueError(tr("the file holds {size} bytes; a record or a position is far smaller "
-                                    "(at most {most})", size=size, most=MAX_LOAD_BYTES))
-            text = source.read_bytes().decode("utf-8")
+            data = _read_file(path, self.folder)
         except FileNotFoundError:
-            return self._refuse_load(source.name, tr("there is no file {path}", path=repr(str(source))))
-        except (OSError, ValueError) as err:  # UnicodeDecodeError is a ValueError
-            why = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
-            return self._refuse_load(source.name, why)
-        return self.load_text(text, source=source.name)
+            return self._refuse_load(source, tr("there is no file {path}", path=excerpt(_shown(path))))
+        except (_Refused, OSError) as err:
+            return self._refuse_load(source, _why(err))
+        return self._load_bytes(data, source, quote=False)
+
+    def _load_bytes(self, data: bytes, source: str, *, quote: bool) -> bool:
+        if len(data) > MAX_LOAD_BYTES:
+            return self._refuse_load(source, _too_big())
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            return self._refuse_load(source, tr("it is not UTF-8 text (a record and a position are)"))
+        return self._load(text, source, quote=quote)
 
     def load_text(self, text: str, *, source: str | None = None) -> bool:
         """Set up the table from a JSON game record or a position in notation (what a teacher
@@ -562,8 +789,13 @@ class TableWidget(VBox):  # type: ignore[misc]
         >>> w.load_text("fibur 2p d1 t0 play | h: 5H"), w.game.hand(0)[0]
         (False, Card.parse('5H'))
         """
-        if source is None:
-            source = tr("the text")
+        if not isinstance(text, str):
+            return self._refuse_load(tr("the text"), tr("a position or a record is text, not {value}",
+                                                        value=excerpt(text)))
+        return self._load(text, tr("the text") if source is None else source, quote=True)
+
+    def _load(self, text: str, source: str, *, quote: bool) -> bool:
+        """:meth:`load_text`; ``quote=False``: the reason of a refusal says nothing of the text."""
         if self.readonly:
             self.set_feedback(tr("This table only shows a game: nothing can be loaded into it."), "info")
             return False
@@ -573,8 +805,13 @@ class TableWidget(VBox):  # type: ignore[misc]
                                                 "or a game record"))
         try:
             game = load_record(body) if body.startswith("{") else parse_position(body)
-        except BuracoError as err:
-            return self._refuse_load(source, str(err))
+        except (BuracoError, RecursionError) as err:
+            if quote:
+                why = str(err) if isinstance(err, BuracoError) else tr("it is nested too deeply")
+            else:
+                why = tr("{reason} (paste its text into the box above and press '{button}' to see where)",
+                         reason=_unquoted_reason(body), button=tr("Load the text above"))
+            return self._refuse_load(source, why)
         if self.fixed_viewer is not None and self.fixed_viewer >= game.players:
             return self._refuse_load(source, tr("it is a {players}-player game, and this table is seen from "
                                                 "seat {seat}", players=game.players, seat=self.fixed_viewer))
@@ -616,10 +853,48 @@ class TableWidget(VBox):  # type: ignore[misc]
         self.load_text(self.position_box.value)
 
     def _save_clicked(self) -> None:
-        self.save_record(self.path_box.value.strip() or "hand.json")
+        if self.path_box is not None:  # the button exists only with files="paths"
+            self.save_record(self.path_box.value.strip() or "hand.json")
 
     def _load_clicked(self) -> None:
-        self.load(self.path_box.value.strip() or "hand.json")
+        if self.path_box is not None:
+            self.load(self.path_box.value.strip() or "hand.json")
+
+    def _on_upload(self, change: dict[str, Any]) -> None:
+        """A file uploaded by the page's visitor (``files="browser"``): read like :meth:`load`,
+        from the bytes the browser sent (never from the server's disk), then let go of."""
+        value = change["new"]
+        if not value or self.upload is None:
+            return
+        try:
+            item = value[0]
+            name, content = item.get("name"), item.get("content")
+        except (TypeError, KeyError, IndexError, AttributeError):
+            name, content = None, None
+        self.upload.value = ()  # let go of the bytes; the same file can be loaded again
+        source = _short(name.strip()) if isinstance(name, str) and name.strip() else tr("the uploaded file")
+        if not isinstance(content, (bytes, bytearray, memoryview)):
+            self._refuse_load(source, tr("the upload holds no file"))
+            return
+        if memoryview(content).nbytes > MAX_LOAD_BYTES:
+            self._refuse_load(source, _too_big())
+            return
+        self._load_bytes(bytes(content), source, quote=True)
+
+    def _update_download(self) -> None:
+        """The download link holds the hand's record as it is now (only while the box is open)."""
+        if self.download is None or self.file_box.layout.display == "none":
+            return
+        data = base64.b64encode((game_record(self.game) + "\n").encode("utf-8")).decode("ascii")
+        seed = self.game.seed
+        name = f"buraco-hand-{seed}.json" if isinstance(seed, int) else "buraco-hand.json"
+        tip = escape(tr("Your browser saves this hand, move by move, as a JSON file"), quote=True)
+        label = escape(tr("Save record (download)"))
+        self.download.value = (
+            f'<a class="bl-download jupyter-button" download="{name}" href="data:application/json;base64,{data}" '
+            f'title="{tip}" style="display:inline-flex;align-items:center;height:28px;padding:0 12px;margin:2px 4px;'
+            'text-decoration:none;color:inherit;background:var(--jp-layout-color2,#eee);border-radius:2px">'
+            f"⬇ {label}</a>")
 
     # ------------------------------------------------------------------ events
     def click(self, x: float, y: float) -> None:
@@ -691,6 +966,7 @@ class TableWidget(VBox):  # type: ignore[misc]
         if buttons:
             self._sync_controls()
         self.redraw()
+        self._update_download()
 
     def redraw(self) -> None:
         """Draw the whole table from the game: one ``hold_canvas()`` batch (one message)."""
@@ -754,6 +1030,22 @@ class TableWidget(VBox):  # type: ignore[misc]
         button = Button(description=label, tooltip=tip, layout=Layout(width="auto"))
         button.on_click(lambda _b: fn())
         return button
+
+
+def _why(err: Exception) -> str:
+    """The reason of a refused or failed file, in words (an OS error's own, without its path)."""
+    if isinstance(err, OSError):
+        return err.strerror or type(err).__name__
+    return str(err)
+
+
+def _shown(path: object) -> str:
+    """A path as text for a message (whatever was given)."""
+    try:
+        text = os.fspath(path) if isinstance(path, (str, os.PathLike)) else repr(path)
+    except Exception:  # noqa: BLE001 - a broken os.PathLike of a foreign object
+        text = type(path).__name__
+    return text if isinstance(text, str) else repr(text)
 
 
 def _compact(lines: list[str]) -> list[str]:
