@@ -284,3 +284,55 @@ def test_play_page_in_french_and_italian(app: AppServer, page: Any, lang: str) -
     assert b is not None and 0 <= b["y"] <= LAPTOP["height"] - 40, b
     _shot(page, f"app-play-{lang}-1366x768")
     assert not page.errors, page.errors
+
+
+def _upload(page: Any, path: Any) -> None:
+    """Choose ``path`` in the file chooser that the table's upload button opens."""
+    with page.expect_file_chooser() as chooser:
+        page.locator(".widget-upload").click()
+    chooser.value.set_files(str(path))
+
+
+@pytest.mark.parametrize("app", ["play"], indirect=True)
+def test_play_page_saves_by_download_and_loads_by_upload(page: Any, app: AppServer, tmp_path: Any) -> None:
+    """Issue 21: the page is public, so **Save / load…** takes no file name on the server: the
+    record downloads in the browser (and replays the same table here), a file of the visitor's
+    computer is loaded by upload, and a bad one is refused in the feedback box, on screen."""
+    from buraco_learn import Game
+    from buraco_learn.records import format_position, load_record
+
+    _open(page, app, "seed=42")
+    page.get_by_role("button", name="Draw", exact=True).click()
+    page.locator(".feedback.ok", has_text="You drew").wait_for()
+    page.get_by_role("button", name="Save / load…", exact=True).click()
+    link = page.locator("a.bl-download")
+    link.wait_for()
+    assert page.locator(".widget-text input[type=text]").count() == 0, "a file name box is shown"
+    link.scroll_into_view_if_needed()
+    _shot(page, "app-play-save-load-1366x768")
+    with page.expect_download() as info:
+        link.click()
+    download = info.value
+    saved = tmp_path / download.suggested_filename
+    download.save_as(str(saved))
+    twin = play_page(seed=42).table
+    twin.draw()
+    assert saved.name == "buraco-hand-42.json"
+    assert load_record(saved.read_text(encoding="utf-8")).position() == twin.game.position()
+
+    other = Game.new(2, seed=7, dealer=1)
+    mine = tmp_path / "teacher-position.txt"
+    mine.write_text(format_position(other), encoding="utf-8")
+    _upload(page, mine)
+    loaded = page.locator(".feedback.ok", has_text="Loaded the position from teacher-position.txt")
+    loaded.wait_for()
+    _in_viewport(page, loaded)
+    bad = tmp_path / "notes.txt"
+    bad.write_text("shopping: milk, eggs", encoding="utf-8")
+    _upload(page, bad)
+    refused = page.locator(".feedback.refused", has_text="Could not load notes.txt")
+    refused.wait_for()
+    assert "The table is unchanged." in _text(refused)
+    _in_viewport(page, refused)
+    _shot(page, "app-play-upload-refused-1366x768")
+    assert page.errors == []
