@@ -98,12 +98,15 @@ def test_hostile_file_names_and_contents_stay_in_the_folder_and_give_package_ref
              str(box / "c.json"), "up", "box"]
     outside_before = {k: v for k, v in _listing(tmp_path).items() if not k.startswith("box")}
     table = TableWidget(Game.new(2, seed=1), viewer=0, folder=box)
+    free = TableWidget(Game.new(2, seed=1), viewer=0)  # a notebook's table: any path, but only plain files, bounded
+    anywhere = [str(box / "pipe.json"), "/dev/zero", "/dev/urandom", "/proc/self/environ", "/proc/self/mem", "/",
+                str(box / "up"), str(box / "out-link.json"), str(box / "hand.json"), str(box / "a.json"), "a\0b", ""]
     browser = TableWidget(Game.new(2, seed=1), viewer=0, files="browser")
     for step in range(150):
         name = rng.choice(names)
         what = rng.random()
-        if what < 0.3 and name and "/" not in name and "\0" not in name and name not in (".", "..", "up", "pipe.json",
-                                                                                          "out-link.json"):
+        plain = 0 < len(name) < 200 and not {"/", "\0"} & set(name)
+        if what < 0.3 and plain and name not in (".", "..", "up", "pipe.json", "out-link.json"):
             target = box / name
             if not target.is_symlink() and (not target.exists() or target.is_file()):
                 target.write_bytes(_contents(rng))  # the visitor's file, as the folder holds it
@@ -114,6 +117,10 @@ def test_hostile_file_names_and_contents_stay_in_the_folder_and_give_package_ref
             before = table.game.position()
             if not table.load(name):
                 assert table.game.position() == before
+            before = free.game.position()
+            if not free.load(rng.choice(anywhere)):
+                assert free.game.position() == before
+            assert len(free.feedback_text) < 1000 and "PATH=" not in free.feedback_text
         else:
             data = _contents(rng)
             before = browser.game.position()

@@ -156,8 +156,11 @@ def test_turn3_a_bare_discard_is_a_turn_that_laid_nothing() -> None:
     assert "TURN-3" in verdict.rules
 
 
-@pytest.mark.parametrize("answer", ["²", "-²", "١٢", "9" * 5000, "-" + "9" * 5000, 10**5000, -(10**5000), " " * 5000 + "x",
-                                    "meld " + "5H " * 3000], ids=lambda a: f"{type(a).__name__}-{str(a)[:3] if isinstance(a, str) else 'huge'}")
+ODD_ANSWERS = ["²", "-²", "١٢", "9" * 5000, "-" + "9" * 5000, 10**5000, -(10**5000), " " * 5000 + "x",
+               "meld " + "5H " * 3000]
+
+
+@pytest.mark.parametrize("answer", ODD_ANSWERS, ids=[f"answer{i}" for i in range(len(ODD_ANSWERS))])
 @pytest.mark.parametrize("kind", sorted(KINDS))
 def test_odd_digits_and_huge_numbers_get_a_verdict_not_an_error(kind: str, answer: object) -> None:
     """Issue 21: ``isdigit()`` took ``²`` and ``int`` then raised a ValueError; a number of
