@@ -241,7 +241,8 @@ def test_the_page_builders_raise_only_the_packages_errors() -> None:
 
     for build in (lambda: play_page(bot="clever"), lambda: play_page(seed=2**64), lambda: play_page(seed=-1),
                   lambda: teacher_page(players=5), lambda: teacher_page(seed=2**64),
-                  lambda: puzzles_page(puzzle="x" * 5000)):
+                  lambda: puzzles_page(puzzle="x" * 5000), lambda: play_page(bot=[]),  # type: ignore[arg-type]
+                  lambda: puzzles_page(puzzle={}), lambda: teacher_page(players=[])):  # type: ignore[arg-type]
         with pytest.raises(BuracoError) as exc:
             build()
         assert len(str(exc.value)) < 300

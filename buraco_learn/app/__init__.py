@@ -184,7 +184,7 @@ class PlayPage(VBox):  # type: ignore[misc]
     """The play page: the table against a bot, the bot picker and a **New hand** button."""
 
     def __init__(self, *, bot: str = "greedy", seed: int | None = None, lang: str | None = None) -> None:
-        if bot not in {b for _, b in _BOTS}:
+        if not isinstance(bot, str) or bot not in {b for _, b in _BOTS}:
             raise NotationError(f"unknown bot level {excerpt(bot)}; levels: {', '.join(b for _, b in _BOTS)}")
         if seed is not None:
             Game.new(2, seed=seed, dealer=1)  # a seed the deal refuses is refused here, before any widget
@@ -227,7 +227,7 @@ class PuzzlesPage(VBox):  # type: ignore[misc]
         #: The page's language (``None``: the current one, see :func:`buraco_learn.set_language`).
         self.lang = lang
         self.puzzles = {p.name: p for p in load_puzzles()}
-        if puzzle is not None and puzzle not in self.puzzles:
+        if puzzle is not None and (not isinstance(puzzle, str) or puzzle not in self.puzzles):
             raise NotationError(tr("no puzzle called {name}: the names look like {example} (the picker on the "
                                    "puzzles page lists them all)", name=excerpt(puzzle),
                                    example=repr(next(iter(self.puzzles)))))
