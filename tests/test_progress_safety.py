@@ -246,7 +246,7 @@ def test_a_torn_last_line_of_the_journal_is_not_damage(here: Path, capsys: pytes
     """A kernel killed in the middle of a write leaves half a line at the end: it is skipped
     quietly (it was never a check), the rest is kept."""
     journal = here / progress.JOURNAL_FILE
-    journal.write_bytes(b'{"v": 1, "x": "deck-si')
+    journal.write_bytes(b'{"v":1,"id":"5e2a","x":"deck-si')
     record_check("deck-size", "right", answer=108)
     assert Progress(here / PROGRESS_FILE).load()["exercises"]["deck-size"]["tries"] == 1
     assert capsys.readouterr().err == "" and not _bad_files(here)
