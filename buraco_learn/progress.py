@@ -4,14 +4,19 @@ Every check of an exercise (right, wrong or blank), the hint level it reached an
 answer shown are recorded in ``.buraco_progress.json`` in the kernel's working folder: the
 folder of the notebooks in JupyterLab and on Binder, the browser's storage in JupyterLite. The
 file is plain JSON, written whole to a temporary file and renamed over the old one, so a kernel
-that dies mid-write never leaves half a file.
+that dies mid-write never leaves half a file. Each check is first appended as one line to a
+journal beside it (``.buraco_progress.jsonl``), then folded into the file by the kernel holding
+the lock (``.buraco_progress.lock``), so several notebooks and kernels checking at once all add
+to it: no check is lost, none counted twice.
 
 Recording is on in a notebook kernel, off elsewhere (a script, a doctest, a test run), and
 ``BURACO_PROGRESS`` decides when set: ``0``/``off`` never records (the course build and the
 test runs set it), ``1``/``on`` always records. Re-running a notebook counts nothing twice: a
 right answer stays right, and the same wrong answer given again is one try, not two. A file
-that is not valid JSON, or was edited by hand (its integrity check no longer matches), is
-reported in one line and set aside as ``.buraco_progress.json.bad-<time>``; a new one starts.
+that cannot be used (not valid JSON or not UTF-8, nested too deep, too large, not a file, a field
+of a wrong type, edited by hand: its integrity check no longer matches) is reported in one line,
+once, and set aside as ``.buraco_progress.json.bad-<time>``; a new one starts. Dates come from
+the module's clock, :data:`now`.
 
 >>> import tempfile, pathlib
 >>> d = pathlib.Path(tempfile.mkdtemp())

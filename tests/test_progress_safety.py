@@ -375,3 +375,14 @@ def test_fuzz_progress_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         assert (entry["tries"], entry["blanks"]) == (1, 1), case
         again = capsys.readouterr().err
         assert again == "", (case, "a message shown a second time", again[:300])
+
+
+def test_the_messages_about_a_damaged_journal_speak_the_language(here: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    from buraco_learn.i18n import language
+
+    (here / progress.JOURNAL_FILE).write_bytes(b"not a check\n")
+    with language("fr"):
+        record_check("deck-size", "right", answer=108)
+    err = capsys.readouterr().err
+    assert "mis de côté" in err and "ne sont pas des vérifications" in err and "[en]" not in err, err
