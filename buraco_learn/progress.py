@@ -34,6 +34,7 @@ the module's clock, :data:`now`.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import os
 import re
@@ -292,7 +293,7 @@ def _event_ok(event: Any) -> bool:
     """Whether a line of the journal is a check (the fields :meth:`Progress.record` writes)."""
     return (isinstance(event, dict) and event.get("v") == 1 and _text(event.get("id")) and bool(event["id"])
             and _text(event.get("x")) and bool(event["x"]) and _text(event.get("s")) and _text(event.get("t"))
-            and _text(event.get("k", "")) and event.get("a", 0) in (0, 1, 2) and not isinstance(event.get("a"), bool)
+            and _text(event.get("k", "")) and _count(event.get("a", 0)) and event.get("a", 0) <= 2
             and isinstance(event.get("w", False), bool) and isinstance(event.get("r", []), list)
             and len(event.get("r", [])) <= 50 and all(_text(r) for r in event.get("r", [])))
 
@@ -692,7 +693,7 @@ class Progress:
         event: dict[str, Any] = {
             "v": 1, "id": secrets.token_hex(8), "t": str(now or _now())[:40], "x": str(exercise)[:_MAX_TEXT] or "?",
             "s": state if state in _STATES else "form", "a": level, "w": bool(worked),
-            "r": [str(r)[:_MAX_TEXT] for r in list(rules)[:50]]}
+            "r": [str(r)[:_MAX_TEXT] for r in itertools.islice(rules, 50)]}
         if state == "wrong":
             event["k"] = _answer_key(answer)
         line = (json.dumps(event, ensure_ascii=True, separators=(",", ":")) + "\n").encode("ascii")

@@ -300,7 +300,7 @@ def test_reset_forgets_the_journal_too(here: Path, monkeypatch: pytest.MonkeyPat
 
 
 # ----------------------------------------------------------------------------- fuzz
-_VALUES: list[Any] = [None, True, False, -1, 0, 2, 10**30, 1.5, math.nan, math.inf, "", "x" * 300, "é\u202e",
+_VALUES: list[Any] = [None, True, False, -1, 0, 2, 10**30, 1.0, 1.5, math.nan, math.inf, "", "x" * 300, "é\u202e",
                       [], [1], {}, {"a": 1}, [[[]]]]
 
 
@@ -386,3 +386,37 @@ def test_the_messages_about_a_damaged_journal_speak_the_language(here: Path,
         record_check("deck-size", "right", answer=108)
     err = capsys.readouterr().err
     assert "mis de côté" in err and "ne sont pas des vérifications" in err and "[en]" not in err, err
+
+
+class _Hostile:
+    def __repr__(self) -> str:
+        raise RuntimeError("no repr")
+
+
+def test_hostile_arguments_to_record_never_damage_the_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Whatever a caller passes (an id of 100,000 characters, a rule list without end, an attempt
+    that is no number, an answer whose repr fails), the file written stays one that loads."""
+    import itertools
+
+    path = tmp_path / PROGRESS_FILE
+    p = Progress(path)
+    p.record("x" * 100_000, "wrong", answer=_Hostile(), attempt="two", rules=itertools.count())  # type: ignore[arg-type]
+    p.record("deck-size", "wrong", answer="é" * 10_000, attempt=10**100, rules=["R" * 10_000, "EQ-1"])
+    p.record("deck-size", "no such state", answer=None, attempt=-5)
+    p.record("deck-size", "wrong", answer=[1, {2: 3}], attempt=1.0, worked="yes")  # type: ignore[arg-type]
+    assert len(Progress(path).load()["exercises"]) == 2
+    assert Progress(path).load()["exercises"]["deck-size"]["tries"] == 2
+    assert capsys.readouterr().err == "" and not _bad_files(tmp_path)
+
+
+def test_a_forged_journal_line_with_a_float_does_not_spoil_the_file(tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / PROGRESS_FILE
+    Progress(path).record("deck-size", "wrong", answer=104, attempt=1)
+    forged = {"v": 1, "id": "f1", "x": "deck-size", "s": "wrong", "t": "2027-01-01T00:00:00Z", "k": "k2", "a": 2.0}
+    (tmp_path / progress.JOURNAL_FILE).write_text(json.dumps(forged, separators=(",", ":")) + "\n")
+    Progress(path).record("ace-high", "blank")
+    for _ in range(2):
+        assert Progress(path).load()["exercises"]["deck-size"]["tries"] == 1
+    assert "deck-size" in json.loads(path.read_text())["exercises"]
+    assert not _bad_files(tmp_path), "the file itself is never set aside because of one journal line"
