@@ -59,7 +59,8 @@ try:
 except ImportError:  # Windows, Pyodide: a lock-file, or nothing where one process is the only writer
     fcntl = None  # type: ignore[assignment]
 
-__all__ = ["PROGRESS_FILE", "JOURNAL_FILE", "FORMAT", "RESULTS_FORMAT", "VERSION", "Progress", "ProgressView", "NotebookProgress",
+__all__ = ["PROGRESS_FILE", "FORMAT", "RESULTS_FORMAT", "VERSION", "Progress", "ProgressView", "NotebookProgress",
+           "JOURNAL_FILE",
            "enabled", "record_check", "reset_progress", "show_progress", "progress_view", "download_results",
            "course_notebooks", "checksum", "seal", "verify", "results_of"]
 
@@ -191,8 +192,6 @@ def _empty() -> dict[str, Any]:
 
 #: The journal beside the progress file: one line per check, appended, folded into the file.
 JOURNAL_FILE = ".buraco_progress.jsonl"
-#: The lock-file beside it, there only while a kernel folds the journal in.
-LOCK_FILE = ".buraco_progress.lock"
 #: How a kernel keeps others out while it folds the journal in: ``flock`` (Linux, macOS), a
 #: lock-file created exclusively (``exclusive``: systems without ``fcntl``), or ``none`` (Pyodide:
 #: one kernel, one process, its threads kept apart in memory).
@@ -201,7 +200,7 @@ _LOCKING = "none" if sys.platform == "emscripten" else "flock" if fcntl is not N
 _LOCK_WAIT = 5.0
 #: Seconds after which a lock-file is taken as left by a kernel that died holding it.
 _LOCK_STALE = 30.0
-#: A progress file or journal larger than this is damaged (a learner's whole course is ~100 KB).
+#: A progress file or journal larger than this is damaged (a whole course's is some tens of KB).
 _MAX_BYTES = 4 << 20
 #: The longest exercise id, rule id, answer key or date kept.
 _MAX_TEXT = 120
@@ -358,12 +357,39 @@ class _Damaged(Exception):
     """A progress file or journal that is not usable: set aside, with its reason."""
 
 
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_PAIR = re.compile(r"\[\]|\{\}")
+#: How deep a progress file or a journal line may nest (they nest 4 deep; the browser's Python
+#: overflows its stack parsing some thousands, where CPython raises RecursionError).
+_MAX_DEPTH = 32
+
+
+def _shallow(text: str, depth: int = _MAX_DEPTH) -> bool:
+    """Whether the JSON text ``text`` nests at most ``depth`` deep, found without parsing it: its
+    brackets outside strings, innermost pairs taken away ``depth`` times.
+
+    >>> _shallow('{"a": [[1], "]]]"]}', 3), _shallow("[[[[]]]]", 3), _shallow("[" * 100_000, 3)
+    (True, False, False)
+    """
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    for _ in range(depth):
+        if not brackets:
+            return True
+        brackets, pairs = _PAIR.subn("", brackets)
+        if not pairs:
+            return False
+    return not brackets
+
+
 def _parse(raw: bytes) -> Any:
-    """JSON from bytes; :class:`_Damaged` when they are not UTF-8 JSON (nesting too deep included)."""
+    """JSON from bytes; :class:`_Damaged` when they are not UTF-8 JSON, or nest too deep."""
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise _Damaged(tr("it is not valid JSON")) from None
+    if not _shallow(text):
+        raise _Damaged(tr("it is nested more than {depth} deep", depth=_MAX_DEPTH))
     try:
         return json.loads(text)
     except (ValueError, RecursionError):
@@ -563,16 +589,19 @@ class Progress:
             return [], None
         events: list[dict[str, Any]] = []
         damaged = False
-        for line in raw.split(b"\n"):
-            # a write cut short (a kernel that died) leaves the start of a line, which the next
-            # check's line follows: each piece from the start of a check on is read on its own
-            for piece in _CHECK_START.split(line):
+        lines = raw.split(b"\n")
+        for at, line in enumerate(lines):
+            # a write cut short (a kernel that died) leaves the start of a line, at the end of the
+            # journal or followed by the next check's line: each check's piece is read on its own
+            pieces = _CHECK_START.split(line)
+            for n, piece in enumerate(pieces):
                 if not piece.strip():
                     continue
+                torn = piece.startswith(_CHECK_HEAD) and (n < len(pieces) - 1 or at == len(lines) - 1)
                 try:
                     event = _parse(piece)
                 except _Damaged:
-                    damaged = damaged or not piece.startswith(_CHECK_HEAD)
+                    damaged = damaged or not torn
                     continue
                 if _event_ok(event) and event["s"] in _STATES:
                     events.append(event)

@@ -420,3 +420,19 @@ def test_a_forged_journal_line_with_a_float_does_not_spoil_the_file(tmp_path: Pa
         assert Progress(path).load()["exercises"]["deck-size"]["tries"] == 1
     assert "deck-size" in json.loads(path.read_text())["exercises"]
     assert not _bad_files(tmp_path), "the file itself is never set aside because of one journal line"
+
+
+def test_a_file_nested_deeper_than_a_progress_file_can_be_is_set_aside(here: Path,
+                                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """Nesting 10,000 deep is valid JSON to CPython's parser (no RecursionError there), but
+    overflows the stack of the browser's Python (Pyodide) and kills the JupyterLite kernel; a
+    progress file is four levels deep, so one nested far deeper is set aside before it is parsed."""
+    data = _fixture()
+    data["notes"] = json.loads("[" * 500 + "]" * 500)
+    (here / PROGRESS_FILE).write_text(_sealed(data))
+    (here / progress.JOURNAL_FILE).write_text('{"v":1,"id":"d1","x":"deck-size","s":"blank","t":"t","r":'
+                                              + "[" * 10_000 + "]" * 10_000 + "}\n")
+    record_check("deck-size", "right", answer=108)
+    err = capsys.readouterr().err
+    assert err.count("set aside") == 2 and "deep" in err, err
+    assert Progress(here / PROGRESS_FILE).load()["exercises"]["deck-size"]["blanks"] == 0
