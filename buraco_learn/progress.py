@@ -365,21 +365,22 @@ _PAIR = re.compile(r"\[\]|\{\}")
 _MAX_DEPTH = 32
 
 
-def _shallow(text: str, depth: int = _MAX_DEPTH) -> bool:
-    """Whether the JSON text ``text`` nests at most ``depth`` deep, found without parsing it: its
-    brackets outside strings, innermost pairs taken away ``depth`` times.
+def _nesting(text: str, depth: int = _MAX_DEPTH) -> str | None:
+    """What is wrong with the nesting of the JSON text ``text`` (``None``: nothing), found without
+    parsing it: its brackets outside strings, innermost pairs taken away ``depth`` times (what is
+    left then nests deeper; brackets that never pair are not JSON).
 
-    >>> _shallow('{"a": [[1], "]]]"]}', 3), _shallow("[[[[]]]]", 3), _shallow("[" * 100_000, 3)
-    (True, False, False)
+    >>> _nesting('{"a": [[1], "]]]"]}', 3) is None, _nesting("[[[[]]]]", 3), _nesting("[" * 100_000, 3)
+    (True, 'it is nested more than 3 deep', 'it is not valid JSON')
     """
     brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
     for _ in range(depth):
         if not brackets:
-            return True
+            return None
         brackets, pairs = _PAIR.subn("", brackets)
         if not pairs:
-            return False
-    return not brackets
+            return tr("it is not valid JSON")
+    return tr("it is nested more than {depth} deep", depth=depth) if brackets else None
 
 
 def _parse(raw: bytes) -> Any:
@@ -388,8 +389,9 @@ def _parse(raw: bytes) -> Any:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise _Damaged(tr("it is not valid JSON")) from None
-    if not _shallow(text):
-        raise _Damaged(tr("it is nested more than {depth} deep", depth=_MAX_DEPTH))
+    problem = _nesting(text)
+    if problem is not None:
+        raise _Damaged(problem)
     try:
         return json.loads(text)
     except (ValueError, RecursionError):
