@@ -460,8 +460,10 @@ def _exclusive(path: Path) -> Callable[[], None] | None:
                     again = os.stat(path)
                     if (again.st_ino, again.st_mtime) == (held.st_ino, held.st_mtime):
                         os.unlink(path)
-                except OSError:
+                except FileNotFoundError:
                     pass
+                except OSError:  # it cannot be broken (a directory, a folder that cannot be written)
+                    return None
                 continue
             if time.monotonic() > deadline:
                 return None

@@ -436,3 +436,22 @@ def test_a_file_nested_deeper_than_a_progress_file_can_be_is_set_aside(here: Pat
     err = capsys.readouterr().err
     assert err.count("set aside") == 2 and "deep" in err, err
     assert Progress(here / PROGRESS_FILE).load()["exercises"]["deck-size"]["blanks"] == 0
+
+
+@pytest.mark.parametrize("locking", ["default", "exclusive"])
+def test_a_directory_in_place_of_the_lock_file_does_not_stop_recording(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch,
+                                                                      locking: str) -> None:
+    """An old directory named like the lock-file can be neither locked nor broken: the checks are
+    kept all the same (in the journal, read with the file)."""
+    if locking != "default":
+        monkeypatch.setattr(progress, "_LOCKING", locking, raising=False)
+    monkeypatch.setattr(progress, "_LOCK_WAIT", 0.05, raising=False)
+    lock = tmp_path / ".buraco_progress.lock"
+    lock.mkdir()
+    os.utime(lock, (1_000_000_000, 1_000_000_000))
+    path = tmp_path / PROGRESS_FILE
+    Progress(path).record("deck-size", "wrong", answer=104, attempt=1)
+    Progress(path).record("deck-size", "right", answer=108)
+    entry = Progress(path).load()["exercises"]["deck-size"]
+    assert entry["right"] and entry["tries"] == 2
