@@ -693,7 +693,8 @@ class Progress:
 
     def _append(self, line: bytes) -> OSError | None:
         """Append one line to the journal in a single write; what went wrong (``None``: written)."""
-        flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+        flags = (os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+                 | getattr(os, "O_NOFOLLOW", 0))  # never through a link to a file elsewhere
         try:
             fd = os.open(self.journal, flags, 0o644)
         except OSError as err:

@@ -455,3 +455,15 @@ def test_a_directory_in_place_of_the_lock_file_does_not_stop_recording(tmp_path:
     Progress(path).record("deck-size", "right", answer=108)
     entry = Progress(path).load()["exercises"]["deck-size"]
     assert entry["right"] and entry["tries"] == 2
+
+
+def test_checks_are_never_appended_through_a_link_to_another_file(tmp_path: Path) -> None:
+    if not hasattr(os, "symlink"):
+        pytest.skip("no symbolic links here")
+    elsewhere = tmp_path / "elsewhere.txt"
+    elsewhere.write_text("someone's notes\n")
+    (tmp_path / progress.JOURNAL_FILE).symlink_to(elsewhere)
+    path = tmp_path / PROGRESS_FILE
+    Progress(path).record("deck-size", "right", answer=108)
+    assert elsewhere.read_text() == "someone's notes\n"
+    assert Progress(path).load()["exercises"]["deck-size"]["right"]
