@@ -4,14 +4,19 @@ Every check of an exercise (right, wrong or blank), the hint level it reached an
 answer shown are recorded in ``.buraco_progress.json`` in the kernel's working folder: the
 folder of the notebooks in JupyterLab and on Binder, the browser's storage in JupyterLite. The
 file is plain JSON, written whole to a temporary file and renamed over the old one, so a kernel
-that dies mid-write never leaves half a file.
+that dies mid-write never leaves half a file. Each check is first appended as one line to a
+journal beside it (``.buraco_progress.jsonl``), then folded into the file by the kernel holding
+the lock (``.buraco_progress.lock``), so several notebooks and kernels checking at once all add
+to it: no check is lost, none counted twice.
 
 Recording is on in a notebook kernel, off elsewhere (a script, a doctest, a test run), and
 ``BURACO_PROGRESS`` decides when set: ``0``/``off`` never records (the course build and the
 test runs set it), ``1``/``on`` always records. Re-running a notebook counts nothing twice: a
 right answer stays right, and the same wrong answer given again is one try, not two. A file
-that is not valid JSON, or was edited by hand (its integrity check no longer matches), is
-reported in one line and set aside as ``.buraco_progress.json.bad-<time>``; a new one starts.
+that cannot be used (not valid JSON or not UTF-8, nested too deep, too large, not a file, a field
+of a wrong type, edited by hand: its integrity check no longer matches) is reported in one line,
+once, and set aside as ``.buraco_progress.json.bad-<time>``; a new one starts. Dates come from
+the module's clock, :data:`now`.
 
 >>> import tempfile, pathlib
 >>> d = pathlib.Path(tempfile.mkdtemp())
@@ -29,13 +34,18 @@ reported in one line and set aside as ``.buraco_progress.json.bad-<time>``; a ne
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import os
 import re
+import secrets
+import stat
 import sys
 import tempfile
+import threading
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from html import escape
@@ -44,7 +54,13 @@ from typing import Any
 
 from .i18n import tr, trc, trn
 
+try:
+    import fcntl
+except ImportError:  # Windows, Pyodide: a lock-file, or nothing where one process is the only writer
+    fcntl = None  # type: ignore[assignment]
+
 __all__ = ["PROGRESS_FILE", "FORMAT", "RESULTS_FORMAT", "VERSION", "Progress", "ProgressView", "NotebookProgress",
+           "JOURNAL_FILE",
            "enabled", "record_check", "reset_progress", "show_progress", "progress_view", "download_results",
            "course_notebooks", "checksum", "seal", "verify", "results_of"]
 
@@ -64,8 +80,25 @@ _OFF = {"0", "off", "false", "no"}
 _ON = {"1", "on", "true", "yes"}
 
 
+def _utc_now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+#: The clock every date of the progress file comes from: a callable giving the time as an aware
+#: :class:`~datetime.datetime` (a test sets it to a fixed time, as a review schedule may).
+now: Callable[[], datetime] = _utc_now
+
+
 def _now() -> str:
-    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    """The clock's time as the progress file writes it (UTC, to the second).
+
+    >>> import buraco_learn.progress as progress
+    >>> before, progress.now = progress.now, lambda: datetime(2027, 3, 4, 5, 6, 7, tzinfo=timezone.utc)
+    >>> progress._now()
+    '2027-03-04T05:06:07Z'
+    >>> progress.now = before
+    """
+    return now().astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def _course_version() -> str:
@@ -157,37 +190,314 @@ def _empty() -> dict[str, Any]:
     return {"format": FORMAT, "version": VERSION, "exercises": {}}
 
 
+#: The journal beside the progress file: one line per check, appended, folded into the file.
+JOURNAL_FILE = ".buraco_progress.jsonl"
+#: How a kernel keeps others out while it folds the journal in: ``flock`` (Linux, macOS), a
+#: lock-file created exclusively (``exclusive``: systems without ``fcntl``), or ``none`` (Pyodide:
+#: one kernel, one process, its threads kept apart in memory).
+_LOCKING = "none" if sys.platform == "emscripten" else "flock" if fcntl is not None else "exclusive"
+#: Seconds a kernel waits for another one to finish folding; after that its check is only appended.
+_LOCK_WAIT = 5.0
+#: Seconds after which a lock-file is taken as left by a kernel that died holding it.
+_LOCK_STALE = 30.0
+#: A progress file or journal larger than this is damaged (a whole course's is some tens of KB).
+_MAX_BYTES = 4 << 20
+#: The longest exercise id, rule id, answer key or date kept.
+_MAX_TEXT = 120
+_MAX_COUNT = 10**9
+_STATES = ("right", "wrong", "blank", "form")
+#: How the package starts every line of the journal (a piece starting so but cut short is a torn write).
+_CHECK_HEAD = b'{"v":1,'
+_CHECK_START = re.compile(rb'(?=\{"v":1,)')
+_THREAD_LOCKS: dict[str, threading.RLock] = {}
+_THREAD_LOCKS_GUARD = threading.Lock()
+
 _ENTRY_TYPES: dict[str, type | tuple[type, ...]] = {
     "first": str, "last": str, "right": bool, "first_try": bool, "tries": int, "wrong": list, "blanks": int,
     "hint": int, "worked": bool, "missed": dict}
 
 
+def _text(value: Any, limit: int = _MAX_TEXT) -> bool:
+    return isinstance(value, str) and len(value) <= limit
+
+
+def _count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= _MAX_COUNT
+
+
+def _entry_problem(entry: Any) -> bool:
+    """Whether a progress file's entry for one exercise is damaged (a field missing or of a wrong
+    type, a count negative, NaN or huge, a text too long)."""
+    if not isinstance(entry, dict):
+        return True
+    for field, kind in _ENTRY_TYPES.items():
+        value = entry.get(field)
+        if kind is int:
+            if not _count(value):
+                return True
+        elif kind is str:
+            if not _text(value):
+                return True
+        elif not isinstance(value, kind):
+            return True
+    if "right_at" in entry and not _text(entry["right_at"]):
+        return True
+    wrong, missed = entry["wrong"], entry["missed"]
+    return (len(wrong) > _MAX_COUNT or not all(_text(k) for k in wrong)
+            or not all(_text(k) and _count(v) for k, v in missed.items()))
+
+
 def _problem(data: Any) -> str | None:
-    """What is wrong with a progress file's content (``None``: nothing)."""
+    """What is wrong with a progress file's content (``None``: nothing).
+
+    >>> _problem([1, 2])
+    'it is not a JSON object'
+    >>> _problem(_sealed_progress({**_empty(), "exercises": {"x": {"tries": "abc"}}}))
+    "its entry for 'x' is damaged"
+    """
     if not isinstance(data, dict):
         return tr("it is not a JSON object")
     if data.get("format") != FORMAT or data.get("version") != VERSION:
         return tr("it is not a version-{version} progress file", version=VERSION)
-    if not verify(data):
+    if data.get("checksum") != _progress_checksum(data):
         return tr("it was changed by hand (its integrity check does not match)")
     exercises = data.get("exercises")
     if not isinstance(exercises, dict):
         return tr("it has no exercises")
+    applied = data.get("applied", [])
+    if not isinstance(applied, list) or not all(_text(i) for i in applied):
+        return tr("it has no exercises")
     for key, entry in exercises.items():
-        if not isinstance(entry, dict) or any(not isinstance(entry.get(f), t) or isinstance(entry.get(f), bool)
-                                              and t is int for f, t in _ENTRY_TYPES.items()):
-            return tr("its entry for {key} is damaged", key=repr(key))
+        if not _text(key) or _entry_problem(entry):
+            return tr("its entry for {key} is damaged", key=repr(key[:_MAX_TEXT]))
     return None
+
+
+def _progress_checksum(content: Mapping[str, Any]) -> str:
+    """The progress file's integrity check: the SHA-256 of its content written canonically, without
+    its ``checksum`` field (the files of every version so far carry it; a results file's check may
+    change without the progress files of the class being set aside)."""
+    body = {k: v for k, v in content.items() if k != "checksum"}
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _sealed_progress(content: dict[str, Any]) -> dict[str, Any]:
+    content = {k: v for k, v in content.items() if k != "checksum"}
+    content["checksum"] = _progress_checksum(content)
+    return content
+
+
+def _event_ok(event: Any) -> bool:
+    """Whether a line of the journal is a check (the fields :meth:`Progress.record` writes)."""
+    return (isinstance(event, dict) and event.get("v") == 1 and _text(event.get("id")) and bool(event["id"])
+            and _text(event.get("x")) and bool(event["x"]) and _text(event.get("s")) and _text(event.get("t"))
+            and _text(event.get("k", "")) and _count(event.get("a", 0)) and event.get("a", 0) <= 2
+            and isinstance(event.get("w", False), bool) and isinstance(event.get("r", []), list)
+            and len(event.get("r", [])) <= 50 and all(_text(r) for r in event.get("r", [])))
+
+
+def _apply(data: dict[str, Any], event: Mapping[str, Any]) -> None:
+    """Fold one check of the journal into a progress file's content: a right answer stays right; a
+    wrong answer already given counts once; every blank counts."""
+    at, state = event["t"], event["s"]
+    entry = data["exercises"].setdefault(event["x"], {
+        "first": at, "last": at, "right": False, "first_try": False, "tries": 0, "wrong": [], "blanks": 0,
+        "hint": 0, "worked": False, "missed": {}})
+    entry["last"] = at
+    if state == "blank":
+        entry["blanks"] = min(entry["blanks"] + 1, _MAX_COUNT)
+    elif state == "right":
+        if not entry["right"]:
+            entry["right"] = True
+            entry["right_at"] = at
+            entry["tries"] = len(entry["wrong"]) + 1
+            entry["first_try"] = not entry["wrong"]
+    elif state == "wrong" and not entry["right"]:
+        key = event.get("k", "")
+        if key not in entry["wrong"]:
+            entry["wrong"].append(key)
+            entry["tries"] = len(entry["wrong"])
+            for rule in dict.fromkeys(event.get("r", [])):
+                entry["missed"][rule] = min(entry["missed"].get(rule, 0) + 1, _MAX_COUNT)
+    if state == "wrong":
+        entry["hint"] = max(entry["hint"], event.get("a", 0))
+        entry["worked"] = entry["worked"] or event.get("w", False)
+
+
+def _read_limited(path: Path) -> bytes | None:
+    """The bytes of the file at ``path`` (``None``: there is none), read without waiting on a pipe
+    or a device and without reading more than :data:`_MAX_BYTES`. Raises :class:`_Damaged` for
+    something that is not a file or too large, :class:`OSError` when it cannot be read."""
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return None
+    if not stat.S_ISREG(st.st_mode):
+        raise _Damaged(tr("it is not a file"))
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise _Damaged(tr("it is not a file"))
+        chunks, size = [], 0
+        while size <= _MAX_BYTES:
+            chunk = os.read(fd, min(1 << 20, _MAX_BYTES + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    finally:
+        os.close(fd)
+    if size > _MAX_BYTES:
+        raise _Damaged(tr("it is larger than {size} MB", size=_MAX_BYTES >> 20))
+    return b"".join(chunks)
+
+
+class _Damaged(Exception):
+    """A progress file or journal that is not usable: set aside, with its reason."""
+
+
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_PAIR = re.compile(r"\[\]|\{\}")
+#: How deep a progress file or a journal line may nest (they nest 4 deep; the browser's Python
+#: overflows its stack parsing some thousands, where CPython raises RecursionError).
+_MAX_DEPTH = 32
+
+
+def _nesting(text: str, depth: int = _MAX_DEPTH) -> str | None:
+    """What is wrong with the nesting of the JSON text ``text`` (``None``: nothing), found without
+    parsing it: its brackets outside strings, innermost pairs taken away ``depth`` times (what is
+    left then nests deeper; brackets that never pair are not JSON).
+
+    >>> _nesting('{"a": [[1], "]]]"]}', 3) is None, _nesting("[[[[]]]]", 3), _nesting("[" * 100_000, 3)
+    (True, 'it is nested more than 3 deep', 'it is not valid JSON')
+    """
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    for _ in range(depth):
+        if not brackets:
+            return None
+        brackets, pairs = _PAIR.subn("", brackets)
+        if not pairs:
+            return tr("it is not valid JSON")
+    return tr("it is nested more than {depth} deep", depth=depth) if brackets else None
+
+
+def _parse(raw: bytes) -> Any:
+    """JSON from bytes; :class:`_Damaged` when they are not UTF-8 JSON, or nest too deep."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise _Damaged(tr("it is not valid JSON")) from None
+    problem = _nesting(text)
+    if problem is not None:
+        raise _Damaged(problem)
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        raise _Damaged(tr("it is not valid JSON")) from None
+
+
+def _thread_lock(path: Path) -> threading.RLock:
+    key = os.path.abspath(path)
+    with _THREAD_LOCKS_GUARD:
+        return _THREAD_LOCKS.setdefault(key, threading.RLock())
+
+
+def _flock(path: Path) -> Callable[[], None] | None:
+    """Hold the lock-file at ``path`` with ``flock`` (``None``: another kernel held it longer than
+    :data:`_LOCK_WAIT`). The holder removes the file before letting go, so a kernel that locked a
+    file already removed tries again on the one now at ``path``."""
+    assert fcntl is not None
+    deadline = time.monotonic() + _LOCK_WAIT
+    while True:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o644)
+        try:
+            while True:
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except BlockingIOError:
+                    if time.monotonic() > deadline:
+                        os.close(fd)
+                        return None
+                    time.sleep(0.002)
+            try:
+                here = os.stat(path)
+                mine = os.fstat(fd)
+                same = (here.st_ino, here.st_dev) == (mine.st_ino, mine.st_dev)
+            except FileNotFoundError:
+                same = False
+        except BaseException:
+            os.close(fd)
+            raise
+        if same:
+            def release(fd: int = fd) -> None:
+                try:
+                    os.unlink(path)
+                except OSError:
+                    pass
+                os.close(fd)
+            return release
+        os.close(fd)
+
+
+def _exclusive(path: Path) -> Callable[[], None] | None:
+    """Hold the lock-file at ``path`` by creating it exclusively (``None``: not within
+    :data:`_LOCK_WAIT`); one older than :data:`_LOCK_STALE` was left by a kernel that died, and is
+    broken."""
+    deadline = time.monotonic() + _LOCK_WAIT
+    while True:
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        except FileExistsError:
+            try:
+                held = os.stat(path)
+            except FileNotFoundError:
+                continue
+            if time.time() - held.st_mtime > _LOCK_STALE:
+                try:
+                    again = os.stat(path)
+                    if (again.st_ino, again.st_mtime) == (held.st_ino, held.st_mtime):
+                        os.unlink(path)
+                except FileNotFoundError:
+                    pass
+                except OSError:  # it cannot be broken (a directory, a folder that cannot be written)
+                    return None
+                continue
+            if time.monotonic() > deadline:
+                return None
+            time.sleep(0.002)
+            continue
+        try:
+            os.write(fd, f"{os.getpid()}\n".encode())
+        finally:
+            os.close(fd)
+
+        def release() -> None:
+            try:
+                os.unlink(path)
+            except OSError:
+                pass
+        return release
 
 
 class Progress:
     """The progress file at ``path`` (default: ``.buraco_progress.json`` in the current folder,
-    looked up at each use). Every method reads the file afresh, so two notebooks open at once
-    both add to it."""
+    looked up at each use), with its journal beside it. Every method reads the files afresh, so two
+    notebooks open at once both add to it.
+
+    A check is one line appended to the journal (``.buraco_progress.jsonl``: a single small write,
+    kept whole by the system even when several kernels append at once), then folded into the file
+    by the kernel holding the lock (``.buraco_progress.lock``): the file is written whole to a
+    temporary file and renamed over the old one, and the journal removed. A kernel that cannot get
+    the lock in time leaves its line in the journal for the next one to fold in; reading folds the
+    journal in too, so no check is lost or counted twice.
+    """
 
     def __init__(self, path: str | Path | None = None) -> None:
         self._path = Path(path) if path is not None else None
-        #: The one-line reports of files set aside or not written (also printed to stderr).
+        #: The one-line reports of files set aside or not written (also printed to stderr, once each).
         self.reports: list[str] = []
 
     @property
@@ -195,46 +505,164 @@ class Progress:
         """Where the file is."""
         return self._path if self._path is not None else Path.cwd() / PROGRESS_FILE
 
-    def _report(self, line: str) -> None:
+    def _beside(self, suffix: str) -> Path:
+        path = self.path
+        stem = path.name[:-len(".json")] if path.name.endswith(".json") else path.name
+        return path.with_name(stem + suffix)
+
+    @property
+    def journal(self) -> Path:
+        """Where the journal of checks not folded in yet is."""
+        return self._beside(".jsonl")
+
+    def _report(self, line: str, *, once: bool = False) -> None:
+        """Print ``line`` to stderr and keep it; ``once``: a fault that lasts (a folder that cannot be
+        written) is said the first time only."""
+        if once and line in self.reports:
+            return
         self.reports.append(line)
         print(line, file=sys.stderr)
 
-    def load(self) -> dict[str, Any]:
-        """The file's content; an empty progress when there is none. A damaged or hand-edited file
-        is set aside (renamed ``<name>.bad-<time>``), reported in one line, and not used."""
-        path = self.path
-        try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            return _empty()
-        except OSError as err:
-            self._report("buraco_learn: " + tr("cannot read your progress file {path}: {reason}; progress starts "
-                                               "afresh.", path=path, reason=err))
-            return _empty()
-        try:
-            data: Any = json.loads(text)
-        except ValueError:
-            problem: str | None = tr("it is not valid JSON")
-        else:
-            problem = _problem(data)
-        if problem is None:
-            return data  # type: ignore[no-any-return]
-        bad = path.with_name(f"{path.name}.bad-{time.strftime('%Y%m%d-%H%M%S')}")
+    @contextmanager
+    def _locked(self) -> Iterator[bool]:
+        """Keep other kernels and threads out; says whether the lock is held (else: only append)."""
+        with _thread_lock(self.path):
+            release: Callable[[], None] | None = None
+            if _LOCKING == "none":
+                held = True
+            else:
+                lock = self._beside(".lock")
+                try:
+                    release = _flock(lock) if _LOCKING == "flock" else _exclusive(lock)
+                except OSError:  # a file system without flock: the lock-file instead
+                    try:
+                        release = _exclusive(lock)
+                    except OSError:
+                        release = None
+                held = release is not None
+            try:
+                yield held
+            finally:
+                if release is not None:
+                    release()
+
+    def _set_aside(self, path: Path) -> str:
+        """Rename a damaged file beside itself (``<name>.bad-<time>``); says what was done."""
+        stamp = now().astimezone(timezone.utc).strftime("%Y%m%d-%H%M%S")
+        bad = path.with_name(f"{path.name}.bad-{stamp}")
+        n = 1
+        while os.path.lexists(bad):
+            n += 1
+            bad = path.with_name(f"{path.name}.bad-{stamp}-{n}")
         try:
             os.replace(path, bad)
-            where = tr("it was set aside as {name}", name=bad.name)
+        except FileNotFoundError:  # another kernel set it aside meanwhile
+            return tr("it was set aside as {name}", name=bad.name)
         except OSError:
-            where = tr("it could not be set aside")
-        self._report("buraco_learn: " + tr("your progress file {name} could not be used ({problem}); {where} and "
-                                           "your progress starts afresh.", name=path.name, problem=problem,
-                                           where=where))
-        return _empty()
+            return tr("it could not be set aside")
+        return tr("it was set aside as {name}", name=bad.name)
 
-    def save(self, data: dict[str, Any]) -> bool:
-        """Write ``data`` (sealed with its checksum) atomically: a temporary file renamed over the
-        old one. Returns whether it was written; a folder that cannot be written is reported once."""
+    def _read_file(self) -> tuple[dict[str, Any], str | None, bool]:
+        """The file's content, what is wrong with it (``None``: nothing), and whether it may be
+        written over (not when it is there but cannot be read: it is not lost for a passing fault)."""
         path = self.path
-        data = seal({**data, "course": _course_version(), "updated": _now()})
+        try:
+            raw = _read_limited(path)
+            if raw is None:
+                return _empty(), None, True
+            data = _parse(raw)
+        except _Damaged as err:
+            return _empty(), str(err), True
+        except OSError as err:
+            self._report("buraco_learn: " + tr("cannot read your progress file {path}: {reason}; progress starts "
+                                               "afresh.", path=path, reason=err), once=True)
+            return _empty(), None, False
+        problem = _problem(data)
+        return (_empty(), problem, True) if problem is not None else (data, None, True)
+
+    def _read_journal(self) -> tuple[list[dict[str, Any]], str | None]:
+        """The checks in the journal, and what is wrong with it (``None``: nothing). The last line,
+        when it has no end, is a write cut short by a kernel that died: not a check, not damage."""
+        try:
+            raw = _read_limited(self.journal)
+        except _Damaged as err:
+            return [], str(err)
+        except OSError:
+            return [], None
+        if not raw:
+            return [], None
+        events: list[dict[str, Any]] = []
+        damaged = False
+        lines = raw.split(b"\n")
+        for at, line in enumerate(lines):
+            # a write cut short (a kernel that died) leaves the start of a line, at the end of the
+            # journal or followed by the next check's line: each check's piece is read on its own
+            pieces = _CHECK_START.split(line)
+            for n, piece in enumerate(pieces):
+                if not piece.strip():
+                    continue
+                torn = piece.startswith(_CHECK_HEAD) and (n < len(pieces) - 1 or at == len(lines) - 1)
+                try:
+                    event = _parse(piece)
+                except _Damaged:
+                    damaged = damaged or not torn
+                    continue
+                if _event_ok(event) and event["s"] in _STATES:
+                    events.append(event)
+                else:
+                    damaged = True
+        return events, tr("it has lines that are not checks") if damaged else None
+
+    def _state(self, *, fold: bool) -> tuple[dict[str, Any], bool]:
+        """The progress: the file with the journal's checks folded in, and whether something is
+        damaged. ``fold`` (the lock held): damaged files are set aside and reported, the result is
+        written to the file and the journal removed."""
+        events, journal_problem = self._read_journal()  # first: a kernel folding meanwhile is seen in the file
+        data, problem, writable = self._read_file()
+        applied = set(data.get("applied", ()))
+        seen: dict[str, None] = {}
+        for event in events:
+            if event["id"] not in applied and event["id"] not in seen:
+                _apply(data, event)
+            seen[event["id"]] = None
+        data["applied"] = list(seen)
+        if not fold:
+            return data, problem is not None or journal_problem is not None
+        if problem is not None:
+            where = self._set_aside(self.path)
+            self._report("buraco_learn: " + tr("your progress file {name} could not be used ({problem}); {where} "
+                                               "and your progress starts afresh.", name=self.path.name,
+                                               problem=problem, where=where))
+        if (events or journal_problem) and writable and self._write(data):
+            if journal_problem is not None:
+                where = self._set_aside(self.journal)
+                self._report("buraco_learn: " + tr("some recent checks in {name} could not be read ({problem}); "
+                                                   "{where}, and every other check is kept.",
+                                                   name=self.journal.name, problem=journal_problem, where=where))
+            else:
+                try:
+                    os.unlink(self.journal)
+                except FileNotFoundError:
+                    pass
+                except OSError:
+                    pass
+        return data, False
+
+    def load(self) -> dict[str, Any]:
+        """The progress (the file with the journal's checks folded in); an empty progress when there
+        is none. A damaged file (not JSON, nested too deep, not UTF-8, a field of a wrong type, too
+        large, not a file, edited by hand) is set aside (renamed ``<name>.bad-<time>``), reported in
+        one line, once, and not used."""
+        data, damaged = self._state(fold=False)
+        if damaged:
+            with self._locked() as held:
+                if held:
+                    data, _ = self._state(fold=True)
+        return data
+
+    def _write(self, data: dict[str, Any]) -> bool:
+        path = self.path
+        data = _sealed_progress({**data, "course": _course_version(), "updated": _now()})
         text = json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
         tmp = None
         try:
@@ -246,59 +674,92 @@ class Progress:
         except OSError as err:
             if tmp is not None and os.path.exists(tmp):
                 os.unlink(tmp)
-            if path.parent.is_dir():  # a file system without rename: write the file in place
+            if path.parent.is_dir() and not os.path.isdir(path):  # a file system without rename: in place
                 try:
                     path.write_text(text, encoding="utf-8")
                     return True
                 except OSError as again:
                     err = again
-            if not any("cannot write" in r for r in self.reports):
-                self._report("buraco_learn: " + tr("cannot write your progress file {path}: {reason}; it is not "
-                                                   "saved.", path=path, reason=err))
+            self._report("buraco_learn: " + tr("cannot write your progress file {path}: {reason}; it is not "
+                                               "saved.", path=path, reason=err), once=True)
             return False
+
+    def save(self, data: dict[str, Any]) -> bool:
+        """Write ``data`` (as :meth:`load` gives it) as the file, sealed with its checksum, atomically:
+        a temporary file renamed over the old one. Returns whether it was written; a folder that
+        cannot be written is reported once."""
+        with self._locked():
+            return self._write(data)
+
+    def _append(self, line: bytes) -> OSError | None:
+        """Append one line to the journal in a single write; what went wrong (``None``: written)."""
+        flags = (os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+                 | getattr(os, "O_NOFOLLOW", 0))  # never through a link to a file elsewhere
+        try:
+            fd = os.open(self.journal, flags, 0o644)
+        except OSError as err:
+            return err
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                return IsADirectoryError(tr("it is not a file"))
+            if os.write(fd, line) != len(line):
+                return OSError(tr("it was not written whole"))
+            return None
+        except OSError as err:
+            return err
+        finally:
+            os.close(fd)
 
     def record(self, exercise: str, state: str, *, answer: Any = None, attempt: int = 0,
                rules: Iterable[str] = (), worked: bool = False, now: str | None = None) -> None:
         """Add one check of ``exercise`` to the file. ``state``: ``right``, ``wrong``, ``blank`` (or
         ``form``: an answer that could not be read, not a try); ``attempt``: the checker's count of
         wrong answers (1: the hint was shown, 2 and more: the stronger hint); ``rules``: the rule
-        IDs the wrong answer broke; ``worked``: a right answer was shown.
+        IDs the wrong answer broke; ``worked``: a right answer was shown; ``now``: the date (default:
+        the module's clock, :data:`now`).
 
         A right answer stays right; a wrong answer already given counts once (re-running a
         notebook counts nothing twice)."""
-        now = now or _now()
-        data = self.load()
-        entry = data["exercises"].setdefault(exercise, {
-            "first": now, "last": now, "right": False, "first_try": False, "tries": 0, "wrong": [], "blanks": 0,
-            "hint": 0, "worked": False, "missed": {}})
-        entry["last"] = now
-        if state == "blank":
-            entry["blanks"] += 1
-        elif state == "right":
-            if not entry["right"]:
-                entry["right"] = True
-                entry["right_at"] = now
-                entry["tries"] = len(entry["wrong"]) + 1
-                entry["first_try"] = not entry["wrong"]
-        elif state == "wrong" and not entry["right"]:
-            key = _answer_key(answer)
-            if key not in entry["wrong"]:
-                entry["wrong"].append(key)
-                entry["tries"] = len(entry["wrong"])
-                for rule in dict.fromkeys(rules):
-                    entry["missed"][rule] = entry["missed"].get(rule, 0) + 1
+        try:
+            level = max(0, min(int(attempt), 2))
+        except (TypeError, ValueError, OverflowError):
+            level = 0
+        event: dict[str, Any] = {
+            "v": 1, "id": secrets.token_hex(8), "t": str(now or _now())[:40], "x": str(exercise)[:_MAX_TEXT] or "?",
+            "s": state if state in _STATES else "form", "a": level, "w": bool(worked),
+            "r": [str(r)[:_MAX_TEXT] for r in itertools.islice(rules, 50)]}
         if state == "wrong":
-            entry["hint"] = max(entry["hint"], min(attempt, 2))
-            entry["worked"] = entry["worked"] or worked
-        self.save(data)
+            event["k"] = _answer_key(answer)
+        line = (json.dumps(event, ensure_ascii=True, separators=(",", ":")) + "\n").encode("ascii")
+        with self._locked() as held:
+            failed = self._append(line)
+            if held:
+                data, _ = self._state(fold=True)
+                if failed is not None:  # no journal here (a file system without appending): the file itself
+                    _apply(data, event)
+                    self._write(data)
+            elif failed is not None:
+                self._report("buraco_learn: " + tr("cannot write your progress file {path}: {reason}; it is not "
+                                                   "saved.", path=self.journal, reason=failed), once=True)
 
     def reset(self) -> str:
-        """Forget all progress (the file is removed); says what was done."""
-        try:
-            self.path.unlink()
-        except FileNotFoundError:
-            return tr("No progress to reset.")
-        return tr("Your progress is reset: every exercise is not started again.")
+        """Forget all progress (the file and its journal are removed); says what was done."""
+        removed = False
+        with self._locked():
+            for path in (self.path, self.journal):
+                try:
+                    if os.path.isdir(path) and not os.path.islink(path):
+                        self._set_aside(path)
+                    else:
+                        path.unlink()
+                    removed = True
+                except FileNotFoundError:
+                    pass
+                except OSError as err:
+                    return tr("cannot write your progress file {path}: {reason}; it is not saved.", path=path,
+                              reason=err)
+        return tr("Your progress is reset: every exercise is not started again.") if removed else tr(
+            "No progress to reset.")
 
     def view(self) -> ProgressView:
         """Progress per notebook of the course (see :class:`ProgressView`)."""
