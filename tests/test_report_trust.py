@@ -150,7 +150,7 @@ def test_results_file_names_keep_non_ascii_names_readable_and_stay_in_their_fold
 # ----------------------------------------------------------------------------- damaged files
 def _sealed_with(**entry: Any) -> str:
     data = {"format": "buraco_learn-results", "version": 1, "learner": "Bad", "course": _course(),
-            "written": "2026-11-30T10:00:00Z", "exercises": {"deck-size": _claim("deck-size", answer=108, **entry)}}
+            "written": "2026-11-30T10:00:00Z", "exercises": {"deck-size": _claim("deck-size", **{"answer": 108, **entry})}}
     data["checksum"] = checksum(data)
     return json.dumps(data)
 
@@ -277,7 +277,7 @@ def test_a_class_with_forged_duplicate_damaged_and_look_alike_files(tmp_path: Pa
     csv_rows = list(csv.DictReader(io.StringIO((out / "report.csv").read_text(encoding="utf-8"))))
     assert len(csv_rows) == len(rows) and {r["file"] for r in csv_rows} == set(rows)
     page = (out / "report.html").read_text(encoding="utf-8")
-    assert "What this report proves" in page and "the learner's word" in page
+    assert "What this report proves" in page and "the learner&#x27;s word" in page
 
 
 # ----------------------------------------------------------------------------- fuzz
