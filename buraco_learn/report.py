@@ -322,7 +322,7 @@ def _read(path: Path, check: Callable[[str, Any], bool]) -> Learner | LeftOut:
         return LeftOut(path, "foreign", tr("no such file"))
     except IsADirectoryError:
         return LeftOut(path, "foreign", tr("not a file: a folder, a pipe or a device"))
-    except OSError as err:
+    except (OSError, ValueError) as err:  # ValueError: a path with a NUL character
         return LeftOut(path, "foreign", tr("cannot be read ({error})", error=err.__class__.__name__))
     if len(raw) > MAX_BYTES:
         return LeftOut(path, "damaged", tr("larger than {n} bytes: a results file is much smaller", n=MAX_BYTES))
@@ -400,7 +400,7 @@ class ClassReport:
         for p in map(Path, paths):
             try:
                 folder = p.is_dir()
-            except OSError:
+            except (OSError, ValueError):
                 folder = False
             files.extend(sorted(p.glob("*.json")) if folder else [p])
         check = _checker()

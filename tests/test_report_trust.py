@@ -205,10 +205,10 @@ def test_a_folder_a_fifo_and_a_missing_file_given_as_files_are_left_out(tmp_path
     (tmp_path / "dir.json").mkdir()
     fifo = tmp_path / "pipe.json"
     os.mkfifo(fifo)
-    report = ClassReport.from_files([tmp_path, fifo, tmp_path / "dir.json" / "x.json", "/dev/zero"])
+    report = ClassReport.from_files([tmp_path, fifo, tmp_path / "dir.json" / "x.json", "/dev/zero", "nul\0.json"])
     assert [l.learner for l in report.learners] == ["Ana"]
     reasons = {r.path.name: r.reason for r in report.left_out}
-    assert set(reasons) == {"dir.json", "pipe.json", "x.json", "zero"}
+    assert set(reasons) == {"dir.json", "pipe.json", "x.json", "zero", "nul\0.json"}
     assert "not a file" in reasons["pipe.json"] and "not a file" in reasons["zero"]
 
 
@@ -329,3 +329,35 @@ def test_seeded_mutations_of_a_genuine_file_only_leave_out_lines(tmp_path: Path)
         row = report.learner_row(l)
         assert 0 <= row["right"] <= 12
     report.html(), report.csv()
+
+
+def test_answers_given_in_the_notebook_with_widgets_are_kept_and_checked_again(tmp_path: Path) -> None:
+    """The learner's own path: the course's checker records into the progress file (a table's
+    selection, a puzzle played by clicks, typed answers), download_results writes the file, and
+    the report checks each right answer again."""
+    pytest.importorskip("ipywidgets")
+    from buraco_learn import Game
+    from buraco_learn.exercises import Checker
+    from buraco_learn.exercises.catalog import PLAY, PUZZLES
+    from buraco_learn.widgets import TableWidget
+    from buraco_learn.widgets.puzzle import PuzzleWidget
+
+    progress = Progress(tmp_path / "progress.json")
+    checker = Checker(EXERCISES, record=progress.record)
+    table = TableWidget(Game.from_position(PLAY), viewer=0)
+    table.select("QH", "KH", "AH")
+    checker.feedback("pick-a-run", table)
+    medium = EXERCISES["puzzle-medium-close"]
+    puzzle = PuzzleWidget(PUZZLES[medium.puzzle.name])  # type: ignore[attr-defined]
+    for move in medium.puzzle.solution.split(";"):  # type: ignore[attr-defined]
+        puzzle.table.play(move.strip())
+    checker.feedback("puzzle-medium-close", puzzle)
+    checker.feedback("deck-size", 104)
+    checker.feedback("deck-size", "108")
+    checker.feedback("always-wild", "a")
+    (tmp_path / "ana.json").write_text(json.dumps(progress.results("Ana")))
+    (ana,) = ClassReport.from_files([tmp_path / "ana.json"]).learners
+    assert sorted(ana.exercises["pick-a-run"]["answer"]) == ["AH", "KH", "QH"]
+    assert {ex: ana.outcome(ex) for ex in ("pick-a-run", "puzzle-medium-close", "deck-size", "always-wild")} == {
+        "pick-a-run": "first try", "puzzle-medium-close": "first try", "deck-size": "after hints",
+        "always-wild": "not yet"}
