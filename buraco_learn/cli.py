@@ -334,7 +334,7 @@ def _class_report(files: list[str], out: str) -> int:
         return 1
     folder = Path(out)
     print("buraco-learn: " + trn("{n} learners counted, {left} files left out: {html}, {csv}",
-                                 "{n} learners counted, {left} files left out: {html}, {csv}", len(report.learners),
+                                 "{n} learners counted, {left} files left out: {html}, {csv}", len(report.groups()),
                                  left=len(report.left_out), html=folder / "report.html", csv=folder / "report.csv"))
     return 0
 

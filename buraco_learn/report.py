@@ -390,7 +390,8 @@ class ClassReport:
 
     learners: list[Learner]
     left_out: list[LeftOut] = field(default_factory=list)
-    course: str = ""
+    #: The course version the answers are checked with: this package's.
+    course: str = field(default_factory=_course_version)
 
     @classmethod
     def from_files(cls, paths: Iterable[str | Path]) -> ClassReport:
@@ -508,7 +509,7 @@ class ClassReport:
     def html(self, *, now: str | None = None) -> str:
         """The report as one self-contained HTML page (bars drawn with CSS: no script, no image), in
         the current language (:func:`buraco_learn.set_language`; rule IDs and file names as they are)."""
-        n = len(self.learners)
+        n = len(self.groups())  # learners, a learner with two files once
         now = now or datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
         title = tr("Buraco class report")
         parts = ["<h1>" + escape(title) + "</h1><p>" + escape(trn(

@@ -106,6 +106,8 @@ def test_a_later_file_with_the_same_name_never_pushes_out_the_first(tmp_path: Pa
     (row,) = [r for r in report.exercise_rows() if r.exercise == "deck-size"]
     assert (row.first_try, row.not_tried) == (1, 0)
     assert "zz.json" in report.html() and "same learner" in report.html()
+    assert "1 learner counted" in report.html()
+    assert 'style="width:100.0%;background:#2e7d32"' in report.html(), "the bar holds the learner once"
 
 
 def test_forged_course_versions_cannot_make_the_genuine_files_foreign(tmp_path: Path) -> None:
