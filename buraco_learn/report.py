@@ -107,6 +107,15 @@ def name_key(name: str) -> str:
     return " ".join(text.split())
 
 
+def _disguised(name: str) -> bool:
+    """Whether ``name`` holds invisible characters or look-alike letters (:func:`name_key` folds them).
+
+    >>> _disguised("Ana"), _disguised("Аna"), _disguised("A​na"), _disguised("李"), _disguised("Zoë")
+    (False, True, True, False, False)
+    """
+    return any(unicodedata.category(c) == "Cf" or c == "\u034f" or ord(c) in _LOOK_ALIKES for c in name)
+
+
 def shown(text: str, limit: int = 120) -> str:
     r"""``text`` safe to print on a terminal or in a line: control and invisible characters written
     as escapes, cut to ``limit`` characters.
@@ -474,6 +483,9 @@ class ClassReport:
         if l.course != self.course:
             notes.append(tr("written with course version {version}; its answers are checked with version {course}",
                             version=shown(l.course, 40), course=self.course))
+        if _disguised(l.learner):
+            notes.append(tr("the name holds invisible characters or letters of another script that look like "
+                            "Latin ones: {name}", name=ascii(l.learner)[1:-1][:80]))
         if l.unknown:
             notes.append(trn("{n} exercise this course does not have: not counted",
                              "{n} exercises this course does not have: not counted", len(l.unknown)))

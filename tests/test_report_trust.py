@@ -270,6 +270,7 @@ def test_a_class_with_forged_duplicate_damaged_and_look_alike_files(tmp_path: Pa
     assert rows["l03.json"]["same_learner_as"] == "forged-later.json"
     assert rows["forged-later.json"]["same_learner_as"] == "l03.json"
     assert rows["l05.json"]["same_learner_as"] == "lookalike.json"
+    assert "look like Latin" in rows["lookalike.json"]["notes"] and "\\u0435" in rows["lookalike.json"]["notes"]
     assert "9.9" in rows["v99-a.json"]["notes"] and "9.9" in rows["v99-b.json"]["notes"]
     kinds = {r.path.name: r.kind for r in report.left_out}
     assert kinds == {"damaged.json": "damaged", "deep.json": "damaged", "edited.json": "tampered"}
