@@ -611,9 +611,11 @@ def reset_progress() -> str:
 
 
 def download_results(name: str, folder: str | Path | None = None) -> _Written:
-    """Write ``buraco-results-<name>.json`` (in ``folder``, default the current one): the file to
-    hand in, with your name or id, the course version and every exercise's tries, hints and dates.
-    A checksum seals it: a teacher's class report sees whether it was edited afterwards."""
+    """Write ``buraco-results-<name>.json`` (in ``folder``, default the current one; the name kept
+    readable in any script, ``buraco-results-李.json``): the file to hand in, with your name or id,
+    the course version, every exercise's tries, hints and dates, and each right answer, which the
+    teacher's class report checks again with the course's checkers. A checksum seals it: the
+    report sees whether it was edited afterwards."""
     data = results_of(_DEFAULT.load(), name)
     path = Path(folder if folder is not None else Path.cwd()) / f"buraco-results-{_slug(data['learner'])}.json"
     path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
