@@ -534,9 +534,9 @@ def results_of(data: Mapping[str, Any], learner: str, *, now: str | None = None)
             "right_at": _when(e.get("right_at")),
             "missed": {r: _count(n, 1_000_000) for r, n in sorted(missed.items())[:100]
                        if isinstance(r, str) and 0 < len(r) <= 40 and _text_ok(r)} if isinstance(missed, dict) else {}}
-        answer = e.get("answer")
-        if entry["right"] and answer is not None and answer_value(answer) == answer:
-            entry["answer"] = answer
+        kept = answer_value(e.get("answer")) if entry["right"] else None
+        if kept is not None:
+            entry["answer"] = kept
         exercises[key] = entry
     return seal({"format": RESULTS_FORMAT, "version": VERSION, "learner": learner, "course": _course_version(),
                  "written": now or _now(), "exercises": exercises})
