@@ -441,8 +441,8 @@ def answer_value(answer: Any) -> str | int | list[str] | None:
     list of cards or moves as a list of texts, a widget as what it holds (its ``answer()``, or its
     selected cards). ``None``: nothing that can be kept (too long, or of no such kind).
 
-    >>> answer_value("QH KH AH"), answer_value(108), answer_value(108.0), answer_value(True)
-    ('QH KH AH', 108, 108, None)
+    >>> answer_value("QH KH AH"), answer_value(" QH\\nKH  AH "), answer_value(108.0), answer_value(True)
+    ('QH KH AH', 'QH KH AH', 108, None)
     >>> from buraco_learn.melds import Meld
     >>> answer_value(Meld.from_cards("5H 6H 2C")), answer_value(["QH", "KH"]), answer_value("x" * 501)
     ('2C(=4H) 5H 6H', ['QH', 'KH'], None)
@@ -474,11 +474,11 @@ def answer_value(answer: Any) -> str | int | list[str] | None:
         if isinstance(answer, Card):
             answer = str(answer)
         if isinstance(answer, str):
-            text = str.__str__(answer)
+            text = " ".join(str.__str__(answer).split())  # spaces, tabs and line breaks: one space
             return text if len(text) <= ANSWER_TEXT and _text_ok(text) else None
         if isinstance(answer, (list, tuple)) and len(answer) <= ANSWER_ITEMS:
-            items = [str(a) if isinstance(a, Card) else str.__str__(a) if isinstance(a, str) else None
-                     for a in answer]
+            items = [str(a) if isinstance(a, Card) else " ".join(str.__str__(a).split()) if isinstance(a, str)
+                     else None for a in answer]
             if all(i is not None and len(i) <= ANSWER_ITEM and _text_ok(i) for i in items):
                 return [i for i in items if i is not None]
     except Exception:  # noqa: BLE001 - an answer that cannot be kept is not kept, the check still counts
@@ -487,12 +487,12 @@ def answer_value(answer: Any) -> str | int | list[str] | None:
 
 
 def _text_ok(text: str) -> bool:
-    """Text a results file can hold (UTF-8: no lone surrogate)."""
+    """Text a results file can hold: UTF-8 (no lone surrogate), no control character."""
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
         return False
-    return True
+    return not any(unicodedata.category(c) == "Cc" for c in text)
 
 
 def _count(value: Any, high: int) -> int:

@@ -100,13 +100,14 @@ def test_a_progress_entry_s_answer_goes_into_the_results_file_in_the_form_the_re
     never as a value that would make the learner's whole file damaged; an answer no file can hold
     is left out (the claim then counts for nothing) and the rest of the file stays."""
     exercises = {"deck-size": _right("deck-size", answer=108.0), "ace-high": _right("ace-high", answer=("QH", "KH", "AH")),
-                 "always-wild": _right("always-wild", answer={"a": 1}), "hand-size": _right("hand-size", answer=True)}
+                 "always-wild": _right("always-wild", answer={"a": 1}), "hand-size": _right("hand-size", answer=True),
+                 "suits-run": _right("suits-run", answer=answer_value("\t" + EXERCISES["suits-run"].worked_answer() + "\n"))}
     data = results_of({"exercises": exercises}, "Ana")
     assert data["exercises"]["deck-size"]["answer"] == 108 and data["exercises"]["ace-high"]["answer"] == ["QH", "KH", "AH"]
     assert "answer" not in data["exercises"]["always-wild"] and "answer" not in data["exercises"]["hand-size"]
     (tmp_path / "ana.json").write_text(json.dumps(data))
     report = ClassReport.from_files([tmp_path])
-    assert report.left_out == [] and report.learner_row(report.learners[0])["right"] == 2
+    assert report.left_out == [] and report.learner_row(report.learners[0])["right"] == 3
 
 
 def test_a_later_file_with_the_same_name_never_pushes_out_the_first(tmp_path: Path) -> None:
