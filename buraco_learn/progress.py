@@ -516,7 +516,8 @@ def results_of(data: Mapping[str, Any], learner: str, *, now: str | None = None)
     >>> r["learner"], r["exercises"]["ace-high"]["notebook"], r["exercises"]["ace-high"]["answer"], verify(r)
     ('Ana', '03-Melding', 'QH KH AH', True)
     """
-    learner = " ".join(str(learner).split())
+    learner = " ".join("".join(c for c in str(learner) if unicodedata.category(c) not in ("Cc", "Cs")
+                               or c.isspace()).split())
     if not learner:
         raise ValueError(tr("type your name or student id, like download_results(\"Ana Silva\")"))
     learner = learner[:NAME_LENGTH]

@@ -164,6 +164,14 @@ def test_results_file_names_keep_non_ascii_names_readable_and_stay_in_their_fold
     assert written.path == tmp_path / file and written.path.is_file()
 
 
+def test_a_name_with_control_characters_still_gives_a_file_the_report_counts(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    written = download_results("Ana\x1b[31m\x00 \ud800Silva", tmp_path)
+    (ana,) = ClassReport.from_files([written.path]).learners
+    assert ana.learner == "Ana[31m Silva"
+
+
 # ----------------------------------------------------------------------------- damaged files
 def _sealed_with(**entry: Any) -> str:
     data = {"format": "buraco_learn-results", "version": 1, "learner": "Bad", "course": _course(),
