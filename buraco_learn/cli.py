@@ -289,8 +289,8 @@ def _parser() -> argparse.ArgumentParser:
         p.add_argument("--lang", default="en", choices=["en", "fr", "it"],
                        help="the course's language: en (English, the default), fr (français), it (italiano)")
     help_text = ("combine the results files a class handed in (download_results() in the course) into "
-                 "DIR/report.html and DIR/report.csv; duplicate, foreign or tampered files are named and "
-                 "left out")
+                 "DIR/report.html and DIR/report.csv; each right answer is checked again; foreign, damaged or "
+                 "tampered files are named and left out")
     p = sub.add_parser("class-report", help=help_text, description=help_text)
     p.add_argument("files", nargs="+", metavar="FILES", help="results files (.json), or folders holding them")
     p.add_argument("--out", default="class-report", metavar="DIR",
@@ -311,7 +311,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _class_report(files: list[str], out: str) -> int:
-    from .report import _left_out_line, write_report
+    from .report import _left_out_line, shown, write_report
 
     try:
         report = write_report(files, out)
@@ -320,14 +320,21 @@ def _class_report(files: list[str], out: str) -> int:
               file=sys.stderr)
         return 1
     for r in report.left_out:
-        print("buraco-learn: " + tr("left out {file} ({why})", file=r.path, why=_left_out_line(r)), file=sys.stderr)
+        print("buraco-learn: " + tr("left out {file} ({why})", file=shown(str(r.path), 300), why=_left_out_line(r)),
+              file=sys.stderr)
+    for group in report.groups().values():
+        if len(group) > 1:
+            print("buraco-learn: " + tr("{files}: the same learner ({learner}); all are in the report, side by "
+                                        "side: decide which is theirs", files=", ".join(shown(l.path.name, 80)
+                                                                                       for l in group),
+                                        learner=shown(group[0].learner, 80)), file=sys.stderr)
     if not report.learners:
         print("buraco-learn: " + tr("no results file could be counted; a learner writes one with "
                                     'download_results("name") in the course\'s index notebook'), file=sys.stderr)
         return 1
     folder = Path(out)
     print("buraco-learn: " + trn("{n} learners counted, {left} files left out: {html}, {csv}",
-                                 "{n} learners counted, {left} files left out: {html}, {csv}", len(report.learners),
+                                 "{n} learners counted, {left} files left out: {html}, {csv}", len(report.groups()),
                                  left=len(report.left_out), html=folder / "report.html", csv=folder / "report.csv"))
     return 0
 

@@ -44,6 +44,7 @@ import sys
 import tempfile
 import threading
 import time
+import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -62,7 +63,7 @@ except ImportError:  # Windows, Pyodide: a lock-file, or nothing where one proce
 __all__ = ["PROGRESS_FILE", "FORMAT", "RESULTS_FORMAT", "VERSION", "Progress", "ProgressView", "NotebookProgress",
            "JOURNAL_FILE",
            "enabled", "record_check", "reset_progress", "show_progress", "progress_view", "download_results",
-           "course_notebooks", "checksum", "seal", "verify", "results_of"]
+           "course_notebooks", "checksum", "seal", "verify", "results_of", "answer_value"]
 
 #: The progress file's name, in the kernel's working folder.
 PROGRESS_FILE = ".buraco_progress.json"
@@ -146,7 +147,7 @@ def checksum(content: Mapping[str, Any]) -> str:
     """
     body = {k: v for k, v in content.items() if k != "checksum"}
     text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
+    return "sha256:" + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def seal(content: dict[str, Any]) -> dict[str, Any]:
@@ -163,7 +164,10 @@ def verify(content: Mapping[str, Any]) -> bool:
     >>> verify(sealed), verify({**sealed, "learner": "Bea"})
     (True, False)
     """
-    return isinstance(content.get("checksum"), str) and content["checksum"] == checksum(content)
+    try:
+        return isinstance(content.get("checksum"), str) and content["checksum"] == checksum(content)
+    except (ValueError, TypeError, RecursionError):  # content no JSON file holds: not its own checksum
+        return False
 
 
 # ----------------------------------------------------------------------------- the course map
@@ -242,6 +246,8 @@ def _entry_problem(entry: Any) -> bool:
             return True
     if "right_at" in entry and not _text(entry["right_at"]):
         return True
+    if "answer" in entry and not _answer_kept(entry["answer"]):
+        return True
     wrong, missed = entry["wrong"], entry["missed"]
     return (len(wrong) > _MAX_COUNT or not all(_text(k) for k in wrong)
             or not all(_text(k) and _count(v) for k, v in missed.items()))
@@ -294,7 +300,14 @@ def _event_ok(event: Any) -> bool:
             and _text(event.get("x")) and bool(event["x"]) and _text(event.get("s")) and _text(event.get("t"))
             and _text(event.get("k", "")) and _count(event.get("a", 0)) and event.get("a", 0) <= 2
             and isinstance(event.get("w", False), bool) and isinstance(event.get("r", []), list)
-            and len(event.get("r", [])) <= 50 and all(_text(r) for r in event.get("r", [])))
+            and len(event.get("r", [])) <= 50 and all(_text(r) for r in event.get("r", []))
+            and ("ans" not in event or _answer_kept(event["ans"])))
+
+
+def _answer_kept(value: Any) -> bool:
+    """Whether ``value`` is a right answer as a progress file keeps it (what :func:`answer_value`
+    makes of it is itself)."""
+    return isinstance(value, (str, int, list)) and not isinstance(value, bool) and answer_value(value) == value
 
 
 def _apply(data: dict[str, Any], event: Mapping[str, Any]) -> None:
@@ -313,6 +326,8 @@ def _apply(data: dict[str, Any], event: Mapping[str, Any]) -> None:
             entry["right_at"] = at
             entry["tries"] = len(entry["wrong"]) + 1
             entry["first_try"] = not entry["wrong"]
+            if "ans" in event:
+                entry["answer"] = event["ans"]
     elif state == "wrong" and not entry["right"]:
         key = event.get("k", "")
         if key not in entry["wrong"]:
@@ -728,6 +743,10 @@ class Progress:
             "v": 1, "id": secrets.token_hex(8), "t": str(now or _now())[:40], "x": str(exercise)[:_MAX_TEXT] or "?",
             "s": state if state in _STATES else "form", "a": level, "w": bool(worked),
             "r": [str(r)[:_MAX_TEXT] for r in itertools.islice(rules, 50)]}
+        if event["s"] == "right":
+            kept = answer_value(answer)
+            if kept is not None:  # what the class report checks again
+                event["ans"] = kept
         if state == "wrong":
             event["k"] = _answer_key(answer)
         line = (json.dumps(event, ensure_ascii=True, separators=(",", ":")) + "\n").encode("ascii")
@@ -883,28 +902,116 @@ class ProgressView:
 
 
 # ----------------------------------------------------------------------------- results
+#: The bounds of what a results file keeps of a right answer (see :func:`answer_value`).
+ANSWER_TEXT, ANSWER_ITEMS, ANSWER_ITEM, ANSWER_NUMBER = 500, 120, 40, 10 ** 9
+#: The longest learner's name or id a results file holds.
+NAME_LENGTH = 200
+
+
+def answer_value(answer: Any) -> str | int | list[str] | None:
+    """What a results file keeps of a right answer, so that the teacher's report can run the
+    course's checker on it again: text as typed, a whole number, a card or a meld as notation, a
+    list of cards or moves as a list of texts, a widget as what it holds (its ``answer()``, or its
+    selected cards). ``None``: nothing that can be kept (too long, or of no such kind).
+
+    >>> answer_value("QH KH AH"), answer_value(" QH\\nKH  AH "), answer_value(108.0), answer_value(True)
+    ('QH KH AH', 'QH KH AH', 108, None)
+    >>> from buraco_learn.melds import Meld
+    >>> answer_value(Meld.from_cards("5H 6H 2C")), answer_value(["QH", "KH"]), answer_value("x" * 501)
+    ('2C(=4H) 5H 6H', ['QH', 'KH'], None)
+    """
+    from .cards import Card
+    from .melds import Meld
+
+    try:
+        for _ in range(3):  # a widget: what it holds (a puzzle's answer, a table's selection)
+            if isinstance(answer, (str, int, float, list, tuple, Card, Meld)):
+                break
+            selected = getattr(answer, "selected_cards", None)
+            if selected is not None:
+                answer = list(selected() if callable(selected) else selected)
+                continue
+            get = getattr(answer, "answer", None)
+            if not callable(get):
+                return None
+            answer = get()
+        if isinstance(answer, bool):
+            return None
+        if isinstance(answer, int):
+            number = int.__index__(answer)
+            return number if abs(number) <= ANSWER_NUMBER else None
+        if isinstance(answer, float):
+            return answer_value(int(answer)) if float.is_integer(answer) else None
+        if isinstance(answer, Meld):
+            answer = answer.notation()
+        if isinstance(answer, Card):
+            answer = str(answer)
+        if isinstance(answer, str):
+            text = " ".join(str.__str__(answer).split())  # spaces, tabs and line breaks: one space
+            return text if len(text) <= ANSWER_TEXT and _text_ok(text) else None
+        if isinstance(answer, (list, tuple)) and len(answer) <= ANSWER_ITEMS:
+            items = [str(a) if isinstance(a, Card) else " ".join(str.__str__(a).split()) if isinstance(a, str)
+                     else None for a in answer]
+            if all(i is not None and len(i) <= ANSWER_ITEM and _text_ok(i) for i in items):
+                return [i for i in items if i is not None]
+    except Exception:  # noqa: BLE001 - an answer that cannot be kept is not kept, the check still counts
+        return None
+    return None
+
+
+def _text_ok(text: str) -> bool:
+    """Text a results file can hold: UTF-8 (no lone surrogate), no control character."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return not any(unicodedata.category(c) == "Cc" for c in text)
+
+
+def _clamped_count(value: Any, high: int) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= high else 0
+
+
+def _when(value: Any) -> str:
+    return value if isinstance(value, str) and len(value) <= 40 and _text_ok(value) else ""
+
+
 def results_of(data: Mapping[str, Any], learner: str, *, now: str | None = None) -> dict[str, Any]:
     """The file a learner hands in, from a progress file's content: the learner's name or id,
     the course version, per exercise its notebook, tries, hints, worked answer shown, right or
-    not (first try or not) and dates; sealed with a checksum (:func:`seal`).
+    not (first try or not), the right answer itself (the report checks it again) and dates;
+    sealed with a checksum (:func:`seal`). Values of a damaged progress entry are left out, never
+    copied.
 
     >>> r = results_of({"exercises": {"ace-high": {"right": True, "first_try": True, "tries": 1, "hint": 0,
     ...     "worked": False, "first": "2026-01-01T10:00:00Z", "last": "2026-01-01T10:00:00Z",
-    ...     "missed": {}}}}, "Ana", now="2026-01-02T10:00:00Z")
-    >>> r["learner"], r["exercises"]["ace-high"]["notebook"], verify(r)
-    ('Ana', '03-Melding', True)
+    ...     "missed": {}, "answer": "QH KH AH"}}}, "Ana", now="2026-01-02T10:00:00Z")
+    >>> r["learner"], r["exercises"]["ace-high"]["notebook"], r["exercises"]["ace-high"]["answer"], verify(r)
+    ('Ana', '03-Melding', 'QH KH AH', True)
     """
-    learner = " ".join(str(learner).split())
+    learner = " ".join("".join(c for c in str(learner) if unicodedata.category(c) not in ("Cc", "Cs")
+                               or c.isspace()).split())
     if not learner:
         raise ValueError(tr("type your name or student id, like download_results(\"Ana Silva\")"))
+    learner = learner[:NAME_LENGTH]
     where = {i: stem for stem, _, ids in course_notebooks() for i in ids}
-    exercises = {}
-    for key, e in sorted(data.get("exercises", {}).items()):
-        exercises[key] = {
-            "notebook": where.get(key, ""), "right": bool(e.get("right")), "first_try": bool(e.get("first_try")),
-            "attempts": int(e.get("tries", 0)), "hints": int(e.get("hint", 0)), "worked": bool(e.get("worked")),
-            "first": e.get("first", ""), "last": e.get("last", ""), "right_at": e.get("right_at", ""),
-            "missed": dict(sorted(e.get("missed", {}).items()))}
+    exercises: dict[str, dict[str, Any]] = {}
+    given = data.get("exercises")
+    for key, e in sorted(given.items() if isinstance(given, dict) else ()):
+        if not isinstance(key, str) or not isinstance(e, dict) or not 0 < len(key) <= 100 or not _text_ok(key):
+            continue
+        missed = e.get("missed")
+        entry = {
+            "notebook": where.get(key, ""), "right": e.get("right") is True, "first_try": e.get("first_try") is True,
+            "attempts": _clamped_count(e.get("tries"), 1_000_000), "hints": _clamped_count(e.get("hint"), 10),
+            "worked": e.get("worked") is True, "first": _when(e.get("first")), "last": _when(e.get("last")),
+            "right_at": _when(e.get("right_at")),
+            "missed": {r: _clamped_count(n, 1_000_000) for r, n in sorted(missed.items())[:100]
+                       if isinstance(r, str) and 0 < len(r) <= 40 and _text_ok(r)} if isinstance(missed, dict) else {}}
+        kept = answer_value(e.get("answer")) if entry["right"] else None
+        if kept is not None:
+            entry["answer"] = kept
+        exercises[key] = entry
     return seal({"format": RESULTS_FORMAT, "version": VERSION, "learner": learner, "course": _course_version(),
                  "written": now or _now(), "exercises": exercises})
 
@@ -932,7 +1039,14 @@ class _Written:
 
 
 def _slug(name: str) -> str:
-    slug = re.sub(r"[^A-Za-z0-9]+", "-", name).strip("-").lower()
+    """The name as it goes into a file name: letters and digits of any script kept (``李``, ``zoë``),
+    anything else (spaces, slashes, dots, invisible characters) a ``-``, at most 60 characters.
+
+    >>> _slug("Ana Silva"), _slug("李"), _slug("../x"), _slug("...")
+    ('ana-silva', '李', 'x', 'learner')
+    """
+    text = unicodedata.normalize("NFKC", name).casefold()
+    slug = re.sub(r"[\W_]+", "-", text).strip("-")[:60].strip("-")
     return slug or "learner"
 
 
@@ -971,9 +1085,11 @@ def reset_progress() -> str:
 
 
 def download_results(name: str, folder: str | Path | None = None) -> _Written:
-    """Write ``buraco-results-<name>.json`` (in ``folder``, default the current one): the file to
-    hand in, with your name or id, the course version and every exercise's tries, hints and dates.
-    A checksum seals it: a teacher's class report sees whether it was edited afterwards."""
+    """Write ``buraco-results-<name>.json`` (in ``folder``, default the current one; the name kept
+    readable in any script, ``buraco-results-李.json``): the file to hand in, with your name or id,
+    the course version, every exercise's tries, hints and dates, and each right answer, which the
+    teacher's class report checks again with the course's checkers. A checksum seals it: the
+    report sees whether it was edited afterwards."""
     data = results_of(_DEFAULT.load(), name)
     path = Path(folder if folder is not None else Path.cwd()) / f"buraco-results-{_slug(data['learner'])}.json"
     path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
