@@ -153,3 +153,24 @@ def test_ci_tests_the_other_python_versions_first() -> None:
     ci = [ln.strip() for ln in (ROOT / ".ci" / "run").read_text().splitlines()]
     assert "bash scripts/test_pythons.sh" in ci
     assert ci.index("bash scripts/test_pythons.sh") < len(ci) - 1
+
+
+def test_class_report_is_described_as_the_folder_it_writes() -> None:
+    """``class-report --out report`` writes a folder (a page to open and a table for a
+    spreadsheet): the README says so with the paths a teacher will find."""
+    import contextlib
+    import io
+
+    from buraco_learn.cli import main
+
+    m = re.search(r"`buraco-learn class-report results/\*\.json --out (\w+)`", README)
+    assert m, "README: the class-report command"
+    out = m.group(1)
+    said = README[m.end():m.end() + 400]
+    assert f"the folder `{out}/`" in said
+    assert f"`{out}/report.html`" in said and f"`{out}/report.csv`" in said
+    # and the command's own help says the same
+    helped = io.StringIO()
+    with contextlib.redirect_stdout(helped), contextlib.suppress(SystemExit):
+        main(["class-report", "--help"])
+    assert "DIR/report.html and DIR/report.csv" in " ".join(helped.getvalue().split())
