@@ -42,7 +42,7 @@ for e in "${enough[@]}"; do
   fi
 done
 stamp="$venv/.buraco_learn-installed${extras:+-$extras}"
-echo "==> pip install -e \"$target\" into $venv (the first time 3-7 minutes; a line per package as pip collects it)"
+echo "==> pip install -e \"$target\" into $venv (the first time 3-10 minutes; a line per package as pip collects it)"
 rm -f "$stamp"
 # Unbuffered: pip's lines come through the pipe as they happen, not all at the end; each filter
 # passes a line on at once (--line-buffered, sed -u).
