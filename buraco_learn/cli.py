@@ -52,6 +52,8 @@ PACKAGED = PACKAGE / "_notebooks"
 CHECKOUT = PACKAGE.parent / "notebooks"
 
 _LINK = re.compile(r"\]\((?!https?:|mailto:|#|/)([^)\s]+)\)")
+#: The same links with their words (no image: a course image is never out of the folder).
+_LABELLED_LINK = re.compile(r"(?<!!)\[([^\]]*)\]\((?!https?:|mailto:|#|/)([^)\s]+)\)")
 
 
 def course_source() -> tuple[Path | None, str]:
@@ -74,27 +76,34 @@ def _built(tmp: Path, lang: str = "en") -> Path:
 
 
 def _fix_links(text: str, course_dir: str, repo_dir: str, course_files: set[str]) -> str:
-    """Rewrite the relative Markdown links of a cell whose target is not in the course folder
-    (the rules reference, the solutions when they are not written) into links to the
-    repository. ``course_dir`` is the notebook's folder in the course, ``repo_dir`` in the
-    repository, ``course_files`` every file of the course folder.
+    """Rewrite the relative Markdown links of a cell whose target is not in the course folder.
+
+    A link to the worked solutions when they are not written becomes its words alone (the
+    course says how to write them: ``buraco-learn course --solutions``), so that no link of the
+    course needs the network; any other link that leaves the folder points to the repository.
+    ``course_dir`` is the notebook's folder in the course, ``repo_dir`` in the repository,
+    ``course_files`` every file of the course folder.
 
     >>> _fix_links("[rules](../x/rules.md) [next](02-Cards.ipynb)", "", "notebooks", {"02-Cards.ipynb"})
     '[rules](https://github.com/buraco-learn/buraco_learn/blob/main/x/rules.md) [next](02-Cards.ipynb)'
+    >>> _fix_links("start at [solutions/00-Index.ipynb](solutions/00-Index.ipynb)", "", "notebooks", set())
+    'start at `solutions/00-Index.ipynb`'
     """
     course_dirs = {os.path.dirname(f) for f in course_files}
 
     def fix(m: re.Match[str]) -> str:
-        target, _, anchor = m.group(1).partition("#")
+        target, _, anchor = m.group(2).partition("#")
         if not target:
             return m.group(0)
         here = os.path.normpath(os.path.join(course_dir, target))
         if here in course_files or here in course_dirs or (here == "." and course_dirs):
             return m.group(0)
+        if here.split(os.sep)[0] == "solutions":
+            return f"`{m.group(1).strip('`')}`"
         there = Path(os.path.normpath(os.path.join(repo_dir, target))).as_posix()
-        return f"]({REPOSITORY}/blob/main/{there}{'#' + anchor if anchor else ''})"
+        return f"[{m.group(1)}]({REPOSITORY}/blob/main/{there}{'#' + anchor if anchor else ''})"
 
-    return _LINK.sub(fix, text)
+    return _LABELLED_LINK.sub(fix, text)
 
 
 def serve_root(notebooks: Path) -> Path:
@@ -133,7 +142,8 @@ def _copy_notebook(src: Path, dst: Path, course_dir: str, repo_dir: str, course_
 def write_course(directory: Path, *, solutions: bool = False, force: bool = False, lang: str = "en") -> list[Path]:
     """Write the learner notebooks (and with ``solutions`` the worked solutions, in
     ``DIR/solutions/``) into ``directory``, in ``lang`` (``"en"``, ``"fr"``, ``"it"``); return
-    the files written, relative to it.
+    the notebooks written, relative to it. The pages the course links to (the printable
+    ``Cheat-sheet.html``) are copied beside them.
 
     A notebook already there is kept unless ``force``. Links that leave the course folder
     (to the rules reference, say) are rewritten to the project's repository.
@@ -157,7 +167,9 @@ def write_course(directory: Path, *, solutions: bool = False, force: bool = Fals
                      for p in sorted((source / "solutions").glob("*.ipynb"))]
         if not plan:
             raise FileNotFoundError(tr("no notebook found in {folder}", folder=source))
-        course_files = {rel.as_posix() for _, rel, _ in plan}
+        # The pages beside the notebooks (the printable cheat sheet), that the course links to.
+        pages = sorted(source.glob("*.html"))
+        course_files = {rel.as_posix() for _, rel, _ in plan} | {p.name for p in pages}
         if directory.is_dir():
             course_files |= {p.relative_to(directory).as_posix() for p in directory.rglob("*") if p.is_file()}
         written = []
@@ -168,6 +180,10 @@ def write_course(directory: Path, *, solutions: bool = False, force: bool = Fals
             dst.parent.mkdir(parents=True, exist_ok=True)
             _copy_notebook(src, dst, "" if rel.parent == Path(".") else rel.parent.as_posix(), repo_dir, course_files)
             written.append(rel)
+        for page in pages:
+            if force or not (directory / page.name).exists():
+                directory.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(page, directory / page.name)
     return written
 
 
@@ -208,9 +224,10 @@ def _lab_settings(directory: Path) -> Path:
 def _lab(directory: Path, extra: list[str]) -> int:
     if importlib.util.find_spec("jupyterlab") is None:
         print("buraco-learn: " + tr("JupyterLab is not installed in this Python. Install it with:\n"
-                                    "    {python} -m pip install 'buraco_learn[lab]'\n"
+                                    "    {python} -m {install}\n"
                                     "then run this command again. The notebooks are in {folder}.",
-                                    python=Path(sys.executable).name, folder=directory.resolve()), file=sys.stderr)
+                                    python=Path(sys.executable).name, install=LAB_INSTALL,
+                                    folder=directory.resolve()), file=sys.stderr)
         return 1
     cmd = [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={directory.resolve()}",
            f"--LabApp.app_settings_dir={_lab_settings(directory)}"]
@@ -226,7 +243,10 @@ def _lab(directory: Path, extra: list[str]) -> int:
     return subprocess.call(cmd)  # pragma: no cover (Windows)
 
 
-APP_INSTALL = 'pip install "buraco_learn[app]"'
+#: What the ``lab`` and ``app`` extras add to the installed package (pyproject.toml), to install
+#: when missing: from PyPI, whatever way the package itself came (nothing of it is on PyPI yet).
+LAB_INSTALL = 'pip install "jupyterlab>=4.2"'
+APP_INSTALL = 'pip install "voila>=0.5.13,<0.6"'
 
 
 def _app(page: str, port: int | None, extra: list[str], lang: str = "en") -> int:
@@ -277,7 +297,7 @@ def _parser() -> argparse.ArgumentParser:
         ("course", "write the learner notebooks (and with --solutions the worked solutions) into DIR"),
         ("lab", "write the notebooks into DIR if they are not there, then open JupyterLab on DIR; "
                 "arguments after DIR that this command does not know go to JupyterLab "
-                "(needs JupyterLab: pip install 'buraco_learn[lab]')"),
+                f"(needs JupyterLab: {LAB_INSTALL})"),
     ):
         p = sub.add_parser(name, help=help_text, description=help_text)
         p.add_argument("dir", nargs="?", default=DEFAULT_DIR, metavar="DIR",
@@ -358,7 +378,25 @@ def _split_lab_args(argv: list[str]) -> tuple[list[str], list[str]]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
+    """Run the command line; returns the exit status.
+
+    Output piped into a reader that stops early (``buraco-learn --help | head -3``) ends
+    quietly, with status 1, as a shell tool's: no ``BrokenPipeError`` traceback.
+    """
+    try:
+        try:
+            return _main(argv)
+        finally:
+            sys.stdout.flush()  # here, not at exit: a closed pipe is caught below
+    except BrokenPipeError:
+        # The reader has gone: send what is still buffered nowhere, so that Python's own
+        # flush at exit does not fail again.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+
+
+def _main(argv: Sequence[str] | None) -> int:
     args_in = list(sys.argv[1:] if argv is None else argv)
     parser = _parser()
     extra: list[str] = []

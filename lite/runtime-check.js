@@ -4,11 +4,39 @@
 // When that download fails (no network, a school filter, a blocker) or the browser cannot run
 // WebAssembly, JupyterLite shows the notebook (its stored outputs) and a cell that stays at [*]
 // forever: the only explanation is in the browser console. This script checks both at once and
-// puts a notice on top of the page that says what failed and what to do.
+// puts a bar at the top of the page, above JupyterLab, that says what failed and what to do.
 // scripts/build_lite.sh copies it into the site and adds it to every app page.
 (function () {
   "use strict";
   var NOTICE_ID = "buraco-runtime-notice";
+
+  // The notice is a bar above JupyterLab, not over it: JupyterLab's shell (#main, placed
+  // absolutely over the whole page) is pushed down by the bar's height and told to lay itself
+  // out again, so that the menu bar, the tabs and the toolbar stay in sight and usable; closing
+  // the bar gives JupyterLab the whole page back.
+  var PUSH_ID = "buraco-runtime-notice-push";
+
+  function relayout() {
+    // JupyterLab lays its shell out again on the window's resize event.
+    window.dispatchEvent(new Event("resize"));
+  }
+
+  function push(height) {
+    var style = document.getElementById(PUSH_ID);
+    if (!style) {
+      style = document.createElement("style");
+      style.id = PUSH_ID;
+      (document.head || document.documentElement).appendChild(style);
+    }
+    style.textContent = "#main { top: " + height + "px !important; height: auto !important; }";
+    relayout();
+  }
+
+  function unpush() {
+    var style = document.getElementById(PUSH_ID);
+    if (style) style.remove();
+    relayout();
+  }
 
   function show(title, lines) {
     if (document.getElementById(NOTICE_ID)) return;
@@ -16,10 +44,10 @@
     box.id = NOTICE_ID;
     box.setAttribute("role", "alert");
     box.style.cssText =
-      "position:fixed;top:0;left:0;right:0;z-index:100000;padding:14px 48px 14px 18px;" +
+      "position:fixed;top:0;left:0;right:0;z-index:100000;padding:10px 48px 10px 18px;" +
+      "max-height:40vh;overflow:auto;box-sizing:border-box;" +
       "background:#fff4e5;color:#4a2c00;border-bottom:3px solid #e65100;" +
-      "font:15px/1.45 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;" +
-      "box-shadow:0 2px 8px rgba(0,0,0,.25)";
+      "font:15px/1.45 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif";
     var h = document.createElement("strong");
     h.textContent = title;
     h.style.cssText = "display:block;font-size:17px;margin-bottom:4px";
@@ -36,10 +64,18 @@
     close.textContent = "×";
     close.setAttribute("aria-label", "Close this notice");
     close.style.cssText =
-      "position:absolute;top:8px;right:12px;font-size:22px;border:0;background:none;cursor:pointer;color:inherit";
-    close.onclick = function () { box.remove(); };
+      "position:absolute;top:6px;right:12px;font-size:22px;border:0;background:none;cursor:pointer;color:inherit";
+    var observer = typeof ResizeObserver === "function"
+      ? new ResizeObserver(function () { push(box.offsetHeight); }) : null;
+    close.onclick = function () {
+      if (observer) observer.disconnect();
+      box.remove();
+      unpush();
+    };
     box.appendChild(close);
     (document.body || document.documentElement).appendChild(box);
+    push(box.offsetHeight);
+    if (observer) observer.observe(box);  // the bar's height follows the window's width
   }
 
   var HELP = [
@@ -48,8 +84,9 @@
     "On a school or company network, ask for {host} to be allowed (a filter or firewall may block it), " +
       "or switch off an ad or script blocker for this site.",
     "Try another browser: a recent Chrome, Edge, Firefox or Safari.",
-    "Or run the course on a computer with Python: pip install \"buraco_learn[lab]\", " +
-      "then buraco-learn lab (it then works without internet).",
+    "Or run the course on a computer with Python (it then works without internet): " +
+      "pip install \"buraco_learn[lab] @ git+https://github.com/buraco-learn/buraco_learn\", " +
+      "then buraco-learn lab (nothing is on PyPI yet: pip install \"buraco_learn[lab]\" comes with the first release).",
   ];
 
   function help(host) {

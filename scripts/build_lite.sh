@@ -9,7 +9,7 @@
 #
 # The site holds the learner notebooks only (written by `python -m buraco_learn course`);
 # --solutions adds notebooks/solutions/ (a teacher's site). The package's own wheel goes into
-# the site's pypi/ folder, so that `%pip install buraco_learn` works in the browser. Source
+# the site's pypi/ folder (without the solutions in a learners' site), so that `%pip install buraco_learn` works in the browser. Source
 # maps are left out. lite/ holds the site's settings (relative paths in extra arguments are
 # taken from there) and runtime-check.js, added to every page: it tells the reader, in words,
 # when the Python runtime (Pyodide, from a CDN) cannot be loaded.
@@ -38,8 +38,13 @@ fi
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 wheels="$work/wheels"
-echo "==> the package's wheel (for %pip install buraco_learn in the browser)"
-"$PYTHON" -m pip wheel --quiet --no-deps --wheel-dir "$wheels" "$root"
+# The learners' site: a wheel without the worked solutions (hatch_build.py), so that no file of
+# the site holds one; the teacher's (--solutions): the whole course.
+with_solutions=0
+[ "${#solutions[@]}" -gt 0 ] && with_solutions=1
+echo "==> the package's wheel (for %pip install buraco_learn in the browser$([ "$with_solutions" = 1 ] || echo ', without the solutions'))"
+BURACO_LEARN_WHEEL_SOLUTIONS=$with_solutions "$PYTHON" -m pip wheel --quiet --no-deps \
+  --wheel-dir "$wheels" "$root"
 shopt -s nullglob
 wheel=("$wheels"/buraco_learn-*.whl)
 [ "${#wheel[@]}" -eq 1 ] || { echo "expected one buraco_learn wheel in $wheels" >&2; exit 1; }
@@ -65,4 +70,4 @@ for page in "$out"/*/index.html; do
   sed -i 's|</head>|<script src="../runtime-check.js" defer></script></head>|' "$page"
 done
 find "$out" -name '*.map' -delete  # whatever --no-sourcemaps left
-echo "JupyterLite site built in $out ($(du -sh "$out" | cut -f1))"
+echo "JupyterLite site built in $out ($(du -sb "$out" | awk '{printf "%.1f MB", $1 / 1e6}'))"

@@ -42,9 +42,12 @@ for e in "${enough[@]}"; do
   fi
 done
 stamp="$venv/.buraco_learn-installed${extras:+-$extras}"
-echo "==> pip install -e \"$target\" into $venv (the first time takes 1-3 minutes; the packages follow)"
+echo "==> pip install -e \"$target\" into $venv (the first time 3-10 minutes; a line per package as pip collects it)"
 rm -f "$stamp"
-PIP_DISABLE_PIP_VERSION_CHECK=1 "$venv/bin/python" -m pip install --progress-bar off -e "$target" \
-  | { grep --line-buffered -E '^(Collecting|Successfully installed)' | sed -u -E 's/ \(from .*//; s/^/    /' | cut -c1-160 || true; }
+# Unbuffered: pip's lines come through the pipe as they happen, not all at the end; each filter
+# passes a line on at once (--line-buffered, sed -u).
+PYTHONUNBUFFERED=1 PIP_DISABLE_PIP_VERSION_CHECK=1 "$venv/bin/python" -m pip install --progress-bar off -e "$target" \
+  | { grep --line-buffered -E '^(Collecting|Building|Installing collected|Successfully installed)' \
+        | sed -u -E 's/ \(from .*//; s/^(.{150}).+$/\1 .../; s/^/    /' || true; }
 echo "$want" > "$stamp"
 echo "==> $venv is ready"

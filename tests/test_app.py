@@ -17,7 +17,7 @@ def test_app_help_names_the_pages_the_port_and_the_install(capsys: pytest.Captur
         cli.main(["app", "--help"])
     assert exc.value.code == 0
     out = " ".join(capsys.readouterr().out.split())  # argparse wraps lines
-    for word in ("play", "puzzles", "teacher", "--port", 'pip install "buraco_learn[app]"'):
+    for word in ("play", "puzzles", "teacher", "--port", 'pip install "voila>=0.5.13,<0.6"'):
         assert word in out
 
 
@@ -28,7 +28,7 @@ def test_app_without_voila_says_how_to_install_it_and_exits_1(monkeypatch: pytes
     monkeypatch.setattr(cli.os, "execv", lambda *a: pytest.fail("must not start anything without Voilà"))
     assert cli.main(["app", "puzzles", "--port", "8999"]) == 1
     err = capsys.readouterr().err
-    assert 'pip install "buraco_learn[app]"' in err and "Voilà" in err
+    assert 'pip install "voila>=0.5.13,<0.6"' in err and "Voilà" in err
 
 
 def test_app_starts_voila_on_the_page_file_and_port(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -61,18 +61,29 @@ def test_course_with_solutions_and_default_folder(tmp_path: Path) -> None:
     assert sorted(p.name for p in (folder / "solutions").glob("*.ipynb")) == SOLUTIONS
 
 
-def test_every_relative_link_of_the_written_course_resolves(tmp_path: Path) -> None:
-    """Links that leave the course folder (the rules reference; solutions/ when not written)
-    point to the repository instead of nowhere."""
-    for solutions in (False, True):
-        folder = tmp_path / f"c{solutions}"
-        cli.write_course(folder, solutions=solutions)
-        links = relative_links(folder)
-        assert links, "the course has no relative link at all?"
-        broken = [(nb.name, t) for nb, t in links if not (nb.parent / t.split("#")[0]).exists()]
-        assert not broken, broken
-    text = (tmp_path / "cFalse" / "00-Index.ipynb").read_text(encoding="utf-8")
-    assert f"{cli.REPOSITORY}/blob/main/" in text
+def test_every_link_of_the_written_course_works_offline(tmp_path: Path) -> None:
+    """Every link of the course opens a file of the course folder (no network): the rules
+    reference, the printable cheat sheet, and the solutions when they are written; a notebook,
+    never a folder (JupyterLab cannot open a folder from a link). Without the solutions, the
+    index names them and says how to write them."""
+    for lang in ("en", "fr", "it"):
+        for solutions in (False, True):
+            folder = tmp_path / f"{lang}-{solutions}"
+            cli.write_course(folder, solutions=solutions, lang=lang)
+            links = relative_links(folder)
+            assert links, "the course has no relative link at all?"
+            broken = [(nb.name, t) for nb, t in links if not (nb.parent / t.split("#")[0]).is_file()]
+            assert not broken, broken
+            assert (folder / "Cheat-sheet.html").is_file()
+            text = "".join((folder / n).read_text(encoding="utf-8") for n in ("00-Index.ipynb", "Cheat-sheet.ipynb"))
+            assert "Cheat-sheet.html" in text
+            for nb in folder.rglob("*.ipynb"):
+                assert f"{cli.REPOSITORY}/blob/" not in nb.read_text(encoding="utf-8"), nb
+            index = (folder / "00-Index.ipynb").read_text(encoding="utf-8")
+            if solutions:
+                assert "](solutions/00-Index.ipynb)" in index
+            else:
+                assert "`solutions/00-Index.ipynb`" in index and "buraco-learn course --solutions" in index
 
 
 def test_course_keeps_the_learners_answers_unless_forced(tmp_path: Path) -> None:
@@ -156,7 +167,23 @@ def test_lab_serves_the_course_folder_and_passes_extra_arguments(tmp_path: Path)
         proc.terminate()
         proc.wait(timeout=20)
     names = sorted(item["name"] for item in listing["content"])
-    assert names == LEARNER, names  # the settings folder is hidden (a dot folder)
+    assert names == sorted([*LEARNER, "Cheat-sheet.html"]), names  # the settings folder is hidden (a dot folder)
     assert "starting JupyterLab" in log.read_text()
     # No "get notified about Jupyter news?" pop-up: the overrides set the defaults.
     assert schema["fetchNews"]["default"] == "false" and schema["checkForUpdates"]["default"] is False
+
+
+def test_output_into_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
+    """``buraco-learn ... | head``: when the reader has gone, no BrokenPipeError traceback."""
+    for args in (["--help"], ["course", str(tmp_path / "c")]):
+        read, write = os.pipe()
+        os.close(read)  # the reader (head) has already gone
+        try:
+            proc = subprocess.run([sys.executable, "-m", "buraco_learn", *args], cwd=tmp_path,
+                                  env=dict(os.environ, PYTHONPATH=str(ROOT)), stdout=write, stderr=subprocess.PIPE,
+                                  text=True, timeout=120, stdin=subprocess.DEVNULL)  # fmt: skip
+        finally:
+            os.close(write)
+        assert proc.stderr == "", proc.stderr
+        if args[0] == "course":  # (argparse's --help already drops a write error, and exits 0)
+            assert proc.returncode == 1, args  # as a shell tool: the output did not all arrive

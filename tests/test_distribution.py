@@ -18,7 +18,7 @@ import tarfile
 import time
 import zipfile
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import pytest
 
@@ -108,8 +108,10 @@ def test_wheel_is_pure_python_with_metadata(dists: dict[str, Path]) -> None:
     assert "buraco_learn/__main__.py" in names and "buraco_learn/cli.py" in names
     shipped = {n for n in names if n.startswith("buraco_learn/_notebooks/")}
     built = {f"buraco_learn/_notebooks/{p.relative_to(ROOT / 'notebooks').as_posix()}"
-             for p in (ROOT / "notebooks").rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts}
+             for pattern in ("*.ipynb", "*.html")  # the pages the course links to: the cheat sheet
+             for p in (ROOT / "notebooks").rglob(pattern) if ".ipynb_checkpoints" not in p.parts}
     assert shipped == built, shipped ^ built
+    assert "buraco_learn/_notebooks/Cheat-sheet.html" in shipped
     with zipfile.ZipFile(dists["wheel"]) as z:
         entry_points = z.read(f"{info}/entry_points.txt").decode()
     assert re.search(r"^buraco-learn = buraco_learn\.cli:main$", entry_points, re.M), entry_points
@@ -167,6 +169,7 @@ def test_wheel_command_writes_the_course_from_any_folder(wheel_venv: Path, tmp_p
     want = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
     assert sorted(p.name for p in (home / "class").glob("*.ipynb")) == want
     assert not (home / "class" / "solutions").exists()
+    assert (home / "class" / "Cheat-sheet.html").is_file()  # the index links it: offline too
     run([str(wheel_venv), "-m", "buraco_learn", "course", "teacher", "--solutions"], cwd=home)
     solutions = sorted(p.name for p in (ROOT / "notebooks" / "solutions").glob("*.ipynb"))
     assert sorted(p.name for p in (home / "teacher" / "solutions").glob("*.ipynb")) == solutions
@@ -184,7 +187,7 @@ def test_wheel_command_writes_the_course_from_any_folder(wheel_venv: Path, tmp_p
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     lab = subprocess.run([str(exe), "lab", "class"], cwd=home, capture_output=True, text=True,
                          timeout=120, stdin=subprocess.DEVNULL, env=env)  # fmt: skip
-    assert lab.returncode == 1 and "buraco_learn[lab]" in lab.stderr, lab.stderr
+    assert lab.returncode == 1 and 'pip install "jupyterlab>=4.2"' in lab.stderr, lab.stderr
 
 
 # -------------------------------------------------------------------------- binder
@@ -423,8 +426,55 @@ def test_lite_site_holds_learner_notebooks_wheel_and_settings(lite_site: Path) -
 def test_lite_site_has_no_source_maps_and_stays_small(lite_site: Path) -> None:
     maps = [p for p in lite_site.rglob("*.map")]
     assert not maps, maps[:5]
+    # The README states the size and a bound: the site must stay within it.
+    stated = re.search(r"Source maps are left out \(the site is about (\d+) MB, kept under (\d+) MB by a test",
+                       (ROOT / "README.md").read_text(encoding="utf-8"))  # fmt: skip
+    assert stated, "README: say the site's size and its bound"
+    about, bound = int(stated.group(1)), int(stated.group(2))
     size = sum(p.stat().st_size for p in lite_site.rglob("*") if p.is_file())
-    assert size < 40e6, f"the site is {size / 1e6:.0f} MB"
+    assert size < bound * 1e6, f"the site is {size / 1e6:.1f} MB: over the README's bound of {bound} MB"
+    assert abs(size / 1e6 - about) <= 2, f"the site is {size / 1e6:.1f} MB, the README says about {about} MB"
+
+
+def solution_only_lines() -> set[str]:
+    """The worked answers: lines of the solution notebooks' code that no learner notebook has."""
+    def lines(nb: Path) -> set[str]:
+        cells = json.loads(nb.read_text(encoding="utf-8"))["cells"]
+        return {ln.strip() for c in cells if c["cell_type"] == "code" for ln in "".join(c["source"]).splitlines()}
+
+    notebooks = list((ROOT / "notebooks").rglob("*.ipynb"))
+    learner = set().union(*(lines(nb) for nb in notebooks if "solutions" not in nb.parts))
+    worked = set().union(*(lines(nb) for nb in notebooks if "solutions" in nb.parts))
+    return {ln for ln in worked - learner if len(ln) >= 8}
+
+
+def site_files(site: Path) -> Iterator[tuple[str, bytes]]:
+    """(name, content) of every file of the site, and of every file inside its zips and wheels."""
+    for path in sorted(p for p in site.rglob("*") if p.is_file()):
+        data = path.read_bytes()
+        name = path.relative_to(site).as_posix()
+        yield name, data
+        if zipfile.is_zipfile(path):
+            with zipfile.ZipFile(path) as z:
+                for member in z.namelist():
+                    yield f"{name}!{member}", z.read(member)
+
+
+def test_learner_lite_site_holds_no_solution_in_any_file(lite_site: Path) -> None:
+    """No worked solution in the learners' site: no file named as one, in the site or inside
+    its wheels (the package's wheel in pypi/ included), and no file holding a worked answer."""
+    answers = solution_only_lines()
+    assert len(answers) > 20, len(answers)  # the solutions do have worked answers to look for
+    # A whole line of a cell, as a notebook's JSON writes it: "answer = 9\n" or "answer = 9".
+    needles = [f'"{json.dumps(a)[1:-1]}{end}"'.encode() for a in answers for end in ("\\n", "")]
+    seen = 0
+    for name, data in site_files(lite_site):
+        seen += 1
+        assert "solutions/" not in name.split("!")[-1], name
+        if name.endswith((".ipynb", ".json")) or "!" in name:
+            found = [n for n in needles if n in data]
+            assert not found, f"{name} holds a worked answer: {found[0][:80]!r}"
+    assert seen > 100, seen
 
 
 def test_lite_site_pages_check_the_runtime(lite_site: Path) -> None:

@@ -149,3 +149,95 @@ def test_test_pythons_skips_a_missing_interpreter_with_a_line_that_says_so() -> 
     assert "Python 3.99: SKIPPED, no python3.99 on this machine (its tests did not run)" in proc.stdout
     assert "0 tested" in proc.stdout
 
+
+
+def run_test_sh(tmp: Path, *args: str) -> list[list[str]]:
+    """Run scripts/test.sh with ``args`` on a venv whose ``python -m pytest`` only records its
+    arguments (one JSON line per pytest run); return the pytest runs it made, in order."""
+    venv = fake_venv(tmp, "test")
+    calls = tmp / "pytest-calls.jsonl"
+    (venv / "bin" / "python").write_text(
+        "#!/bin/sh\n"
+        'if [ "$1" = -m ] && [ "$2" = pytest ]; then\n'
+        f'  shift 2; exec "{sys.executable}" -c "import json, sys; print(json.dumps(sys.argv[1:]))" "$@" >> "{calls}"\n'
+        "fi\n"
+        f'exec "{sys.executable}" "$@"\n')  # fmt: skip
+    proc = subprocess.run(["bash", str(ROOT / "scripts" / "test.sh"), *args], cwd=tmp,
+                          env=dict(os.environ, VENV=str(venv)), capture_output=True, text=True,
+                          timeout=120, stdin=subprocess.DEVNULL)  # fmt: skip
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "nothing to install" in proc.stdout, proc.stdout
+    return [json.loads(line) for line in calls.read_text().splitlines()] if calls.exists() else []
+
+
+def test_test_sh_with_a_file_runs_that_file_only(tmp_path: Path) -> None:
+    runs = run_test_sh(tmp_path, "tests/test_melds.py", "-x")
+    assert len(runs) == 1, runs  # no solutions run: none was named
+    (run,) = runs
+    assert "tests/test_melds.py" in run and "-x" in run
+    for everything in ("tests", "buraco_learn", "notebooks"):
+        assert everything not in run, run
+
+
+def test_test_sh_runs_a_solution_notebook_strictly_only_when_named(tmp_path: Path) -> None:
+    solution = "notebooks/solutions/01-Welcome.ipynb"
+    runs = run_test_sh(tmp_path, "tests/test_cards.py", solution)
+    assert len(runs) == 2, runs
+    assert "tests/test_cards.py" in runs[0] and solution not in runs[0] and "--nbval-lax" in runs[0]
+    assert solution in runs[1] and "--nbval" in runs[1] and "tests/test_cards.py" not in runs[1]
+
+
+def test_test_sh_with_options_only_runs_everything_with_them(tmp_path: Path) -> None:
+    runs = run_test_sh(tmp_path, "-m", "not slow and not browser")
+    assert len(runs) == 2, runs
+    assert len(run_test_sh(tmp_path / "k", "-k", "tests")) == 2  # an option's value, not a target
+    assert {"tests", "buraco_learn", "notebooks"} <= set(runs[0]), runs[0]
+    assert runs[0][-2:] == ["-m", "not slow and not browser"]
+    assert any(a.startswith("notebooks/solutions/") for a in runs[1]), runs[1]
+    assert ["-m", "not slow and not browser"] == runs[1][runs[1].index("-m"):runs[1].index("-m") + 2]
+
+
+def test_test_sh_without_arguments_runs_everything(tmp_path: Path) -> None:
+    runs = run_test_sh(tmp_path)
+    assert len(runs) == 2, runs
+    assert {"tests", "buraco_learn", "notebooks", "--ignore=notebooks/solutions"} <= set(runs[0]), runs[0]
+    solutions = sorted(a for a in runs[1] if a.endswith(".ipynb"))
+    assert solutions == sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "notebooks").glob("**/solutions/*.ipynb"))
+
+
+def test_setup_sh_shows_each_package_as_pip_collects_it(tmp_path: Path) -> None:
+    """pip's lines reach the terminal as they happen, not all at the end: here a pip that says
+    what it collects, then waits until the line has been seen."""
+    venv = fake_venv(tmp_path, "other")  # a venv, but stamped for another request: setup installs
+    seen = tmp_path / "seen"
+    (venv / "bin" / "python").write_text(
+        "#!/bin/sh\n"
+        'if [ "$1" = -m ] && [ "$2" = pip ]; then\n'
+        f'  exec "{sys.executable}" -c "import os, time\n'
+        "print('Collecting ipywidgets>=8.1 (from buraco_learn==0.1.0)')\n"
+        "print('  Downloading ipywidgets-8.1.7-py3-none-any.whl.metadata (2.4 kB)')\n"
+        "end = time.monotonic() + 60\n"
+        f"while not os.path.exists('{seen}') and time.monotonic() < end: time.sleep(0.05)\n"
+        f"if not os.path.exists('{seen}'): raise SystemExit('pip: my lines never reached the reader')\n"
+        "print('Successfully installed ipywidgets-8.1.7')\"\n"
+        "fi\n"
+        f'exec "{sys.executable}" "$@"\n')  # fmt: skip
+    proc = subprocess.Popen(["bash", str(ROOT / "scripts" / "setup.sh"), "lab"], cwd=tmp_path,
+                            env=dict(os.environ, VENV=str(venv)), stdout=subprocess.PIPE, text=True,
+                            stdin=subprocess.DEVNULL)  # fmt: skip
+    assert proc.stdout is not None
+    try:
+        lines = []
+        for line in proc.stdout:  # blocks until the line arrives: it must, before pip ends
+            lines.append(line)
+            if "Collecting" in line:
+                seen.touch()
+                break
+        assert lines[-1] == "    Collecting ipywidgets>=8.1\n", lines
+        rest = proc.stdout.read()
+    finally:
+        seen.touch()
+        proc.wait(timeout=60)
+    assert proc.returncode == 0
+    assert "    Successfully installed ipywidgets-8.1.7\n" in rest, rest
+    assert (venv / ".buraco_learn-installed-lab").is_file()

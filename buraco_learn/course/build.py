@@ -288,7 +288,7 @@ def _notebook_cells(src: NotebookSource, *, solution: bool, sources: dict[str, N
     if solution:  # one folder deeper: links out of notebooks/ need one more ../
         for cell in cells:
             if cell["cell_type"] == "markdown":
-                cell["source"] = (cell["source"].replace("](../", "](../../").replace("](solutions/)", "](./)")
+                cell["source"] = (cell["source"].replace("](../", "](../../").replace("](solutions/", "](")
                                   .replace("](LEARNER/", "](../")
                                   .replace(f"]({RULES_NOTEBOOK}.ipynb", f"](../{RULES_NOTEBOOK}.ipynb")
                                   .replace(f"]({CHEAT_SHEET}.", f"](../{CHEAT_SHEET}."))

@@ -129,6 +129,19 @@ def open_probe(browser: Any, lite_url: str, pyodide: str) -> tuple[Any, Any]:
 
 
 NOTICE = "#buraco-runtime-notice"
+#: JupyterLab's menu bar, the notebook's tab and its toolbar (the first button of it).
+SHELL_PARTS = ("#jp-menu-panel .lm-MenuBar-item",
+               ".lm-DockPanel-tabBar .lm-TabBar-tab.lm-mod-current",
+               ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-NotebookPanel-toolbar .jp-ToolbarButton")
+#: Whether the element the selector names is the one on top at its own centre (not covered).
+ON_TOP = """sel => { const el = document.querySelector(sel); if (!el) return 'missing';
+    const r = el.getBoundingClientRect(); if (!r.width || !r.height) return 'no size';
+    const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return !!top && (el === top || el.contains(top)); }"""
+WHERE = """sel => { const el = document.querySelector(sel); if (!el) return null;
+    const r = el.getBoundingClientRect();
+    const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return [r.top, r.height, top && (top.id || top.className)]; }"""
 
 
 def test_lite_site_says_in_words_when_python_cannot_be_loaded(browser: Any, lite_url: str) -> None:
@@ -143,11 +156,24 @@ def test_lite_site_says_in_words_when_python_cannot_be_loaded(browser: Any, lite
         for words in ("Python could not start", "could not be downloaded", "cdn.jsdelivr.net",
                       "stays at [*]", "online", "allowed", "another browser", "buraco-learn lab"):
             assert words in text, (words, text)
+        assert "git+https://github.com/buraco-learn/buraco_learn" in text  # a route that works today
         assert notice.get_attribute("role") == "alert"
         box = notice.bounding_box()
         assert box and box["y"] <= 1 and box["width"] >= 1000  # across the top of the page
+        # It hides nothing: JupyterLab's menu bar, the notebook's tab and its toolbar are pushed
+        # below the bar, and each is what the page shows (and a click reaches) at its centre.
+        bottom = box["y"] + box["height"]
+        page.wait_for_function(f"document.querySelector('#jp-top-panel').getBoundingClientRect().top >= {bottom - 1}",
+                               timeout=10_000)  # fmt: skip
+        for part in SHELL_PARTS:
+            assert page.evaluate(ON_TOP, part) is True, (part, page.evaluate(WHERE, part), box)
         page.get_by_role("button", name="Close this notice").click()
         assert page.locator(NOTICE).count() == 0
+        # Closed: JupyterLab has the whole page again.
+        page.wait_for_function("document.querySelector('#jp-top-panel').getBoundingClientRect().top <= 1",
+                               timeout=10_000)  # fmt: skip
+        for part in SHELL_PARTS:
+            assert page.evaluate(ON_TOP, part) is True, (part, page.evaluate(WHERE, part))
     finally:
         context.close()
 
