@@ -150,8 +150,6 @@ def test_lite_site_says_in_words_when_python_cannot_be_loaded(browser: Any, lite
         notice = page.locator(NOTICE)
         notice.wait_for(timeout=40_000)
         text = notice.inner_text()
-        SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SCREENSHOT_DIR / "lite-runtime-blocked.png"))
         # What failed, where from, and what to do: network, filter, another browser, Python.
         for words in ("Python could not start", "could not be downloaded", "cdn.jsdelivr.net",
                       "stays at [*]", "online", "allowed", "another browser", "buraco-learn lab"):
@@ -167,6 +165,8 @@ def test_lite_site_says_in_words_when_python_cannot_be_loaded(browser: Any, lite
                                timeout=10_000)  # fmt: skip
         for part in SHELL_PARTS:
             assert page.evaluate(ON_TOP, part) is True, (part, page.evaluate(WHERE, part), box)
+        SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)  # the page as a learner sees it: pushed down
+        page.screenshot(path=str(SCREENSHOT_DIR / "lite-runtime-blocked.png"))
         page.get_by_role("button", name="Close this notice").click()
         assert page.locator(NOTICE).count() == 0
         # Closed: JupyterLab has the whole page again.
