@@ -83,8 +83,7 @@ def _check_game(game: object) -> None:
 
 
 def _bad(text: str, why: str) -> NotationError:
-    short = text if len(text) <= 80 else text[:77] + "..."
-    err = NotationError(tr("bad position {position}: {why}", position=repr(short), why=why))
+    err = NotationError(tr("bad position {position}: {why}", position=excerpt(text, 80), why=why))
     err._bad_position = True  # type: ignore[attr-defined]  # already says which position
     return err
 
@@ -179,7 +178,7 @@ def parse_position(text: str, *, rules: Rules | str | None = None) -> Game:
         key = key.strip().lower()
         if not colon or key not in ("h", "m", "p", "s", "pots", "took"):
             raise _bad(text, tr("unknown section {section}; sections are h:, m:, p:, s:, pots:, took:",
-                                section=repr(part[:20])))
+                                section=excerpt(part, 30)))
         if key in sections:
             raise _bad(text, tr("section {key}: appears twice", key=key))
         sections[key] = value.strip()
@@ -308,6 +307,35 @@ def _check_reachable(game: Game, text: str) -> None:
     def names(seat: int) -> str:
         return seat_word(game.seat_name(seat))
 
+    reserve, n_stock = r.stock_reserve, len(s.stock)
+    if s.phase == "play" and not s.last_turn and n_stock <= reserve:
+        if r.pots_become_stock and s.pots:
+            raise _bad(text, tr("the stock has {n} card(s) while an untaken pot is left: the draw that brought the "
+                                "stock down to {reserve} would have made that pot the new stock (STOCK-1, section 12)",
+                                n=n_stock, reserve=reserve))
+        raise _bad(text, tr("the stock has {n} card(s), not more than its {reserve} never drawn, but this is not the "
+                            "last turn: the draw that left the stock there started the last turn, so add the flag "
+                            "'last' (STOCK-1)", n=n_stock, reserve=reserve))
+    if s.last_turn and n_stock < reserve:
+        raise _bad(text, tr("'last' (STOCK-1) is the turn whose draw left the stock at its {reserve} card(s) never "
+                            "drawn, but it holds {n}: no draw goes below them", reserve=reserve, n=n_stock))
+    if s.last_turn and r.pots_become_stock and s.pots:
+        raise _bad(text, tr("'last' (STOCK-1), but an untaken pot is left: under {rules} it would have become the new "
+                            "stock (section 12)", rules=r.name))
+    if s.end_reason == "stock" and (n_stock > reserve or (r.pots_become_stock and s.pots)):
+        raise _bad(text, tr("end=stock (STOCK-1), but the stock still holds {n} card(s), more than its {reserve} "
+                            "never drawn, or an untaken pot is left to become the stock", n=n_stock, reserve=reserve))
+    if s.phase != "over":
+        for other in range(game.players):
+            if other == s.turn or s.hands[other]:
+                continue  # the seat to move is checked below
+            if game.side_has_pot(other) and not r.play_on_with_empty_hand:
+                raise _bad(text, tr("{name} holds no cards, but once his side has its pot a hand is emptied only by "
+                                    "closing, which ends the hand (CLOSE-3, TURN-5); under {rules} no one plays on "
+                                    "with no cards", name=names(other), rules=r.name))
+            if not game.side_has_pot(other) and not s.pots:
+                raise _bad(text, tr("{name} holds no cards, but no pot is left for his side to take: a hand is "
+                                    "emptied only to take a pot or to close (TURN-5, POT-1)", name=names(other)))
     seat = s.turn
     if s.phase != "over" and not s.hands[seat]:
         has_pot = game.side_has_pot(seat)
@@ -343,6 +371,18 @@ def _check_reachable(game: Game, text: str) -> None:
         if s.pile[-1].is_wild:
             raise _bad(text, tr("closed={seat}, but the closing discard {card} on the pile is a wild (CLOSE-2)",
                                 seat=seat, card=s.pile[-1]))
+    if s.phase != "over" and not game.legal_actions():
+        if s.phase == "draw":
+            raise _bad(text, tr("{name} is to draw but can do nothing: the stock is at its reserve (STOCK-1) and the "
+                                "pile cannot be taken (TURN-1, TURN-4)", name=names(s.turn)))
+        why = ""
+        for card in dict.fromkeys(s.hands[s.turn]):
+            try:
+                game.verify_discard(card)
+            except IllegalMove as err:
+                why = why or str(err)
+        raise _bad(text, tr("{name} is to play but no legal play can end his turn (TURN-3): {why}", name=names(s.turn),
+                            why=why))
 
 
 def game_record(game: Game) -> str:
