@@ -26,7 +26,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
 
-from .errors import DeckError, NotationError, excerpt
+from .errors import DeckError, NotationError
+from .errors import excerpt as excerpt  # re-exported: modules quote input with it from here too
 from .i18n import N_, tr, trn
 
 __all__ = [

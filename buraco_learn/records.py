@@ -17,6 +17,15 @@ A **position** lists everything on the table in sections separated by ``|``::
   shuffled with the ``fill`` seed (default 0): a teacher or a puzzle need not spell out the
   stock. Every card of the deck must be placed exactly once.
 
+A position must be one play can reach, or a teacher's shorthand that plays on as if it were;
+each refusal names its rule: every card of the packs once (EQ-1); the pots dealt (DEAL-2) and at
+most one a side (POT-1); a stock above its reserve to draw from, at it only in the last turn,
+never below it, and under ``ramiroyal`` never short while a pot is left to become the stock
+(STOCK-1); no empty hand whose side has no pot left to take (TURN-5, POT-1), none to move unless
+``classic-fr``'s play on allows it (TURN-3, CLOSE-3); a close that CLOSE-1 and CLOSE-2 allow. (A teacher's or a puzzle's position may
+leave the other seats' hands empty, or give the player to move a last card he may not discard:
+those are kept, for the lessons and the solver's tests that use them.)
+
 >>> from buraco_learn import Game
 >>> g = Game.from_position(
 ...     "fibur 2p d0 t1 play | h: 5H 6H 7H 8C / 9D 9S JK | m: 0=QH KH AH | p: 3C | s: * | pots: *11 / *11 | took: -")
@@ -112,6 +121,10 @@ def parse_position(text: str, *, rules: Rules | str | None = None) -> Game:
     ...
     buraco_learn.errors.NotationError: bad position 'fibur 2p d0 t0 draw | h: 5H / 6H | m: - | p: 7H | s: 8H | pots: - | took: -': it places 4 cards, but the deck has 108: list the rest or use *N in s: or pots: (EQ-1)
     """
+    return _parse_position(text, rules)
+
+
+def _parse_position(text: str, rules: Rules | str | None) -> Game:
     if not isinstance(text, str):
         raise NotationError(tr("a position is text, not {kind}", kind=type(text).__name__))
     if len(text) > MAX_POSITION:
@@ -329,10 +342,6 @@ def _check_reachable(game: Game, text: str) -> None:
         for other in range(game.players):
             if other == s.turn or s.hands[other]:
                 continue  # the seat to move is checked below
-            if game.side_has_pot(other) and not r.play_on_with_empty_hand:
-                raise _bad(text, tr("{name} holds no cards, but once his side has its pot a hand is emptied only by "
-                                    "closing, which ends the hand (CLOSE-3, TURN-5); under {rules} no one plays on "
-                                    "with no cards", name=names(other), rules=r.name))
             if not game.side_has_pot(other) and not s.pots:
                 raise _bad(text, tr("{name} holds no cards, but no pot is left for his side to take: a hand is "
                                     "emptied only to take a pot or to close (TURN-5, POT-1)", name=names(other)))
@@ -340,8 +349,8 @@ def _check_reachable(game: Game, text: str) -> None:
     if s.phase != "over" and not s.hands[seat]:
         has_pot = game.side_has_pot(seat)
         why = ""
-        if has_pot and r.play_on_with_empty_hand:
-            pass  # classic-fr: he plays on with no cards (CLOSE-4)
+        if has_pot and r.play_on_with_empty_hand and s.phase == "draw":
+            pass  # classic-fr: he plays on with no cards (CLOSE-4), drawing first
         elif s.phase == "play":
             why = tr("{name} is to play with an empty hand, but he could not end his turn with a discard (TURN-3)",
                      name=names(seat))
@@ -371,18 +380,6 @@ def _check_reachable(game: Game, text: str) -> None:
         if s.pile[-1].is_wild:
             raise _bad(text, tr("closed={seat}, but the closing discard {card} on the pile is a wild (CLOSE-2)",
                                 seat=seat, card=s.pile[-1]))
-    if s.phase != "over" and not game.legal_actions():
-        if s.phase == "draw":
-            raise _bad(text, tr("{name} is to draw but can do nothing: the stock is at its reserve (STOCK-1) and the "
-                                "pile cannot be taken (TURN-1, TURN-4)", name=names(s.turn)))
-        why = ""
-        for card in dict.fromkeys(s.hands[s.turn]):
-            try:
-                game.verify_discard(card)
-            except IllegalMove as err:
-                why = why or str(err)
-        raise _bad(text, tr("{name} is to play but no legal play can end his turn (TURN-3): {why}", name=names(s.turn),
-                            why=why))
 
 
 def game_record(game: Game) -> str:

@@ -90,15 +90,32 @@ def test_last_turn_below_the_reserve_and_end_by_stock_with_a_full_stock_are_refu
 
 # ---------------------------------------------------------------------------- empty hands (TURN-5)
 @pytest.mark.parametrize("text, rule", [
-    # The other seat's side took its pot, so his hand is empty only after closing (CLOSE-3, TURN-5).
-    ("fibur 2p d1 t0 play | h: 5H 6H 7H 9C / - | m: - | p: 3C | s: * | pots: *11 | took: 1", "CLOSE-3"),
     # His side has no pot and none is left to take (TURN-5, POT-1).
     ("fibur 2p d1 t0 play | h: 5H 6H 7H 9C / - | m: - | p: 3C | s: * | pots: - | took: 0", "TURN-5"),
-    ("fibur 4p d3 t0 draw | h: 5H 6H 7H 9C / - / 4D / 5D | m: - | p: 3C | s: * | pots: *11 | took: 3", "CLOSE-3"),
+    ("fibur 4p d3 t0 draw | h: 5H 6H 7H 9C / - / 4D / 5D | m: - | p: 3C | s: * | pots: - | took: 0", "TURN-5"),
 ])
 def test_an_empty_hand_the_game_cannot_reach_is_refused(text: str, rule: str) -> None:
     with pytest.raises(NotationError, match=rule):
         parse_position(text)
+
+
+@pytest.mark.parametrize("text", [
+    "fibur 2p d1 t0 play | h: 5H 6H 7H 9C / - | m: - | p: 3C | s: * | pots: *11 / *11 | took: -",
+    "fibur 4p d3 t0 play | h: 5H 6H 7H 8H 9C / - / 6C / 7C | m: - | p: 3C | s: * | pots: *11 / *11 | took: -",
+    "fibur 3p d2 t0 play | h: 5H 6H 7H 8H 2C / - / KS KD KC 4D | m: - | p: 3C | s: * | pots: *18 / *11 | took: -",
+])
+def test_the_next_seats_empty_hand_plays_to_the_end(text: str) -> None:
+    """The shorthand kept: the seat that plays next shown empty-handed, his pot still to take; random
+    play from there never gets stuck. (Other empty hands are kept too, for the puzzles and the
+    solver's tests, though a partner taking the pot first can leave one with nothing to do.)"""
+    for seed in range(60):
+        g = parse_position(text)
+        rng = random.Random(seed)
+        for _ in range(BOUND):
+            if g.is_over:
+                break
+            g.apply(pick(g, rng))
+        assert g.is_over
 
 
 def test_a_teachers_empty_hand_that_takes_its_pot_is_still_a_position() -> None:
@@ -111,14 +128,12 @@ def test_a_teachers_empty_hand_that_takes_its_pot_is_still_a_position() -> None:
 
 
 # ---------------------------------------------------------------------------- a mover who cannot move
-@pytest.mark.parametrize("hand, melds, rule", [
-    ("2C", "0=3H 4H 5H 6H 7H 8H 9H", "CLOSE-2"),  # his last card is a wild: no close with it
-    ("9C", "0=3H 4H 5H 6H", "CLOSE-4"),  # no burraco: the last card must be kept
-])
-def test_a_player_to_move_who_cannot_move_is_refused(hand: str, melds: str, rule: str) -> None:
-    with pytest.raises(NotationError, match=rule) as err:
-        parse_position(f"fibur 2p d1 t0 play | h: {hand} / 5C | m: {melds} | p: 3C | s: * | pots: *11 | took: 0")
-    assert "TURN-3" in str(err.value)
+def test_an_empty_hand_to_play_is_refused_under_classic_fr_too() -> None:
+    """classic-fr plays on with no cards by drawing first: in the play phase an empty hand has no
+    card to discard (the state with no legal action a mutated position reached)."""
+    with pytest.raises(NotationError, match="TURN-3"):
+        parse_position("classic-fr 4p d3 t0 play | h: - / 4D / 5D / 6D | m: 0=3H 4H 5H | p: 3C | s: * | pots: *11"
+                       " | took: 0")
 
 
 # ---------------------------------------------------------------------------- the fuzz
@@ -177,7 +192,7 @@ def test_mutated_positions_are_refused_or_playable_to_the_end(name: str, players
     """Seeded reachable positions, mutated: each is refused with a NotationError, or has a legal
     action (or is over) at every step of a random play that ends within BOUND actions."""
     accepted = refused = 0
-    for seed in range(40):
+    for seed in range(60):  # the commit before fails at classic-fr 4p seed 48 (a state with no legal action)
         rng = random.Random(seed * 7919 + players)
         text = mutate(played(name, players, seed, rng.randrange(0, 200)).position(), rng)
         try:
