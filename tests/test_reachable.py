@@ -230,7 +230,8 @@ def test_rule_sets_under_which_a_hand_cannot_be_played_are_refused(changes: dict
 
 def test_rule_sets_that_can_be_played_stay_accepted() -> None:
     """The smallest hands that can be played, and a 1-card soloist pot where 3 players never play."""
-    for r in (Rules(name="two", hand_size=2, soloist_pot_size=2), Rules(name="duo", players=(2, 4), soloist_pot_size=1)):
+    for r in (Rules(name="two", hand_size=2, soloist_pot_size=2),
+              Rules(name="duo", players=(2, 4), soloist_pot_size=1)):
         for players in r.players:
             g = Game.new(players, rules=r, seed=5)
             rng = random.Random(5)
@@ -264,7 +265,8 @@ HOSTILE = [HUGE, "\x00" * 5000, "\u200b" * 3000, "²" * 50, "١٢", "5H " * 3000
            "2C(=" + "x" * 390 + ")", "5H(=" + "\x01" * 390 + ")", "JK(=" + "7" * 390 + ")", "5H " * 120 + "2C(=4C)",
            "5H " * 130, BASE.replace("QH KH AH", "QH KH AH" + " QH" * 60),
            BASE.replace("0=QH", "\x00" * 3000 + "=QH"), BASE.replace("t1", "t" + "9" * 3000),
-           BASE + " | " + "\x00" * 3000, BASE.replace("fibur", "\x00" * 4000), BASE.replace("5H 6H", "5H " + "\x00" * 3000)]
+           BASE + " | " + "\x00" * 3000, BASE.replace("fibur", "\x00" * 4000),
+           BASE.replace("5H 6H", "5H " + "\x00" * 3000)]
 
 
 def _records() -> list[str]:
