@@ -127,6 +127,83 @@ def test_a_teachers_empty_hand_that_takes_its_pot_is_still_a_position() -> None:
                    " | took: 1")
 
 
+# ---------------------------------------------------------------------------- (a) (b) (c): stranded hands
+WILD5 = ("fibur 4p d3 t0 play | h: 2H 2S 7S 2D 2H 3C / - / - / - | m: 2=2C(=3C) 4C 5C; 0=2C 2S(=3C) 4C 5C 6C | p: - "
+         "| s: * | pots: *11 / *11 | took: -")
+BURRACO = "0=3H 4H 5H 6H 7H 8H 9H"
+STRANDED = [
+    # (a) another seat's empty hand, his pot still to take, that a partner moving first could strand.
+    pytest.param(WILD5, "POT-1", id="a-wild5-three-empty-hands"),
+    pytest.param("fibur 4p d3 t0 play | h: 5H 6H 7H 8H 9C / 6C / - / 7C | m: - | p: 3C | s: * | pots: *11 / *11 "
+                 "| took: -", "POT-1", id="a-the-movers-partner"),
+    pytest.param("fibur 4p d3 t0 draw | h: 5H 6H 7H 8H 9C / 6C / 7C / - | m: - | p: 3C | s: * | pots: *11 / *11 "
+                 "| took: -", "POT-1", id="a-not-the-next-seat"),
+    pytest.param("fibur 3p d2 t0 play solo=2 | h: 5H 6H 7H 8H 2C / - / KS KD KC 4D | m: - | p: 3C | s: * "
+                 "| pots: *11 | took: 2", "POT-1", id="a-3p-the-movers-partner"),
+    # (b) an empty hand whose side already has its pot: only a close empties it, and that ends the hand.
+    pytest.param("fibur 2p d1 t0 play | h: 5H 6H 7H 9C / - | m: - | p: 3C | s: * | pots: *11 | took: 1", "CLOSE-3",
+                 id="b-2p"),
+    pytest.param("fibur 4p d3 t0 play | h: 5H 6H 7H 9C / 6C / - / 7C | m: - | p: 3C | s: * | pots: *11 | took: 0",
+                 "CLOSE-3", id="b-4p-partner-took-it"),
+    # (c) a player to move holding only a card he may not discard.
+    pytest.param(f"fibur 4p d3 t0 play | h: 2C / 5C / 6C / 7C | m: {BURRACO} | p: 3C | s: * | pots: *11 | took: 0",
+                 "CLOSE-2", id="c-a-pinella-to-close"),
+    pytest.param(f"fibur 4p d3 t0 play | h: JK / 5C / 6C / 7C | m: {BURRACO} | p: 3C | s: * | pots: *11 | took: 0",
+                 "CLOSE-2", id="c-a-joker-to-close"),
+    pytest.param("fibur 4p d3 t0 play | h: 9C / 5C / 6C / 7C | m: 0=3H 4H 5H 6H | p: 3C | s: * | pots: *11 "
+                 "| took: 0", "CLOSE-4", id="c-no-burraco"),
+    pytest.param(f"fibur 2p d1 t0 play | h: 9C / 5C | m: {BURRACO} | p: 3C | s: * | pots: - | took: -", "TURN-5",
+                 id="c-no-pot-left"),
+    pytest.param("fibur 2p d1 t0 play single=QD | h: QD / 5C | m: - | p: - | s: * | pots: *11 / *11 | took: -",
+                 "TURN-4", id="c-the-one-card-taken"),
+]
+
+
+@pytest.mark.parametrize("text, rule", STRANDED)
+def test_a_hand_a_partner_strands_or_that_cannot_end_its_turn_is_refused(text: str, rule: str) -> None:
+    """(a), (b), (c): each refused at the entry, the sentence naming the rule; a record starting
+    there is refused the same way."""
+    with pytest.raises(NotationError, match=rule):
+        parse_position(text)
+    with pytest.raises(NotationError, match=rule):
+        Game.from_position(text)
+    record = json.dumps({"format": "buraco_learn-record", "version": 1, "rules": "fibur", "players":
+                         int(text.split()[1][0]), "dealer": int(text.split()[2][1]), "seed": None, "start": text,
+                         "actions": []})
+    with pytest.raises(NotationError, match=rule):
+        load_record(record)
+
+
+@pytest.mark.parametrize("text, rule", STRANDED)
+def test_the_study_form_keeps_the_shorthand_for_the_packages_what_ifs(text: str, rule: str) -> None:
+    """parse_position(text, study=True), the one way in for the package's own what-if and study
+    positions, reads each of them exactly as written."""
+    g = parse_position(text, study=True)
+    assert parse_position(g.position(), study=True).position() == g.position()
+    with pytest.raises(NotationError):
+        parse_position(g.position())  # still refused by the strict form
+
+
+def test_the_study_form_is_asked_for_by_keyword_and_by_true_only() -> None:
+    with pytest.raises(TypeError):
+        parse_position(WILD5, None, True)  # type: ignore[misc]
+    with pytest.raises(NotationError, match="POT-1"):
+        parse_position(WILD5, study="yes")  # type: ignore[arg-type]
+
+
+def test_a_hint_reads_its_what_if_through_the_study_form() -> None:
+    """The hint's what-if (the table in the play phase as if the draw were done) is a shorthand
+    the strict form refuses; the hint still answers from it."""
+    from buraco_learn.hints import _as_play, hint
+    g = Game.from_position("fibur 2p d1 t0 draw | h: 9C / 5C | m: 0=3H 4H 5H 6H | p: 3C | s: * | pots: *11 "
+                           "| took: 0")
+    what_if = _as_play(g)
+    assert what_if.phase == "play" and what_if.hand(0) == (Card.parse("9C"),)
+    with pytest.raises(NotationError, match="CLOSE-4"):
+        parse_position(what_if.position())
+    assert hint(g).action in g.legal_actions()
+
+
 # ---------------------------------------------------------------------------- a mover who cannot move
 def test_an_empty_hand_to_play_is_refused_under_classic_fr_too() -> None:
     """classic-fr plays on with no cards by drawing first: in the play phase an empty hand has no
@@ -141,19 +218,24 @@ def _cards(text: str) -> list[str]:
     return [] if text in ("-", "") else text.split()
 
 
-def mutate(text: str, rng: random.Random) -> str:
+def mutate(text: str, rng: random.Random, kinds: tuple[int, ...] = tuple(range(11))) -> str:
     """A reachable position with one to three edits that keep every card of the deck: cards moved
     between the stock, the pile, the hands and the pots, a hand emptied, 'last' toggled, the phase,
-    the seat to move or the pots taken changed."""
+    the seat to move or the pots taken changed. ``kinds`` picks the edits; 11, 12 and 13 make the
+    stranded hands (a), (b) and (c): another seat's hand emptied, a hand emptied with its side's
+    pot taken, the player to move left in the play phase with one card (a wild or the one card
+    taken from the pile when there is one)."""
     parts = [p.strip() for p in text.split("|")]
     head = parts[0].split()
     sec = {k.strip(): v.strip() for k, _, v in (p.partition(":") for p in parts[1:])}
     hands = [_cards(h.strip()) for h in sec["h"].split("/")]
     pile, stock = _cards(sec["p"]), _cards(sec["s"])
     pots = [] if sec["pots"] in ("-", "") else [_cards(p.strip()) for p in sec["pots"].split("/")]
+    took = [] if sec["took"] in ("-", "") else [int(t) for t in sec["took"].split(",")]
     for _ in range(rng.randint(1, 3)):
-        kind = rng.randrange(11)
+        kind = rng.choice(kinds)
         seat = rng.randrange(len(hands))
+        mover = int(head[3][1:])
         if kind == 0 and stock:  # much of the stock onto the pile
             n = rng.randint(1, len(stock))
             pile, stock = pile + stock[:n], stock[n:]
@@ -181,6 +263,24 @@ def mutate(text: str, rng: random.Random) -> str:
         elif kind == 10 and pile:
             n = rng.randint(1, len(pile))
             stock, pile = pile[:n] + stock, pile[n:]
+        elif kind == 11:  # (a) another seat's hand emptied
+            seat = rng.choice([t for t in range(len(hands)) if t != mover])
+            stock, hands[seat] = hands[seat] + stock, []
+        elif kind == 12 and pots and seat not in took:  # (b) a hand emptied, its side's pot taken
+            stock, hands[seat] = hands[seat] + pots.pop(rng.randrange(len(pots))) + stock, []
+            took = sorted(took + [seat])
+            sec["took"] = ",".join(map(str, took))
+            if len(hands) == 3 and not any(w.startswith("solo=") for w in head):
+                head.append(f"solo={seat}")
+        elif kind == 13 and hands[mover]:  # (c) the player to move left with one card
+            head = [w for w in head if not w.startswith("single=")]
+            head[4] = "play"
+            hand = hands[mover]
+            keep = next((c for c in hand if c[0] in "2J"), hand[0]) if rng.random() < 0.5 else rng.choice(hand)
+            if rng.random() < 0.3:
+                head.append(f"single={keep}")
+            hand.remove(keep)
+            stock, hands[mover] = hand + stock, [keep]
     sec["h"] = " / ".join(" ".join(h) or "-" for h in hands)
     sec["p"], sec["s"] = " ".join(pile) or "-", " ".join(stock) or "-"
     sec["pots"] = " / ".join(" ".join(p) or "-" for p in pots) or "-"
@@ -208,6 +308,47 @@ def test_mutated_positions_are_refused_or_playable_to_the_end(name: str, players
         assert g.is_over, f"random play from an accepted position did not end: {text}"
         g.check_invariants()
     assert accepted and refused  # the mutations reach both sides of the line
+
+
+def play_out(g: Game, rng: random.Random, text: str) -> None:
+    for _ in range(BOUND):
+        if g.is_over:
+            break
+        g.apply(pick(g, rng))
+    assert g.is_over, f"random play from an accepted position did not end: {text}"
+    g.check_invariants()
+
+
+@pytest.mark.parametrize("name, players", COMBOS)
+@pytest.mark.parametrize("kind", [11, 12, 13], ids=["a-other-hand-emptied", "b-emptied-with-its-pot",
+                                                    "c-one-card-to-play"])
+def test_stranded_hands_are_refused_or_playable_to_the_end(name: str, players: int, kind: int) -> None:
+    """The mutations (a), (b), (c) made on purpose, alone or with the others: each position is
+    refused with a NotationError or has a legal action at every step of a random play that ends
+    (from test_game's wild5 table, random play once got stuck 181 times in 200)."""
+    accepted = refused = 0
+    for seed in range(40):
+        rng = random.Random(seed * 104729 + players * 31 + kind)
+        text = played(name, players, seed, rng.randrange(0, 160)).position()
+        text = mutate(text, rng, (kind,)) if seed % 2 else mutate(mutate(text, rng, (kind,)), rng)
+        try:
+            g = parse_position(text)
+        except NotationError:
+            refused += 1
+            continue
+        accepted += 1
+        play_out(g, rng, text)
+    assert refused, "the stranded hands reach the refusals"
+
+
+def test_random_play_from_the_wild5_table_now_needs_its_hands() -> None:
+    """The wild5 table with its three empty hands is refused; dealt cards instead, random play
+    from it always ends."""
+    with pytest.raises(NotationError, match="POT-1"):
+        parse_position(WILD5)
+    text = WILD5.replace("/ - / - / -", "/ 8D / 9D / TD")
+    for seed in range(200):
+        play_out(parse_position(text), random.Random(seed), text)
 
 
 # ---------------------------------------------------------------------------- rule sets
