@@ -191,6 +191,21 @@ def test_the_study_form_is_asked_for_by_keyword_and_by_true_only() -> None:
         parse_position(WILD5, study="yes")  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("text, rule", [STRANDED[0], STRANDED[4], STRANDED[6]])
+def test_a_puzzle_and_the_tables_load_box_refuse_a_stranded_hand(text: str, rule: str) -> None:
+    """A puzzle read from text and the table widget's load box read positions strictly: the
+    refusal names the rule, and the widget keeps the game it had."""
+    from buraco_learn.puzzles import parse_puzzles
+    puzzle = parse_puzzles(f"[p1]\nlevel: easy\nkind: score\nposition: {text}\nanswer: 5\nsolution: s\n")[0]
+    with pytest.raises(NotationError, match=rule):
+        puzzle.game()
+    from buraco_learn.widgets.table import TableWidget
+    w = TableWidget(Game.new(4, seed=1), viewer=0)
+    before = w.game.position()
+    assert w.load_text(text) is False
+    assert rule in w.feedback_text and w.game.position() == before
+
+
 def test_a_hint_reads_its_what_if_through_the_study_form() -> None:
     """The hint's what-if (the table in the play phase as if the draw were done) is a shorthand
     the strict form refuses; the hint still answers from it."""
