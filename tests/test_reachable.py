@@ -106,8 +106,8 @@ def test_an_empty_hand_the_game_cannot_reach_is_refused(text: str, rule: str) ->
 ])
 def test_the_next_seats_empty_hand_plays_to_the_end(text: str) -> None:
     """The shorthand kept: the seat that plays next shown empty-handed, his pot still to take; random
-    play from there never gets stuck. (Other empty hands are kept too, for the puzzles and the
-    solver's tests, though a partner taking the pot first can leave one with nothing to do.)"""
+    play from there never gets stuck. (Other empty hands, which a partner or the last pot taken
+    first could strand, are refused: see the stranded hands below; the study form keeps them.)"""
     for seed in range(60):
         g = parse_position(text)
         rng = random.Random(seed)
