@@ -105,7 +105,7 @@ def _cards_and_end(text: str, whole: str) -> tuple[tuple[Card, ...], bool | None
         words = words[:at]
         if not layout:
             raise NotationError(tr("bad action {action}: 'layout' is followed by the layout, like "
-                                   "'meld 5H 6H JK layout 5H 6H JK(=7H)'", action=repr(whole)))
+                                   "'meld 5H 6H JK layout 5H 6H JK(=7H)'", action=excerpt(whole)))
     wild_high: bool | None = None
     if words and words[-1].lower() in ("high", "low"):
         wild_high = words.pop().lower() == "high"

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
 
 from .errors import DeckError, NotationError
+from .errors import excerpt as excerpt  # re-exported: modules quote input with it from here too
 from .i18n import N_, tr, trn
 
 __all__ = [
@@ -303,26 +304,6 @@ def is_number(text: str, digits: int = 9) -> bool:
     (True, False, False, False, False)
     """
     return 0 < len(text) <= digits and text.isascii() and text.isdigit()
-
-
-def excerpt(value: object, limit: int = 60) -> str:
-    """``repr(value)`` cut to about ``limit`` characters, for error messages (a long input is quoted
-    by its start and its length only; a huge integer by its number of digits).
-
-    >>> excerpt("5H " * 1000)
-    "'5H 5H 5H 5H 5H 5H 5H 5H 5H 5H 5H 5H 5H 5'... (3,000 characters)"
-    >>> excerpt(10 ** 5000)
-    'a number of about 5,001 digits'
-    """
-    if isinstance(value, int) and not isinstance(value, bool) and (value > 10**40 or value < -10**40):
-        return f"a number of about {int(value.bit_length() * 0.30103) + 1:,} digits"
-    if isinstance(value, str) and len(value) > limit:
-        return repr(value[:limit - 20]) + f"... ({len(value):,} characters)"
-    try:
-        text = repr(value)
-    except Exception:  # noqa: BLE001 - a broken __repr__ of a foreign object
-        text = f"a {type(value).__name__} value"
-    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:

@@ -67,7 +67,7 @@ def _as_play(game: Game) -> Game:
     head, rest = text.split("|", 1)
     words = head.split()
     words[4] = "play"
-    return parse_position(" ".join(words) + " |" + rest, rules=game.rules)
+    return parse_position(" ".join(words) + " |" + rest, rules=game.rules, study=True)
 
 
 def _bonus_words(plan: Plan) -> str:

@@ -666,6 +666,12 @@ _CARD_BITS: dict[Card, int] = {c: (1 << c.r) | (0 if c.r == 0 or c.r == 2 else 1
 _NATURAL_RANKS = 0x3FFA
 
 
+def _quoted(cards: Sequence[Card]) -> str:
+    """The cards of a refusal in notation; more than a meld could hold (14) only by their start."""
+    text = " ".join(map(_TEXT_OF, cards))
+    return text if len(cards) <= 30 else excerpt(text)
+
+
 def _explain(cards: Sequence[Card], res: _Result, what: str | None = None) -> InvalidMeld:
     """Turn an analysis failure into an :class:`InvalidMeld` with a sentence and rule IDs."""
     code = res[1]
@@ -675,7 +681,7 @@ def _explain(cards: Sequence[Card], res: _Result, what: str | None = None) -> In
             bits |= _CARD_BITS[c]
         ranks = bits & _NATURAL_RANKS  # bit r: a natural of rank r
         suits = bits >> 16  # bit s: a natural of suit s
-        text = what if what is not None else " ".join(map(_TEXT_OF, cards))
+        text = what if what is not None else _quoted(cards)
         lang = get_language()
         if lang == "en":  # the most common refusal: the English sentence without the catalog (the same text)
             low_words = _LOW_RANK_WORDS[ranks >> 1 & 127]
@@ -698,7 +704,7 @@ def _explain(cards: Sequence[Card], res: _Result, what: str | None = None) -> In
         for c in cards:
             bits |= _CARD_BITS[c]
         n_w = bits & 0b101  # a wild: a joker (rank 0) or a 2
-        text = what if what is not None else " ".join(map(_TEXT_OF, cards))
+        text = what if what is not None else _quoted(cards)
         if bits & 0b10 and bits & (1 << 13) and bits & 0b1100:  # an ace, a king, and a 2 or a 3
             rules = ("RUN-2", "RUN-1")
             extra = tr("; the ace is low (A-2-3) or high (Q-K-A), never both, so K-A-2 does not wrap (RUN-2)")
@@ -715,7 +721,7 @@ def _explain(cards: Sequence[Card], res: _Result, what: str | None = None) -> In
             rules = rules + ("RUN-4",)
         return InvalidMeld(tr("{cards}: the cards are not consecutive: a run has no gap (RUN-1) {fill}", cards=text,
                               fill=fill) + extra, rules)
-    text = what if what is not None else " ".join(map(_TEXT_OF, cards))
+    text = what if what is not None else _quoted(cards)
     if code == "set-wilds":
         names = [_TEXT[c.index] for c in cards if c.r == 0 or c.r == 2]
         if get_language() == "en":  # common: the catalog's English without the catalog
@@ -1141,12 +1147,12 @@ class Meld:
                 cards.append(Card.parse(tok))
                 continue
             if not tok.endswith(")"):
-                raise NotationError(f"{text!r}: bad annotation in {tok!r}; write it like 2C(=5H)")
+                raise NotationError(f"{excerpt(text)}: bad annotation in {excerpt(tok, 30)}; write it like 2C(=5H)")
             card_text, ann = tok[:-1].split("(=", 1)
             card = Card.parse(card_text)
             cards.append(card)
             if not card.is_wild:
-                raise NotationError(f"{text!r}: {card} is a natural card and takes no annotation; only a wild "
+                raise NotationError(f"{excerpt(text)}: {card} is a natural card and takes no annotation; only a wild "
                                     "(a joker or a 2) is written with what it stands for, like 2C(=5H) in a run "
                                     "or JK(=7) in a set")
             ann = ann.strip()
@@ -1157,10 +1163,10 @@ class Meld:
             try:
                 wanted = Card.parse(ann)
             except NotationError:
-                raise NotationError(f"{text!r}: {tok!r} does not say what the wild stands for: write a card "
+                raise NotationError(f"{excerpt(text)}: {excerpt(tok, 30)} does not say what the wild stands for: write a card "
                                     "in a run, like 2C(=5H), or a rank in a set, like JK(=7)") from None
             if wanted.is_joker:
-                raise NotationError(f"{text!r}: in {tok!r} a wild stands for a natural card, not a joker; "
+                raise NotationError(f"{excerpt(text)}: in {excerpt(tok, 30)} a wild stands for a natural card, not a joker; "
                                     "write it like 2C(=5H)")
             notes.append((card, wanted, None))
         res = _analyse_all(cards, r, fresh=False)
@@ -1171,20 +1177,20 @@ class Meld:
             set_rank = Rank(meld._rank)
             for card, stands, rank in notes:
                 if stands is not None:
-                    raise NotationError(f"{text!r}: a wild in a set stands for its rank only; write it like "
+                    raise NotationError(f"{excerpt(text)}: a wild in a set stands for its rank only; write it like "
                                         f"{card}(={set_rank.char})")
                 if rank != set_rank:
-                    raise NotationError(f"{text!r}: the wild {card} in this set of {_RANK_WORD[meld._rank]}s "
+                    raise NotationError(f"{excerpt(text)}: the wild {card} in this set of {_RANK_WORD[meld._rank]}s "
                                         f"stands for a {_RANK_WORD[meld._rank]}; write it {card}(={set_rank.char})")
             return meld
         layouts: list[_Result] = res[1]
         if any(rank is not None for _, _, rank in notes):
-            raise NotationError(f"{text!r}: a wild in a run stands for a card, like 2C(=5H)")
+            raise NotationError(f"{excerpt(text)}: a wild in a run stands for a card, like 2C(=5H)")
         fits = layouts
         for card, stands, _ in notes:
             fits = [L for L in fits if L[4] >= 0 and L[3][L[4]] == card and _pos_card(L[2] + L[4], L[1]) == stands]
         if not fits:
-            raise NotationError(f"{text!r}: " + _why_not(notes, layouts, r))
+            raise NotationError(f"{excerpt(text)}: " + _why_not(notes, layouts, r))
         written = tuple(cards)
         for L in fits:
             if L[3] == written:

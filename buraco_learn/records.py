@@ -17,6 +17,18 @@ A **position** lists everything on the table in sections separated by ``|``::
   shuffled with the ``fill`` seed (default 0): a teacher or a puzzle need not spell out the
   stock. Every card of the deck must be placed exactly once.
 
+A position must be one play can reach, or a teacher's shorthand that plays on as if it were;
+each refusal names its rule: every card of the packs once (EQ-1); the pots dealt (DEAL-2) and at
+most one a side (POT-1); a stock above its reserve to draw from, at it only in the last turn,
+never below it, and under ``ramiroyal`` never short while a pot is left to become the stock
+(STOCK-1); a close that CLOSE-1 and CLOSE-2 allow; no empty hand that could be left with no way to
+end a turn: none whose side has no pot left to take (TURN-5, POT-1), none whose side already has
+its pot (CLOSE-3) unless ``classic-fr``'s play on allows it (CLOSE-4), and no other seat's empty hand
+with its pot still to take but the next seat to play's, when neither a partner nor the last pot's
+taking can strand it (POT-1); and a player to move with a legal action (TURN-1, TURN-3, TURN-4,
+CLOSE-2, CLOSE-4). The package's own what-if positions use :func:`parse_position`'s ``study``
+form, which keeps those shorthands and is never fed with user input.
+
 >>> from buraco_learn import Game
 >>> g = Game.from_position(
 ...     "fibur 2p d0 t1 play | h: 5H 6H 7H 8C / 9D 9S JK | m: 0=QH KH AH | p: 3C | s: * | pots: *11 / *11 | took: -")
@@ -83,8 +95,7 @@ def _check_game(game: object) -> None:
 
 
 def _bad(text: str, why: str) -> NotationError:
-    short = text if len(text) <= 80 else text[:77] + "..."
-    err = NotationError(tr("bad position {position}: {why}", position=repr(short), why=why))
+    err = NotationError(tr("bad position {position}: {why}", position=excerpt(text, 80), why=why))
     err._bad_position = True  # type: ignore[attr-defined]  # already says which position
     return err
 
@@ -103,16 +114,31 @@ def _seat(value: str, players: int, text: str, what: str) -> int:
     return int(value)
 
 
-def parse_position(text: str, *, rules: Rules | str | None = None) -> Game:
+def parse_position(text: str, *, rules: Rules | str | None = None, study: bool = False) -> Game:
     """Set up a game from position notation; anything inconsistent is refused whole.
 
     ``rules`` overrides the header's rule set (for a custom :class:`Rules` value).
+
+    By default the position must be one play can reach, so that it always has a legal action or
+    is over and play from it ends: this is what every entry a user or a file reaches uses
+    (``Game.from_position``, :func:`load_record`, the table widget, the app, puzzles read from
+    text). ``study=True`` also accepts three shorthand positions no play reaches: another seat's
+    empty hand that a partner could strand by taking the side's pot first (POT-1), an empty hand
+    whose side already has its pot (CLOSE-3), and a player to move who holds only cards he may
+    not discard (TURN-3, TURN-4, CLOSE-2, CLOSE-4). It exists for the package's own what-if and
+    study positions (the hint reading a table as if the draw were done, the solver's tests'
+    shorthand fixtures), which only look at the position and never play it out; it is never fed
+    with user input.
 
     >>> parse_position("fibur 2p d0 t0 draw | h: 5H / 6H | m: - | p: 7H | s: 8H | pots: - | took: -")
     Traceback (most recent call last):
     ...
     buraco_learn.errors.NotationError: bad position 'fibur 2p d0 t0 draw | h: 5H / 6H | m: - | p: 7H | s: 8H | pots: - | took: -': it places 4 cards, but the deck has 108: list the rest or use *N in s: or pots: (EQ-1)
     """
+    return _parse_position(text, rules, study is True)
+
+
+def _parse_position(text: str, rules: Rules | str | None, study: bool = False) -> Game:
     if not isinstance(text, str):
         raise NotationError(tr("a position is text, not {kind}", kind=type(text).__name__))
     if len(text) > MAX_POSITION:
@@ -179,7 +205,7 @@ def parse_position(text: str, *, rules: Rules | str | None = None) -> Game:
         key = key.strip().lower()
         if not colon or key not in ("h", "m", "p", "s", "pots", "took"):
             raise _bad(text, tr("unknown section {section}; sections are h:, m:, p:, s:, pots:, took:",
-                                section=repr(part[:20])))
+                                section=excerpt(part, 30)))
         if key in sections:
             raise _bad(text, tr("section {key}: appears twice", key=key))
         sections[key] = value.strip()
@@ -294,26 +320,72 @@ def parse_position(text: str, *, rules: Rules | str | None = None) -> Game:
     sides_pots = [sum(took[s] for s in side) for side in game.sides]
     if any(n > 1 for n in sides_pots):
         raise _bad(text, tr("a side takes at most one pot (POT-1)"))
-    _check_reachable(game, text)
+    _check_reachable(game, text, study)
     game.start_position = format_position(game)
     return game
 
 
-def _check_reachable(game: Game, text: str) -> None:
-    """Refuse what no legal play leads to: a close that breaks CLOSE-1 or CLOSE-2, and an empty hand
-    for the seat to move that leaves him no way to end his turn (TURN-3, TURN-5, CLOSE-3).
+def _check_reachable(game: Game, text: str, study: bool = False) -> None:
+    """Refuse what no legal play leads to: a close that breaks CLOSE-1 or CLOSE-2, an empty hand
+    that leaves its seat no way to end a turn (TURN-3, TURN-5, CLOSE-3, POT-1) and a player to move
+    with no legal action.
 
-    (A teacher's position may leave the other seats' hands empty: they draw and take their pot.)"""
+    Kept, as a teacher's shorthand that plays on as if it were reached: the next seat's empty hand
+    with his pot still to take (he draws and takes it with his discard, POT-3), and under
+    ``classic-fr`` an empty hand whose side has its pot (it plays on, CLOSE-4). ``study`` keeps
+    the three shorthands of :func:`parse_position` too."""
     s, r = game._s, game.rules
     def names(seat: int) -> str:
         return seat_word(game.seat_name(seat))
 
+    reserve, n_stock = r.stock_reserve, len(s.stock)
+    if s.phase == "play" and not s.last_turn and n_stock <= reserve:
+        if r.pots_become_stock and s.pots:
+            raise _bad(text, tr("the stock has {n} card(s) while an untaken pot is left: the draw that brought the "
+                                "stock down to {reserve} would have made that pot the new stock (STOCK-1, section 12)",
+                                n=n_stock, reserve=reserve))
+        raise _bad(text, tr("the stock has {n} card(s), not more than its {reserve} never drawn, but this is not the "
+                            "last turn: the draw that left the stock there started the last turn, so add the flag "
+                            "'last' (STOCK-1)", n=n_stock, reserve=reserve))
+    if s.last_turn and n_stock < reserve:
+        raise _bad(text, tr("'last' (STOCK-1) is the turn whose draw left the stock at its {reserve} card(s) never "
+                            "drawn, but it holds {n}: no draw goes below them", reserve=reserve, n=n_stock))
+    if s.last_turn and r.pots_become_stock and s.pots:
+        raise _bad(text, tr("'last' (STOCK-1), but an untaken pot is left: under {rules} it would have become the new "
+                            "stock (section 12)", rules=r.name))
+    if s.end_reason == "stock" and (n_stock > reserve or (r.pots_become_stock and s.pots)):
+        raise _bad(text, tr("end=stock (STOCK-1), but the stock still holds {n} card(s), more than its {reserve} "
+                            "never drawn, or an untaken pot is left to become the stock", n=n_stock, reserve=reserve))
+    if s.phase != "over":
+        for other in range(game.players):
+            if other == s.turn or s.hands[other]:
+                continue  # the seat to move is checked below
+            if not game.side_has_pot(other) and not s.pots:
+                raise _bad(text, tr("{name} holds no cards, but no pot is left for his side to take: a hand is "
+                                    "emptied only to take a pot or to close (TURN-5, POT-1)", name=names(other)))
+            if study:
+                continue
+            if game.side_has_pot(other):
+                if r.play_on_with_empty_hand:
+                    continue  # classic-fr: an empty hand whose side has its pot plays on (CLOSE-4)
+                raise _bad(text, tr("{name} holds no cards, but once his side has its pot a hand is emptied only by "
+                                    "closing, which ends the hand (CLOSE-3, TURN-5); under {rules} no one plays on "
+                                    "with no cards", name=names(other), rules=r.name))
+            # The shorthand kept: the next seat to play, his pot still to take, and no one able to take
+            # it before him (the mover is not his partner and cannot take the last pot).
+            if (other != (s.turn + 1) % game.players or other in game.side_of(s.turn)
+                    or (len(s.pots) < 2 and not game.side_has_pot(s.turn))):
+                raise _bad(text, tr("{name} holds no cards and his side has no pot yet, but a player who empties his "
+                                    "hand takes the pot at once (POT-2, POT-3); only the next seat to play may be "
+                                    "shown empty-handed, his pot still to take: before his turn a partner or an "
+                                    "opponent could take the pot he needs and leave him with no way to end a turn "
+                                    "(POT-1, TURN-5)", name=names(other)))
     seat = s.turn
     if s.phase != "over" and not s.hands[seat]:
         has_pot = game.side_has_pot(seat)
         why = ""
-        if has_pot and r.play_on_with_empty_hand:
-            pass  # classic-fr: he plays on with no cards (CLOSE-4)
+        if has_pot and r.play_on_with_empty_hand and s.phase == "draw":
+            pass  # classic-fr: he plays on with no cards (CLOSE-4), drawing first
         elif s.phase == "play":
             why = tr("{name} is to play with an empty hand, but he could not end his turn with a discard (TURN-3)",
                      name=names(seat))
@@ -343,6 +415,18 @@ def _check_reachable(game: Game, text: str) -> None:
         if s.pile[-1].is_wild:
             raise _bad(text, tr("closed={seat}, but the closing discard {card} on the pile is a wild (CLOSE-2)",
                                 seat=seat, card=s.pile[-1]))
+    if s.phase != "over" and not study and not game.legal_actions():
+        if s.phase == "draw":
+            raise _bad(text, tr("{name} is to draw but can do nothing: the stock is at its reserve (STOCK-1) and the "
+                                "pile cannot be taken (TURN-1, TURN-4)", name=names(s.turn)))
+        why = ""
+        for card in dict.fromkeys(s.hands[s.turn]):
+            try:
+                game.verify_discard(card)
+            except IllegalMove as err:
+                why = why or str(err)
+        raise _bad(text, tr("{name} is to play but no legal play can end his turn (TURN-3): {why}", name=names(s.turn),
+                            why=why))
 
 
 def game_record(game: Game) -> str:

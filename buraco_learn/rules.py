@@ -21,8 +21,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import excerpt
-from .errors import RulesError
+
+from .errors import RulesError, excerpt
 from .i18n import N_, semicolon, tr
 
 __all__ = ["Rules", "FIBUR", "WIKIPEDIA_FR", "CLASSIC_FR", "RAMIROYAL", "PRESETS", "get_rules"]
@@ -109,7 +109,7 @@ class Rules:
         problems = _problems(self)
         if problems:
             name = self.name if isinstance(self.name, str) and len(self.name) <= 40 else "(custom)"
-            raise RulesError(tr("rule set {name}: {problems}", name=repr(name), problems=semicolon().join(problems)))
+            raise RulesError(tr("rule set {name}: {problems}", name=_short(name), problems=semicolon().join(problems)))
 
     @property
     def has_semi_clean(self) -> bool:
@@ -148,7 +148,7 @@ class Rules:
         if players not in self.players:
             allowed = ", ".join(map(str, self.players))
             raise RulesError(tr("rule set {name} is played by {allowed} players, not {players} (DEAL-1, section 12)",
-                                name=repr(self.name), allowed=allowed, players=_short(players)))
+                                name=_short(self.name), allowed=allowed, players=_short(players)))
 
     def to_dict(self) -> dict[str, Any]:
         """Every parameter, as plain JSON-ready values."""
@@ -254,6 +254,14 @@ def _problems(r: Rules) -> list[str]:
             out.append(tr("{key} must be true or false, not {value}", key=key, value=_short(getattr(r, key))))
     whole("target", 1, _MAX_POINTS, "GAME-1")
     whole("tournament_hands", 1, 1000, "GAME-2")
+    if deck_ok and r.hand_size < 2:
+        out.append(tr("hand_size must be at least 2, not {value}: each pot holds hand_size cards (DEAL-2), and a "
+                      "player who takes a pot of one card on the fly (POT-2) could neither discard it nor keep a card "
+                      "(TURN-3, CLOSE-3), so the hand could not go on", value=r.hand_size))
+    if deck_ok and players_ok and 3 in r.players and r.soloist_pot_size < 2:
+        out.append(tr("soloist_pot_size must be at least 2 when 3 players may play, not {value}: a player who takes "
+                      "a pot of one card on the fly (POT-2, P3-1) could neither discard it nor keep a card (TURN-3, "
+                      "CLOSE-3), so the hand could not go on", value=r.soloist_pot_size))
     if players_ok and deck_ok:
         deck = 104 + r.jokers
         for p in r.players:

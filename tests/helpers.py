@@ -4,18 +4,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from buraco_learn import Game
+from buraco_learn import Game, parse_position
 
 
 def table(hands: Sequence[str], *, melds: str = "-", pile: str = "3C", took: str = "-",
-          pots: str | None = None, stock: str = "*", head: str = "fibur 4p d3 t0 play") -> Game:
-    """A game from a few facts; the stock (and pots, by default) take every card not listed."""
+          pots: str | None = None, stock: str = "*", head: str = "fibur 4p d3 t0 play", study: bool = False) -> Game:
+    """A game from a few facts; the stock (and pots, by default) take every card not listed.
+    ``study``: a shorthand no play reaches, read as parse_position's study form (a player to move
+    whose last card may not be discarded, to test the refusal of that discard)."""
     players = len(hands)
     if pots is None:
         pots = "*18 / *11" if players == 3 else "*11 / *11"
     text = (f"{head} | h: {' / '.join(h or '-' for h in hands)} | m: {melds} | p: {pile or '-'} | s: {stock}"
             f" | pots: {pots} | took: {took}")
-    return Game.from_position(text)
+    return parse_position(text, study=True) if study else Game.from_position(text)
 
 
 class EveryStr(str):

@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from buraco_learn import (JOKER, Card, Discard, Draw, Game, IllegalMove, LayDown, LayOff, TakePile, get_rules,
-                          make_deck, parse_cards)
+                          make_deck, parse_cards, parse_position)
 from helpers import table
 
 C = Card.parse
@@ -188,9 +188,9 @@ def test_close_1_partners_burraco_counts() -> None:
 
 
 def test_close_2_not_with_a_wild() -> None:
-    g = table(["2C", "5C", "6C", "7C"], melds=BURRACO, took="0", pots="*11")
+    g = table(["2C", "5C", "6C", "7C"], melds=BURRACO, took="0", pots="*11", study=True)
     refused(g, "discard 2C", "CLOSE-2")
-    g2 = table(["JK", "5C", "6C", "7C"], melds=BURRACO, took="0", pots="*11")
+    g2 = table(["JK", "5C", "6C", "7C"], melds=BURRACO, took="0", pots="*11", study=True)
     refused(g2, "discard JK", "CLOSE-2")
 
 
@@ -205,7 +205,7 @@ def test_close_3_keep_a_card_after_the_pot() -> None:
 
 
 def test_close_4_no_burraco_keep_a_card() -> None:
-    g = table(["9C", "5C", "6C", "7C"], melds="0=3H 4H 5H 6H", took="0", pots="*11")
+    g = table(["9C", "5C", "6C", "7C"], melds="0=3H 4H 5H 6H", took="0", pots="*11", study=True)
     refused(g, "discard 9C", "CLOSE-4")
     # With a burraco but only a wild left after a lay-off: refused (CLOSE-4).
     g2 = table(["TH JK", "5C", "6C", "7C"], melds=BURRACO, took="0", pots="*11")
@@ -275,7 +275,7 @@ def test_ramiroyal_close_without_pot_once_none_left() -> None:
     assert g.result().reason == "closed"
     # ramiroyal: -100 for not using a pot, even though no side took one (still -100 at the count).
     assert [sc.pot_penalty for sc in g.result().scores] == [-100, -100]
-    fibur = Game.from_position(text.replace("ramiroyal", "fibur"))
+    fibur = parse_position(text.replace("ramiroyal", "fibur"), study=True)
     refused(fibur, "discard 9C", "TURN-5")
 
 
@@ -291,7 +291,7 @@ def test_classic_fr_play_on_with_empty_hand() -> None:
     g2.discard(g2.hand(0)[0])
     assert g2.hand(0) == () and g2.to_move == 1
     # Under fibur the same last discard is refused (CLOSE-4).
-    g3 = table(["9C", "5C", "6C", "7C"], melds="0=3H 4H 5H 6H", took="0", pots="*11")
+    g3 = table(["9C", "5C", "6C", "7C"], melds="0=3H 4H 5H 6H", took="0", pots="*11", study=True)
     refused(g3, "discard 9C", "CLOSE-4")
 
 
@@ -491,7 +491,7 @@ def test_p3_1_before_the_pot_everyone_plays_alone() -> None:
 def test_wild5_a_suits_two_drops_in_only_for_its_card() -> None:
     """WILD-5: a run whose wild is its own suit's 2 does not take another wild in its place (the 2
     drops into its natural slot only when the card it stands for is laid off); legal_lay_offs agrees."""
-    g = Game.from_position("fibur 4p d3 t0 play | h: 2H 2S 7S 2D 2H 3C / - / - / - | m: 2=2C(=3C) 4C 5C; "
+    g = Game.from_position("fibur 4p d3 t0 play | h: 2H 2S 7S 2D 2H 3C / 8D / 9D / TD | m: 2=2C(=3C) 4C 5C; "
                            "0=2C 2S(=3C) 4C 5C 6C | p: - | s: * | pots: *11 / *11 | took: -")
     assert not g.can_lay_off(0, "2H")
     assert LayOff(0, (Card.parse("2H"),)) not in g.legal_lay_offs()

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from buraco_learn import PRESETS, Card, Game, IllegalMove, LayOff, Meld, format_cards, make_deck
+from buraco_learn import PRESETS, Card, Game, IllegalMove, LayOff, Meld, format_cards, make_deck, parse_position
 from buraco_learn.game import candidate_melds
 from buraco_learn.solver import Plan, _Search, can_close, dead_cards, meld_value, solve
 
@@ -115,7 +115,7 @@ def random_position(rng: random.Random, closing: bool = False) -> Game:
     mtext = "; ".join(f"{o}={m}" for o, m in melds) or "-"
     text = (f"{name} {players}p d{players - 1} t0 play | h: {' / '.join(hands)} | m: {mtext} | p: - | s: * "
             f"| pots: {pots} | took: {'0' if took else '-'}")
-    return Game.from_position(text)
+    return parse_position(text, study=True)
 
 
 def positions(n: int, seed: int, closing: bool = False) -> Iterator[Game]:
@@ -152,7 +152,7 @@ def test_bound_never_cuts_the_best_plan() -> None:
         took = rng.random() < 0.5
         text = (f"{g.rules.name} {players}p d{players - 1} t0 play | h: {' / '.join(hands)} | m: {mtext} | p: - "
                 f"| s: * | pots: {'*11' if took else '*11 / *11'} | took: {'0' if took else '-'}")
-        pos = Game.from_position(text)
+        pos = parse_position(text, study=True)
         for close in (False, True):
             fast = _Search(pos, 0, close).run()
             slow = _Search(pos, 0, close, prune=False).run()
@@ -189,8 +189,8 @@ POS = "fibur 2p d1 t0 play | h: {hand} / - | m: {melds} | p: 3C | s: * | pots: {
 
 
 def game(hand: str, melds: str = "-", took: bool = False) -> Game:
-    return Game.from_position(POS.format(hand=hand, melds=melds, pots="*11" if took else "*11 / *11",
-                                         took="0" if took else "-"))
+    return parse_position(POS.format(hand=hand, melds=melds, pots="*11" if took else "*11 / *11",
+                                      took="0" if took else "-"), study=True)
 
 
 def test_close3_keeps_a_card_once_the_side_has_its_pot() -> None:
@@ -290,7 +290,7 @@ def test_big_hands_are_solved_and_replayed() -> None:
         hand = list(g.hand(g.to_move)) + deck[:19]
         text = (f"fibur 2p d1 t0 play | h: {format_cards(hand)} / - | m: - | p: - | s: * | pots: *11 / *11 "
                 "| took: -")
-        big = Game.from_position(text)
+        big = parse_position(text, study=True)
         plan = solve(big)
         assert plan.points > 0
         for a in plan.actions():
