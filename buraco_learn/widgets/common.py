@@ -21,7 +21,8 @@ from ..reference import cited_rules
 from ..render.feedback import feedback_html as shared_feedback_html
 from ..render.text import seat_name
 
-__all__ = ["speaks", "FeedbackKind", "feedback_html", "rule_ids", "static_bundle", "deck_dropdown", "words_html", "event_words", "new_cards", "make_feedback", "make_words", "forget_current_canvas"]
+__all__ = ["speaks", "FeedbackKind", "feedback_html", "rule_ids", "static_bundle", "deck_dropdown", "words_html", "event_words", "new_cards", "make_feedback", "make_words", "forget_current_canvas",
+           "FRAME_MARK", "mark_frame"]
 
 _W = TypeVar("_W", bound=type)
 
@@ -175,6 +176,30 @@ def forget_current_canvas(canvas: Canvas) -> None:
     manager = getattr(canvas, "_canvas_manager", None)
     if manager is not None and hasattr(manager, "_current_canvas"):
         manager._current_canvas = None
+
+
+#: What a redraw's last command writes (see :func:`mark_frame`), before the redraw's number.
+FRAME_MARK = "buraco-frame:"
+
+
+def mark_frame(canvas: Canvas, number: int) -> None:
+    """End redraw ``number`` of ``canvas`` with an invisible marker of its number.
+
+    The marker is a text drawn far outside the canvas (nothing is painted), sent with the
+    redraw's other commands in its one message, so a page can tell which redraw a canvas shows:
+    the browser tests record the last marker each canvas painted and wait for the redraw they
+    expect, instead of guessing with a pause (a busy machine paints late).
+
+    >>> from ipycanvas import Canvas, hold_canvas
+    >>> c = Canvas(width=10, height=10)
+    >>> manager = c._canvas_manager
+    >>> with hold_canvas():
+    ...     mark_frame(c, 7)
+    ...     sent = [command[1] for command in manager._commands_cache]
+    >>> [args[0] for args in sent if args and str(args[0]).startswith(FRAME_MARK)]
+    ['buraco-frame:7']
+    """
+    canvas.fill_text(f"{FRAME_MARK}{int(number)}", -100_000, -100_000)
 
 
 def resize_canvas(canvas: Canvas, width: int, height: int | None = None, budget: str | None = None) -> None:
