@@ -11,7 +11,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from lab_harness import SCREENSHOT_DIR, AppServer
+from lab_harness import SCREENSHOT_DIR, AppServer, watch_page
 
 from buraco_learn.actions import Discard
 from buraco_learn.app import play_page
@@ -53,6 +53,7 @@ def page(browser: Any) -> Iterator[Any]:
     context = browser.new_context(viewport=LAPTOP)
     p = context.new_page()
     p.set_default_timeout(60_000)
+    p.requests = watch_page(p)  # type: ignore[attr-defined]
     p.errors = []  # type: ignore[attr-defined]
     p.on("pageerror", lambda e: p.errors.append(str(e)))  # type: ignore[attr-defined]
     # Console errors, but for resources on the internet (Voila's icon font from a CDN) when the
