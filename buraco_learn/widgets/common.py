@@ -114,11 +114,17 @@ def feedback_html(text: str, kind: FeedbackKind, *, rules: Sequence[str] | None 
     return f'<div class="feedback {kind}">{box}</div>'
 
 
-def words_html(text: str, summary: str | None = None) -> str:
-    """The text description beside a canvas (a canvas has no alt text)."""
+def words_html(text: str, summary: str | None = None, frame: int | None = None) -> str:
+    """The text description beside a canvas (a canvas has no alt text). ``frame``: the number of
+    the redraw it describes (see :func:`mark_frame`), kept as the element's ``data-frame``.
+
+    >>> words_html("South to play.", "In words", frame=3)[:66]
+    '<details class="table-words" data-frame="3"><summary style="cursor'
+    """
     if summary is None:
         summary = tr("What the table shows, in words")
-    return (f'<details class="table-words"><summary style="cursor:pointer">{escape(summary)}</summary>'
+    mark = "" if frame is None else f' data-frame="{int(frame)}"'
+    return (f'<details class="table-words"{mark}><summary style="cursor:pointer">{escape(summary)}</summary>'
             f'<div style="white-space:pre-wrap;font-size:13px;line-height:1.35">{escape(text)}</div></details>')
 
 

@@ -705,7 +705,7 @@ class TableWidget(VBox):  # type: ignore[misc]
                        readonly=self.readonly)
             mark_frame(self.canvas, self.redraws + 1)  # which redraw the page shows (the browser tests wait on it)
         self.redraws += 1
-        self.words.value = words_html(self.description_text)
+        self.words.value = words_html(self.description_text, frame=self.redraws)
 
     def _sync_controls(self) -> None:
         self._syncing = True

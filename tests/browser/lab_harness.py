@@ -123,7 +123,7 @@ _FRAME_RECORDER_JS = """(() => {
   const MARK = 'buraco-frame:';
   const PAINT_DELAY = %d;
   const P = CanvasRenderingContext2D.prototype;
-  const fillText = P.fillText, drawImage = P.drawImage;
+  const fillText = P.fillText, drawImage = P.drawImage, clearRect = P.clearRect;
   P.fillText = function (text, ...rest) {
     if (typeof text === 'string' && text.startsWith(MARK)) {
       this.canvas.__buracoFrame = Number(text.slice(MARK.length));
@@ -135,6 +135,12 @@ _FRAME_RECORDER_JS = """(() => {
     target.dataset.paints = String(Number(target.dataset.paints || 0) + 1);
     if (frame !== undefined) { target.__buracoFrame = frame; target.dataset.frame = String(frame); }
   };
+  if (PAINT_DELAY > 0) {  // a canvas on the page is cleared just before it is painted: late too, in order
+    P.clearRect = function (...args) {
+      if (!this.canvas.isConnected) return clearRect.apply(this, args);
+      setTimeout(() => clearRect.apply(this, args), PAINT_DELAY);
+    };
+  }
   P.drawImage = function (source, ...rest) {
     if (!(source instanceof HTMLCanvasElement) || source === this.canvas) return drawImage.call(this, source, ...rest);
     const frame = source.__buracoFrame;
