@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from lab_harness import LabPage
+from lab_harness import LabPage, squeeze, wait_for_text
 
 pytestmark = pytest.mark.browser
 
@@ -64,8 +64,9 @@ def test_play_a_hand_notebook_runs_and_a_turn_is_clicked_through(lab: LabPage) -
     advice = lab.wait_for_value("table.feedback_text", lambda v: v.startswith("Hint: "))
     assert "(TURN-2)" in advice or "(EQ-2" in advice
     assert lab.value("game.position()") == before
-    shown = lab.notebook().locator(".feedback").first.inner_text()
-    assert "Hint:" in shown
+    wait_for_text(lab.notebook().locator(".feedback").first, lambda t: squeeze(advice) in t,
+                  f"the hint on the page: {advice!r}")
+    lab.wait_for_redraw(canvas)
     lab.screenshot("course-play-hint", locator=_widget_output(lab))
 
     # Discard the 4C: the turn ends and the computer player (North) plays its whole turn.
@@ -77,7 +78,10 @@ def test_play_a_hand_notebook_runs_and_a_turn_is_clicked_through(lab: LabPage) -
     history = lab.value("[(e.seat, str(e.action)) for e in game.history]")
     assert [0, "discard 4C"] in history
     assert any(seat == 1 for seat, _ in history), "North did not play its turn"
-    assert lab.notebook().locator(".feedback").first.inner_text().strip()
+    said = squeeze(lab.value("table.feedback_text"))
+    assert "4C" in said or "4♣" in said, said
+    wait_for_text(lab.notebook().locator(".feedback").first, lambda t: said in t, f"the turn's feedback: {said!r}")
+    lab.wait_for_redraw(canvas)
     lab.screenshot("course-play-after-turn", locator=canvas)
 
 
@@ -99,7 +103,9 @@ def test_puzzle_notebook_easy_puzzle_solved_by_clicks(lab: LabPage) -> None:
     lab.notebook().get_by_role("button", name="Check", exact=True).first.click()
     verdict = lab.wait_for_value("easy.verdict and easy.verdict.correct", lambda v: v is not None and v is not False)
     assert verdict is True
-    assert "the most possible" in lab.notebook().locator(".feedback").first.inner_text()
+    wait_for_text(lab.notebook().locator(".feedback").first, lambda t: "the most possible" in t,
+                  "the verdict on the page: ... the most possible ...")
+    lab.wait_for_redraw(canvas, "easy.table")
     assert lab.value("check_puzzle('puzzle-easy-most', easy) is None")
     lab.screenshot("course-puzzle-easy-checked", locator=_widget_output(lab))
 
@@ -112,11 +118,13 @@ def test_teacher_demo_widget_steps_and_reveals(lab: LabPage) -> None:
     lab.wait_for_value("len(board.demo.game.history)", lambda v: v == 1)
     lab.notebook().get_by_role("button", name="Finish the turn", exact=True).click()
     lab.wait_for_value("board.demo.game.to_move", lambda v: v == 2)
-    said = lab.notebook().locator(".demo-said").first.inner_text()
-    assert said.startswith("Moves 2") and "West discards" in said and "(TURN-3)" in said
+    said = wait_for_text(lab.notebook().locator(".demo-said").first, lambda t: t.startswith("Moves 2"),
+                         "the narration of the turn's moves (Moves 2–...)")
+    assert "West discards" in said and "(TURN-3)" in said
     lab.notebook().get_by_role("button", name="Reveal hands").first.click()
     lab.wait_for_value("board.reveal", lambda v: v is True)
     hands = lab.notebook().locator(".demo-hands").first
     hands.wait_for(state="visible")
     assert "East" in hands.inner_text()
+    lab.wait_for_redraw(lab.canvas(0), "board.table")
     lab.screenshot("course-teacher-demo", locator=_widget_output(lab))
