@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from lab_harness import LabPage
+from lab_harness import LabPage, squeeze, wait_for_text
 
 pytestmark = pytest.mark.browser
 
@@ -22,6 +22,12 @@ RULE = re.compile(r"\b[A-Z][A-Z0-9]+-\d+\b")
 
 def _feedback(lab: LabPage) -> Any:
     return lab.notebook().locator(".feedback").first
+
+
+def _shown(lab: LabPage, text: str) -> str:
+    """Wait until the page's feedback box shows ``text`` (the kernel's feedback): the kernel
+    has it a moment before the page."""
+    return wait_for_text(_feedback(lab), lambda t: squeeze(text) in t, f"the feedback box to show {text!r}")
 
 
 def _inside_viewport(lab: LabPage, locator: Any) -> bool:
@@ -63,6 +69,7 @@ def test_play_notebook_speaks_the_language_with_rule_ids(lab: LabPage, lang: str
     refused = lab.wait_for_value("table.feedback_text", lambda v: "SET-1" in v or "RUN-1" in v)
     assert UNTRANSLATED not in refused
     assert "a meld needs" not in refused and " cards" not in refused, refused
+    _shown(lab, refused)
     box = _feedback(lab)
     assert _inside_viewport(lab, box), "the refusal is not on the screen"
     lab.screenshot(f"lang-{lang}-meld-refused")
@@ -73,6 +80,7 @@ def test_play_notebook_speaks_the_language_with_rule_ids(lab: LabPage, lang: str
     lab.notebook().get_by_role("button", name=_tr(lab, "Draw"), exact=True).click()
     said = lab.wait_for_value("table.feedback_text", lambda v: "TURN-1" in v)
     assert UNTRANSLATED not in said and "already drawn" not in said, said
+    _shown(lab, said)
 
     # The hint: advice with rule IDs, in the language, and the game unchanged.
     before = lab.value("game.position()")
@@ -81,5 +89,6 @@ def test_play_notebook_speaks_the_language_with_rule_ids(lab: LabPage, lang: str
     advice = lab.wait_for_value("table.feedback_text", lambda v: bool(RULE.search(v)))
     assert UNTRANSLATED not in advice and "Then discard" not in advice and "card points" not in advice, advice
     assert lab.value("game.position()") == before
+    _shown(lab, advice)
     assert _inside_viewport(lab, _feedback(lab))
     lab.screenshot(f"lang-{lang}-hint")
