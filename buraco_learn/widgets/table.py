@@ -54,8 +54,8 @@ from ..render.html import card_title, sort_cards, table_html
 from ..render.layout import Hit, TableGeometry, geometry_for
 from ..render.style import check_deck
 from ..render.text import describe_table, seat_name
-from .common import (FeedbackKind, event_words, feedback_html, make_canvas, make_feedback, mark_frame, new_cards, resize_canvas,
-                     deck_dropdown, speaks, static_bundle, words_html)
+from .common import (FeedbackKind, event_words, feedback_html, make_canvas, make_feedback, new_cards, resize_canvas,
+                     deck_dropdown, mark_frame, speaks, static_bundle, words_html)
 from .draw import draw_table
 
 __all__ = ["TableWidget", "Player"]

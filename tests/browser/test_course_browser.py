@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from lab_harness import LabPage, squeeze, wait_for_text
+from lab_harness import LabPage, squeeze, wait_for_text, wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -34,11 +34,14 @@ def test_play_a_hand_notebook_runs_and_a_turn_is_clicked_through(lab: LabPage) -
     state = lab.run_all()
     blanks = [c for c in state["cells"] if c["raises"]]
     assert len(blanks) == 2 and all(b["errors"] for b in blanks), "the blank exercise cells must stop with NotYet"
-    assert lab.notebook().locator(".jp-OutputArea-output", has_text="Not answered yet").count() == 2
+    # (the page renders the outputs a moment after the kernel is done: wait for them)
+    wait_until(lambda: lab.notebook().locator(".jp-OutputArea-output", has_text="Not answered yet").count(),
+               lambda n: n == 2, "the two blank exercises' Not answered yet boxes")
 
     # The notebook's own cells drew a card, tried a refused meld and asked for a hint.
     assert lab.value("game.phase") == "play" and lab.value("game.to_move") == 0
-    assert lab.notebook().locator(".jp-OutputArea-output", has_text="(SET-1;").count() == 1
+    wait_until(lambda: lab.notebook().locator(".jp-OutputArea-output", has_text="(SET-1;").count(),
+               lambda n: n == 1, "the refused meld's output, with (SET-1; ...)")
     assert lab.value("table.feedback_text").startswith("Hint: ")
 
     canvas = lab.canvas(0)

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from lab_harness import LabPage, squeeze, wait_for_text
+from lab_harness import LabPage, squeeze, wait_for_text, wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -54,11 +54,14 @@ def test_play_notebook_speaks_the_language_with_rule_ids(lab: LabPage, lang: str
     # The learner's screen: the blank boxes and the buttons are in the language.
     not_answered = _tr(lab, "✎ Not answered yet")
     assert not_answered != "✎ Not answered yet" and not not_answered.startswith(UNTRANSLATED)
-    assert lab.notebook().locator(".jp-OutputArea-output", has_text=not_answered).count() == len(blanks)
+    # (the page renders the outputs and the widgets a moment after the kernel is done: wait for them)
+    wait_until(lambda: lab.notebook().locator(".jp-OutputArea-output", has_text=not_answered).count(),
+               lambda n: n == len(blanks), f"{len(blanks)} boxes saying {not_answered!r}")
     for label in ("Meld", "Discard", "Hint", "Draw"):
         shown = _tr(lab, label)
         assert shown != label, (label, shown)
-        assert lab.notebook().get_by_role("button", name=shown, exact=True).count() >= 1, (label, shown)
+        wait_until(lambda: lab.notebook().get_by_role("button", name=shown, exact=True).count(), lambda n: n >= 1,
+                   f"the {label} button, labelled {shown!r}")
     text = lab.notebook().inner_text()
     assert UNTRANSLATED not in text, text[text.index(UNTRANSLATED) - 200:text.index(UNTRANSLATED) + 200]
 
