@@ -263,6 +263,11 @@ def _app(page: str, port: int | None, extra: list[str], lang: str = "en") -> int
     # in-browser kernel, so Voila does not load it.
     cmd = [sys.executable, "-m", "voila", str(page_path(page)), "--strip_sources=True",
            "--VoilaConfiguration.extension_denylist=@jupyterlite/pyodide-kernel-extension"]
+    # The page's template (buraco_learn/app/share/jupyter/voila/templates/buraco-app): Voila's lab
+    # template without the stylesheets it asks from a CDN, so the page loads nothing from outside.
+    share = page_path(page).parent / "share" / "jupyter"
+    os.environ["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(share), os.environ.get("JUPYTER_PATH", "")) if p)
+    cmd.append("--template=buraco-app")
     if port is not None:
         cmd += [f"--port={port}", "--Voila.port_retries=0"]
     cmd += extra

@@ -21,7 +21,8 @@ from ..reference import cited_rules
 from ..render.feedback import feedback_html as shared_feedback_html
 from ..render.text import seat_name
 
-__all__ = ["speaks", "FeedbackKind", "feedback_html", "rule_ids", "static_bundle", "deck_dropdown", "words_html", "event_words", "new_cards", "make_feedback", "make_words", "forget_current_canvas"]
+__all__ = ["speaks", "FeedbackKind", "feedback_html", "rule_ids", "static_bundle", "deck_dropdown", "words_html", "event_words", "new_cards", "make_feedback", "make_words", "forget_current_canvas",
+           "FRAME_MARK", "mark_frame"]
 
 _W = TypeVar("_W", bound=type)
 
@@ -113,11 +114,17 @@ def feedback_html(text: str, kind: FeedbackKind, *, rules: Sequence[str] | None 
     return f'<div class="feedback {kind}">{box}</div>'
 
 
-def words_html(text: str, summary: str | None = None) -> str:
-    """The text description beside a canvas (a canvas has no alt text)."""
+def words_html(text: str, summary: str | None = None, frame: int | None = None) -> str:
+    """The text description beside a canvas (a canvas has no alt text). ``frame``: the number of
+    the redraw it describes (see :func:`mark_frame`), kept as the element's ``data-frame``.
+
+    >>> words_html("South to play.", "In words", frame=3)[:66]
+    '<details class="table-words" data-frame="3"><summary style="cursor'
+    """
     if summary is None:
         summary = tr("What the table shows, in words")
-    return (f'<details class="table-words"><summary style="cursor:pointer">{escape(summary)}</summary>'
+    mark = "" if frame is None else f' data-frame="{int(frame)}"'
+    return (f'<details class="table-words"{mark}><summary style="cursor:pointer">{escape(summary)}</summary>'
             f'<div style="white-space:pre-wrap;font-size:13px;line-height:1.35">{escape(text)}</div></details>')
 
 
@@ -175,6 +182,30 @@ def forget_current_canvas(canvas: Canvas) -> None:
     manager = getattr(canvas, "_canvas_manager", None)
     if manager is not None and hasattr(manager, "_current_canvas"):
         manager._current_canvas = None
+
+
+#: What a redraw's last command writes (see :func:`mark_frame`), before the redraw's number.
+FRAME_MARK = "buraco-frame:"
+
+
+def mark_frame(canvas: Canvas, number: int) -> None:
+    """End redraw ``number`` of ``canvas`` with an invisible marker of its number.
+
+    The marker is a text drawn far outside the canvas (nothing is painted), sent with the
+    redraw's other commands in its one message, so a page can tell which redraw a canvas shows:
+    the browser tests record the last marker each canvas painted and wait for the redraw they
+    expect, instead of guessing with a pause (a busy machine paints late).
+
+    >>> from ipycanvas import Canvas, hold_canvas
+    >>> c = Canvas(width=10, height=10)
+    >>> manager = c._canvas_manager
+    >>> with hold_canvas():
+    ...     mark_frame(c, 7)
+    ...     sent = [command[1] for command in manager._commands_cache]
+    >>> [args[0] for args in sent if args and str(args[0]).startswith(FRAME_MARK)]
+    ['buraco-frame:7']
+    """
+    canvas.fill_text(f"{FRAME_MARK}{int(number)}", -100_000, -100_000)
 
 
 def resize_canvas(canvas: Canvas, width: int, height: int | None = None, budget: str | None = None) -> None:

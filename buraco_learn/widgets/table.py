@@ -61,7 +61,7 @@ from ..render.layout import Hit, TableGeometry, geometry_for
 from ..render.style import check_deck
 from ..render.text import describe_table, seat_name
 from .common import (FeedbackKind, event_words, feedback_html, make_canvas, make_feedback, new_cards, resize_canvas,
-                     deck_dropdown, speaks, static_bundle, words_html)
+                     deck_dropdown, mark_frame, speaks, static_bundle, words_html)
 from .draw import draw_table
 
 __all__ = ["TableWidget", "Player"]
@@ -979,8 +979,9 @@ class TableWidget(VBox):  # type: ignore[misc]
                        target=self.target, deck=self.deck, highlight=self._highlight, pile_open=self.pile_open,
                        show_score=self.show_score, you=not (self.readonly and self.fixed_viewer is None),
                        readonly=self.readonly)
+            mark_frame(self.canvas, self.redraws + 1)  # which redraw the page shows (the browser tests wait on it)
         self.redraws += 1
-        self.words.value = words_html(self.description_text)
+        self.words.value = words_html(self.description_text, frame=self.redraws)
 
     def _sync_controls(self) -> None:
         self._syncing = True

@@ -12,10 +12,23 @@ module with ``pytestmark = pytest.mark.browser`` as well, for readers). Fixtures
   ``tests/browser/screenshots/FAILED-<test name>.png``.
 
 Helpers are importable in test modules as ``from lab_harness import ...``.
+
+Two options check that the tests hold on a busy machine (both off by default; the same as
+environment variables, for ``scripts/test.sh``)::
+
+    pytest tests/browser --browser-load 2        # BURACO_BROWSER_LOAD=2: two busy processes beside
+    pytest tests/browser --paint-delay 1500      # BURACO_PAINT_DELAY_MS=1500: every canvas frame painted 1.5 s late
+
+``--browser-load N`` starts N processes that spin (``while True: pass``, one a core is the
+classroom case) for the whole session and stops them at its end. ``--paint-delay MS`` makes the
+browser paint every canvas frame MS milliseconds late (see ``lab_harness.watch_page``): a test
+that reads a canvas before its redraw then fails every time, not once in a while.
 """
 
 from __future__ import annotations
 
+import os
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any, Iterator
@@ -37,6 +50,51 @@ from lab_harness import (  # noqa: E402
 # The fixture notebooks are driven in the browser by the tests; nbval must not
 # collect them when the test command passes --nbval-lax.
 collect_ignore_glob = ["fixtures/*"]
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("browser", "browser tests (tests/browser)")
+    group.addoption("--browser-load", type=int, default=None, metavar="N",
+                    help="run N busy processes beside the browser tests (default $BURACO_BROWSER_LOAD or 0)")
+    group.addoption("--paint-delay", type=int, default=None, metavar="MS",
+                    help="paint every canvas frame MS ms late in the browser (default $BURACO_PAINT_DELAY_MS or 0)")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    delay = config.getoption("--paint-delay", default=None)
+    if delay is not None:
+        os.environ["BURACO_PAINT_DELAY_MS"] = str(max(0, int(delay)))
+
+
+def _load_count(config: pytest.Config) -> int:
+    n = config.getoption("--browser-load", default=None)
+    if n is None:
+        raw = os.environ.get("BURACO_BROWSER_LOAD", "0") or "0"
+        if not raw.isdigit():
+            raise pytest.UsageError(f"BURACO_BROWSER_LOAD must be a number of busy processes, not {raw[:20]!r}")
+        n = int(raw)
+    return max(0, int(n))
+
+
+@pytest.fixture(scope="session", autouse=True)
+def busy_load(request: pytest.FixtureRequest) -> Iterator[int]:
+    """The artificial load of a ``--browser-load N`` run: N spinning processes, stopped at the end."""
+    n = _load_count(request.config)
+    procs = [subprocess.Popen([sys.executable, "-c", "while True: pass"], stdin=subprocess.DEVNULL)
+             for _ in range(n)]
+    if n:
+        print(f"\nbrowser tests under load: {n} busy processes (pids {', '.join(str(p.pid) for p in procs)})")
+    try:
+        yield n
+    finally:
+        for proc in procs:
+            proc.terminate()
+        for proc in procs:
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait(timeout=10)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

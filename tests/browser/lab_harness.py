@@ -24,7 +24,16 @@ Building blocks, usable on their own:
   machine needs; :func:`require_chromium` fails (never skips) when it is missing.
 * :class:`LabPage` wraps a Playwright ``Page`` on that server: open a notebook,
   wait for the kernel, run all cells, execute Python in the notebook's kernel and
-  read values back, click a canvas, take screenshots.
+  read values back, click a canvas, wait for a redraw or a text, take screenshots.
+* :func:`watch_page` makes a new page record, before any of its own code runs, which redraw
+  of its widget every ``<canvas>`` shows (:func:`canvas_frame`, :func:`wait_for_frame`) and
+  every address it asks for (:func:`outside_requests`).
+
+Waiting: never read a canvas, a text or a count right after a click, and never after a fixed
+pause. Wait for the state the test asserts, with :func:`wait_until` (or
+:func:`wait_for_text`, :func:`wait_for_frame`, :meth:`LabPage.wait_for_value`,
+:meth:`LabPage.wait_for_redraw`): they poll for up to :data:`WAIT` seconds and fail saying what
+was awaited and what was seen last. A busy machine (a classroom server, CI) paints late.
 
 Paths given to :class:`LabPage` are relative to the server's root directory, which
 the fixtures set to the repository root (so ``notebooks/01_cards.ipynb`` works).
@@ -59,6 +68,9 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-quic",
 ]
+
+#: How long a wait lasts before it fails, in seconds: generous, for a busy machine.
+WAIT = 60.0
 
 #: Selector of the notebook panel that is on screen (a restored, hidden tab of an
 #: earlier test may still exist on the same server).
@@ -96,6 +108,146 @@ def launch_chromium(playwright: Any, path: str = CHROMIUM_PATH) -> Any:
     return playwright.chromium.launch(
         executable_path=path, headless=True, args=list(CHROMIUM_ARGS)
     )
+
+
+# -- what the page does: canvas frames and the addresses it asks ----------------------------
+
+#: Page code run before the page's own (``context.add_init_script``). The table widget ends
+#: each redraw with an invisible marker text, ``buraco-frame:N`` (see
+#: ``buraco_learn.widgets.common.mark_frame``), drawn on ipycanvas's hidden canvas of the widget;
+#: the widget's ``<canvas>`` on the page is then painted from that hidden canvas. This records,
+#: on the page's canvas, the number of the redraw it shows (``data-frame``) and how many times it
+#: was painted (``data-paints``). ``PAINT_DELAY`` (ms, 0 = none) paints every frame that much
+#: later, as a slow machine would: a test that reads a canvas too early then fails every time.
+_FRAME_RECORDER_JS = """(() => {
+  const MARK = 'buraco-frame:';
+  const PAINT_DELAY = %d;
+  const P = CanvasRenderingContext2D.prototype;
+  const fillText = P.fillText, drawImage = P.drawImage, clearRect = P.clearRect;
+  P.fillText = function (text, ...rest) {
+    if (typeof text === 'string' && text.startsWith(MARK)) {
+      this.canvas.__buracoFrame = Number(text.slice(MARK.length));
+      return;
+    }
+    return fillText.call(this, text, ...rest);
+  };
+  const painted = (target, frame) => {
+    target.dataset.paints = String(Number(target.dataset.paints || 0) + 1);
+    if (frame !== undefined) { target.__buracoFrame = frame; target.dataset.frame = String(frame); }
+  };
+  if (PAINT_DELAY > 0) {  // a canvas on the page is cleared just before it is painted: late too, in order
+    P.clearRect = function (...args) {
+      if (!this.canvas.isConnected) return clearRect.apply(this, args);
+      setTimeout(() => clearRect.apply(this, args), PAINT_DELAY);
+    };
+  }
+  P.drawImage = function (source, ...rest) {
+    if (!(source instanceof HTMLCanvasElement) || source === this.canvas) return drawImage.call(this, source, ...rest);
+    const frame = source.__buracoFrame;
+    if (PAINT_DELAY > 0) {
+      const copy = document.createElement('canvas');
+      copy.width = source.width; copy.height = source.height;
+      drawImage.call(copy.getContext('2d'), source, 0, 0);
+      setTimeout(() => { drawImage.call(this, copy, ...rest); painted(this.canvas, frame); }, PAINT_DELAY);
+      return;
+    }
+    const out = drawImage.call(this, source, ...rest);
+    painted(this.canvas, frame);
+    return out;
+  };
+})();"""
+
+
+def paint_delay_ms() -> int:
+    """The artificial paint delay of the browser tests, from ``$BURACO_PAINT_DELAY_MS`` (0 by
+    default; ``--paint-delay MS`` of ``tests/browser/conftest.py`` sets it)."""
+    try:
+        return max(0, int(os.environ.get("BURACO_PAINT_DELAY_MS", "0") or 0))
+    except ValueError:
+        raise ValueError(f"BURACO_PAINT_DELAY_MS must be a whole number of milliseconds, not "
+                         f"{os.environ['BURACO_PAINT_DELAY_MS'][:20]!r}") from None
+
+
+def watch_page(page: Any) -> list[str]:
+    """Make ``page`` record its canvases' frames (call before it opens anything: the recorder is
+    installed for every document it loads), and return the list that collects the address of
+    every request it makes, in order."""
+    page.add_init_script(_FRAME_RECORDER_JS % paint_delay_ms())
+    requests: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))
+    return requests
+
+
+_LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1", "[::1]"}
+
+
+def outside_requests(urls: list[str]) -> list[str]:
+    """The addresses in ``urls`` that leave this machine: anything but ``data:``, ``blob:``,
+    ``about:`` and http(s)/ws(s) to 127.0.0.1 or localhost. Each listed once, in order.
+
+    >>> outside_requests(["http://127.0.0.1:8888/lab", "data:,x", "ws://localhost:1/api",
+    ...                   "https://cdn.jsdelivr.net/npm/a.css", "https://cdn.jsdelivr.net/npm/a.css"])
+    ['https://cdn.jsdelivr.net/npm/a.css']
+    """
+    out: list[str] = []
+    for url in urls:
+        parts = urllib.parse.urlsplit(url)
+        if parts.scheme in ("data", "blob", "about"):
+            continue
+        if parts.scheme in ("http", "https", "ws", "wss") and parts.hostname in _LOCAL_HOSTS:
+            continue
+        if url not in out:
+            out.append(url)
+    return out
+
+
+def wait_until(probe: Callable[[], Any], ok: Callable[[Any], bool], what: str,
+               timeout: float = WAIT, interval: float = 0.2) -> Any:
+    """Call ``probe()`` until ``ok(value)`` holds; return that value. After ``timeout`` seconds
+    fail with ``AssertionError``: ``what`` was awaited, and the last value seen. A probe that
+    raises (an element not there yet) counts as not yet."""
+    deadline = time.monotonic() + timeout
+    last: Any = "(nothing: the probe failed every time)"
+    while True:
+        try:
+            value = probe()
+        except AssertionError:
+            raise
+        except Exception as exc:  # an element not attached yet, a page busy navigating
+            last = f"(the probe failed: {str(exc).splitlines()[0][:200]})"
+        else:
+            if ok(value):
+                return value
+            last = value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"waited {timeout:.0f} s for {what}; last seen: {str(last)[:600]!r}")
+        time.sleep(interval)
+
+
+def squeeze(text: str) -> str:
+    """``text`` with every run of white space (the page's line breaks, non-breaking spaces) as one space."""
+    return " ".join(text.replace("\xa0", " ").split())
+
+
+def wait_for_text(locator: Any, ok: Callable[[str], bool], what: str, timeout: float = WAIT) -> str:
+    """Wait until the text of ``locator`` (white space squeezed, see :func:`squeeze`) satisfies
+    ``ok``; return it. ``locator`` is looked up again at every poll (a widget's new value
+    replaces its element)."""
+    return str(wait_until(lambda: squeeze(locator.inner_text(timeout=2_000)), ok, what, timeout))
+
+
+def canvas_frame(canvas: Any) -> int:
+    """The number of the widget redraw the page's ``canvas`` shows, -1 before the first (see
+    :func:`watch_page`)."""
+    return int(canvas.evaluate("c => c.dataset.frame === undefined ? -1 : Number(c.dataset.frame)",
+                               timeout=2_000))
+
+
+def wait_for_frame(canvas: Any, at_least: int, what: str, timeout: float = WAIT) -> int:
+    """Wait until ``canvas`` shows redraw ``at_least`` of its widget or a later one; return the
+    number it shows. ``what`` says which redraw it is, for the error."""
+    return int(wait_until(lambda: canvas_frame(canvas), lambda n: n >= at_least,
+                          f"the canvas to show {what} (redraw {at_least})", timeout))
 
 
 class _ServerProcess:
@@ -346,6 +498,10 @@ _JS_EXECUTE = _js('async ({path, code})', """  const p = findPanel(path);
   return {out: out.join(''), error, status: reply.content.status};""")
 
 
+_JS_SHUTDOWN = _js('async (path)', """  const p = findPanel(path);
+  if (p && p.sessionContext.session) await p.sessionContext.shutdown();
+  return true;""")
+
 def near(got: Any, want: Any, tol: float = 1.0) -> bool:
     """True if the numbers (or equally long nested lists of numbers) in ``got`` and
     ``want`` differ by less than ``tol`` each: for click coordinates."""
@@ -376,10 +532,13 @@ class LabPage:
     path: str | None = None
     console: list[str] = field(default_factory=list)
     page_errors: list[str] = field(default_factory=list)
+    #: Every address the page asked for (see :func:`watch_page` and :func:`outside_requests`).
+    requests: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.page.on("console", lambda m: self.console.append(f"{m.type}: {m.text}"))
         self.page.on("pageerror", lambda e: self.page_errors.append(str(e)))
+        self.requests = watch_page(self.page)
 
     # -- opening and waiting -------------------------------------------------
     def open_notebook(self, path: str, timeout: float = 60.0) -> "LabPage":
@@ -483,7 +642,7 @@ class LabPage:
         self,
         expr: str,
         predicate: Callable[[Any], bool],
-        timeout: float = 20.0,
+        timeout: float = WAIT,
         path: str | None = None,
     ) -> Any:
         """Poll :meth:`value` of ``expr`` until ``predicate(value)`` holds; return it.
@@ -501,8 +660,23 @@ class LabPage:
                 raise AssertionError(f"{expr} is still {v!r} after {timeout}s")
             time.sleep(0.2)
 
+    def wait_for_redraw(self, canvas: Any, table: str = "table", timeout: float = WAIT) -> int:
+        """Wait until ``canvas`` shows the last redraw the kernel's table widget ``table`` (a
+        Python expression) has made so far; return its number.
+
+        Call it once the kernel has done what the test did (after :meth:`wait_for_value` on the
+        game, or :meth:`execute`): the kernel handles one message at a time, so its count then
+        holds every redraw that action made, and the page paints each one a moment later.
+        """
+        n = int(self.value(f"{table}.redraws"))
+        return wait_for_frame(canvas, n, f"{table}'s last redraw", timeout)
+
+    def shutdown_kernel(self, path: str | None = None) -> None:
+        """Shut the notebook's kernel down (a test that opens many notebooks frees each one's)."""
+        self.page.evaluate(f"({_JS_SHUTDOWN})", path or self._path())
+
     # -- widgets and pictures -------------------------------------------------
-    def canvas(self, index: int = 0, timeout: float = 30.0) -> Any:
+    def canvas(self, index: int = 0, timeout: float = WAIT) -> Any:
         """Locator of the ``index``-th ``<canvas>`` in the visible notebook's outputs
         (waits until it is attached and visible)."""
         loc = self.page.locator(

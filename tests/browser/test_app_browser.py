@@ -11,10 +11,10 @@ from typing import Any, Iterator
 
 import pytest
 
-from lab_harness import SCREENSHOT_DIR, AppServer
+from lab_harness import SCREENSHOT_DIR, AppServer, canvas_frame, squeeze, wait_for_text, wait_until, watch_page
 
 from buraco_learn.actions import Discard
-from buraco_learn.app import play_page
+from buraco_learn.app import play_page, puzzles_page, teacher_page
 from buraco_learn.render.layout import TableGeometry, geometry_for
 
 pytestmark = pytest.mark.browser
@@ -24,19 +24,21 @@ PROJECTOR = {"width": 1920, "height": 1080}
 RULE_ID = re.compile(r"\(([A-Z][A-Z0-9]*-\d+)")
 
 # What a drawn table looks like: counts of painted pixels, of the green cloth (#1e6b3a) and of
-# the card faces' near-white, over a grid of samples of the canvas's own pixels.
+# the card faces' near-white, over a grid of samples of the canvas's own pixels, and a hash of
+# the samples (two different pictures differ in it).
 _PIXELS = """c => {
   const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-  let n = 0, painted = 0, green = 0, white = 0;
+  let n = 0, painted = 0, green = 0, white = 0, hash = 0;
   for (let y = 0; y < c.height; y += 3) for (let x = 0; x < c.width; x += 3) {
     const i = 4 * (y * c.width + x); n++;
+    hash = (Math.imul(hash, 31) + ((d[i] << 16) | (d[i + 1] << 8) | d[i + 2])) | 0;
     if (d[i + 3] === 0) continue;
     painted++;
     const [r, g, b] = [d[i], d[i + 1], d[i + 2]];
     if (Math.abs(r - 30) < 12 && Math.abs(g - 107) < 12 && Math.abs(b - 58) < 12) green++;
     if (r > 235 && g > 235 && b > 225) white++;
   }
-  return {width: c.width, height: c.height, n, painted, green, white};
+  return {width: c.width, height: c.height, n, painted, green, white, hash};
 }"""
 
 
@@ -53,6 +55,7 @@ def page(browser: Any) -> Iterator[Any]:
     context = browser.new_context(viewport=LAPTOP)
     p = context.new_page()
     p.set_default_timeout(60_000)
+    p.requests = watch_page(p)  # type: ignore[attr-defined]
     p.errors = []  # type: ignore[attr-defined]
     p.on("pageerror", lambda e: p.errors.append(str(e)))  # type: ignore[attr-defined]
     # Console errors, but for resources on the internet (Voila's icon font from a CDN) when the
@@ -65,14 +68,12 @@ def page(browser: Any) -> Iterator[Any]:
 
 def _open(page: Any, app: AppServer, query: str = "") -> Any:
     """Open the app page (``query``: its address's query string); return the table's canvas
-    once it is drawn."""
+    once it shows the table the page's words describe, drawn."""
     try:
         page.goto(app.url + (f"?{query}" if query else ""), timeout=120_000)  # Voilà runs the page's notebook before answering
         canvas = page.locator("canvas").first
         canvas.wait_for(state="visible", timeout=60_000)
-        page.wait_for_function(f"() => {{ const c = document.querySelector('canvas'); if (!c) return false;"
-                               f" const p = ({_PIXELS})(c); return p.green > p.n / 4 && p.white > p.n / 50; }}",
-                               timeout=60_000)
+        _redrawn(page, canvas, "the table")
     except Exception as exc:
         _shot(page, f"FAILED-app-{app.page}")
         raise AssertionError(f"the {app.page} page showed no drawn table: {exc}\n"
@@ -85,6 +86,10 @@ def _pixels(canvas: Any) -> dict[str, int]:
     return dict(canvas.evaluate(_PIXELS))
 
 
+def _is_drawn(p: dict[str, int]) -> bool:
+    return p["painted"] > 0.95 * p["n"] and p["green"] > p["n"] / 4 and p["white"] > p["n"] / 50
+
+
 def _assert_drawn(canvas: Any) -> dict[str, int]:
     p = _pixels(canvas)
     assert p["painted"] > 0.95 * p["n"], f"part of the table is not painted: {p}"
@@ -93,16 +98,32 @@ def _assert_drawn(canvas: Any) -> dict[str, int]:
     return p
 
 
-def _settled(canvas: Any) -> dict[str, int]:
-    """The canvas's pixel counts once two reads half a second apart agree (drawn, not mid-redraw)."""
-    last = _pixels(canvas)
-    for _ in range(40):
-        canvas.page.wait_for_timeout(500)
-        now = _pixels(canvas)
-        if now == last:
-            return _assert_drawn(canvas)
-        last = now
-    raise AssertionError(f"the canvas kept changing: {last}")
+def _words(page: Any) -> tuple[int, str]:
+    """The table's words on the page: the number of the redraw they describe, and their text."""
+    got = page.evaluate("() => { const e = document.querySelector('details.table-words'); if (!e) return [-1, ''];"
+                        " return [e.dataset.frame === undefined ? -1 : Number(e.dataset.frame), e.textContent]; }")
+    return int(got[0]), squeeze(str(got[1]))
+
+
+def _redrawn(page: Any, canvas: Any, what: str, *, since: int = -1, lines: tuple[str, ...] = (),
+             unlike: dict[str, int] | None = None) -> dict[str, int]:
+    """Wait until the table's words describe a redraw after number ``since`` that holds every one
+    of ``lines``, then until ``canvas`` shows that redraw (or a later one), drawn, and, given
+    ``unlike``, another picture; return its pixel counts.
+
+    The words are sent just after their redraw, and the page paints a redraw a moment after it
+    comes: waiting for the words alone, or for a text set before the redraw, reads the canvas
+    too early on a busy machine.
+    """
+    want = tuple(squeeze(line) for line in lines)
+    frame, _ = wait_until(lambda: _words(page), lambda w: w[0] > since and all(line in w[1] for line in want),
+                          f"the table's words to describe {what} (after redraw {since}): {list(want)}")
+    unlike_hash = None if unlike is None else unlike["hash"]
+    _, pixels = wait_until(lambda: (canvas_frame(canvas), _pixels(canvas)),
+                           lambda v: v[0] >= frame and _is_drawn(v[1]) and v[1]["hash"] != unlike_hash,
+                           f"the canvas to show {what} (redraw {frame}), drawn"
+                           + (", and another picture than before" if unlike is not None else ""))
+    return dict(pixels)
 
 
 def _shot(page: Any, name: str) -> None:
@@ -128,6 +149,16 @@ def _click(canvas: Any, xy: tuple[float, float], geo: TableGeometry) -> None:
 def _text(locator: Any) -> str:
     return " ".join(locator.inner_text().split())
 
+_ACTIVE_FIRST_CARD = ("() => { const b = document.querySelector('.widget-toggle-button');"
+                      " return !!b && b.classList.contains('mod-active'); }")
+
+
+def _card_buttons(page: Any, n: int) -> None:
+    """Wait until the hand's buttons are ``n`` (after a draw the row is made anew, a moment after
+    the feedback says so: a button taken before then is gone)."""
+    wait_until(lambda: page.locator(".widget-toggle-button").count(), lambda k: k == n,
+               f"the hand's {n} card buttons")
+
 
 @pytest.mark.parametrize("app", ["play"], indirect=True)
 def test_play_page_draws_the_table_and_plays_by_click(page: Any, app: AppServer) -> None:
@@ -143,18 +174,24 @@ def test_play_page_draws_the_table_and_plays_by_click(page: Any, app: AppServer)
     _shot(page, "app-play-1366x768")
 
     # A click on the stock draws a card; the feedback box under the hand says so, on screen.
+    since = _words(page)[0]
     _click(canvas, geo.stock.center, geo)
     drew = page.locator(".feedback.ok", has_text="You drew")
     drew.wait_for()
     twin.draw()
     assert twin.feedback_text.startswith("You drew") and twin.feedback_text.split(".")[0] in _text(drew)
     _in_viewport(page, drew)
+    drawn = _redrawn(page, canvas, "the table after the draw", since=since,
+                     lines=tuple(twin.description_text.splitlines()[:3]), unlike=before)
+    _card_buttons(page, len(twin.hand))
 
     # A click on the first card of the hand selects it (its button below is pressed too).
+    geo = geometry_for(twin.game, 0, width=twin.width)
+    since = _words(page)[0]
     _click(canvas, geo.hand_center(0), geo)
-    first = page.locator(".widget-toggle-button").first
-    page.wait_for_function("b => b.classList.contains('mod-active')", arg=first.element_handle())
-    card = first.inner_text().strip()
+    page.wait_for_function(_ACTIVE_FIRST_CARD)
+    chosen = _redrawn(page, canvas, "the first card selected", since=since, unlike=drawn)
+    card = page.locator(".widget-toggle-button").first.inner_text().strip()
     assert card == twin.hand[0].pretty
 
     # Meld with one card: refused, with the rule's ID and sentence; the card stays selected.
@@ -162,10 +199,12 @@ def test_play_page_draws_the_table_and_plays_by_click(page: Any, app: AppServer)
     refused = page.locator(".feedback.refused")
     refused.wait_for()
     assert RULE_ID.search(refused.inner_text()), refused.inner_text()
+    assert page.evaluate(_ACTIVE_FIRST_CARD)
     _in_viewport(page, refused)
     _shot(page, "app-play-refused-1366x768")
 
     # Discard it: the feedback names the card, and North (the computer) plays its turn.
+    since = _words(page)[0]
     page.get_by_role("button", name="Discard", exact=True).click()
     done = page.locator(".feedback.ok", has_text="You discarded")
     done.wait_for()
@@ -173,17 +212,10 @@ def test_play_page_draws_the_table_and_plays_by_click(page: Any, app: AppServer)
     assert f"You discarded {card}" in _text(done) and "North" in _text(done)
     assert " ".join(twin.feedback_text.split()) in _text(done)  # North's moves, in words, as here
     _in_viewport(page, done)
-    # The table is drawn again once North has played (the words beside it are set just after).
-    words = page.locator("details.table-words")
-    # (the words' element is looked up at every poll: a new value of the HTML widget replaces it,
-    # so a handle taken before North's turn was drawn would never change; and the whole state is
-    # waited for, since an in-between state can share some lines with the final one)
-    page.wait_for_function("want => { const e = document.querySelector('details.table-words');"
-                           " return !!e && want.every(line => e.textContent.includes(line)); }",
-                           arg=twin.description_text.splitlines()[:3], timeout=60_000)
-    assert twin.description_text.splitlines()[0] in words.text_content()
-    after = _settled(canvas)
-    assert after != before  # the table was drawn again
+    # The table is drawn again once North has played: the words say North's turn is over (the
+    # whole state: an in-between one can share some lines with it), and the canvas shows it.
+    _redrawn(page, canvas, "the table after North's turn", since=since,
+             lines=tuple(twin.description_text.splitlines()), unlike=chosen)
     _shot(page, "app-play-after-discard-1366x768")
 
     page.set_viewport_size(PROJECTOR)
@@ -199,23 +231,25 @@ def test_puzzles_page_draws_a_puzzle_and_checks_an_answer(page: Any, app: AppSer
     first = _assert_drawn(canvas)
     _shot(page, "app-puzzles-1366x768")
 
-    # Pick the second puzzle: a new table is drawn.
+    # Pick the second puzzle: its table is drawn, the one the same page here shows.
     picker = page.locator("select").first
     labels = picker.locator("option").all_inner_texts()
     options = [t.replace("\xa0", " ") for t in labels]  # the widget writes its spaces as &nbsp;
     assert len(options) > 10 and options[0] == "1. easy · Can you close this turn? If so, how?"
+    twin = puzzles_page()
+    twin.show(list(twin.puzzles)[1])
     picker.select_option(label=labels[1])
-    page.wait_for_function(f"p => {{ const c = document.querySelector('canvas'); const q = ({_PIXELS})(c);"
-                           " return q.green > q.n / 4 && JSON.stringify(q) !== JSON.stringify(p); }",
-                           arg=first)
-    canvas = page.locator("canvas").first
-    _assert_drawn(canvas)
+    canvas = page.locator("canvas").first  # the new puzzle's own canvas
+    _redrawn(page, canvas, "the second puzzle", lines=tuple(twin.puzzle.table.description_text.splitlines()),
+             unlike=first)
 
-    # Check before playing anything: the feedback says it is not the answer yet, on screen.
+    # Check before playing anything: the feedback says what to do first, as here, on screen.
     page.get_by_role("button", name="Check", exact=True).click()
-    verdict = page.locator(".feedback.wrong, .feedback.refused, .feedback.info").first
-    verdict.wait_for()
-    assert verdict.inner_text().strip()
+    twin.puzzle.check()
+    want = squeeze(twin.puzzle.table.feedback_text)
+    assert want.startswith("Play the moves")
+    verdict = page.locator(".feedback").first
+    wait_for_text(verdict, lambda t: want in t, f"the verdict {want!r}")
     verdict.scroll_into_view_if_needed()
     _in_viewport(page, verdict)
     _shot(page, "app-puzzles-checked-1366x768")
@@ -231,21 +265,25 @@ def test_teacher_page_plays_the_demo_move_by_move(page: Any, app: AppServer) -> 
     start = _assert_drawn(canvas)
     assert page.get_by_text("The deal. Press Next move").is_visible()
     _shot(page, "app-teacher-1366x768")
+    twin = teacher_page().demo  # the page's demo, here
 
     # Next move plays the script's first move and says it in words; the table is drawn again.
+    since = _words(page)[0]
     page.get_by_role("button", name="Next move", exact=True).click()
-    page.get_by_text("The deal. Press Next move").wait_for(state="hidden")
-    moved = _assert_drawn(canvas)
-    assert moved != start
-
+    twin.next_move()
     said = page.locator(".demo-said")
-    assert said.is_visible() and said.inner_text().strip()
+    wait_for_text(said, lambda t: t == squeeze(twin.said_text), f"the first move said: {twin.said_text!r}")
+    assert said.is_visible() and said.inner_text().strip().startswith("Move 1.")
+    _redrawn(page, canvas, "the table after the first move", since=since,
+             lines=tuple(twin.table.description_text.splitlines()), unlike=start)
 
     # Reveal hands shows every player's hand face up under the table, in large cards.
     page.get_by_role("button", name=re.compile("Reveal hands")).click()
+    twin.reveal = True
+    cards = sum(len(twin.demo.game.hand(seat)) for seat in range(twin.demo.game.players))
     hands = page.locator(".demo-hands")
-    hands.wait_for()
-    assert hands.locator("div.card").count() >= 40
+    wait_until(lambda: hands.locator("div.card").count(), lambda n: n == cards,
+               f"the {cards} cards of every hand under the table")
     assert all(f"{seat} · " in hands.inner_text() for seat in ("South", "West", "North", "East"))
     _assert_drawn(canvas)
     hands.scroll_into_view_if_needed()
@@ -267,12 +305,15 @@ def test_play_page_in_french_and_italian(app: AppServer, page: Any, lang: str) -
     with language(lang):
         title, meld, draw, refusal_rule = tr("Play a hand of Buraco"), tr("Meld"), tr("Draw"), "SET-1"
     _open(page, app, f"seed=42&lang={lang}")
+    twin = play_page(seed=42, lang=lang).table
     assert page.get_by_text(title).count() >= 1, f"the title is not in {lang}"
     page.get_by_role("button", name=draw, exact=True).click()
     page.locator(".feedback.ok").wait_for()
+    twin.draw()
+    _card_buttons(page, len(twin.hand))
     first = page.locator(".widget-toggle-button").first  # the first card of the hand, selected
     first.click()
-    page.wait_for_function("b => b.classList.contains('mod-active')", arg=first.element_handle())
+    page.wait_for_function(_ACTIVE_FIRST_CARD)
     page.get_by_role("button", name=meld, exact=True).click()  # one card is no meld: refused
     box = page.locator(".feedback.refused")
     box.wait_for()

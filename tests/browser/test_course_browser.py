@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from lab_harness import LabPage
+from lab_harness import LabPage, squeeze, wait_for_text, wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -34,11 +34,14 @@ def test_play_a_hand_notebook_runs_and_a_turn_is_clicked_through(lab: LabPage) -
     state = lab.run_all()
     blanks = [c for c in state["cells"] if c["raises"]]
     assert len(blanks) == 2 and all(b["errors"] for b in blanks), "the blank exercise cells must stop with NotYet"
-    assert lab.notebook().locator(".jp-OutputArea-output", has_text="Not answered yet").count() == 2
+    # (the page renders the outputs a moment after the kernel is done: wait for them)
+    wait_until(lambda: lab.notebook().locator(".jp-OutputArea-output", has_text="Not answered yet").count(),
+               lambda n: n == 2, "the two blank exercises' Not answered yet boxes")
 
     # The notebook's own cells drew a card, tried a refused meld and asked for a hint.
     assert lab.value("game.phase") == "play" and lab.value("game.to_move") == 0
-    assert lab.notebook().locator(".jp-OutputArea-output", has_text="(SET-1;").count() == 1
+    wait_until(lambda: lab.notebook().locator(".jp-OutputArea-output", has_text="(SET-1;").count(),
+               lambda n: n == 1, "the refused meld's output, with (SET-1; ...)")
     assert lab.value("table.feedback_text").startswith("Hint: ")
 
     canvas = lab.canvas(0)
@@ -64,8 +67,9 @@ def test_play_a_hand_notebook_runs_and_a_turn_is_clicked_through(lab: LabPage) -
     advice = lab.wait_for_value("table.feedback_text", lambda v: v.startswith("Hint: "))
     assert "(TURN-2)" in advice or "(EQ-2" in advice
     assert lab.value("game.position()") == before
-    shown = lab.notebook().locator(".feedback").first.inner_text()
-    assert "Hint:" in shown
+    wait_for_text(lab.notebook().locator(".feedback").first, lambda t: squeeze(advice) in t,
+                  f"the hint on the page: {advice!r}")
+    lab.wait_for_redraw(canvas)
     lab.screenshot("course-play-hint", locator=_widget_output(lab))
 
     # Discard the 4C: the turn ends and the computer player (North) plays its whole turn.
@@ -77,7 +81,10 @@ def test_play_a_hand_notebook_runs_and_a_turn_is_clicked_through(lab: LabPage) -
     history = lab.value("[(e.seat, str(e.action)) for e in game.history]")
     assert [0, "discard 4C"] in history
     assert any(seat == 1 for seat, _ in history), "North did not play its turn"
-    assert lab.notebook().locator(".feedback").first.inner_text().strip()
+    said = squeeze(lab.value("table.feedback_text"))
+    assert "4C" in said or "4♣" in said, said
+    wait_for_text(lab.notebook().locator(".feedback").first, lambda t: said in t, f"the turn's feedback: {said!r}")
+    lab.wait_for_redraw(canvas)
     lab.screenshot("course-play-after-turn", locator=canvas)
 
 
@@ -99,7 +106,9 @@ def test_puzzle_notebook_easy_puzzle_solved_by_clicks(lab: LabPage) -> None:
     lab.notebook().get_by_role("button", name="Check", exact=True).first.click()
     verdict = lab.wait_for_value("easy.verdict and easy.verdict.correct", lambda v: v is not None and v is not False)
     assert verdict is True
-    assert "the most possible" in lab.notebook().locator(".feedback").first.inner_text()
+    wait_for_text(lab.notebook().locator(".feedback").first, lambda t: "the most possible" in t,
+                  "the verdict on the page: ... the most possible ...")
+    lab.wait_for_redraw(canvas, "easy.table")
     assert lab.value("check_puzzle('puzzle-easy-most', easy) is None")
     lab.screenshot("course-puzzle-easy-checked", locator=_widget_output(lab))
 
@@ -112,11 +121,13 @@ def test_teacher_demo_widget_steps_and_reveals(lab: LabPage) -> None:
     lab.wait_for_value("len(board.demo.game.history)", lambda v: v == 1)
     lab.notebook().get_by_role("button", name="Finish the turn", exact=True).click()
     lab.wait_for_value("board.demo.game.to_move", lambda v: v == 2)
-    said = lab.notebook().locator(".demo-said").first.inner_text()
-    assert said.startswith("Moves 2") and "West discards" in said and "(TURN-3)" in said
+    said = wait_for_text(lab.notebook().locator(".demo-said").first, lambda t: t.startswith("Moves 2"),
+                         "the narration of the turn's moves (Moves 2–...)")
+    assert "West discards" in said and "(TURN-3)" in said
     lab.notebook().get_by_role("button", name="Reveal hands").first.click()
     lab.wait_for_value("board.reveal", lambda v: v is True)
     hands = lab.notebook().locator(".demo-hands").first
     hands.wait_for(state="visible")
     assert "East" in hands.inner_text()
+    lab.wait_for_redraw(lab.canvas(0), "board.table")
     lab.screenshot("course-teacher-demo", locator=_widget_output(lab))

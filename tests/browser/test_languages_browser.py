@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from lab_harness import LabPage
+from lab_harness import LabPage, squeeze, wait_for_text, wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -22,6 +22,12 @@ RULE = re.compile(r"\b[A-Z][A-Z0-9]+-\d+\b")
 
 def _feedback(lab: LabPage) -> Any:
     return lab.notebook().locator(".feedback").first
+
+
+def _shown(lab: LabPage, text: str) -> str:
+    """Wait until the page's feedback box shows ``text`` (the kernel's feedback): the kernel
+    has it a moment before the page."""
+    return wait_for_text(_feedback(lab), lambda t: squeeze(text) in t, f"the feedback box to show {text!r}")
 
 
 def _inside_viewport(lab: LabPage, locator: Any) -> bool:
@@ -48,11 +54,14 @@ def test_play_notebook_speaks_the_language_with_rule_ids(lab: LabPage, lang: str
     # The learner's screen: the blank boxes and the buttons are in the language.
     not_answered = _tr(lab, "✎ Not answered yet")
     assert not_answered != "✎ Not answered yet" and not not_answered.startswith(UNTRANSLATED)
-    assert lab.notebook().locator(".jp-OutputArea-output", has_text=not_answered).count() == len(blanks)
+    # (the page renders the outputs and the widgets a moment after the kernel is done: wait for them)
+    wait_until(lambda: lab.notebook().locator(".jp-OutputArea-output", has_text=not_answered).count(),
+               lambda n: n == len(blanks), f"{len(blanks)} boxes saying {not_answered!r}")
     for label in ("Meld", "Discard", "Hint", "Draw"):
         shown = _tr(lab, label)
         assert shown != label, (label, shown)
-        assert lab.notebook().get_by_role("button", name=shown, exact=True).count() >= 1, (label, shown)
+        wait_until(lambda: lab.notebook().get_by_role("button", name=shown, exact=True).count(), lambda n: n >= 1,
+                   f"the {label} button, labelled {shown!r}")
     text = lab.notebook().inner_text()
     assert UNTRANSLATED not in text, text[text.index(UNTRANSLATED) - 200:text.index(UNTRANSLATED) + 200]
 
@@ -63,6 +72,7 @@ def test_play_notebook_speaks_the_language_with_rule_ids(lab: LabPage, lang: str
     refused = lab.wait_for_value("table.feedback_text", lambda v: "SET-1" in v or "RUN-1" in v)
     assert UNTRANSLATED not in refused
     assert "a meld needs" not in refused and " cards" not in refused, refused
+    _shown(lab, refused)
     box = _feedback(lab)
     assert _inside_viewport(lab, box), "the refusal is not on the screen"
     lab.screenshot(f"lang-{lang}-meld-refused")
@@ -73,6 +83,7 @@ def test_play_notebook_speaks_the_language_with_rule_ids(lab: LabPage, lang: str
     lab.notebook().get_by_role("button", name=_tr(lab, "Draw"), exact=True).click()
     said = lab.wait_for_value("table.feedback_text", lambda v: "TURN-1" in v)
     assert UNTRANSLATED not in said and "already drawn" not in said, said
+    _shown(lab, said)
 
     # The hint: advice with rule IDs, in the language, and the game unchanged.
     before = lab.value("game.position()")
@@ -81,5 +92,6 @@ def test_play_notebook_speaks_the_language_with_rule_ids(lab: LabPage, lang: str
     advice = lab.wait_for_value("table.feedback_text", lambda v: bool(RULE.search(v)))
     assert UNTRANSLATED not in advice and "Then discard" not in advice and "card points" not in advice, advice
     assert lab.value("game.position()") == before
+    _shown(lab, advice)
     assert _inside_viewport(lab, _feedback(lab))
     lab.screenshot(f"lang-{lang}-hint")

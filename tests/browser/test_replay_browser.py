@@ -11,13 +11,12 @@ from __future__ import annotations
 import json
 import shutil
 import tempfile
-import time
 from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
 
-from lab_harness import REPO_ROOT, VISIBLE_NOTEBOOK, LabPage
+from lab_harness import REPO_ROOT, VISIBLE_NOTEBOOK, LabPage, squeeze, wait_for_text, wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -75,22 +74,23 @@ def _output(lab: LabPage, index: int) -> Any:
     return lab.page.locator(f"{VISIBLE_NOTEBOOK} .jp-Cell.jp-CodeCell").nth(index).locator(".jp-OutputArea-output")
 
 
-def _wait_drawn(lab: LabPage, canvas: Any) -> None:
-    """Wait until the canvas shows the felt (it is drawn, not blank)."""
-    lab.page.wait_for_function(
-        "c => { const d = c.getContext('2d').getImageData(4, Math.floor(c.height / 2), 1, 1).data;"
-        " return d[0] === 30 && d[1] === 107 && d[2] === 58; }", arg=canvas.element_handle(), timeout=30_000,
-        polling=250)
+def _wait_drawn(lab: LabPage, canvas: Any, table: str) -> None:
+    """Wait until the canvas shows the last redraw of the kernel's ``table``, with the felt."""
+    lab.wait_for_redraw(canvas, table)
+    wait_until(lambda: canvas.evaluate("c => Array.from(c.getContext('2d').getImageData(4, Math.floor(c.height / 2),"
+                                       " 1, 1).data)"), lambda d: d[:3] == [30, 107, 58], "the felt on the canvas")
 
 
 def _said_changes(lab: LabPage, said: Any, before: str, starts: str) -> str:
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        text = said.inner_text()
-        if text != before and text.startswith(starts):
-            return str(text)
-        time.sleep(0.2)
-    raise AssertionError(f"the narration did not change to {starts!r}: still {said.inner_text()!r}")
+    return wait_for_text(said, lambda t: t != before and t.startswith(starts),
+                         f"the narration to change from {before[:60]!r} to {starts!r}...")
+
+
+def _shows_the_step(lab: LabPage, out: Any) -> None:
+    """Wait until the page shows the kernel's step: its narration, its table redrawn."""
+    said = squeeze(lab.value("replay.said_text"))
+    wait_for_text(out.locator(".replay-said"), lambda t: t == said, f"the narration {said!r}")
+    _wait_drawn(lab, out.locator("canvas").first, "replay.table")
 
 
 def test_next_and_back_change_the_narration_at_1366x768(lab: LabPage, notebook: str) -> None:
@@ -100,14 +100,12 @@ def test_next_and_back_change_the_narration_at_1366x768(lab: LabPage, notebook: 
     out = _output(lab, 0)
     canvas = out.locator("canvas").first
     canvas.wait_for(state="visible")
-    _wait_drawn(lab, canvas)
+    _wait_drawn(lab, canvas, "replay.table")
     said = out.locator(".replay-said")
     nxt = out.get_by_role("button", name="Next ▶", exact=True)
     back = out.get_by_role("button", name="◀ Back", exact=True)
     nxt.evaluate("e => e.scrollIntoView({block: 'start'})")
-    time.sleep(0.5)
-    deal = said.inner_text()
-    assert deal.startswith("The deal.")
+    deal = wait_for_text(said, lambda t: t.startswith("The deal."), "the narration of the deal")
     _shot(lab, "replay-deal")
 
     nxt.click()
@@ -120,38 +118,36 @@ def test_next_and_back_change_the_narration_at_1366x768(lab: LabPage, notebook: 
     back.click()
     again = _said_changes(lab, said, second, "Move 1 of ")
     assert again == first and lab.value("format_position(replay.game)") == at_one
+    _shows_the_step(lab, out)
 
     # The table, the narration and the buttons on one laptop screen, in the middle of the hand.
     lab.execute("replay.go(replay.turn_starts[8][0] + 2)")
-    time.sleep(1.0)
+    _shows_the_step(lab, out)
+    hands = out.locator(".replay-hands")
+    wait_until(lambda: hands.locator(".replay-hand").count(), lambda n: n == 4, "the four hands under the table")
     nxt.evaluate("e => e.scrollIntoView({block: 'start'})")
-    time.sleep(0.5)
     _shot(lab, "replay-middle")
     view = lab.page.viewport_size
     cbox, sbox, nbox = canvas.bounding_box(), said.bounding_box(), nxt.bounding_box()
     assert view is not None and cbox is not None and sbox is not None and nbox is not None
     assert nbox["y"] >= 0 and sbox["y"] + sbox["height"] <= view["height"]
     assert cbox["y"] + cbox["height"] <= view["height"], cbox
-    hands = out.locator(".replay-hands")
-    assert hands.locator(".replay-hand").count() == 4
 
     # A reviewed turn shows the solver's line; the end shows the count.
     lab.execute("t = replay.review.turns[1]; replay.go(t.move)")
     review_line = out.locator(".replay-review")
-    review_line.wait_for()
-    assert review_line.inner_text().startswith("Review (South) · Turn 2")
+    wait_for_text(review_line, lambda t: t.startswith("Review (South) · Turn 2"), "the review of South's turn 2")
+    _shows_the_step(lab, out)
     _shot(lab, "replay-reviewed-turn")
     out.get_by_title("The end of the record").click()
-    _said_changes(lab, said, "", "Move ")
     lab.wait_for_value("replay.step == replay.moves", lambda v: v is True)
-    time.sleep(0.8)
-    assert "The hand is over" in said.inner_text()
+    wait_for_text(said, lambda t: "The hand is over" in t, "the narration of the end: The hand is over")
+    _shows_the_step(lab, out)
     _shot(lab, "replay-end")
 
     # The review as HTML: the worst turns first, the count at the close.
     shown = _output(lab, 1).locator(".bl-review")
     shown.evaluate("e => e.scrollIntoView({block: 'start'})")
-    time.sleep(0.3)
     _shot(lab, "review-html")
     assert shown.locator("tr.turn.worst").count() >= 1
     assert "counted against the side (SCORE-1)" in shown.locator(".count").inner_text()
@@ -164,20 +160,16 @@ def test_copy_position_opens_a_box_to_copy_from(lab: LabPage, notebook: str) -> 
     out = _output(lab, 0)
     canvas = out.locator("canvas").first
     canvas.wait_for(state="visible")
-    _wait_drawn(lab, canvas)
+    _wait_drawn(lab, canvas, "table")
     copy = out.get_by_role("button", name="Copy position", exact=True)
     copy.evaluate("e => e.scrollIntoView({block: 'end'})")
-    time.sleep(0.3)
     copy.click()
     box = out.locator("textarea")
     box.wait_for(state="visible")
     lab.wait_for_value("table.position_box.value == table.position_text", lambda v: v is True)
-    deadline = time.monotonic() + 10
-    while box.input_value() == "" and time.monotonic() < deadline:
-        time.sleep(0.2)
-    assert box.input_value() == lab.value("table.position_text")
+    want = lab.value("table.position_text")
+    wait_until(lambda: box.input_value(timeout=2_000), lambda v: v == want, f"the box to hold the position {want!r}")
     box.evaluate("e => e.scrollIntoView({block: 'end'})")
-    time.sleep(0.3)
     _shot(lab, "table-copy-position")
     bbox = box.bounding_box()
     view = lab.page.viewport_size

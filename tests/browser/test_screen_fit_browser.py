@@ -11,13 +11,12 @@ Screenshots go to ``.screens/`` at the repository root (gitignored): look at the
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
 
-from lab_harness import REPO_ROOT, VISIBLE_NOTEBOOK, JupyterLabServer, LabPage
+from lab_harness import REPO_ROOT, VISIBLE_NOTEBOOK, JupyterLabServer, LabPage, squeeze, wait_for_text, wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -126,18 +125,16 @@ def _box(feedback: Any) -> Any:
     return feedback.locator("xpath=ancestor::div[contains(@class, 'widget-html')][1]")
 
 
-def _wait_drawn(lab: LabPage, canvas: Any) -> None:
-    """Wait until the canvas shows the felt (it is drawn, not blank)."""
-    handle = canvas.element_handle()
-    lab.page.wait_for_function(
-        "c => { const d = c.getContext('2d').getImageData(4, Math.floor(c.height / 2), 1, 1).data;"
-        " return d[0] === 30 && d[1] === 107 && d[2] === 58; }", arg=handle, timeout=30_000, polling=250)
+def _wait_drawn(lab: LabPage, canvas: Any, table: str = "table") -> None:
+    """Wait until the canvas shows the last redraw of the kernel's ``table``, with the felt."""
+    lab.wait_for_redraw(canvas, table)
+    wait_until(lambda: canvas.evaluate("c => Array.from(c.getContext('2d').getImageData(4, Math.floor(c.height / 2),"
+                                       " 1, 1).data)"), lambda d: d[:3] == [30, 107, 58], "the felt on the canvas")
 
 
 def _bottom_align(locator: Any) -> None:
     """Scroll so the element sits at the very bottom of the screen (the worst case)."""
     locator.evaluate("e => e.scrollIntoView({block: 'end'})")
-    time.sleep(0.3)
 
 
 def test_feedback_is_on_screen_after_each_button_at_1366x768(lab: LabPage, notebooks: None) -> None:
@@ -152,7 +149,6 @@ def test_feedback_is_on_screen_after_each_button_at_1366x768(lab: LabPage, noteb
     assert box is not None and box["height"] <= 600, box
     assert box["height"] <= 0.60 * LAPTOP["height"] + 1, box
     canvas.evaluate("e => e.scrollIntoView({block: 'start'})")
-    time.sleep(0.5)
     _shot(lab, "laptop-table-start")
 
     # Discard before drawing: select a card, put the buttons at the screen's bottom edge, click.
@@ -170,13 +166,13 @@ def test_feedback_is_on_screen_after_each_button_at_1366x768(lab: LabPage, noteb
 
     # A click on the stock (the canvas's top part) with the table at the top of the screen.
     canvas.evaluate("e => e.scrollIntoView({block: 'start'})")
-    time.sleep(0.3)
     scale = float(box["width"]) / float(lab.value("table.width"))
     sx, sy = lab.value("table.geometry.stock.center")
     canvas.click(position={"x": sx * scale, "y": sy * scale})
     lab.wait_for_value("game.phase", lambda v: v == "play")
     drew = table_out.locator(".feedback.ok .bl-feedback")
     drew.wait_for()
+    _wait_drawn(lab, canvas)
     ok, dbox = _in_viewport(lab, _box(drew))
     _shot(lab, "laptop-after-stock-click")
     assert ok, dbox
@@ -202,7 +198,8 @@ def test_feedback_is_on_screen_after_each_button_at_1366x768(lab: LabPage, noteb
     _bottom_align(check)
     check.click()
     wrong = puzzle_out.locator(".feedback.refused .bl-feedback, .feedback.wrong .bl-feedback").first
-    wrong.wait_for()
+    said = squeeze(lab.value("puzzle.table.feedback_text"))
+    wait_for_text(wrong, lambda t: said.split(".")[0] in t, f"the verdict {said!r}")
     ok, wbox = _in_viewport(lab, _box(wrong))
     _shot(lab, "laptop-puzzle-wrong")
     assert ok, wbox
@@ -218,14 +215,13 @@ def test_the_table_uses_a_projectors_width(lab: LabPage, notebooks: None) -> Non
     canvas.wait_for(state="visible")
     canvas.evaluate("e => e.scrollIntoView({block: 'start'})")
     _wait_drawn(lab, canvas)
-    time.sleep(0.5)
     box = canvas.bounding_box()
     assert box is not None
     _shot(lab, "projector-table")
     # Bigger than the old 960 px table, and still within the screen's height.
     assert box["width"] > 1200 and box["height"] <= 0.60 * PROJECTOR["height"] + 1, box
     lab.execute("table.draw(); table.select(0, 1, 2); table.deck = 'four-color'")
-    time.sleep(1.5)
+    _wait_drawn(lab, canvas)
     _shot(lab, "projector-table-four-colour")
 
 
@@ -246,13 +242,12 @@ def test_teacher_demo_at_150_percent_shows_narration_and_hand_together(zoomed: L
     demo_out = _output(lab, 2)
     next_move = demo_out.get_by_role("button", name="Next move", exact=True)
     next_move.evaluate("e => e.scrollIntoView({block: 'start'})")
-    time.sleep(0.3)
-    for _ in range(3):
+    for n in (1, 2, 3):
         next_move.click()
-        time.sleep(0.4)
+        lab.wait_for_value("len(demo.demo.game.history)", lambda v, n=n: v == n)
     said = demo_out.locator(".demo-said")
-    said.wait_for()
-    time.sleep(1.0)
+    wait_for_text(said, lambda t: t.startswith("Move 3."), "the narration of move 3")
+    _wait_drawn(lab, demo_out.locator("canvas").first, "demo.table")
     _shot(lab, "zoom150-teacher-demo")
     ok_said, said_box = _in_viewport(lab, said)
     canvas = demo_out.locator("canvas").first
@@ -264,8 +259,8 @@ def test_teacher_demo_at_150_percent_shows_narration_and_hand_together(zoomed: L
 
 def test_a_stored_widget_output_shows_a_picture_of_the_table(lab: LabPage, notebooks: None) -> None:
     """Without a kernel: the course build's stored output (widget view stripped) shows the
-    table's HTML picture; a saved widget view whose state was not stored shows JupyterLab's
-    "model not found" line (so the build is right to strip the view)."""
+    table's HTML picture; so does a saved widget view whose state was not stored (the widgets'
+    renderer falls back to the picture beside it, instead of a "model not found" line)."""
     lab.page.set_viewport_size(LAPTOP)
     lab.open_notebook(STORED)
     first = _output(lab, 0)
@@ -273,11 +268,11 @@ def test_a_stored_widget_output_shows_a_picture_of_the_table(lab: LabPage, noteb
     assert first.locator("div.card").count() > 30
     _shot(lab, "stored-table-picture")
     second = _output(lab, 1)
-    second.first.wait_for()
-    time.sleep(3.0)
-    text = second.first.inner_text()
+    second.locator("div.table.players-4").wait_for()
+    text = wait_for_text(second.first, lambda t: t.startswith("A picture of the table"),
+                         "the stored widget view without its state to show the picture instead")
+    assert "not found" not in text.lower(), text[:200]
     _shot(lab, "stored-widget-view-without-state")
-    print("a stored widget view without state shows:", repr(text[:120]))
     shown = _output(lab, 2).locator("div.table").first
     shown.scroll_into_view_if_needed()
     box = shown.bounding_box()

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from lab_harness import LabPage, near
+from lab_harness import LabPage, near, wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -40,14 +40,8 @@ def test_canvas_click_reaches_kernel(lab: LabPage) -> None:
     assert not near(got, [[60, 83], [250, 150]])  # the check tells 3 px apart
 
     # The redraw after the click reached the page: the pixel under the dot is red.
-    pixel = canvas.evaluate("c => Array.from(c.getContext('2d').getImageData(250, 150, 1, 1).data)")
-    deadline = time.monotonic() + 10
-    while pixel[:3] != [255, 0, 0] and time.monotonic() < deadline:
-        time.sleep(0.2)
-        pixel = canvas.evaluate(
-            "c => Array.from(c.getContext('2d').getImageData(250, 150, 1, 1).data)"
-        )
-    assert pixel[:3] == [255, 0, 0], pixel
+    wait_until(lambda: canvas.evaluate("c => Array.from(c.getContext('2d').getImageData(250, 150, 1, 1).data)"),
+               lambda pixel: pixel[:3] == [255, 0, 0], "the red dot under the second click, at (250, 150)")
 
     shot = lab.screenshot("smoke-canvas-click")
     assert shot.stat().st_size > 1000

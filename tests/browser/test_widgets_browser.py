@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from lab_harness import LabPage
+from lab_harness import LabPage, wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -87,6 +87,7 @@ def test_table_widget_click_meld_and_refusal(lab: LabPage) -> None:
         _click_at(lab, canvas, x, y, scale)
     chosen = lab.wait_for_value("[str(c) for c in table.selected_cards]", lambda v: len(v) == 3)
     assert sorted(chosen) == ["8D", "9D", "TD"]
+    lab.wait_for_redraw(canvas)
     lab.screenshot("table-three-selected", locator=canvas)
     lab.notebook().get_by_role("button", name="Meld", exact=True).click()
     lab.wait_for_value("len(game.table)", lambda v: v == 1)
@@ -141,13 +142,13 @@ def test_table_widget_click_meld_and_refusal(lab: LabPage) -> None:
     lab.execute("table.draw()")
     lab.execute("table.select(*range(min(2, len(table.hand))))")
     lab.execute("table.pile_open = True")
-    time.sleep(1.0)
+    lab.wait_for_redraw(canvas)
     lab.screenshot("table-4p-pile-spread", locator=canvas)
     lab.execute("table.pile_open = False")
-    lab.wait_for_value("table.redraws", lambda v: v > 10)
-    time.sleep(1.0)  # let the last canvas message paint
-    pixel = canvas.evaluate("c => Array.from(c.getContext('2d').getImageData(5, c.height / 2, 1, 1).data)")
-    assert pixel[:3] == [30, 107, 58], pixel  # the felt is drawn (FELT = #1e6b3a)
+    assert lab.wait_for_redraw(canvas) > 10
+    # the felt is drawn (FELT = #1e6b3a)
+    wait_until(lambda: canvas.evaluate("c => Array.from(c.getContext('2d').getImageData(5, c.height / 2, 1, 1).data)"),
+               lambda pixel: pixel[:3] == [30, 107, 58], "the felt on the canvas, at its left edge")
     shot = lab.screenshot("table-4p", locator=canvas)
     lab.screenshot("table-4p-page", full_page=True)
     assert shot.stat().st_size > 20_000
