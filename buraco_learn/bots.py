@@ -34,7 +34,7 @@ from .errors import IllegalMove, NotationError
 from .game import Game, HandResult, PlayerView, TableMeld, _State, _target_group, candidate_melds
 from .melds import Meld, is_valid_meld
 from .players import Player, PlayerLike, RandomPlayer, as_player
-from .solver import Plan, _lay_off_additions, _near_cards, can_close, meld_value, solve
+from .solver import Closing, Plan, _lay_off_additions, _near_cards, can_close, find_close, meld_value, solve
 
 __all__ = ["Player", "RandomBot", "GreedyBot", "StrongBot", "BOTS", "make_bot", "game_from_view", "play_hand",
            "opponent_melds_accepting", "known_holdings", "deal_unseen", "closing_risk"]
@@ -222,7 +222,7 @@ def _solver_game(view: PlayerView, phase: str | None = None) -> Game:
 #: Plans already found for a position, keyed by everything the solver reads of it (see
 #: :func:`_plan_key`): a bot asks again about the same position (the pile it weighed taking, once
 #: taken). Bounded, cleared when full.
-_PLANS: dict[tuple[object, ...], tuple[object, Plan | None]] = {}
+_PLANS: dict[tuple[object, ...], tuple[object, Plan | None, bool]] = {}
 _PLANS_MAX = 4_000
 
 
@@ -237,15 +237,27 @@ def _plan_key(game: Game, what: str, pot_value: int) -> tuple[object, ...]:
 
 def _remembered(game: Game, what: str, pot_value: int = 0) -> Plan | None:
     """``solve(game, pot_value=pot_value)`` (``what='solve'``) or ``can_close(game)``, remembered."""
+    return _answer(game, what, pot_value)[0]
+
+
+def _answer(game: Game, what: str, pot_value: int = 0) -> tuple[Plan | None, bool]:
+    """:func:`_remembered`'s plan with whether the solver proved it (``Plan.proven``; for a close,
+    :func:`~buraco_learn.solver.find_close`'s ``proven``, which also covers "no close")."""
     key = _plan_key(game, what, pot_value)
     found = _PLANS.get(key)
     if found is not None and found[0] is game.rules:
-        return found[1]
-    plan = solve(game, pot_value=pot_value) if what == "solve" else can_close(game)
+        return found[1], found[2]
+    plan: Plan | None
+    if what == "solve":
+        plan = solve(game, pot_value=pot_value)
+        proven = plan.proven
+    else:
+        closing: Closing = find_close(game)
+        plan, proven = closing.plan, closing.proven
     if len(_PLANS) >= _PLANS_MAX:
         _PLANS.clear()
-    _PLANS[key] = (game.rules, plan)
-    return plan
+    _PLANS[key] = (game.rules, plan, proven)
+    return plan, proven
 
 
 def _cannot_close(game: Game) -> bool:
