@@ -35,7 +35,7 @@ from .cards import Card, format_cards
 from .errors import BuracoError
 from .game import Game
 from .melds import Meld
-from .bots import StrongBot, _answer, _links, _side_may_close, closing_risk, opponent_melds_accepting
+from .bots import StrongBot, _answer, _cannot_close, _links, _side_may_close, closing_risk, opponent_melds_accepting
 from .records import format_position, parse_position
 from .solver import Plan, dead_cards, meld_value
 
@@ -274,7 +274,9 @@ def hint(game: Game, *, seed: int = 0) -> Hint:
     sentences: list[str] = []
     # The solver's answers, shared with the bot's own (remembered by position): each within the
     # solver's node budget, exact or, past it, the best found (said below).
-    closing, close_proven = _answer(game, "close") if _side_may_close(view, seat) else (None, True)
+    closing, close_proven = None, True
+    if _side_may_close(view, seat) and not _cannot_close(game):  # (the bot's own shortcut: sure not to close)
+        closing, close_proven = _answer(game, "close")
     if closing is not None:
         steps = _steps(closing)
         wild = any(c.is_wild for c in game.hand(seat))

@@ -61,8 +61,10 @@ __all__ = ["Plan", "Closing", "solve", "can_close", "find_close", "dead_cards", 
 #: any machine, busy or quiet, and under Pyodide. About 50,000 nodes take a second of one core of
 #: the development machine; the hardest position of ``benchmarks/solver_same.py`` takes 33,601.
 #: A search that runs out returns the best found (``Plan.proven`` False): a fallback of at most
-#: a quarter as many nodes more (:func:`_best_found`), so a call visits at most 1.25 times this.
+#: an eighth as many nodes more (:func:`_best_found`), so a call visits at most 1.125 times this.
 NODE_BUDGET = 40_000
+#: The best found's share of the budget: at most ``budget // _FALLBACK_SHARE`` nodes more.
+_FALLBACK_SHARE = 8
 
 _NEG = -(10**9)
 _INDEX = attrgetter("index")
@@ -1765,7 +1767,7 @@ def _best_found(game: Game, pot_value: int, search: _Search, budget: int) -> Pla
     """:func:`solve`'s answer once its exact search ran out of budget: the best of a greedy plan
     (:meth:`_Search.greedy`, on the items the search built) and of exact searches over fewer
     choices (per lowest card, the 1, 2, then 3 items that gain most), each within what is left of
-    a quarter of ``budget``; the first that runs out ends them. Each plan is the engine's (a plan
+    an eighth of ``budget``; the first that runs out ends them. Each plan is the engine's (a plan
     that empties the hand is replayed on it, as ``solve``'s are), marked ``proven=False``; the
     greedy plan first, so the answer is never worse than it."""
     options: list[tuple[int, Plan]] = []
@@ -1778,7 +1780,7 @@ def _best_found(game: Game, pot_value: int, search: _Search, budget: int) -> Pla
         options.append((plan.points + (pot_value if plan.takes_pot else 0), plan))
 
     offer(search.greedy(), search)
-    left = budget // 4
+    left = budget // _FALLBACK_SHARE
     for keep in _FALLBACK_KEEP:
         small = _Search(game, pot_value, close=False, budget=left, keep=keep)
         try:
@@ -1827,7 +1829,7 @@ def can_close(game: Game, *, budget: int | None = NODE_BUDGET) -> Plan | None:
 def find_close(game: Game, *, budget: int | None = NODE_BUDGET) -> Closing:
     """:func:`can_close` with whether its answer is proven: an exact search within ``budget`` nodes,
     else the best close of smaller searches (per lowest card, the 1, 2, then 3 items that gain
-    most) within a quarter of the budget more, each close replayed and closed on the engine.
+    most) within an eighth of the budget more, each close replayed and closed on the engine.
 
     >>> from buraco_learn import Game
     >>> g = Game.from_position("fibur 2p d1 t0 play | h: 9H TH 2C 5C / - | m: 0=3H 4H 5H 6H 7H 8H | p: 3C "
@@ -1843,7 +1845,7 @@ def find_close(game: Game, *, budget: int | None = NODE_BUDGET) -> Closing:
     finally:
         search.release()
     found: list[Plan] = []
-    left = (budget or 0) // 4
+    left = (budget or 0) // _FALLBACK_SHARE
     for keep in _FALLBACK_KEEP:
         small = _Search(game, 0, close=True, budget=left, keep=keep)
         small.banned_close |= search.banned_close  # last cards the engine already refused
