@@ -168,10 +168,18 @@ def test_hint_says_best_found_when_not_proven() -> None:
         assert "meilleur trouvé" in str(hint(game)).lower()
     with language("it"):
         assert "migliore trovat" in str(hint(game)).lower()
+    # No pot, so no close: the plan alone, which runs out of budget (45,679 nodes to prove it).
+    plan_only = position(*HAND22_WILD, took=False)
+    assert search_nodes(plan_only, close=False) > NODE_BUDGET
+    h = hint(plan_only)
+    assert h.action is not None and plan_only.can(h.action) and h.plan is not None and not h.plan.proven
+    assert "best found" in str(h)
+    # 30 cards where no close exists: the bots' own check proves it before any search, and the
+    # plan is proven, so nothing is said.
     big = position(*HAND30)
     h30 = hint(big)
     assert h30.action is not None and big.can(h30.action)
-    assert "best found" in str(h30)
+    assert "best found" not in str(h30)
     small = position("fibur", "5H 6H 7H 9C 8D", "0=9S 9H 9D", "3C", took=False)
     assert "best found" not in str(hint(small))
 
