@@ -27,6 +27,13 @@ objective counts only points laid from the current hand, plus ``pot_value`` (def
 plan takes the pot. Laying everything down usually scores most anyway, since every card is
 worth points; bots pass a positive ``pot_value`` to prefer taking the pot on ties.
 
+**The budget.** A search visits at most :data:`NODE_BUDGET` nodes (states its memo did not
+answer), so that every answer comes within about a second, however big the hand (a pile taken
+late can make it 30 cards and more). Nodes, not seconds: the same position gets the same answer
+on any machine, busy or quiet, and under Pyodide; there is no wall-clock guard. Within the budget
+the answer is exact (``Plan.proven``); past it, the best found: the better of a greedy plan and
+of exact searches over fewer choices, within an eighth of the budget more (:func:`_best_found`).
+
 >>> from buraco_learn import Game
 >>> g = Game.from_position("fibur 2p d1 t0 play | h: 5H 6H 7H 9C 9D JK 4S / - | m: - | p: 3C | s: * "
 ...                        "| pots: *11 / *11 | took: -")
