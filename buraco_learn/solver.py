@@ -1797,6 +1797,7 @@ def _best_found(game: Game, pot_value: int, search: _Search, budget: int) -> Pla
         finally:
             small.release()
         left -= small.nodes
+    offer(None, search)  # laying nothing down (solve's answer when nothing beats it), last
     best = max(options, key=_FIRST)[1]  # the first of the best: the greedy plan on a tie
     return dataclasses.replace(best, proven=False)
 
