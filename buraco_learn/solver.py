@@ -1810,6 +1810,8 @@ class Closing:
 
     plan: Plan | None
     proven: bool
+    #: The nodes searched for this answer (the exact search's, and the best found's).
+    nodes: int = 0
 
 
 def can_close(game: Game, *, budget: int | None = NODE_BUDGET) -> Plan | None:
@@ -1847,7 +1849,7 @@ def find_close(game: Game, *, budget: int | None = NODE_BUDGET) -> Closing:
     """
     search = _Search(game, 0, close=True, budget=budget)
     try:
-        return Closing(_closing_plan(game, search), True)
+        return Closing(_closing_plan(game, search), True, search.nodes)
     except _OutOfBudget:
         pass
     finally:
@@ -1860,16 +1862,18 @@ def find_close(game: Game, *, budget: int | None = NODE_BUDGET) -> Closing:
         try:
             plan = _closing_plan(game, small)
         except _OutOfBudget:
+            left = 0  # all of it spent
             break
         finally:
             small.release()
         left -= small.nodes
         if plan is not None:
             found.append(plan)
+    spent = search.nodes + (budget or 0) // _FALLBACK_SHARE - left
     if not found:
-        return Closing(None, False)
+        return Closing(None, False, spent)
     best = max(found, key=_points)  # the first of the most points
-    return Closing(dataclasses.replace(best, proven=False), False)
+    return Closing(dataclasses.replace(best, proven=False), False, spent)
 
 
 def _points(plan: Plan) -> int:
