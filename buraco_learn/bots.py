@@ -34,7 +34,7 @@ from .errors import IllegalMove, NotationError
 from .game import Game, HandResult, PlayerView, TableMeld, _State, _target_group, candidate_melds
 from .melds import Meld, is_valid_meld
 from .players import Player, PlayerLike, RandomPlayer, as_player
-from .solver import Plan, _lay_off_additions, _near_cards, can_close, meld_value, solve
+from .solver import NODE_BUDGET, Closing, Plan, _lay_off_additions, _near_cards, find_close, meld_value, solve
 
 __all__ = ["Player", "RandomBot", "GreedyBot", "StrongBot", "BOTS", "make_bot", "game_from_view", "play_hand",
            "opponent_melds_accepting", "known_holdings", "deal_unseen", "closing_risk"]
@@ -222,7 +222,7 @@ def _solver_game(view: PlayerView, phase: str | None = None) -> Game:
 #: Plans already found for a position, keyed by everything the solver reads of it (see
 #: :func:`_plan_key`): a bot asks again about the same position (the pile it weighed taking, once
 #: taken). Bounded, cleared when full.
-_PLANS: dict[tuple[object, ...], tuple[object, Plan | None]] = {}
+_PLANS: dict[tuple[object, ...], tuple[object, Plan | None, bool]] = {}
 _PLANS_MAX = 4_000
 
 
@@ -237,15 +237,27 @@ def _plan_key(game: Game, what: str, pot_value: int) -> tuple[object, ...]:
 
 def _remembered(game: Game, what: str, pot_value: int = 0) -> Plan | None:
     """``solve(game, pot_value=pot_value)`` (``what='solve'``) or ``can_close(game)``, remembered."""
+    return _answer(game, what, pot_value)[0]
+
+
+def _answer(game: Game, what: str, pot_value: int = 0) -> tuple[Plan | None, bool]:
+    """:func:`_remembered`'s plan with whether the solver proved it (``Plan.proven``; for a close,
+    :func:`~buraco_learn.solver.find_close`'s ``proven``, which also covers "no close")."""
     key = _plan_key(game, what, pot_value)
     found = _PLANS.get(key)
     if found is not None and found[0] is game.rules:
-        return found[1]
-    plan = solve(game, pot_value=pot_value) if what == "solve" else can_close(game)
+        return found[1], found[2]
+    plan: Plan | None
+    if what == "solve":
+        plan = solve(game, pot_value=pot_value)
+        proven = plan.proven
+    else:
+        closing: Closing = find_close(game)
+        plan, proven = closing.plan, closing.proven
     if len(_PLANS) >= _PLANS_MAX:
         _PLANS.clear()
-    _PLANS[key] = (game.rules, plan)
-    return plan
+    _PLANS[key] = (game.rules, plan, proven)
+    return plan, proven
 
 
 def _cannot_close(game: Game) -> bool:
@@ -287,8 +299,10 @@ def closing_risk(view: PlayerView, cards: Sequence[Card], rng: random.Random, *,
     player could take the pile with it and close at once (TURN-1, CLOSE-1).
 
     The next player's hand is dealt from the unseen cards with what he is known to hold
-    (:func:`deal_unseen`); :func:`~buraco_learn.solver.can_close` decides. Nothing is counted when his
-    side cannot close yet (no pot, POT-3) or his hand has more than ``max_hand`` cards.
+    (:func:`deal_unseen`); :func:`~buraco_learn.solver.can_close` decides, every deal within
+    half a solver budget (:data:`~buraco_learn.solver.NODE_BUDGET` nodes in all: once spent, the deals left
+    count nothing). Nothing is counted when his side cannot close yet (no pot, POT-3) or his hand
+    has more than ``max_hand`` cards.
 
     >>> from buraco_learn import Game, Card
     >>> g = Game.from_position("fibur 4p d3 t0 play | h: 9H 4C / 5D / 6C 6D / 7C 7D | "
@@ -303,16 +317,21 @@ def closing_risk(view: PlayerView, cards: Sequence[Card], rng: random.Random, *,
         return risk
     known = known_holdings(view)
     last = _stock_at_reserve(view)
+    left = NODE_BUDGET // 2  # half a solver budget for all the imagined closes (a big pile makes them big)
     for _ in range(samples):
         hands = deal_unseen(view, rng, known)
         for card in dict.fromkeys(cards):
+            if left <= 0:
+                return risk  # the budget is spent: the deals not looked at count nothing
             trial = [list(h) for h in hands]
             trial[view.seat].remove(card)
             single = None if view.pile else (card, card in trial[nxt])
             trial[nxt] += [*view.pile, card]
             game = _imagined_game(view, trial, to_move=nxt, phase="play", pile=(), seed=0, last=last,
                                   single=single)
-            if can_close(game) is not None:
+            answer = find_close(game, budget=left)
+            left -= answer.nodes
+            if answer.plan is not None:
                 risk[card] += 1
     return risk
 

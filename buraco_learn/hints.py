@@ -35,9 +35,9 @@ from .cards import Card, format_cards
 from .errors import BuracoError
 from .game import Game
 from .melds import Meld
-from .bots import StrongBot, _links, _side_may_close, closing_risk, opponent_melds_accepting
+from .bots import StrongBot, _answer, _cannot_close, _links, _side_may_close, closing_risk, opponent_melds_accepting
 from .records import format_position, parse_position
-from .solver import Plan, can_close, dead_cards, meld_value, solve
+from .solver import Plan, dead_cards, meld_value
 
 __all__ = ["Hint", "hint", "discard_advice"]
 
@@ -272,7 +272,11 @@ def hint(game: Game, *, seed: int = 0) -> Hint:
         return _draw_hint(game, bot)
     # The play phase.
     sentences: list[str] = []
-    closing = can_close(game) if _side_may_close(view, seat) else None
+    # The solver's answers, shared with the bot's own (remembered by position): each within the
+    # solver's node budget, exact or, past it, the best found (said below).
+    closing, close_proven = None, True
+    if _side_may_close(view, seat) and not _cannot_close(game):  # (the bot's own shortcut: sure not to close)
+        closing, close_proven = _answer(game, "close")
     if closing is not None:
         steps = _steps(closing)
         wild = any(c.is_wild for c in game.hand(seat))
@@ -287,10 +291,13 @@ def hint(game: Game, *, seed: int = 0) -> Hint:
                     tr("You can close now (CLOSE-1): discard {card}. The close earns 100 (CLOSE-5).",
                        card=closing.discard))
         sentences.append(said)
+        if not close_proven:
+            sentences.append(_best_found_words())
         first = bot.choose(view, game.legal_actions())  # the same close, one step at a time
         return Hint(tuple(sentences), first, tuple(closing.cards_laid) + ((closing.discard,) if closing.discard else ()),
                     closing)
-    plan = solve(game)
+    plan = _answer(game, "solve")[0]
+    assert plan is not None
     actions, keep_words, kept_wilds = _keep_clean(game, plan)
     action: Action | None = None
     cards: tuple[Card, ...] = ()
@@ -321,6 +328,11 @@ def hint(game: Game, *, seed: int = 0) -> Hint:
     elif plan.is_empty:
         sentences.append(tr("Nothing can be laid down this turn (SET-1, RUN-1)."))
     sentences.extend(keep_words)
+    if not plan.proven:
+        sentences.append(_best_found_words())
+    if not close_proven:  # no close found, none proven impossible either
+        sentences.append(tr("No way to close was found, but the hand is too big to be sure there is none: the search "
+                            "stopped at its limit (best found)."))
     if not plan.takes_pot or keep_words:
         after = game.clone()
         for a in actions:
@@ -339,6 +351,12 @@ def hint(game: Game, *, seed: int = 0) -> Hint:
                 action = Discard(best)
                 cards = (best,)
     return Hint(tuple(sentences), action, cards, plan)
+
+
+def _best_found_words() -> str:
+    """What a hint says when the solver's budget ran out before it proved its plan the most."""
+    return tr("This is the best found, not proven the most: the hand is too big to try every play in time, so "
+              "a play laying down more may exist.")
 
 
 def _words_of(actions: Sequence[Action]) -> str:
@@ -361,19 +379,21 @@ def _draw_hint(game: Game, bot: StrongBot) -> Hint:
     """Draw or take the pile, as the strong bot decides, with its reason."""
     seat = game.to_move
     view = game.view(seat)
-    now = solve(_as_play(game))
+    now = _solved(_as_play(game))
     n = len(game.pile)
     if not game.can_take_pile():
         why = tr("the pile cannot be taken now (TURN-1, TURN-4)") if game.pile else tr("the pile is empty")
         return Hint((tr("Draw from the stock (TURN-1): {why}.", why=why),), Draw(), (), now)
     taken = game.clone()
     taken.take_pile()
-    with_pile = solve(taken)
+    with_pile = _solved(taken)
     gain = with_pile.points - now.points
+    unproven = [tr("The points are the best found, not proven the most: the hand is too big to try every play "
+                   "in time.")] if not (now.proven and with_pile.proven) else []
     take = bot.take_pile(view)
     cards_word = trn("{n} card", "{n} cards", n)
     if take:
-        if _side_may_close(view, seat) and can_close(taken) is not None and game.players > 2 and gain < 15:
+        if _side_may_close(view, seat) and _answer(taken, "close")[0] is not None and game.players > 2 and gain < 15:
             why = tr("with its {cards} you can close at once (CLOSE-1)", cards=cards_word)
         elif gain > 0:
             why = tr("with its {cards} you can lay down {points} points now, against {without} without it",
@@ -381,8 +401,8 @@ def _draw_hint(game: Game, bot: StrongBot) -> Hint:
         else:
             why = tr("it costs nothing now ({points} points to lay down either way), and its {cards} give you more "
                      "to build melds and burracos with", points=with_pile.points, cards=cards_word)
-        return Hint((tr("Take the discard pile (TURN-1): {why}.", why=why),), TakePile(), tuple(with_pile.cards_laid),
-                    with_pile)
+        return Hint((tr("Take the discard pile (TURN-1): {why}.", why=why), *unproven), TakePile(),
+                    tuple(with_pile.cards_laid), with_pile)
     if gain <= 0:
         why = tr("the pile ({cards}) adds nothing you could lay down now ({points} points with it, {without} "
                  "without)", cards=format_cards(game.pile), points=with_pile.points, without=now.points)
@@ -392,4 +412,11 @@ def _draw_hint(game: Game, bot: StrongBot) -> Hint:
     else:
         why = tr("the pile would add only {gain} points now; with {players} players the others may close fast, and "
                  "a big hand then counts against you (SCORE-1)", gain=gain, players=game.players)
-    return Hint((tr("Draw from the stock (TURN-1): {why}.", why=why),), Draw(), (), now)
+    return Hint((tr("Draw from the stock (TURN-1): {why}.", why=why), *unproven), Draw(), (), now)
+
+
+def _solved(game: Game) -> Plan:
+    """``solve(game)``, remembered with the bots' plans (the strong bot asks the same)."""
+    plan = _answer(game, "solve")[0]
+    assert plan is not None
+    return plan

@@ -199,6 +199,13 @@ class TurnReview:
         else:
             played = tr("laid nothing down (0 points)")
         fields = dict(number=self.number, move=self.move, drew=self.drew_words, played=played)
+        if not self.best.proven:  # the solver's budget ran out on this hand: its best found, not proven
+            if self.loss == 0:
+                return tr("Turn {number} (move {move}): {drew}; {played}; as much as the best found (the hand is too "
+                          "big to prove it the most).", **fields)
+            return tr("Turn {number} (move {move}): {drew}; {played}; the best found was {best}: {lost} points "
+                      "lost (the hand is too big to prove it the most).", best=self.best_words, lost=self.loss,
+                      **fields)
         if self.loss == 0:
             return tr("Turn {number} (move {move}): {drew}; {played}; that was the most this hand could lay down.",
                       **fields)

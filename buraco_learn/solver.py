@@ -27,6 +27,13 @@ objective counts only points laid from the current hand, plus ``pot_value`` (def
 plan takes the pot. Laying everything down usually scores most anyway, since every card is
 worth points; bots pass a positive ``pot_value`` to prefer taking the pot on ties.
 
+**The budget.** A search visits at most :data:`NODE_BUDGET` nodes (states its memo did not
+answer), so that every answer comes within about a second, however big the hand (a pile taken
+late can make it 30 cards and more). Nodes, not seconds: the same position gets the same answer
+on any machine, busy or quiet, and under Pyodide; there is no wall-clock guard. Within the budget
+the answer is exact (``Plan.proven``); past it, the best found: the better of a greedy plan and
+of exact searches over fewer choices, within an eighth of the budget more (:func:`_best_found`).
+
 >>> from buraco_learn import Game
 >>> g = Game.from_position("fibur 2p d1 t0 play | h: 5H 6H 7H 9C 9D JK 4S / - | m: - | p: 3C | s: * "
 ...                        "| pots: *11 / *11 | took: -")
@@ -53,7 +60,18 @@ from .game import Game, TableMeld, _candidate_entries, _known_meld, _target_grou
 from .melds import Meld
 from .rules import FIBUR, Rules
 
-__all__ = ["Plan", "solve", "can_close", "dead_cards", "meld_value", "SolverError"]
+__all__ = ["Plan", "Closing", "solve", "can_close", "find_close", "dead_cards", "meld_value", "SolverError",
+           "NODE_BUDGET"]
+
+#: How many nodes (states the memo did not answer) one exact search may visit: the solver's
+#: time budget, counted in nodes rather than seconds so that a position gets the same answer on
+#: any machine, busy or quiet, and under Pyodide. About 50,000 nodes take a second of one core of
+#: the development machine; the hardest position of ``benchmarks/solver_same.py`` takes 33,601.
+#: A search that runs out returns the best found (``Plan.proven`` False): a fallback of at most
+#: an eighth as many nodes more (:func:`_best_found`), so a call visits at most 1.125 times this.
+NODE_BUDGET = 40_000
+#: The best found's share of the budget: at most ``budget // _FALLBACK_SHARE`` nodes more.
+_FALLBACK_SHARE = 8
 
 _NEG = -(10**9)
 _INDEX = attrgetter("index")
@@ -67,6 +85,10 @@ _SORT_KEY = _INDEX
 _MANY: tuple[int, ...] = (-1, -1)
 
 
+class _OutOfBudget(Exception):
+    """Raised inside a search when it has searched as many nodes as its budget allows."""
+
+
 class SolverError(RuntimeError):
     """The engine refused a plan the solver found: a bug in the solver, never a user error."""
 
@@ -77,7 +99,10 @@ class Plan:
 
     ``points`` is the gain in the side's count (card points plus burraco bonus change);
     ``takes_pot`` says the plan empties the hand and takes the pot on the fly (POT-2);
-    ``discard`` is the closing discard when the plan closes (CLOSE-1), else ``None``.
+    ``discard`` is the closing discard when the plan closes (CLOSE-1), else ``None``;
+    ``proven`` says the search finished within its budget (:data:`NODE_BUDGET`), so that no plan
+    gains more; ``False``: the best found when the budget ran out (a legal plan, and at least
+    as good as laying down greedily, the best meld or lay-off first).
     """
 
     melds: tuple[Meld, ...]
@@ -86,6 +111,7 @@ class Plan:
     rest: tuple[Card, ...]
     takes_pot: bool = False
     discard: Card | None = None
+    proven: bool = True
 
     def actions(self) -> list[Action]:
         """The plan as engine actions: the lay-offs, then the new melds, then the closing discard."""
@@ -293,6 +319,10 @@ _ADD2 = 2 * _ADD1
 _ADD5 = 5 * _ADD1
 _ADD6 = 6 * _ADD1
 _BIT3 = 8 * _ADD1
+
+
+def _neg_gain(it: _Item) -> int:
+    return -it.gain
 
 
 def _neg_first(pair: tuple[int, int]) -> int:
@@ -581,7 +611,8 @@ _BOUND_FROM = 12
 
 
 class _Search:
-    def __init__(self, game: Game, pot_value: int, close: bool, prune: bool = True) -> None:
+    def __init__(self, game: Game, pot_value: int, close: bool, prune: bool = True, budget: int | None = None,
+                 keep: int | None = None) -> None:
         if game.phase != "play":
             raise IllegalMove(f"the solver plans the play phase of a turn; the game is in phase {game.phase!r} "
                               "(draw first, TURN-1)", ("TURN-1",))
@@ -590,6 +621,9 @@ class _Search:
         self.pot_value = pot_value
         self.close = close
         self.prune = prune  # False: no bound, a plain memoised search (the tests' reference)
+        #: Nodes searched so far (``best`` calls the memo did not answer), and how many may be.
+        self.nodes = 0
+        self.budget = sys.maxsize if budget is None else budget
         hand = list(game.hand(seat))
         # Rank-major order with the wilds (jokers and 2s) last: a set's cards are neighbours, and a
         # run only reaches ahead within its suit, which keeps the memo small. (``_order`` as one
@@ -607,6 +641,8 @@ class _Search:
         self.side_sets = any(t.meld.kind == "set" for t in game.side_melds(seat))
         self.pts = _card_pts_of(cards, game.rules)
         self._build_items(hand)
+        if keep is not None:
+            self._keep_best_items(keep)
         self.rest_cache: dict[tuple[tuple[int, ...], bool], bool] = {}
         self.banned_close: set[tuple[int, bool]] = set()
         self.memo: dict[tuple[object, ...], tuple[int, bool, int]] = {}
@@ -651,6 +687,15 @@ class _Search:
             for cards, new, value in _lay_off_additions(target, hand):
                 pts, packed, low = self._pts_packed(cards)
                 items.append(_Item(value - old, low, 1 << bit, 0, len(new) >= 7, None, target.id, cards, pts, packed))
+
+    def _keep_best_items(self, keep: int) -> None:
+        """Keep, per lowest card, only the ``keep`` items that gain most (ties: the first listed),
+        in their order: a smaller search over fewer choices, for the best found (``_best_found``)."""
+        by_low: dict[int, list[_Item]] = {}
+        for it in self.items:
+            by_low.setdefault(it.low, []).append(it)
+        kept = {id(it) for group in by_low.values() for it in sorted(group, key=_neg_gain)[:keep]}
+        self.items = [it for it in self.items if id(it) in kept]
 
     def _pts_packed(self, cards: Sequence[Card]) -> tuple[int, int, int]:
         """An item's bound points (its cards' points), its cards as 4-bit fields (a count per local
@@ -1401,6 +1446,10 @@ class _Search:
             value, exact, _ = got
             if exact or value <= alpha:
                 return value, exact
+        # A node searched (not answered by the memo): counted against the budget.
+        self.nodes += 1
+        if self.nodes > self.budget:
+            raise _OutOfBudget
         # Children: keep every remaining copy of card i, or lay it down in an item whose lowest card
         # it is. Each child's optimistic bound orders the search and prunes it.
         shift = 4 * i
@@ -1564,6 +1613,53 @@ class _Search:
         rest_cards = tuple(sorted(rest, key=_SORT_KEY))
         return value, chosen, rest_cards
 
+    def greedy(self) -> tuple[int, list[_Item], tuple[Card, ...]] | None:
+        """A first answer without search: the items taken greedily, the one that gains most first
+        (ties: the first listed), each only if it fits in what is left of the hand, its lay-off
+        target and set rank unused, and what it leaves could still end the turn; the search's own
+        leaf (``_leaf``) decides that last point. ``None`` when the result is no legal end."""
+        rem = 0
+        for j, n in enumerate(self.counts):
+            rem |= n << (4 * j)
+        left = sum(self.counts)
+        guard = self.guard
+        tmask = rmask = 0
+        bur = self.had_burraco
+        value = 0
+        chosen: list[_Item] = []
+        for it in sorted(self.items, key=_neg_gain):
+            if it.target_bit & tmask or it.rank_bit & rmask or ((rem | guard) - it.packed) & guard != guard:
+                continue
+            if it.gain < 0 and not self.close:
+                continue  # lowers the count (a wild on a clean burraco, BUR-5): only a search weighs it
+            after = left - len(it.cards)
+            if after <= 1 and self._leaf(self._kept_shape(rem - it.packed, after), bur or it.burraco) <= _NEG // 2:
+                continue
+            rem -= it.packed
+            left = after
+            tmask |= it.target_bit
+            rmask |= it.rank_bit
+            bur = bur or it.burraco
+            value += it.gain
+            chosen.append(it)
+        leaf = self._leaf(self._kept_shape(rem, left), bur)
+        if leaf <= _NEG // 2:
+            return None
+        rest = list(self.game.hand(self.seat))
+        for it in chosen:
+            for c in it.cards:
+                rest.remove(c)
+        return value + leaf, chosen, tuple(sorted(rest, key=_SORT_KEY))
+
+    @staticmethod
+    def _kept_shape(rem: int, left: int) -> tuple[int, ...]:
+        """The kept cards' shape as ``_leaf`` reads it: none, the one card's local index, or many."""
+        if left == 0:
+            return ()
+        if left == 1:
+            return (((rem & -rem).bit_length() - 1) // 4,)
+        return _MANY
+
     def release(self) -> None:
         """Drop this search's references to its own bound methods (the bound chosen by
         ``_prepare_bound``, and ``_ctx_node`` holding it): each is a reference cycle through the
@@ -1622,7 +1718,7 @@ def _replay(game: Game, plan: Plan) -> Game:
     return g
 
 
-def solve(game: Game, *, pot_value: int = 0) -> Plan:
+def solve(game: Game, *, pot_value: int = 0, budget: int | None = NODE_BUDGET) -> Plan:
     """The new melds and lay-offs that lay down the most points for the player to move.
 
     The game must be in the play phase (after the draw). The plan respects every rule the engine
@@ -1630,17 +1726,30 @@ def solve(game: Game, *, pot_value: int = 0) -> Plan:
     pot) and CLOSE-4; a plan that empties the hand takes the pot (POT-2) and earns ``pot_value``
     extra in the objective (not in ``points``). Among equal plans the one found first is returned.
 
+    The search visits at most ``budget`` nodes (:data:`NODE_BUDGET`; ``None``: no limit). Within
+    it the plan is exact (``plan.proven``); past it, the best found (``proven`` False, see
+    :func:`_best_found`), so that even a hand of 30 cards or more is answered within a second.
+
     >>> from buraco_learn import Game
     >>> g = Game.from_position("fibur 2p d1 t0 play | h: 8H 9H TH 5C / - | m: 0=5H 6H 7H | p: 3C | s: * "
     ...                        "| pots: *11 | took: 0")
     >>> print(solve(g))  # with the pot and no burraco, one card cannot end the turn (CLOSE-4)
     layoff 0: 8H 9H (+20 points)
+    >>> solve(g).proven, solve(g, budget=1).proven  # one node is not enough to prove it the most
+    (True, False)
     """
-    search = _Search(game, pot_value, close=False)
+    search = _Search(game, pot_value, close=False, budget=budget)
     try:
         found = search.run()
+    except _OutOfBudget:
+        return _best_found(game, pot_value, search, budget or 0)
     finally:
         search.release()
+    return _plan_of_found(game, search, found)
+
+
+def _plan_of_found(game: Game, search: _Search, found: tuple[int, list[_Item], tuple[Card, ...]] | None) -> Plan:
+    """:func:`solve`'s plan from what its search found (``None``: no plan beats laying nothing)."""
     if found is None or found[0] < 0 or (found[0] == 0 and not found[1]):
         hand = tuple(sorted(game.hand(game.to_move), key=_SORT_KEY))
         return Plan((), (), 0, hand)
@@ -1657,13 +1766,63 @@ def solve(game: Game, *, pot_value: int = 0) -> Plan:
     return plan
 
 
-def can_close(game: Game) -> Plan | None:
+#: The smaller searches of the best found, in order: at most this many items per lowest card.
+_FALLBACK_KEEP = (1, 2, 3)
+
+
+def _best_found(game: Game, pot_value: int, search: _Search, budget: int) -> Plan:
+    """:func:`solve`'s answer once its exact search ran out of budget: the best of a greedy plan
+    (:meth:`_Search.greedy`, on the items the search built) and of exact searches over fewer
+    choices (per lowest card, the 1, 2, then 3 items that gain most), each within what is left of
+    an eighth of ``budget``; the first that runs out ends them. Each plan is the engine's (a plan
+    that empties the hand is replayed on it, as ``solve``'s are), marked ``proven=False``; the
+    greedy plan first, so the answer is never worse than it."""
+    options: list[tuple[int, Plan]] = []
+
+    def offer(found: tuple[int, list[_Item], tuple[Card, ...]] | None, source: _Search) -> None:
+        try:
+            plan = _plan_of_found(game, source, found)
+        except SolverError:  # pragma: no cover - a solver bug; the exact search would raise it too
+            return
+        options.append((plan.points + (pot_value if plan.takes_pot else 0), plan))
+
+    offer(search.greedy(), search)
+    left = budget // _FALLBACK_SHARE
+    for keep in _FALLBACK_KEEP:
+        small = _Search(game, pot_value, close=False, budget=left, keep=keep)
+        try:
+            offer(small.run(), small)
+        except _OutOfBudget:
+            break
+        finally:
+            small.release()
+        left -= small.nodes
+    offer(None, search)  # laying nothing down (solve's answer when nothing beats it), last
+    best = max(options, key=_FIRST)[1]  # the first of the best: the greedy plan on a tie
+    return dataclasses.replace(best, proven=False)
+
+
+@dataclass(frozen=True)
+class Closing:
+    """:func:`find_close`'s answer: the closing plan (``None``: none found) and whether the search
+    finished within its budget (``proven``: then ``None`` means the player cannot close, and the
+    plan lays down the most points a close can)."""
+
+    plan: Plan | None
+    proven: bool
+    #: The nodes searched for this answer (the exact search's, and the best found's).
+    nodes: int = 0
+
+
+def can_close(game: Game, *, budget: int | None = NODE_BUDGET) -> Plan | None:
     """How the player to move can close this turn (CLOSE-1), laying down the most points; ``None``
     if he cannot.
 
     Closing means laying down so that exactly one card is left and discarding it ends the hand:
     the side needs its pot and a burraco (CLOSE-1, CLOSE-4) and the last card may not be a wild
     (CLOSE-2). The plan's ``discard`` is that card; its ``points`` exclude the close bonus (CLOSE-5).
+    Within ``budget`` nodes (:data:`NODE_BUDGET`) the answer is exact; past it, the best close
+    found (``plan.proven`` False) or ``None`` when none was found: :func:`find_close` says which.
 
     >>> from buraco_learn import Game
     >>> g = Game.from_position("fibur 2p d1 t0 play | h: 9H TH 2C 5C / - | m: 0=3H 4H 5H 6H 7H 8H | p: 3C "
@@ -1674,11 +1833,51 @@ def can_close(game: Game) -> Plan | None:
     ...                                    "| s: * | pots: *11 | took: 0")))
     None
     """
-    search = _Search(game, 0, close=True)
+    return find_close(game, budget=budget).plan
+
+
+def find_close(game: Game, *, budget: int | None = NODE_BUDGET) -> Closing:
+    """:func:`can_close` with whether its answer is proven: an exact search within ``budget`` nodes,
+    else the best close of smaller searches (per lowest card, the 1, 2, then 3 items that gain
+    most) within an eighth of the budget more, each close replayed and closed on the engine.
+
+    >>> from buraco_learn import Game
+    >>> g = Game.from_position("fibur 2p d1 t0 play | h: 9H TH 2C 5C / - | m: 0=3H 4H 5H 6H 7H 8H | p: 3C "
+    ...                        "| s: * | pots: *11 | took: 0")
+    >>> find_close(g).proven, find_close(g, budget=2).proven
+    (True, False)
+    """
+    search = _Search(game, 0, close=True, budget=budget)
     try:
-        return _closing_plan(game, search)
+        return Closing(_closing_plan(game, search), True, search.nodes)
+    except _OutOfBudget:
+        pass
     finally:
         search.release()
+    found: list[Plan] = []
+    left = (budget or 0) // _FALLBACK_SHARE
+    for keep in _FALLBACK_KEEP:
+        small = _Search(game, 0, close=True, budget=left, keep=keep)
+        small.banned_close |= search.banned_close  # last cards the engine already refused
+        try:
+            plan = _closing_plan(game, small)
+        except _OutOfBudget:
+            left = 0  # all of it spent
+            break
+        finally:
+            small.release()
+        left -= small.nodes
+        if plan is not None:
+            found.append(plan)
+    spent = search.nodes + (budget or 0) // _FALLBACK_SHARE - left
+    if not found:
+        return Closing(None, False, spent)
+    best = max(found, key=_points)  # the first of the most points
+    return Closing(dataclasses.replace(best, proven=False), False, spent)
+
+
+def _points(plan: Plan) -> int:
+    return plan.points
 
 
 def _closing_plan(game: Game, search: _Search) -> Plan | None:

@@ -36,7 +36,7 @@ from ..errors import BuracoError, IllegalMove, NotationError
 from ..game import Game
 from ..i18n import N_, tr
 from ..scoring import LINE_LABELS
-from ..solver import can_close, meld_value, solve
+from ..solver import find_close, meld_value, solve
 
 __all__ = ["Puzzle", "Verdict", "load_puzzles", "parse_puzzles", "KINDS", "LEVELS", "LEVEL_WORDS", "right_prefix", "HINTS", "FORMS", "solve_puzzle"]
 
@@ -155,14 +155,26 @@ def _number(answer: object) -> int | None:
                            answer=excerpt(answer)))
 
 
+def _too_big(game: Game) -> str:
+    """Why a puzzle's answer cannot be verified: the solver's budget ran out before it proved it."""
+    return tr("this puzzle's hand ({n} cards) is too big for the solver to prove its answer within its limit; a "
+              "puzzle needs a hand it can solve exactly (fewer cards, fewer melds to lay off onto)",
+              n=len(game.hand(game.to_move)))
+
+
 def solve_puzzle(kind: str, game: Game) -> tuple[str, str]:
     """The verified answer and a worked solution for a puzzle of ``kind`` on ``game``."""
     seat = game.to_move
     if kind == "most":
         plan = solve(game)
+        if not plan.proven:
+            raise NotationError(_too_big(game))
         return str(plan.points), "; ".join(str(a) for a in plan.actions()) or "nothing"
     if kind == "close":
-        closing = can_close(game)
+        answer = find_close(game)
+        if not answer.proven:
+            raise NotationError(_too_big(game))
+        closing = answer.plan
         if closing is None:
             return "no", "no way to close this turn"
         return "yes", "; ".join(str(a) for a in closing.actions())

@@ -17,7 +17,7 @@ from pathlib import Path
 from ..bots import GreedyBot, play_hand
 from ..game import Game
 from ..records import format_position
-from ..solver import can_close, solve
+from ..solver import find_close, solve
 from . import KINDS, LEVELS, Puzzle, parse_puzzles, solve_puzzle
 
 PRESET_PLAYERS = (("fibur", 2), ("fibur", 4), ("wikipedia-fr", 2), ("classic-fr", 4), ("ramiroyal", 2),
@@ -85,12 +85,17 @@ def generate(per: int = 4, max_seeds: int = 400) -> list[Puzzle]:
             for kind in kinds:
                 if rng.random() < 0.6 and kind != "score":
                     continue
-                if kind == "most" and solve(g).is_empty:
-                    continue
+                # (An answer the solver could not prove within its budget makes no puzzle.)
+                if kind == "most":
+                    plan = solve(g)
+                    if plan.is_empty or not plan.proven:
+                        continue
                 if kind == "close" and not g.side_has_pot(g.to_move):
                     continue
-                if kind == "close" and can_close(g) is None and rng.random() < 0.7:
-                    continue
+                if kind == "close":
+                    closing = find_close(g)
+                    if not closing.proven or (closing.plan is None and rng.random() < 0.7):
+                        continue
                 if kind == "safe":
                     mine = g.side_of(g.to_move)
                     if sum(1 for t in g.table if t.owner not in mine) < 2:

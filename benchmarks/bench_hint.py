@@ -1,0 +1,112 @@
+"""Hint time under the solver's node budget (issue 21): median, p95 and worst, on soak positions
+and on hand-built big hands.
+
+Positions: the hands of ``soak.py`` (every preset and player count in turn, the same seeds and
+the same random legal policy), sampled: from hand ``i`` of ``--hands``, the positions after
+``--every``-th actions (a seeded offset per hand), so that every phase and hand size of the
+soak is met; plus big hands built by hand: the 22- and 30-card positions of
+``tests/test_solver_budget.py`` and ``--big`` 30-card hands of ``_measure.solver_position``
+with the pot taken and a burraco on the table (a pile taken late). Each position's ``hint()`` is
+timed once on the CPU clock (``time.process_time``) in a fresh state of the bots' plan memo,
+and the solver's verdict is counted: proven, or the best found.
+
+    python benchmarks/bench_hint.py [--hands 1000] [--every 40] [--big 30]
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent / "tests"))
+
+from buraco_learn import Game  # noqa: E402
+from buraco_learn import bots  # noqa: E402
+from buraco_learn.hints import hint  # noqa: E402
+
+from soak import COMBOS  # noqa: E402
+from test_properties import pick  # type: ignore[import-not-found]  # noqa: E402
+from test_solver_budget import HAND22, HAND22_WILD, HAND30, position  # type: ignore[import-not-found]  # noqa: E402
+from _measure import solver_position  # noqa: E402
+
+
+def soak_positions(hands: int, every: int, seed: int = 0) -> list[Game]:
+    """Positions of ``soak.py``'s hands (seeds ``seed`` to ``seed + hands - 1``), one every
+    ``every`` actions from a seeded offset, the hand not over."""
+    out: list[Game] = []
+    for i in range(hands):
+        name, players = COMBOS[i % len(COMBOS)]
+        s = seed + i
+        g = Game.new(players, rules=name, seed=s, dealer=s % players)
+        rng = random.Random(s)
+        offset = random.Random(-1 - s).randrange(every)
+        steps = 0
+        while not g.is_over:
+            if steps % every == offset:
+                out.append(g.clone())
+            g.apply(pick(g, rng))
+            steps += 1
+    return out
+
+
+def big_positions(count: int) -> list[Game]:
+    """The test's hand-built 22- and 30-card hands, and ``count`` 30-card hands of
+    ``solver_position`` with the pot taken and a burraco on the side (closing is asked too)."""
+    out = [position(*spec) for spec in (HAND22, HAND22_WILD, HAND30)]
+    for seed in range(count):
+        g = solver_position(40_000 + seed, 30)
+        text = g.position().replace("| pots: *11 / *11 | took: -", "| pots: *11 | took: 0")
+        hand = text.split("| h: ", 1)[1].split(" /", 1)[0]
+        text = text.replace("| m: -", "| m: 0=3S 4S 5S 6S 7S 8S 9S") if "3S" not in hand.split() else text
+        try:
+            out.append(Game.from_position(text))
+        except Exception:  # noqa: BLE001 - a hand holding the burraco's cards twice: skip it
+            continue
+    return out
+
+
+def timed(games: list[Game]) -> tuple[list[float], int]:
+    """Each position's hint time in ms (the plan memo cleared first), and how many hints rested on
+    a plan or close search the budget stopped (``Plan.proven`` False, or "best found")."""
+    times = []
+    unproven = 0
+    for g in games:
+        bots._PLANS.clear()
+        gc.collect()
+        t = time.process_time()
+        h = hint(g)
+        times.append((time.process_time() - t) * 1000)
+        unproven += "best found" in str(h)
+    return sorted(times), unproven
+
+
+def summary(label: str, times: list[float], unproven: int) -> str:
+    p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+    return (f"{label}: {len(times)} positions, median {statistics.median(times):.2f} ms, p95 {p95:.2f} ms, "
+            f"worst {times[-1]:.1f} ms; best found (budget reached) in {unproven}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--hands", type=int, default=1000, help="soak hands sampled (soak.py plays 10,000)")
+    ap.add_argument("--every", type=int, default=40, help="one position every this many actions of a hand")
+    ap.add_argument("--big", type=int, default=30, help="30-card hands of solver_position added")
+    args = ap.parse_args()
+    soak = soak_positions(args.hands, args.every)
+    big = big_positions(args.big)
+    t_soak, u_soak = timed(soak)
+    print(summary(f"soak ({args.hands} hands, one position every {args.every} actions)", t_soak, u_soak), flush=True)
+    t_big, u_big = timed(big)
+    print(summary("hand-built big hands (22 and 30 cards)", t_big, u_big))
+    print(summary("all", sorted(t_soak + t_big), u_soak + u_big))
+
+
+if __name__ == "__main__":
+    main()
