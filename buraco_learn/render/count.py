@@ -91,16 +91,35 @@ def _pretty_meld(notation: str, game: Game) -> str:
 
 
 def _pretty_cards(cards: tuple[Card, ...]) -> str:
+    """Cards as a learner reads them, the costliest first (EQ-2)."""
     return " ".join(c.pretty for c in sorted(cards, key=lambda c: (-c.points, str(c))))
 
 
-def _row(line: ScoreLine, game: Game, held: tuple[Card, ...]) -> CountRow:
-    cards = ""
-    if line.meld:
-        cards = _pretty_meld(line.meld, game)
-    elif line.label == "cards in hand":
-        cards = _pretty_cards(held)
-    return CountRow(("line", tr(line.label), line.points, cards, LINE_RULES.get(line.label, ("SCORE-1",))))
+def _held_words(game: Game, side: tuple[int, ...]) -> str:
+    """The cards left in the side's hands: a partner's under his name (``North: 8♦ K♠``)."""
+    if len(side) == 1:
+        return _pretty_cards(game.hand(side[0]))
+    return " · ".join(f"{seat_name(game, seat)}{colon()} {_pretty_cards(game.hand(seat))}"
+                      for seat in side if game.hand(seat))
+
+
+def _rows(game: Game, side: tuple[int, ...], lines: tuple[ScoreLine, ...]) -> list[CountRow]:
+    """The engine's lines as rows: a burraco names its meld as the table numbers it (``#3``)."""
+    used: set[int] = set()
+    rows = []
+    for line in lines:
+        cards = ""
+        if line.meld:
+            number = next((t.id for t in game.table
+                           if t.owner in side and t.id not in used and str(t.meld) == line.meld), None)
+            cards = _pretty_meld(line.meld, game)
+            if number is not None:
+                used.add(number)
+                cards = f"#{number} {cards}"
+        elif line.label == "cards in hand":
+            cards = _held_words(game, side)
+        rows.append(CountRow(("line", tr(line.label), line.points, cards, LINE_RULES.get(line.label, ("SCORE-1",)))))
+    return rows
 
 
 def count_sides(game: Game) -> list[tuple[tuple[int, ...], list[CountRow]]]:
@@ -116,8 +135,7 @@ def count_sides(game: Game) -> list[tuple[tuple[int, ...], list[CountRow]]]:
     res = game.result()
     out = []
     for side, score in zip(res.sides, res.scores):
-        held = tuple(c for seat in side for c in game.hand(seat))
-        rows = [_row(line, game, held) for line in score.lines]
+        rows = _rows(game, side, score.lines)
         total_rules = ("SCORE-1", "SCORE-3") if score.total < 0 else ("SCORE-1",)
         rows.append(CountRow(("total", tr("total"), score.total, "", total_rules)))
         if game.players == 3 and len(side) == 2:
