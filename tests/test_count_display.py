@@ -248,3 +248,18 @@ def test_a_click_after_the_end_keeps_the_count_on_screen() -> None:
     w.show_hint()   # "The hand is over: no hint to give. The count is on the table."
     assert w.feedback_text.startswith("The hand is over")
     check_shown_count(w)
+
+
+def test_a_pass_and_play_table_or_the_teachers_demo_names_no_side_as_yours() -> None:
+    """With no fixed viewer (pass-and-play, the class's demo) the seat to move changes hands; the
+    count says whose side is whose by the seats' names only."""
+    from buraco_learn.course.teacher import Demo
+
+    demo = Demo(players=4, seed=11).widget()
+    for _ in range(400):
+        if demo.table.game.is_over:
+            break
+        demo.finish_turn()
+    shown = check_shown_count(demo.table)
+    assert [s["head"] for s in shown.sides] == ["South & North", "West & East"]
+    assert "your side" not in demo.table.count_text

@@ -28,6 +28,15 @@ outlines the cards it is about; it never changes the game:
 >>> w.show_hint()
 >>> w.feedback_text.startswith("Hint: "), g.position() == before
 (True, True)
+
+Once the hand is over, the feedback area shows the count line by line for every side (SCORE-4,
+:func:`buraco_learn.render.count.count_html`), each line with the rules that decide it:
+
+>>> from buraco_learn.bots import make_bot, play_hand
+>>> over = Game.new(2, seed=3); _ = play_hand(over, [make_bot("greedy", 1), make_bot("greedy", 2)])
+>>> done = TableWidget(over, viewer=0)
+>>> 'class="bl-count"' in done.feedback.value, done.count_text.splitlines()[1]
+(True, 'South (you)')
 """
 
 from __future__ import annotations
@@ -575,7 +584,8 @@ class TableWidget(VBox):  # type: ignore[misc]
         return self.game.is_over and self.show_score
 
     def _count_viewer(self) -> int | None:
-        return None if self.readonly and self.fixed_viewer is None else self.viewer
+        # Pass-and-play and the class's demo have no one "you": the sides go by their seats' names.
+        return self.fixed_viewer
 
     def _show_feedback(self) -> None:
         """The feedback line, and under it, once the hand is over, the count line by line for every
