@@ -263,3 +263,14 @@ def test_a_pass_and_play_table_or_the_teachers_demo_names_no_side_as_yours() -> 
     shown = check_shown_count(demo.table)
     assert [s["head"] for s in shown.sides] == ["South & North", "West & East"]
     assert "your side" not in demo.table.count_text
+
+
+def test_the_apps_play_page_shows_the_count_at_the_end_of_its_hand() -> None:
+    from buraco_learn.app import play_page
+
+    w = play_page(seed=3).table
+    me = make_bot("greedy", seed=3)
+    while not w.game.is_over:
+        assert w.play(me.choose(w.game.view(0), w.game.legal_actions())) is not None, w.feedback_text
+    shown = check_shown_count(w)
+    assert [s["head"] for s in shown.sides] == ["South (you)", "North"]
