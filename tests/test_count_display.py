@@ -116,7 +116,8 @@ def check_shown_count(w: TableWidget) -> _CountReader:
         for r, ln in zip(lines, score.lines):
             assert r["rules"].split() == list(LINE_RULES[ln.label])
         total = [r for r in rows if r["kind"] == "total"]
-        assert len(total) == 1 and _points(total[0]["points"]) == score.total == sum(_points(r["points"]) for r in lines)
+        assert len(total) == 1
+        assert _points(total[0]["points"]) == score.total == sum(_points(r["points"]) for r in lines)
         assert "SCORE-1" in total[0]["rules"].split()
         credit = [r for r in rows if r["kind"] == "credit"]
         if g.players == 3 and len(side) == 2:

@@ -1,9 +1,9 @@
 """Issue 23 in a real JupyterLab (headless Chromium): a 4-player hand is played to its end on the
 table widget (a seeded position one discard from South's close is loaded, then the card and
 **Discard** are clicked), and the count shows line by line for both sides (SCORE-4), with the
-same totals as the kernel's game, inside the window at 1366x768 and at 1920x1080. Screenshots:
-tests/browser/screenshots/count-end-<lang>-*.png, English, French and Italian (look at them: can a learner see where each total
-came from?)."""
+same totals as the kernel's game, inside the window at 1366x768 and at 1920x1080, in English,
+French and Italian. Screenshots: tests/browser/screenshots/count-end-<lang>-*.png (look at them:
+can a learner see where each total came from?)."""
 
 from __future__ import annotations
 
