@@ -28,6 +28,15 @@ outlines the cards it is about; it never changes the game:
 >>> w.show_hint()
 >>> w.feedback_text.startswith("Hint: "), g.position() == before
 (True, True)
+
+Once the hand is over, the feedback area shows the count line by line for every side (SCORE-4,
+:func:`buraco_learn.render.count.count_html`), each line with the rules that decide it:
+
+>>> from buraco_learn.bots import make_bot, play_hand
+>>> over = Game.new(2, seed=3); _ = play_hand(over, [make_bot("greedy", 1), make_bot("greedy", 2)])
+>>> done = TableWidget(over, viewer=0)
+>>> 'class="bl-count"' in done.feedback.value, done.count_text.splitlines()[1]
+(True, 'South (you)')
 """
 
 from __future__ import annotations
@@ -56,12 +65,13 @@ from ..hints import Hint, hint
 from ..i18n import N_, tr, trn
 from ..records import format_position, game_record, load_record, parse_position
 from ..players import Player, PlayerLike, as_player
+from ..render.count import count_html, count_text
 from ..render.html import card_title, sort_cards, table_html
 from ..render.layout import Hit, TableGeometry, geometry_for
 from ..render.style import check_deck
 from ..render.text import describe_table, seat_name
-from .common import (FeedbackKind, event_words, feedback_html, make_canvas, make_feedback, new_cards, resize_canvas,
-                     deck_dropdown, mark_frame, speaks, static_bundle, words_html)
+from .common import (FEEDBACK_MAX_HEIGHT, FeedbackKind, event_words, feedback_html, make_canvas, make_feedback,
+                     new_cards, resize_canvas, deck_dropdown, mark_frame, speaks, static_bundle, words_html)
 from .draw import draw_table
 
 __all__ = ["TableWidget", "Player"]
@@ -352,6 +362,7 @@ class TableWidget(VBox):  # type: ignore[misc]
         self.max_height = max_height
         self.canvas = make_canvas(width, 600, self._on_mouse_down, self.redraw, budget=max_height)
         self.feedback = make_feedback(tr(_START))
+        self._feedback_box: str = self.feedback.value
         self.words = HTML("")
         self.card_buttons = HBox(layout=Layout(flex_flow="row wrap"))
         self.target_choice = Dropdown(description=tr("Lay off onto"), options=[(tr("(click a meld)"), -1)], value=-1,
@@ -495,6 +506,15 @@ class TableWidget(VBox):  # type: ignore[misc]
         return self._feedback_kind
 
     @property
+    def count_text(self) -> str:
+        """The count shown in the feedback area once the hand is over, as plain text: each side
+        under its name, one line per row with its rule IDs (SCORE-4); ``""`` while the hand runs or
+        with ``show_score=False``."""
+        if not self._shows_count():
+            return ""
+        return count_text(self.game, self._count_viewer())
+
+    @property
     def highlighted(self) -> frozenset[Card]:
         """The cards outlined in the hand (the cards just gained, or a hint's cards)."""
         return self._highlight
@@ -557,7 +577,25 @@ class TableWidget(VBox):  # type: ignore[misc]
         """
         self._feedback_text = text
         self._feedback_kind = kind
-        self.feedback.value = feedback_html(text, kind, rules=rules, hint=hint, title=title, placeholder=tr(_START))
+        self._feedback_box = feedback_html(text, kind, rules=rules, hint=hint, title=title, placeholder=tr(_START))
+        self._show_feedback()
+
+    def _shows_count(self) -> bool:
+        return self.game.is_over and self.show_score
+
+    def _count_viewer(self) -> int | None:
+        # Pass-and-play and the class's demo have no one "you": the sides go by their seats' names.
+        return self.fixed_viewer
+
+    def _show_feedback(self) -> None:
+        """The feedback line, and under it, once the hand is over, the count line by line for every
+        side (SCORE-4, :func:`buraco_learn.render.count.count_html`): the line then grows to hold it."""
+        if self._shows_count():
+            self.feedback.value = self._feedback_box + count_html(self.game, self._count_viewer())
+            self.feedback.layout.max_height = None
+        else:
+            self.feedback.value = self._feedback_box
+            self.feedback.layout.max_height = FEEDBACK_MAX_HEIGHT
 
     def show_hint(self) -> None:
         """Advice for the viewer's move (the **Hint** button): :func:`buraco_learn.hints.hint`'s
@@ -967,6 +1005,7 @@ class TableWidget(VBox):  # type: ignore[misc]
             self._sync_controls()
         self.redraw()
         self._update_download()
+        self._show_feedback()
 
     def redraw(self) -> None:
         """Draw the whole table from the game: one ``hold_canvas()`` batch (one message)."""
