@@ -72,7 +72,7 @@ def _open(page: Any, app: AppServer, query: str = "") -> Any:
     try:
         page.goto(app.url + (f"?{query}" if query else ""), timeout=120_000)  # Voilà runs the page's notebook before answering
         canvas = page.locator("canvas").first
-        canvas.wait_for(state="visible", timeout=60_000)
+        canvas.wait_for(state="visible", timeout=180_000)  # the widgets load after the page: minutes on a loaded machine
         _redrawn(page, canvas, "the table")
     except Exception as exc:
         _shot(page, f"FAILED-app-{app.page}")

@@ -94,11 +94,11 @@ def test_the_end_of_a_hand_shows_the_count_line_by_line_on_screen(laptop_lab: La
             assert re.search(rf"{re.escape(label)}.*?{sign}{abs(points)}", shown), (label, shown)
     assert "BUR-" in text and "CLOSE-5" in text
 
-    lab.page.wait_for_timeout(800)  # let the canvas's last message paint before the picture
+    lab.wait_for_redraw(canvas)  # the canvas shows the table's last redraw before the picture
     _inside(lab.page, count)
     lab.screenshot(f"count-end-{lang}-1366x768")
     lab.page.set_viewport_size(PROJECTOR)
     count.wait_for(state="visible")
-    lab.page.wait_for_timeout(800)
+    lab.wait_for_redraw(canvas)
     _inside(lab.page, count)
     lab.screenshot(f"count-end-{lang}-1920x1080")

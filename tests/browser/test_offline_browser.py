@@ -90,7 +90,7 @@ def test_an_app_page_asks_nothing_from_outside_and_warns_only_of_voilas_core(bro
     page.on("console", lambda m: console.append(f"{m.type}: {m.text}"))
     try:
         page.goto(app.url, timeout=120_000)
-        page.locator("canvas").first.wait_for(state="visible", timeout=60_000)
+        page.locator("canvas").first.wait_for(state="visible", timeout=180_000)  # slow under load
         # a move, so that whatever a move loads is recorded too
         button = {"play": "Draw", "puzzles": "Check", "teacher": "Next move"}[app.page]
         page.get_by_role("button", name=button, exact=True).first.click()
