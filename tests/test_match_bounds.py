@@ -114,10 +114,12 @@ def test_game_1_over_at_the_target_unless_tied() -> None:
     assert m.totals == (1000, 1000) and not m.is_over and m.winner is None  # a tie plays on
     m.add_result(result(5, 0))
     assert m.is_over and m.winner == (0,)
-    with pytest.raises(IllegalMove, match=r"the match is over \(GAME-1\): no more hands are counted"):
+    with pytest.raises(IllegalMove) as info:
         m.add_result(result(0, 0))
-    with pytest.raises(IllegalMove, match=r"the match is over \(GAME-1\): no more hands$"):
+    assert (str(info.value), info.value.rules) == ("the match is over (GAME-1): no more hands are counted", ("GAME-1",))
+    with pytest.raises(IllegalMove) as info:
         m.next_hand()
+    assert (str(info.value), info.value.rules) == ("the match is over (GAME-1): no more hands", ("GAME-1",))
     three = Match(3, target=100, seed=1)
     three.add_result(result(100, 100, 50))
     assert not three.is_over
@@ -155,6 +157,11 @@ def test_score_1_what_a_match_counts() -> None:
         with pytest.raises(IllegalMove) as info:
             m.add(bad)  # type: ignore[arg-type]
         assert str(info.value) == f"a match counts a finished Game (or its result), not {bad!r} (SCORE-1)"
+        assert info.value.rules == ("SCORE-1",)
+    with pytest.raises(IllegalMove) as info:
+        m.add_result("hand")  # type: ignore[arg-type]
+    assert str(info.value) == "a match counts a HandResult (what Game.result() returns), not 'hand' (SCORE-1)"
+    assert info.value.rules == ("SCORE-1",)
     sides = ((0,), (1,))
     for bad in ("hand", HandResult("stock", None, sides, (), [1, 2]),  # type: ignore[arg-type]
                 HandResult("stock", None, sides, (), (1, True)),
@@ -174,3 +181,20 @@ def test_score_1_what_a_match_counts() -> None:
     m.add(game)
     assert m.results == [game.result()] and m.totals == tuple(game.result().credits)
     assert isinstance(game, Game)
+
+
+def test_deal_5_each_hand_is_dealt_from_the_match_seed() -> None:
+    """DEAL-5, DEAL-4: hand i is dealt from the i-th draw of a generator seeded with the match
+    seed (a whole number below 2**32), under the match's rules; a match of 4 players by default."""
+    import random
+
+    for seed in (7, 2**40 + 3):
+        rng = random.Random(seed)
+        m = Match(2, rules="ramiroyal", seed=seed, first_dealer=1)
+        for i in range(2):
+            expected = Game.new(2, rules="ramiroyal", seed=rng.randrange(2**32), dealer=(1 + i) % 2)
+            game = m.next_hand()
+            assert game.rules.name == "ramiroyal" and game.seed == expected.seed
+            assert game.hands == expected.hands and game.stock == expected.stock
+            m.add_result(result(0, 0))
+    assert Match(seed=1).players == 4 and Match(seed=1).next_hand().players == 4

@@ -13,6 +13,7 @@ import dataclasses
 import pytest
 
 from buraco_learn import CLASSIC_FR, FIBUR, PRESETS, RAMIROYAL, WIKIPEDIA_FR, Game, Rules, RulesError, get_rules
+from buraco_learn.cards import excerpt
 from buraco_learn.i18n import language
 
 
@@ -196,6 +197,7 @@ def test_name_and_source_bounds() -> None:
     """A name is one word of 1 to 40 characters without | / ; = (it heads a position); a source
     any text of 1 to 200 characters."""
     assert Rules(name="n" * 40).name == "n" * 40
+    assert Rules(name="XX-rules").name == "XX-rules"  # any letter, upper case too
     assert Rules(name="x", source="s" * 200).source == "s" * 200
     assert problems(source="s" * 201) == [_text_problem("source", "s" * 201)]
     for value in ("", "   "):
@@ -221,8 +223,6 @@ def test_name_and_source_bounds() -> None:
 
 
 def _excerpt(value: object) -> str:
-    from buraco_learn.cards import excerpt
-
     return excerpt(value, 40)
 
 
@@ -341,6 +341,9 @@ def test_from_dict_refusals() -> None:
     with pytest.raises(RulesError) as info:
         Rules.from_dict({"a": 1, "b": 2, "c": 3, "d": 4, "e": 5, "f": 6})
     assert str(info.value) == f"unknown rule parameter(s) 'a', 'b', 'c', 'd', 'e', ...; known: {known}"
+    with pytest.raises(RulesError) as info:
+        Rules.from_dict({"k" * 35: 1})
+    assert str(info.value) == f"unknown rule parameter(s) {excerpt('k' * 35, 30)}; known: {known}"  # cut at 30
     with pytest.raises(RulesError) as info:
         Rules.from_dict({1: 2})  # type: ignore[dict-item]
     assert str(info.value) == f"unknown rule parameter(s) '1'; known: {known}"
