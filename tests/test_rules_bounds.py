@@ -72,8 +72,9 @@ def test_deal_1_stock_size_checks_the_player_count_first() -> None:
         FIBUR.stock_size(5)
     with pytest.raises(RulesError, match=r"rule set 'ramiroyal' is played by 2 players, not 3 \(DEAL-1"):
         RAMIROYAL.stock_size(3)
-    with pytest.raises(RulesError, match=r"rule set 'classic-fr' is played by 3, 4 players, not 2 \(DEAL-1, section 12\)"):
+    with pytest.raises(RulesError) as info:
         CLASSIC_FR.pot_sizes(2)
+    assert str(info.value) == "rule set 'classic-fr' is played by 3, 4 players, not 2 (DEAL-1, section 12)"
 
 
 @pytest.mark.parametrize("value", [True, "2", 2.0, None])
