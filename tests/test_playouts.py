@@ -45,12 +45,14 @@ def play_checked(players: int, rules: str, seed: int) -> Game:
         if steps % 7 == 0:
             junk = _junk_action(game, rng)
             before, history = game.position(), game.history
+            legal = game.can(junk)  # type: ignore[arg-type]
             try:
                 game.apply(junk)  # type: ignore[arg-type]
             except BuracoError:
+                assert not legal, f"can() said {junk!r} was legal, apply() refused it"
                 assert game.position() == before and game.history == history
             else:
-                assert game.can(junk) is False or True  # a legal junk action simply happened
+                assert legal, f"can() refused {junk!r}, apply() played it"  # a legal junk action happened
                 steps += 1
                 continue
         if game.phase == "play":

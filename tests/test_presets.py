@@ -8,8 +8,8 @@ import dataclasses
 
 import pytest
 
-from buraco_learn import (FIBUR, Game, HandResult, Match, Meld, NotationError, Rules, RulesError, game_record,
-                          get_rules, load_record, parse_position, score_side)
+from buraco_learn import (FIBUR, Game, HandResult, IllegalMove, Match, Meld, NotationError, Rules, RulesError,
+                          game_record, get_rules, load_record, parse_position, score_side)
 
 #: Both sides hold cards and no side took a pot; the hand ended by the stock.
 NO_POT_TAKEN = ("{rules} 2p d0 t1 over last end=stock | h: 5H 6H / 9D | m: 0=3S 4S 5S; 1=KC KD KH | p: 3C"
@@ -75,8 +75,10 @@ def test_game_3_classic_fr_fixed_number_of_hands_highest_total_wins() -> None:
         assert not four.is_over
         four.add_result(HandResult("stock", None, ((0, 2), (1, 3)), (), (50, 60, 50, 60)))
     assert four.is_over and four.winner == (1, 3)
-    with pytest.raises(RulesError, match="victory points"):
-        _ = four.victory_points if False else Match(3, rules="classic-fr", form="tournament")
+    with pytest.raises(IllegalMove, match=r"victory points belong to the tournament form \(GAME-2\)"):
+        _ = four.victory_points
+    with pytest.raises(RulesError, match=r"victory points \(GAME-2\) compare two sides"):
+        Match(3, rules="classic-fr", form="tournament")
     # A tie after the agreed hands has no winner.
     tie = Match(4, rules="classic-fr", hands=4, seed=1)
     for _ in range(4):
@@ -104,7 +106,10 @@ def test_game_3_classic_fr_plays_real_hands() -> None:
             acts = g.legal_actions()
             g.apply(acts[0] if g.phase == "draw" else acts[-1])  # draw; discard the last legal card
         m.add(g)
-    assert len(m.results) == 3 and m.winner in (None, (0,), (1,), (2,))
+    totals = tuple(sum(r.credits[seat] for r in m.results) for seat in range(3))
+    best = max(totals)
+    assert len(m.results) == 3 and m.totals == totals
+    assert m.winner == (None if totals.count(best) > 1 else (totals.index(best),))
 
 
 @pytest.mark.parametrize("make", [

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Mutation testing of one module of the rules core, with mutmut 3 (not part of CI's time).
+#
+#   bash scripts/mutation.sh scoring     # or rules, match, melds, game
+#   bash scripts/mutation.sh melds 'buraco_learn.melds.x__analyse*'   # other functions of a module
+#
+# mutmut copies buraco_learn/ and tests/ into mutants/ (gitignored), writes every mutant of the
+# modules listed under [tool.mutmut] only_mutate in pyproject.toml, runs the fast rule tests
+# listed there once to learn which tests call which function, then runs, for each mutant of
+# MODULE, only the tests that reach it. melds and game are checked on their scoring and
+# turn/close functions (the rest of those modules is listed with a pattern as above). The
+# score printed is killed / (killed + survived + no tests); `./.venv/bin/mutmut show NAME` shows
+# a mutant, `./.venv/bin/mutmut results` the survivors. The scores and the equivalent
+# mutants left are in tests/README.md.
+#
+# $MUTATION_CHILDREN: mutants run at once (default 2). mutmut 3 does not mutate decorated
+# functions (properties such as Meld.points, Match.winner): their tests are hand-made mutants.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+module="${1:-}"
+shift || true
+case "$module" in
+  scoring|rules|match) patterns=("buraco_learn.$module.*") ;;
+  melds) patterns=("buraco_learn.melds.x__burraco_kind__*" "buraco_learn.melds.x_burraco_bonus__*"
+                   "buraco_learn.melds.x__layout_value__*" "buraco_learn.melds.x__run_points__*"
+                   "buraco_learn.melds.x__key__*") ;;
+  game) patterns=()
+        for f in _not_over verify_draw verify_take_pile _in_play _can_end_turn _discard_problem _plan_discard \
+                 check_rest _check_rest _rest_problem _rest_ok _last_cards_ok _rest_problem_of _after_empty_by_play; do
+          patterns+=("buraco_learn.game.xǁGameǁ${f}__mutmut_*")
+        done ;;
+  *) echo "usage: bash scripts/mutation.sh scoring|rules|match|melds|game [MUTANT_PATTERN ...]" >&2; exit 2 ;;
+esac
+[ "$#" -gt 0 ] && patterns=("$@")
+py=.venv/bin/python
+if ! "$py" -c 'import mutmut' 2>/dev/null; then
+  echo "==> installing mutmut (the mutation extra) into .venv"
+  "$py" -m pip install -q -e ".[mutation]"
+fi
+export BURACO_PROGRESS=0
+mkdir -p mutants
+.venv/bin/mutmut run --max-children "${MUTATION_CHILDREN:-2}" "${patterns[@]}" > mutants/run.log 2>&1 || {
+  tail -c 4000 mutants/run.log >&2; exit 1; }
+.venv/bin/mutmut results --all true | "$py" -c '
+import fnmatch, sys
+patterns = sys.argv[1:]
+counts = {}
+for line in sys.stdin:
+    name, _, status = line.strip().rpartition(": ")
+    if name and any(fnmatch.fnmatchcase(name, p) for p in patterns):
+        counts[status] = counts.get(status, 0) + 1
+        if status not in ("killed", "timeout"):
+            print(f"  {status:10} {name}")
+killed = counts.get("killed", 0) + counts.get("timeout", 0)
+checked = killed + counts.get("survived", 0) + counts.get("no tests", 0)
+print("  " + ", ".join(f"{v} {k}" for k, v in sorted(counts.items())))
+print(f"score: {killed}/{checked} killed ({100 * killed / max(checked, 1):.1f} %)")
+' "${patterns[@]}"
