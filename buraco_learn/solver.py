@@ -33,6 +33,10 @@ late can make it 30 cards and more). Nodes, not seconds: the same position gets 
 on any machine, busy or quiet, and under Pyodide; there is no wall-clock guard. Within the budget
 the answer is exact (``Plan.proven``); past it, the best found: the better of a greedy plan and
 of exact searches over fewer choices, within an eighth of the budget more (:func:`_best_found`).
+One hint or one bot decision asks several searches (a close, a plan, imagined closes): within
+:func:`shared_budget` they share ``NODE_BUDGET`` in all, its memo's answers (a quarter node each)
+and the listing of each hand's melds and lay-offs (half a node each) charged too, so that the
+whole answer's work is bounded, not each search's.
 
 >>> from buraco_learn import Game
 >>> g = Game.from_position("fibur 2p d1 t0 play | h: 5H 6H 7H 9C 9D JK 4S / - | m: - | p: 3C | s: * "
