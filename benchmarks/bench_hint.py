@@ -4,7 +4,7 @@ and on hand-built big hands.
 Positions: the hands of ``soak.py`` (every preset and player count in turn, the same seeds and
 the same random legal policy), sampled: from hand ``i`` of ``--hands``, the positions after
 ``--every``-th actions (a seeded offset per hand), so that every phase and hand size of the
-soak is met; plus big hands built by hand: the 22- and 30-card positions of
+soak is met; plus big hands built by hand: the 22-, 30- and 44-card positions of
 ``tests/test_solver_budget.py`` and ``--big`` 30-card hands of ``_measure.solver_position``
 with the pot taken and a burraco on the table (a pile taken late). Each position's ``hint()`` is
 timed once on the CPU clock (``time.process_time``) in a fresh state of the bots' plan memo,
@@ -33,7 +33,7 @@ from buraco_learn.hints import hint  # noqa: E402
 
 from soak import COMBOS  # noqa: E402
 from test_properties import pick  # type: ignore[import-not-found]  # noqa: E402
-from test_solver_budget import HAND22, HAND22_WILD, HAND30, position  # type: ignore[import-not-found]  # noqa: E402
+from test_solver_budget import HAND22, HAND22_WILD, HAND30, HAND44, position  # type: ignore[import-not-found]  # noqa: E402
 from _measure import solver_position  # noqa: E402
 
 
@@ -57,9 +57,9 @@ def soak_positions(hands: int, every: int, seed: int = 0) -> list[Game]:
 
 
 def big_positions(count: int) -> list[Game]:
-    """The test's hand-built 22- and 30-card hands, and ``count`` 30-card hands of
+    """The test's hand-built 22-, 30- and 44-card hands, and ``count`` 30-card hands of
     ``solver_position`` with the pot taken and a burraco on the side (closing is asked too)."""
-    out = [position(*spec) for spec in (HAND22, HAND22_WILD, HAND30)]
+    out = [position(*spec) for spec in (HAND22, HAND22_WILD, HAND30, HAND44)]
     for seed in range(count):
         g = solver_position(40_000 + seed, 30)
         text = g.position().replace("| pots: *11 / *11 | took: -", "| pots: *11 | took: 0")
@@ -104,7 +104,7 @@ def main() -> None:
     t_soak, u_soak = timed(soak)
     print(summary(f"soak ({args.hands} hands, one position every {args.every} actions)", t_soak, u_soak), flush=True)
     t_big, u_big = timed(big)
-    print(summary("hand-built big hands (22 and 30 cards)", t_big, u_big))
+    print(summary("hand-built big hands (22 to 44 cards)", t_big, u_big))
     print(summary("all", sorted(t_soak + t_big), u_soak + u_big))
 
 

@@ -34,7 +34,8 @@ from .errors import IllegalMove, NotationError
 from .game import Game, HandResult, PlayerView, TableMeld, _State, _target_group, candidate_melds
 from .melds import Meld, is_valid_meld
 from .players import Player, PlayerLike, RandomPlayer, as_player
-from .solver import NODE_BUDGET, Closing, Plan, _lay_off_additions, _near_cards, find_close, meld_value, solve
+from .solver import (NODE_BUDGET, Closing, Plan, _lay_off_additions, _near_cards, _pooled, find_close,
+                     meld_value, shared_budget, solve)
 
 __all__ = ["Player", "RandomBot", "GreedyBot", "StrongBot", "BOTS", "make_bot", "game_from_view", "play_hand",
            "opponent_melds_accepting", "known_holdings", "deal_unseen", "closing_risk"]
@@ -222,7 +223,7 @@ def _solver_game(view: PlayerView, phase: str | None = None) -> Game:
 #: Plans already found for a position, keyed by everything the solver reads of it (see
 #: :func:`_plan_key`): a bot asks again about the same position (the pile it weighed taking, once
 #: taken). Bounded, cleared when full.
-_PLANS: dict[tuple[object, ...], tuple[object, Plan | None, bool]] = {}
+_PLANS: dict[tuple[object, ...], tuple[object, Plan | None, bool, int | None]] = {}
 _PLANS_MAX = 4_000
 
 
@@ -245,7 +246,12 @@ def _answer(game: Game, what: str, pot_value: int = 0) -> tuple[Plan | None, boo
     :func:`~buraco_learn.solver.find_close`'s ``proven``, which also covers "no close")."""
     key = _plan_key(game, what, pot_value)
     found = _PLANS.get(key)
-    if found is not None and found[0] is game.rules:
+    # The budget this answer may take now (within a shared budget, what is left of it); an answer
+    # not proven is reused only if it was searched with as much (else the answer would depend on
+    # what was asked before it, beyond the budget's own bound).
+    may = _pooled(NODE_BUDGET)
+    assert may is not None
+    if found is not None and found[0] is game.rules and (found[2] or (found[3] or 0) >= may):
         return found[1], found[2]
     plan: Plan | None
     if what == "solve":
@@ -256,7 +262,7 @@ def _answer(game: Game, what: str, pot_value: int = 0) -> tuple[Plan | None, boo
         plan, proven = closing.plan, closing.proven
     if len(_PLANS) >= _PLANS_MAX:
         _PLANS.clear()
-    _PLANS[key] = (game.rules, plan, proven)
+    _PLANS[key] = (game.rules, plan, proven, may)
     return plan, proven
 
 
@@ -1055,7 +1061,15 @@ class GreedyBot:
         plan of the same value (ties are broken by the search's order), which is the only way the
         choice can differ from solving every time. ``tests/test_bots.py`` checks the values on many
         seeded turns.
+
+        All the solver's searches of one decision share one budget
+        (:func:`~buraco_learn.solver.shared_budget`, :data:`~buraco_learn.solver.NODE_BUDGET` nodes).
         """
+        with shared_budget():
+            return self._choose(view, legal)
+
+    def _choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        """:meth:`choose` within its shared budget."""
         if view.phase == "draw":
             self._turn = None
             self._taken = None

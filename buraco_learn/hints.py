@@ -37,7 +37,7 @@ from .game import Game
 from .melds import Meld
 from .bots import StrongBot, _answer, _cannot_close, _links, _side_may_close, closing_risk, opponent_melds_accepting
 from .records import format_position, parse_position
-from .solver import Plan, dead_cards, meld_value
+from .solver import Plan, dead_cards, meld_value, shared_budget
 
 __all__ = ["Hint", "hint", "discard_advice"]
 
@@ -265,6 +265,12 @@ def hint(game: Game, *, seed: int = 0) -> Hint:
     """
     if game.is_over:
         return Hint((tr("The hand is over (CLOSE-1, STOCK-1): nothing left to play."),), None)
+    with shared_budget():  # every search of this hint within one budget (NODE_BUDGET nodes in all)
+        return _hint(game, seed)
+
+
+def _hint(game: Game, seed: int) -> Hint:
+    """:func:`hint` on a hand not over, within its shared budget."""
     seat = game.to_move
     view = game.view(seat)
     bot = StrongBot(seed)

@@ -33,6 +33,10 @@ late can make it 30 cards and more). Nodes, not seconds: the same position gets 
 on any machine, busy or quiet, and under Pyodide; there is no wall-clock guard. Within the budget
 the answer is exact (``Plan.proven``); past it, the best found: the better of a greedy plan and
 of exact searches over fewer choices, within an eighth of the budget more (:func:`_best_found`).
+One hint or one bot decision asks several searches (a close, a plan, imagined closes): within
+:func:`shared_budget` they share ``NODE_BUDGET`` in all, its memo's answers (a quarter node each)
+and the listing of each hand's melds and lay-offs (half a node each) charged too, so that the
+whole answer's work is bounded, not each search's.
 
 >>> from buraco_learn import Game
 >>> g = Game.from_position("fibur 2p d1 t0 play | h: 5H 6H 7H 9C 9D JK 4S / - | m: - | p: 3C | s: * "
@@ -44,8 +48,11 @@ of exact searches over fewer choices, within an eighth of the budget more (:func
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import sys
+from collections.abc import Iterator
+from contextvars import ContextVar
 from itertools import product
 from collections import Counter
 from collections.abc import Sequence
@@ -61,7 +68,7 @@ from .melds import Meld
 from .rules import FIBUR, Rules
 
 __all__ = ["Plan", "Closing", "solve", "can_close", "find_close", "dead_cards", "meld_value", "SolverError",
-           "NODE_BUDGET"]
+           "NODE_BUDGET", "budget_left", "shared_budget"]
 
 #: How many nodes (states the memo did not answer) one exact search may visit: the solver's
 #: time budget, counted in nodes rather than seconds so that a position gets the same answer on
@@ -83,6 +90,103 @@ _SORT_KEY = _INDEX
 #: always end with a discard from two cards, TURN-3; checked on the whole hand; the tests replay
 #: every plan on the engine).
 _MANY: tuple[int, ...] = (-1, -1)
+
+
+#: Items listed per node charged to a shared budget: listing the possible melds and lay-offs of
+#: a hand (work outside the nodes, growing with the hand) costs about half a node an item.
+_ITEMS_PER_NODE = 2
+#: Within a shared budget, a state the memo answers is charged a quarter of a node
+#: (``2**-_HIT_SHIFT``): on a 44-card hand a node has about five such answers besides its own
+#: work, and they took over half of the time.
+_HIT_SHIFT = 2
+
+
+class _Pool:
+    """The nodes left to every search made within one :func:`shared_budget`."""
+
+    __slots__ = ("left",)
+
+    def __init__(self, nodes: int) -> None:
+        self.left = nodes
+
+    def cap(self, budget: int | None) -> int:
+        """The budget a search may take of what is left: its own at most, and so that its best found
+        (an eighth of it more) still fits."""
+        room = max(0, self.left - self.left // (_FALLBACK_SHARE + 1))
+        return room if budget is None else min(budget, room)
+
+
+_POOL: ContextVar[_Pool | None] = ContextVar("buraco_learn_solver_pool", default=None)
+
+
+@contextlib.contextmanager
+def shared_budget(nodes: int = NODE_BUDGET) -> Iterator[None]:
+    """Every :func:`solve` and :func:`find_close` made within shares ``nodes`` nodes in all (their
+    nodes searched, and half a node for each meld or lay-off their hands list), so that one hint or
+    one bot move does a bounded amount of work however many searches it asks for. Each search
+    takes at most its own budget of what is left; one that finds nothing left answers with its best
+    found at once. Within another ``shared_budget`` it shares the outer one.
+
+    >>> from buraco_learn import Game
+    >>> g = Game.from_position("fibur 2p d1 t0 play | h: 8H 9H TH 5C / - | m: 0=5H 6H 7H | p: 3C | s: * "
+    ...                        "| pots: *11 | took: 0")
+    >>> with shared_budget(1):
+    ...     solve(g).proven
+    False
+    >>> solve(g).proven
+    True
+    """
+    if _POOL.get() is not None:
+        yield
+        return
+    token = _POOL.set(_Pool(nodes))
+    try:
+        yield
+    finally:
+        _POOL.reset(token)
+
+
+def _pooled(budget: int | None) -> int | None:
+    """``budget``, capped by the shared budget in force (if any)."""
+    pool = _POOL.get()
+    return budget if pool is None else pool.cap(budget)
+
+
+def _pool_spent() -> bool:
+    """Whether a shared budget is in force with nothing left: then no search is started."""
+    pool = _POOL.get()
+    return pool is not None and pool.left <= 0
+
+
+def _fit(search: _Search, budget: int | None) -> int | None:
+    """Charge the listing of ``search``'s items to the shared budget in force (if any), and give
+    the search what it may take of what is left (:meth:`_Pool.cap`); its budget, as searched."""
+    pool = _POOL.get()
+    if pool is None:
+        return budget
+    pool.left -= len(search.items) // _ITEMS_PER_NODE
+    search.budget = budget = pool.cap(budget)
+    search.hit_shift = _HIT_SHIFT
+    return budget
+
+
+def _charge(search: _Search) -> None:
+    """Take the work ``search`` did (its nodes, and its memo's answers) off the shared budget in
+    force (if any)."""
+    pool = _POOL.get()
+    if pool is not None:
+        pool.left -= min(search.nodes + (search.hits >> search.hit_shift), search.budget)
+
+
+def budget_left() -> int | None:
+    """The nodes left in the shared budget in force (``None``: none in force).
+
+    >>> with shared_budget(100):
+    ...     budget_left()
+    100
+    """
+    pool = _POOL.get()
+    return None if pool is None else pool.left
 
 
 class _OutOfBudget(Exception):
@@ -624,6 +728,10 @@ class _Search:
         #: Nodes searched so far (``best`` calls the memo did not answer), and how many may be.
         self.nodes = 0
         self.budget = sys.maxsize if budget is None else budget
+        #: States the memo answered; they count against the budget only within a shared budget
+        #: (``_fit`` sets ``hit_shift``: a node for every ``2**hit_shift`` of them).
+        self.hits = 0
+        self.hit_shift = 64
         hand = list(game.hand(seat))
         # Rank-major order with the wilds (jokers and 2s) last: a set's cards are neighbours, and a
         # run only reaches ahead within its suit, which keeps the memo small. (``_order`` as one
@@ -1445,10 +1553,12 @@ class _Search:
         if got is not None:
             value, exact, _ = got
             if exact or value <= alpha:
+                self.hits += 1
                 return value, exact
-        # A node searched (not answered by the memo): counted against the budget.
+        # A node searched (not answered by the memo): counted against the budget, and within a
+        # shared budget the memo's answers too (a node for every 2**hit_shift of them).
         self.nodes += 1
-        if self.nodes > self.budget:
+        if self.nodes + (self.hits >> self.hit_shift) > self.budget:
             raise _OutOfBudget
         # Children: keep every remaining copy of card i, or lay it down in an item whose lowest card
         # it is. Each child's optimistic bound orders the search and prunes it.
@@ -1738,13 +1848,18 @@ def solve(game: Game, *, pot_value: int = 0, budget: int | None = NODE_BUDGET) -
     >>> solve(g).proven, solve(g, budget=1).proven  # one node is not enough to prove it the most
     (True, False)
     """
+    if _pool_spent():
+        hand = tuple(sorted(game.hand(game.to_move), key=_SORT_KEY))
+        return Plan((), (), 0, hand, proven=False)  # laying nothing down: no budget left to search
     search = _Search(game, pot_value, close=False, budget=budget)
+    budget = _fit(search, budget)
     try:
         found = search.run()
     except _OutOfBudget:
         return _best_found(game, pot_value, search, budget or 0)
     finally:
         search.release()
+        _charge(search)
     return _plan_of_found(game, search, found)
 
 
@@ -1789,13 +1904,17 @@ def _best_found(game: Game, pot_value: int, search: _Search, budget: int) -> Pla
     offer(search.greedy(), search)
     left = budget // _FALLBACK_SHARE
     for keep in _FALLBACK_KEEP:
+        if left <= 0:
+            break  # (a search with no node to search would run out at its first)
         small = _Search(game, pot_value, close=False, budget=left, keep=keep)
+        _fit(small, left)
         try:
             offer(small.run(), small)
         except _OutOfBudget:
             break
         finally:
             small.release()
+            _charge(small)
         left -= small.nodes
     offer(None, search)  # laying nothing down (solve's answer when nothing beats it), last
     best = max(options, key=_FIRST)[1]  # the first of the best: the greedy plan on a tie
@@ -1847,17 +1966,24 @@ def find_close(game: Game, *, budget: int | None = NODE_BUDGET) -> Closing:
     >>> find_close(g).proven, find_close(g, budget=2).proven
     (True, False)
     """
+    if _pool_spent():
+        return Closing(None, False, 0)  # no budget left to search
     search = _Search(game, 0, close=True, budget=budget)
+    budget = _fit(search, budget)
     try:
         return Closing(_closing_plan(game, search), True, search.nodes)
     except _OutOfBudget:
         pass
     finally:
         search.release()
+        _charge(search)
     found: list[Plan] = []
     left = (budget or 0) // _FALLBACK_SHARE
     for keep in _FALLBACK_KEEP:
+        if left <= 0:
+            break  # (a search with no node to search would run out at its first)
         small = _Search(game, 0, close=True, budget=left, keep=keep)
+        _fit(small, left)
         small.banned_close |= search.banned_close  # last cards the engine already refused
         try:
             plan = _closing_plan(game, small)
@@ -1866,6 +1992,7 @@ def find_close(game: Game, *, budget: int | None = NODE_BUDGET) -> Closing:
             break
         finally:
             small.release()
+            _charge(small)
         left -= small.nodes
         if plan is not None:
             found.append(plan)

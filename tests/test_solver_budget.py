@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 
 from buraco_learn import Draw, Game, LayDown, LayOff, format_cards, get_rules, make_deck, parse_cards
-from buraco_learn.bots import make_bot
+from buraco_learn import bots
+from buraco_learn.bots import _cannot_close, make_bot
 from buraco_learn.hints import hint
 from buraco_learn.i18n import language
 from buraco_learn.review import TurnReview
@@ -212,3 +213,55 @@ def test_review_says_best_found_when_not_proven() -> None:
     assert "best found" in str(turn)
     with language("fr"):
         assert "meilleur trouvé" in str(turn).lower()
+
+
+#: 44 cards (the 30 above and 14 more, a pile taken late), the pot taken and a burraco on the
+#: table: both the close search and the plan search run out. Each had its own budget, and the
+#: hint searched about 90,000 nodes (1.86 s of one core).
+HAND44 = ("fibur", HAND30[1] + " TS JS QS KS AH 4H 5H 7H 8H TH JH QH AD 3D", HAND30[2], HAND30[3])
+
+
+def searches_of(monkeypatch: pytest.MonkeyPatch) -> list[_Search]:
+    """Every search made from now on (each is released once done with)."""
+    done: list[_Search] = []
+    release = _Search.release
+
+    def recorded(self: _Search) -> None:
+        done.append(self)
+        release(self)
+
+    monkeypatch.setattr(_Search, "release", recorded)
+    monkeypatch.setattr(bots, "_PLANS", {})  # no answer remembered from another test
+    return done
+
+
+def work(searches: list[_Search]) -> int:
+    """The searches' work as one budget counts it: nodes, a quarter node a memo answer, half a node
+    for each meld or lay-off listed."""
+    return sum(s.nodes + getattr(s, "hits", 0) // 4 + len(s.items) // 2 for s in searches)
+
+
+def test_a_44_card_hint_does_one_budget_of_work_in_all(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hint's close search and plan search share one budget: the hint answers with its best
+    found, and all its searches together did no more than NODE_BUDGET nodes of work (and the
+    listing of one hand's items, the one thing done when the budget is nearly spent)."""
+    game = position(*HAND44)
+    assert len(game.hand(0)) == 44 and not _cannot_close(game)  # the close is searched
+    one_listing = len(_Search(game, 0, close=False).items) // 2
+    done = searches_of(monkeypatch)
+    h = hint(game)
+    assert h.action is not None and game.can(h.action)
+    assert h.plan is not None and not h.plan.proven and "best found" in str(h)
+    assert any(s.close for s in done) and any(not s.close for s in done)  # both were asked
+    assert NODE_BUDGET // 2 < work(done) <= NODE_BUDGET + one_listing + len(done)
+
+
+@pytest.mark.parametrize("level", ["greedy", "strong"])
+def test_a_bot_move_on_44_cards_does_one_budget_of_work(level: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bot's decision on the 44-card hand: legal, and all its searches within one budget."""
+    game = position(*HAND44)
+    one_listing = len(_Search(game, 0, close=False).items) // 2
+    done = searches_of(monkeypatch)
+    legal = game.legal_actions()
+    assert make_bot(level, 1).choose(game.view(0), legal) in legal
+    assert work(done) <= NODE_BUDGET + one_listing + len(done)
