@@ -53,6 +53,7 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
+from .files import NotAFile, TooLarge, read_limited
 from .i18n import tr, trc, trn
 
 try:
@@ -345,27 +346,13 @@ def _read_limited(path: Path) -> bytes | None:
     or a device and without reading more than :data:`_MAX_BYTES`. Raises :class:`_Damaged` for
     something that is not a file or too large, :class:`OSError` when it cannot be read."""
     try:
-        st = os.stat(path)
+        return read_limited(path, _MAX_BYTES)
     except FileNotFoundError:
         return None
-    if not stat.S_ISREG(st.st_mode):
-        raise _Damaged(tr("it is not a file"))
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise _Damaged(tr("it is not a file"))
-        chunks, size = [], 0
-        while size <= _MAX_BYTES:
-            chunk = os.read(fd, min(1 << 20, _MAX_BYTES + 1 - size))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-    finally:
-        os.close(fd)
-    if size > _MAX_BYTES:
-        raise _Damaged(tr("it is larger than {size} MB", size=_MAX_BYTES >> 20))
-    return b"".join(chunks)
+    except NotAFile:
+        raise _Damaged(tr("it is not a file")) from None
+    except TooLarge:
+        raise _Damaged(tr("it is larger than {size} MB", size=_MAX_BYTES >> 20)) from None
 
 
 class _Damaged(Exception):

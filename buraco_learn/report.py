@@ -45,8 +45,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import os
-import stat
 import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -57,6 +55,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import NotationError
+from .files import NotAFile, TooLarge, read_limited
 from .i18n import N_, colon, get_language, tr, trc, trn
 from .progress import (ANSWER_ITEM, ANSWER_ITEMS, ANSWER_NUMBER, ANSWER_TEXT, NAME_LENGTH, RESULTS_FORMAT, VERSION,
                        _course_version, course_notebooks, verify)
@@ -308,33 +307,18 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def _read_bytes(path: Path) -> bytes:
-    """At most ``MAX_BYTES + 1`` bytes of a regular file (never a folder, pipe or device: a pipe
-    opened to read would wait for a writer, a device may never end)."""
-    if not stat.S_ISREG(os.stat(path).st_mode):
-        raise IsADirectoryError(path)
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):  # it changed between the two looks
-            raise IsADirectoryError(path)
-        with os.fdopen(fd, "rb", closefd=False) as f:
-            return f.read(MAX_BYTES + 1)
-    finally:
-        os.close(fd)
-
-
 def _read(path: Path, check: Callable[[str, Any], bool]) -> Learner | LeftOut:
     """One file, read whole and validated before any of it is used; never raises."""
     try:
-        raw = _read_bytes(path)
+        raw = read_limited(path, MAX_BYTES)  # a plain file only (a pipe would wait, a device never end)
     except FileNotFoundError:
         return LeftOut(path, "foreign", tr("no such file"))
-    except IsADirectoryError:
+    except NotAFile:
         return LeftOut(path, "foreign", tr("not a file: a folder, a pipe or a device"))
+    except TooLarge:
+        return LeftOut(path, "damaged", tr("larger than {n} bytes: a results file is much smaller", n=MAX_BYTES))
     except (OSError, ValueError) as err:  # ValueError: a path with a NUL character
         return LeftOut(path, "foreign", tr("cannot be read ({error})", error=err.__class__.__name__))
-    if len(raw) > MAX_BYTES:
-        return LeftOut(path, "damaged", tr("larger than {n} bytes: a results file is much smaller", n=MAX_BYTES))
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:

@@ -33,12 +33,16 @@ from typing import Literal
 
 from .actions import Action, Discard, Draw, LayDown, LayOff, TakePile
 from .cards import Card, format_cards
-from .errors import NotationError
+from .errors import NotationError, excerpt
+from .files import NotAFile, TooLarge, read_limited
 from .game import Game
 from .i18n import colon, seat_word, semicolon, tr, trn
 from .records import format_position, load_record, parse_position
 from .scoring import hand_points
 from .solver import Plan, meld_value, solve
+
+#: The largest record file :func:`as_game` reads (a record of a whole hand is a few kB).
+MAX_RECORD_BYTES = 1_000_000
 
 __all__ = ["Review", "TurnReview", "CloseCount", "review", "action_words", "plan_words", "as_game", "start_of"]
 
@@ -56,11 +60,20 @@ def as_game(record_or_game: Game | str | Path) -> Game:
     if isinstance(record_or_game, Game):
         return record_or_game
     if isinstance(record_or_game, Path):
-        try:
-            text = record_or_game.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as err:
-            raise NotationError(tr("bad record: cannot read {path} ({reason})", path=repr(str(record_or_game)),
-                                   reason=err)) from None
+        try:  # a plain file only, at most MAX_RECORD_BYTES of it (a pipe would wait, a device never end)
+            text = read_limited(record_or_game, MAX_RECORD_BYTES).decode("utf-8")
+        except (OSError, ValueError) as err:  # ValueError: not UTF-8, or a NUL in the path
+            if isinstance(err, NotAFile):
+                reason = tr("not a file: a folder, a pipe or a device")
+            elif isinstance(err, TooLarge):
+                reason = tr("the file holds more than {most} bytes; a record or a position is far smaller",
+                            most=format(MAX_RECORD_BYTES, ","))
+            elif isinstance(err, UnicodeDecodeError):
+                reason = tr("not UTF-8 text")
+            else:
+                reason = err.strerror if isinstance(err, OSError) and err.strerror else err.__class__.__name__
+            raise NotationError(tr("bad record: cannot read {path} ({reason})", path=excerpt(str(record_or_game)),
+                                   reason=reason)) from None
         return load_record(text)
     if isinstance(record_or_game, str):
         return load_record(record_or_game)

@@ -21,7 +21,8 @@ import traitlets
 from ipycanvas import hold_canvas  # type: ignore[import-untyped]
 from ipywidgets import HTML, Button, HBox, Layout, ToggleButton, VBox  # type: ignore[import-untyped]
 
-from ..cards import Card, parse_cards
+from ..cards import Card, excerpt, parse_cards
+from ..errors import NotationError
 from ..i18n import tr
 from ..render.html import card_title, sort_cards
 from ..render.layout import Rect, hand_geometry, hit_index
@@ -105,9 +106,20 @@ class HandWidget(VBox):  # type: ignore[misc]
         self._rebuild()
 
     def toggle(self, i: int) -> None:
-        """Select or deselect the card at position ``i``."""
-        if not 0 <= i < len(self._dealt):
-            raise IndexError(tr("no card at position {index}: the hand shows {n} cards", index=i, n=len(self._dealt)))
+        """Select or deselect the card at position ``i``; a position past the hand (or not a whole
+        number) is a :class:`~buraco_learn.errors.NotationError`, and nothing changes.
+
+        >>> w = HandWidget("5H 6H")
+        >>> w.toggle(1); w.selected_cards
+        [Card.parse('6H')]
+        >>> w.toggle(14)
+        Traceback (most recent call last):
+        ...
+        buraco_learn.errors.NotationError: no card at position 14: the hand shows 2 cards
+        """
+        if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(self._dealt):
+            raise NotationError(tr("no card at position {index}: the hand shows {n} cards", index=excerpt(i),
+                                   n=len(self._dealt)))
         self.selected = sorted(set(self.selected) ^ {i})
 
     def clear_selection(self) -> None:

@@ -60,6 +60,7 @@ from ipywidgets import (HTML, Button, Dropdown, FileUpload, HBox, Layout, Text, 
 from ..actions import Action, Discard, Draw, LayDown, LayOff, TakePile
 from ..cards import Card, excerpt
 from ..errors import BuracoError, NotationError
+from ..files import NotAFile, TooLarge, read_limited
 from ..game import Event, Game
 from ..hints import Hint, hint
 from ..i18n import N_, tr, trn
@@ -84,10 +85,6 @@ MAX_LOAD_BYTES = 1_000_000
 #: is the learner's own) or ``"browser"`` (a download link and an upload button: a public page,
 #: whose kernel acts for the server's user; see :class:`TableWidget`).
 FILES = ("paths", "browser")
-
-_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
-_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
-_READ_FLAGS = os.O_RDONLY | _NONBLOCK | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
 
 
 class _Refused(Exception):
@@ -145,36 +142,16 @@ def _same_folder(a: Path, b: Path) -> bool:
 
 def _read_file(path: object, folder: Path | None) -> bytes:
     """The bytes of a plain file, at most :data:`MAX_LOAD_BYTES` (never more are read, whatever
-    its size says). A pipe, a device or a folder is refused without being opened for reading
-    in a way that blocks (``O_NONBLOCK``); in ``folder``, a link is not followed."""
-    if folder is not None:
-        where = _in_folder(folder, path)
-        why = _not_plain(os.lstat(where).st_mode)
-        flags = _READ_FLAGS | _NOFOLLOW
-    else:
-        where = Path(_check_path(path))
-        why = _not_plain(os.stat(where).st_mode)
-        flags = _READ_FLAGS
-    if why:
-        raise _Refused(why)
-    fd = os.open(where, flags)
+    its size says; :func:`~buraco_learn.files.read_limited`). A pipe, a device or a folder is
+    refused without being opened for reading in a way that blocks; in ``folder``, a link is not
+    followed."""
+    where = _in_folder(folder, path) if folder is not None else Path(_check_path(path))
     try:
-        why = _not_plain(os.fstat(fd).st_mode)  # what was opened, not what was looked at before
-        if why:
-            raise _Refused(why)
-        chunks: list[bytes] = []
-        total = 0
-        while total <= MAX_LOAD_BYTES:
-            chunk = os.read(fd, min(1 << 16, MAX_LOAD_BYTES + 1 - total))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            total += len(chunk)
-    finally:
-        os.close(fd)
-    if total > MAX_LOAD_BYTES:
-        raise _Refused(_too_big())
-    return b"".join(chunks)
+        return read_limited(where, MAX_LOAD_BYTES, follow_links=folder is None)
+    except NotAFile as err:
+        raise _Refused(_not_plain(err.mode) or "") from None
+    except TooLarge:
+        raise _Refused(_too_big()) from None
 
 
 def _too_big() -> str:
