@@ -7,6 +7,8 @@ can a learner see where each total came from?)."""
 
 from __future__ import annotations
 
+import contextlib
+
 import re
 from typing import Any, Iterator
 
@@ -34,8 +36,15 @@ def laptop_lab(browser: Any, lab_server: Any) -> Iterator[LabPage]:
     context = browser.new_context(viewport=LAPTOP)
     page = context.new_page()
     page.set_default_timeout(60_000)
-    yield LabPage(page=page, server=lab_server)
-    context.close()
+    lab = LabPage(page=page, server=lab_server)
+    try:
+        yield lab
+    finally:
+        # The test puts the demo's kernel in another language: shut it down, so the next test that
+        # opens the same notebook on this server gets a new kernel (in English), not this one.
+        with contextlib.suppress(Exception):  # teardown: a test that failed before opening it has no kernel
+            lab.shutdown_kernel()
+        context.close()
 
 
 def _inside(page: Any, locator: Any) -> dict[str, float]:
