@@ -133,9 +133,9 @@ def test_readme_gives_the_pip_path_the_quick_subset_and_the_times() -> None:
     markers = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["pytest"]["ini_options"]["markers"]
     assert {m.split(":")[0] for m in markers} >= {"slow", "browser"}
     assert "go to JupyterLab" in README and "go to pytest" in README
-    # Times as measured ranges, a quiet and a busy machine: "3–6 minutes" (or a TODO-TIME mark
-    # for a figure still to measure).
-    span = r"(\d+–\d+|TODO-TIME)"
+    # Times as measured ranges, a quiet and a busy machine: "3–6 minutes"; no figure left to measure.
+    assert "TODO" not in README
+    span = r"(\d+–\d+)"
     assert re.search(rf"The first time, with nothing in pip's cache, that takes {span} minutes", README)
     assert re.search(rf"tests in {span} \(quiet machine\) to {span} \(busy\) minutes on two cores", README)
     assert re.search(rf"the first time {span} minutes more for the test extras", README)
