@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
 
 from buraco_learn import Game, parse_position
 
@@ -36,3 +38,23 @@ class EveryInt(int):
         return True
 
     __hash__ = int.__hash__
+
+
+def folder_listing(folder: Path) -> dict[str, tuple[int, int, int]]:
+    """Every entry under ``folder`` (links not followed) with its kind, size and change time: two
+    listings are equal when nothing under the folder was written, made or removed."""
+    out = {}
+    for p in sorted(folder.rglob("*")):
+        st = p.lstat()
+        out[str(p.relative_to(folder))] = (st.st_mode, st.st_size, st.st_mtime_ns)
+    return out
+
+
+def all_widgets(root: Any) -> list[Any]:
+    """``root`` and every widget inside it (through ``children``)."""
+    out, todo = [], [root]
+    while todo:
+        w = todo.pop()
+        out.append(w)
+        todo.extend(getattr(w, "children", ()))
+    return out

@@ -10,6 +10,7 @@ import pytest
 
 from buraco_learn import cli
 from buraco_learn.app import PAGES, page_path, play_page, puzzles_page, teacher_page
+from helpers import all_widgets
 
 
 def test_app_help_names_the_pages_the_port_and_the_install(capsys: pytest.CaptureFixture[str]) -> None:
@@ -183,14 +184,6 @@ def test_pages_speak_the_language_of_their_address_and_leave_the_kernels_languag
 
 
 # ---------------------------------------------------------------------- a public page (issue 21)
-def _all_widgets(root: Any) -> list[Any]:
-    out, todo = [], [root]
-    while todo:
-        w = todo.pop()
-        out.append(w)
-        todo.extend(getattr(w, "children", ()))
-    return out
-
 
 def test_no_page_of_the_app_takes_a_path_on_the_server() -> None:
     """Each visitor's kernel acts for the server's user: the tables of every page save by a
@@ -204,9 +197,9 @@ def test_no_page_of_the_app_takes_a_path_on_the_server() -> None:
     pages[1].picker.value = list(pages[1].puzzles)[-1]
     pages[2].deal_button.click()
     for page in pages:
-        tables = [w for w in _all_widgets(page) if isinstance(w, TableWidget)]
+        tables = [w for w in all_widgets(page) if isinstance(w, TableWidget)]
         assert tables and all(t.files == "browser" and t.path_box is None for t in tables), type(page).__name__
-        assert not [w for w in _all_widgets(page) if type(w) is Text], type(page).__name__
+        assert not [w for w in all_widgets(page) if type(w) is Text], type(page).__name__
 
 
 @pytest.mark.parametrize(("page", "query", "words"), [

@@ -20,6 +20,7 @@ from buraco_learn.errors import BuracoError
 from buraco_learn.records import format_position, game_record
 from buraco_learn.widgets import TableWidget
 from buraco_learn.widgets.table import MAX_LOAD_BYTES
+from helpers import all_widgets, folder_listing
 
 SEED = 2112
 SECRET = "hunter2-do-not-show"
@@ -59,13 +60,6 @@ def test_hostile_addresses_give_options_or_a_notice_never_another_error() -> Non
         assert notice is None or len(notice.value) < 3000, (page, query)
 
 
-def _listing(folder: Path) -> dict[str, tuple[int, int, int]]:
-    out = {}
-    for p in sorted(folder.rglob("*")):
-        st = p.lstat()
-        out[str(p.relative_to(folder))] = (st.st_mode, st.st_size, st.st_mtime_ns)
-    return out
-
 
 def _contents(rng: random.Random) -> bytes:
     record = game_record(Game.new(2, seed=rng.randint(0, 50))).encode("utf-8")
@@ -96,7 +90,7 @@ def test_hostile_file_names_and_contents_stay_in_the_folder_and_give_package_ref
              "up/outside.txt", "up/new.json", "out-link.json", "pipe.json", "/dev/zero", "/dev/null",
              "/proc/self/environ", "", ".", "..", ".hidden", "a\0b", "x" * 300, "dir/", "é.json", "  ",
              str(box / "c.json"), "up", "box"]
-    outside_before = {k: v for k, v in _listing(tmp_path).items() if not k.startswith("box")}
+    outside_before = {k: v for k, v in folder_listing(tmp_path).items() if not k.startswith("box")}
     table = TableWidget(Game.new(2, seed=1), viewer=0, folder=box)
     free = TableWidget(Game.new(2, seed=1), viewer=0)  # a notebook's table: any path, but only plain files, bounded
     anywhere = [str(box / "pipe.json"), "/dev/zero", "/dev/urandom", "/proc/self/environ", "/proc/self/mem", "/",
@@ -132,16 +126,8 @@ def test_hostile_file_names_and_contents_stay_in_the_folder_and_give_package_ref
             assert len(w.feedback_text) < 1000, (step, name, w.feedback_text[:200])
         assert SECRET not in table.feedback_text, (step, name)
     assert outside.read_text(encoding="utf-8") == SECRET
-    assert {k: v for k, v in _listing(tmp_path).items() if not k.startswith("box")} == outside_before
+    assert {k: v for k, v in folder_listing(tmp_path).items() if not k.startswith("box")} == outside_before
 
-
-def _widgets(root: Any) -> list[Any]:
-    out, todo = [], [root]
-    while todo:
-        w = todo.pop()
-        out.append(w)
-        todo.extend(getattr(w, "children", ()))
-    return out
 
 
 def test_every_button_of_the_play_page_leaves_the_disk_alone(tmp_path: Path, monkeypatch: Any) -> None:
@@ -152,6 +138,6 @@ def test_every_button_of_the_play_page_leaves_the_disk_alone(tmp_path: Path, mon
     rng = random.Random(SEED)
     page = play_page(seed=5)
     for _ in range(40):
-        buttons = [w for w in _widgets(page) if isinstance(w, Button) and w.layout.display != "none"]
+        buttons = [w for w in all_widgets(page) if isinstance(w, Button) and w.layout.display != "none"]
         rng.choice(buttons).click()
     assert list(tmp_path.iterdir()) == []

@@ -16,6 +16,7 @@ from buraco_learn import Action, Card, Discard, Game, Meld, PlayerView, parse_ca
 from buraco_learn.bots import RandomBot, StrongBot, play_hand
 from buraco_learn.players import RandomPlayer
 from buraco_learn.widgets import HandWidget, MeldWidget, TableWidget
+from helpers import folder_listing
 
 
 def south_first(players: int = 4, seed: int = 10) -> Game:
@@ -530,14 +531,6 @@ def test_select_raises_the_packages_errors_only() -> None:
 
 
 # ---------------------------------------------------------------------- save and load against a hostile user (issue 21)
-def _listing(folder: Path) -> dict[str, tuple[int, int, int]]:
-    """Every entry under ``folder`` (links not followed) with its kind, size and change time."""
-    out = {}
-    for p in sorted(folder.rglob("*")):
-        st = p.lstat()
-        out[str(p.relative_to(folder))] = (st.st_mode, st.st_size, st.st_mtime_ns)
-    return out
-
 
 def _in_thread(fn: Any, *args: Any) -> Any:
     """``fn(*args)`` in a thread; fails the test (instead of hanging it) when the call blocks."""
@@ -563,7 +556,7 @@ def test_a_folder_keeps_save_and_load_inside_it(tmp_path: Path) -> None:
     (box / "up").symlink_to(tmp_path)
     w = TableWidget(Game.new(2, seed=4), viewer=0, folder=box)
     w.draw()
-    before, listing = w.game.position(), _listing(tmp_path)
+    before, listing = w.game.position(), folder_listing(tmp_path)
     names = ["../outside.json", str(tmp_path / "outside.json"), "/tmp/outside.json", "up/outside.json", "up/secret.txt",
              "link.json", "", ".", "..", "a\0b", "sub/x.json", "x" * 5000]
     for name in names:
@@ -576,7 +569,7 @@ def test_a_folder_keeps_save_and_load_inside_it(tmp_path: Path) -> None:
             assert w.feedback_kind == "refused", name
             w.file_buttons["load"].click()
             assert w.feedback_kind == "refused", name
-    assert _listing(tmp_path) == listing and w.game.position() == before
+    assert folder_listing(tmp_path) == listing and w.game.position() == before
     assert secret.read_text(encoding="utf-8") == "password=hunter2\n"
     assert w.save_record("mine.json") == box / "mine.json" and w.feedback_kind == "ok"
     assert w.save_record(box / "again.json") == box / "again.json"  # a path into the folder itself is fine
