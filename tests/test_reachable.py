@@ -36,8 +36,11 @@ def pick(g: Game, rng: random.Random) -> Any:
 
 def played(name: str, players: int, seed: int, steps: int) -> Game:
     """A reachable table: a seeded deal played at random for up to ``steps`` actions."""
-    g = Game.new(players, rules=name, seed=seed)
-    rng = random.Random(seed)
+    return random_play(Game.new(players, rules=name, seed=seed), random.Random(seed), steps)
+
+
+def random_play(g: Game, rng: random.Random, steps: int) -> Game:
+    """``g`` after up to ``steps`` random legal actions (fewer if the hand ends first)."""
     for _ in range(steps):
         if g.is_over:
             break
@@ -111,10 +114,7 @@ def test_the_next_seats_empty_hand_plays_to_the_end(text: str) -> None:
     for seed in range(60):
         g = parse_position(text)
         rng = random.Random(seed)
-        for _ in range(BOUND):
-            if g.is_over:
-                break
-            g.apply(pick(g, rng))
+        random_play(g, rng, BOUND)
         assert g.is_over
 
 
@@ -316,20 +316,13 @@ def test_mutated_positions_are_refused_or_playable_to_the_end(name: str, players
             refused += 1
             continue
         accepted += 1
-        for _ in range(BOUND):
-            if g.is_over:
-                break
-            g.apply(pick(g, rng))
-        assert g.is_over, f"random play from an accepted position did not end: {text}"
-        g.check_invariants()
+        play_out(g, rng, text)
     assert accepted and refused  # the mutations reach both sides of the line
 
 
 def play_out(g: Game, rng: random.Random, text: str) -> None:
-    for _ in range(BOUND):
-        if g.is_over:
-            break
-        g.apply(pick(g, rng))
+    """Random play from an accepted position ends (within BOUND actions), its invariants kept."""
+    random_play(g, rng, BOUND)
     assert g.is_over, f"random play from an accepted position did not end: {text}"
     g.check_invariants()
 
@@ -391,10 +384,7 @@ def test_rule_sets_that_can_be_played_stay_accepted() -> None:
         for players in r.players:
             g = Game.new(players, rules=r, seed=5)
             rng = random.Random(5)
-            for _ in range(BOUND):
-                if g.is_over:
-                    break
-                g.apply(pick(g, rng))
+            random_play(g, rng, BOUND)
             assert g.is_over
 
 
@@ -406,10 +396,7 @@ def test_small_custom_hands_play_to_the_end(name: str, players: int) -> None:
         for seed in range(6):
             g = Game.new(players, rules=r, seed=seed)
             rng = random.Random(seed)
-            for _ in range(BOUND):
-                if g.is_over:
-                    break
-                g.apply(pick(g, rng))
+            random_play(g, rng, BOUND)
             assert g.is_over
 
 
