@@ -41,6 +41,7 @@ if str(HERE) not in sys.path:
 
 from lab_harness import (  # noqa: E402
     REPO_ROOT,
+    AppServer,
     JupyterLabServer,
     LabPage,
     launch_chromium,
@@ -151,3 +152,12 @@ def lab(browser: Any, lab_server: JupyterLabServer) -> Iterator[LabPage]:
     page.set_default_timeout(60_000)
     yield LabPage(page=page, server=lab_server)
     context.close()
+
+
+@pytest.fixture
+def app(request: pytest.FixtureRequest) -> Iterator[AppServer]:
+    """A ``buraco-learn app`` server for the page named by the test's parameter (``indirect=True``)."""
+    server = AppServer(request.param)
+    server.start()
+    yield server
+    server.stop()

@@ -43,14 +43,6 @@ _PIXELS = """c => {
 
 
 @pytest.fixture
-def app(request: pytest.FixtureRequest) -> Iterator[AppServer]:
-    server = AppServer(request.param)
-    server.start()
-    yield server
-    server.stop()
-
-
-@pytest.fixture
 def page(browser: Any) -> Iterator[Any]:
     context = browser.new_context(viewport=LAPTOP)
     p = context.new_page()

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
@@ -70,14 +70,6 @@ def test_every_other_notebook_opens_asking_nothing_from_outside(lab: LabPage) ->
         if outside:
             seen[notebook] = outside
     assert not seen, "\n".join(_say(urls, nb) for nb, urls in seen.items())
-
-
-@pytest.fixture
-def app(request: pytest.FixtureRequest) -> Iterator[AppServer]:
-    server = AppServer(request.param)
-    server.start()
-    yield server
-    server.stop()
 
 
 @pytest.mark.parametrize("app", ["play", "puzzles", "teacher"], indirect=True)
