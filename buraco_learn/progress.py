@@ -201,6 +201,16 @@ JOURNAL_FILE = ".buraco_progress.jsonl"
 #: lock-file created exclusively (``exclusive``: systems without ``fcntl``), or ``none`` (Pyodide:
 #: one kernel, one process, its threads kept apart in memory).
 _LOCKING = "none" if sys.platform == "emscripten" else "flock" if fcntl is not None else "exclusive"
+#: Where no kernel can keep the others out (``none``: JupyterLite, whose kernels share the browser's
+#: storage, each in its own worker, with no lock between them), each kernel appends to a journal of
+#: its own, ``.buraco_progress.<kernel>.jsonl``, and a journal is not removed when it is folded in:
+#: another kernel may be writing the file from a reading made just before, without these checks,
+#: and the journal is what brings them back at the next reading (the ids already folded in are
+#: never counted twice). A journal is removed once all its checks were in the file as read and its
+#: last check is :data:`_JOURNAL_KEEP` seconds old: every kernel has read them by then.
+_KERNEL = secrets.token_hex(6)
+_JOURNAL_KEEP = 600.0
+_KERNEL_JOURNAL = re.compile(r"\.[0-9a-f]{12}\.jsonl\Z")
 #: Seconds a kernel waits for another one to finish folding; after that its check is only appended.
 _LOCK_WAIT = 5.0
 #: Seconds after which a lock-file is taken as left by a kernel that died holding it.
@@ -494,11 +504,14 @@ class Progress:
     by the kernel holding the lock (``.buraco_progress.lock``): the file is written whole to a
     temporary file and renamed over the old one, and the journal removed. A kernel that cannot get
     the lock in time leaves its line in the journal for the next one to fold in; reading folds the
-    journal in too, so no check is lost or counted twice.
+    journal in too, so no check is lost or counted twice. In JupyterLite, whose kernels cannot lock
+    a file, each kernel keeps a journal of its own, removed only once every kernel has read it
+    (:data:`_JOURNAL_KEEP`).
     """
 
     def __init__(self, path: str | Path | None = None) -> None:
         self._path = Path(path) if path is not None else None
+        self._kernel = _KERNEL  # whose journal this kernel appends to, where there is no lock
         #: The one-line reports of files set aside or not written (also printed to stderr, once each).
         self.reports: list[str] = []
 
@@ -514,8 +527,21 @@ class Progress:
 
     @property
     def journal(self) -> Path:
-        """Where the journal of checks not folded in yet is."""
-        return self._beside(".jsonl")
+        """Where this kernel appends its checks: the journal of checks not folded in yet
+        (``.buraco_progress.jsonl``), or, where kernels cannot lock the file (JupyterLite), this
+        kernel's own journal (``.buraco_progress.<kernel>.jsonl``)."""
+        return self._beside(".jsonl" if _LOCKING != "none" else f".{self._kernel}.jsonl")
+
+    def _journals(self) -> list[Path]:
+        """Every journal beside the file: the shared one and the kernels' own, in a fixed order."""
+        shared = self._beside(".jsonl")
+        stem = shared.name[:-len(".jsonl")]
+        try:
+            names = sorted(n for n in os.listdir(shared.parent)
+                           if n.startswith(stem) and _KERNEL_JOURNAL.fullmatch(n[len(stem):]))
+        except OSError:
+            names = []
+        return [shared, *(shared.with_name(n) for n in names)]
 
     def _report(self, line: str, *, once: bool = False) -> None:
         """Print ``line`` to stderr and keep it; ``once``: a fault that lasts (a folder that cannot be
@@ -582,11 +608,11 @@ class Progress:
         problem = _problem(data)
         return (_empty(), problem, True) if problem is not None else (data, None, True)
 
-    def _read_journal(self) -> tuple[list[dict[str, Any]], str | None]:
-        """The checks in the journal, and what is wrong with it (``None``: nothing). The last line,
+    def _read_journal(self, journal: Path) -> tuple[list[dict[str, Any]], str | None]:
+        """The checks in ``journal``, and what is wrong with it (``None``: nothing). The last line,
         when it has no end, is a write cut short by a kernel that died: not a check, not damage."""
         try:
-            raw = _read_limited(self.journal)
+            raw = _read_limited(journal)
         except _Damaged as err:
             return [], str(err)
         except OSError:
@@ -616,39 +642,55 @@ class Progress:
         return events, tr("it has lines that are not checks") if damaged else None
 
     def _state(self, *, fold: bool) -> tuple[dict[str, Any], bool]:
-        """The progress: the file with the journal's checks folded in, and whether something is
+        """The progress: the file with the journals' checks folded in, and whether something is
         damaged. ``fold`` (the lock held): damaged files are set aside and reported, the result is
-        written to the file and the journal removed."""
-        events, journal_problem = self._read_journal()  # first: a kernel folding meanwhile is seen in the file
-        data, problem, writable = self._read_file()
+        written to the file and the journals folded in removed (see :data:`_JOURNAL_KEEP` for
+        kernels that cannot lock)."""
+        journals = [(path, *self._read_journal(path)) for path in self._journals()]  # first: a kernel
+        data, problem, writable = self._read_file()  # folding meanwhile is seen in the file
         applied = set(data.get("applied", ()))
         seen: dict[str, None] = {}
-        for event in events:
-            if event["id"] not in applied and event["id"] not in seen:
-                _apply(data, event)
-            seen[event["id"]] = None
+        for _path, events, _problem in journals:
+            for event in events:
+                if event["id"] not in applied and event["id"] not in seen:
+                    _apply(data, event)
+                seen[event["id"]] = None
         data["applied"] = list(seen)
+        journal_problem = any(bad is not None for _path, _events, bad in journals)
         if not fold:
-            return data, problem is not None or journal_problem is not None
+            return data, problem is not None or journal_problem
         if problem is not None:
             where = self._set_aside(self.path)
             self._report("buraco_learn: " + tr("your progress file {name} could not be used ({problem}); {where} "
                                                "and your progress starts afresh.", name=self.path.name,
                                                problem=problem, where=where))
-        if (events or journal_problem) and writable and self._write(data):
-            if journal_problem is not None:
-                where = self._set_aside(self.journal)
+        if not (journal_problem or any(events for _path, events, _bad in journals)) or not writable:
+            return data, False
+        if not self._write(data):
+            return data, False
+        for path, events, bad in journals:
+            if bad is not None:
+                where = self._set_aside(path)
                 self._report("buraco_learn: " + tr("some recent checks in {name} could not be read ({problem}); "
                                                    "{where}, and every other check is kept.",
-                                                   name=self.journal.name, problem=journal_problem, where=where))
-            else:
+                                                   name=path.name, problem=bad, where=where))
+            elif events and (_LOCKING != "none" or self._settled(path, events, applied)):
                 try:
-                    os.unlink(self.journal)
-                except FileNotFoundError:
-                    pass
+                    os.unlink(path)
                 except OSError:
                     pass
         return data, False
+
+    @staticmethod
+    def _settled(journal: Path, events: list[dict[str, Any]], applied: set[str]) -> bool:
+        """Whether a journal may go, where kernels cannot lock: all its checks were in the file as
+        read, and its last one is old enough for every kernel to have read them."""
+        if not all(event["id"] in applied for event in events):
+            return False
+        try:
+            return time.time() - os.stat(journal).st_mtime > _JOURNAL_KEEP
+        except OSError:
+            return False
 
     def load(self) -> dict[str, Any]:
         """The progress (the file with the journal's checks folded in); an empty progress when there
@@ -752,7 +794,7 @@ class Progress:
         """Forget all progress (the file and its journal are removed); says what was done."""
         removed = False
         with self._locked():
-            for path in (self.path, self.journal):
+            for path in (self.path, *self._journals()):
                 try:
                     if os.path.isdir(path) and not os.path.islink(path):
                         self._set_aside(path)
