@@ -59,7 +59,7 @@ if TYPE_CHECKING:
 
 __all__ = ["CostlyDecision", "RetryPuzzle", "ReviewItem", "Skill", "costly_decisions", "keep_retries", "keep_review",
            "retry_id", "retry_puzzle", "retries", "due", "queue", "today", "mastery", "weakest", "practice_items",
-           "CREDITS"]
+           "CREDITS", "MasteryView", "mastery_view", "show_mastery", "exercise_credit"]
 
 #: An exercise's credit in the mastery figure, by how it was got right (see the module's text).
 CREDITS = {"first try": 1.0, "after the hint": 0.6, "after the stronger hint": 0.4, "after the worked answer": 0.2,
@@ -438,3 +438,57 @@ def practice_items(skill: Skill, data: Mapping[str, Any]) -> list[str]:
         _solved_credit(solved.get(f"{skill.key}/{n}", {})) >= 1, names.index(n)))]
     out += ["retry:" + k for k, r in data.get("retries", {}).items() if r["theme"] == skill.key]
     return out
+
+
+@dataclass(frozen=True)
+class MasteryView:
+    """Mastery per skill as a picture (a bar per rule ID and per theme) and as text."""
+
+    skills: tuple[Skill, ...]
+    weakest: Skill | None
+
+    def label(self, skill: Skill) -> str:
+        """A skill as shown: a rule ID as it is, a theme in words."""
+        return skill.key if skill.kind == "rule" else tr(THEME_WORDS[skill.key]) if skill.key in THEME_WORDS else skill.key
+
+    def _said(self, skill: Skill) -> str:
+        return tr("{percent}% ({n} tried)", percent=skill.percent, n=skill.items)
+
+    def note(self) -> str:
+        """The line under the title: the weakest skill, or what to do first."""
+        if self.weakest is None:
+            return tr("No check recorded yet: answer exercises and puzzles, and your mastery of each rule shows here.")
+        return tr("Your weakest: {skill} ({percent}%).", skill=self.label(self.weakest), percent=self.weakest.percent)
+
+    def text(self) -> str:
+        """The view as text: a line per skill with a bar of # out of 10."""
+        lines = [tr("Mastery per rule and theme"), self.note()]
+        for s in self.skills:
+            lines.append(f"  {self.label(s):<14} {'#' * round(s.percent / 10):<10}  {self._said(s)}")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return self.text()
+
+    def _repr_html_(self) -> str:
+        from .render.mastery import mastery_html
+
+        legend = tr("A first try counts 1, right after the hint 0.6, after the stronger hint 0.4, after the worked "
+                    "answer 0.2; a puzzle solved at once 1, later 0.5.") if self.skills else ""
+        return mastery_html([(self.label(s), s.percent, self._said(s)) for s in self.skills],
+                            title=tr("Mastery per rule and theme"), note=self.note(), legend=legend)
+
+
+def mastery_view(data: Mapping[str, Any]) -> MasteryView:
+    """The mastery picture of a progress file's content."""
+    return MasteryView(tuple(mastery(data)), weakest(data))
+
+
+def show_mastery() -> MasteryView:
+    """Your mastery per rule ID and per theme, a bar each (empty when recording is off, so a
+    build shows the same thing).
+
+    >>> print(show_mastery().text().splitlines()[1])   # no kernel here: nothing is recorded
+    No check recorded yet: answer exercises and puzzles, and your mastery of each rule shows here.
+    """
+    return mastery_view(progress._DEFAULT.load() if progress.enabled() else {})
