@@ -88,9 +88,10 @@ class CostlyDecision:
     rules: tuple[str, ...] = ("EQ-2", "TURN-2")
 
 
-def costly_decisions(review: Review, *, min_cost: int = 10) -> list[CostlyDecision]:
-    """The reviewed turns that lost at least ``min_cost`` points, the costliest first, as
-    decisions to retry: lay down at least the solver's best from the same position.
+def costly_decisions(review: Review, *, min_cost: int = 10, most: int = 5) -> list[CostlyDecision]:
+    """The reviewed turns that lost at least ``min_cost`` points, the costliest first (at most
+    ``most`` of them), as decisions to retry: lay down at least the solver's best from the same
+    position.
 
     >>> from buraco_learn import Game
     >>> from buraco_learn.bots import make_bot, play_hand
@@ -101,11 +102,12 @@ def costly_decisions(review: Review, *, min_cost: int = 10) -> list[CostlyDecisi
     >>> d[0].cost == review(g, seat=1).worst[0].loss, d[0].target == review(g, seat=1).worst[0].best_points
     (True, True)
     """
-    out = []
+    out: list[CostlyDecision] = []
     for turn in review.worst:
-        if turn.loss < min_cost:
+        if turn.loss < min_cost or len(out) >= most:
             continue
-        played = tr("{plan} ({points} points)", plan=turn.played_words, points=format(turn.played_points, "+d"))
+        played = (tr("{plan} ({points} points)", plan=turn.played_words, points=format(turn.played_points, "+d"))
+                  if turn.laid else tr("laid nothing down (0 points)"))
         out.append(CostlyDecision(turn.position, played, turn.loss, "lay", turn.best_points, (), turn.best_words))
     return out
 
@@ -179,9 +181,11 @@ def keep_retries(decisions: Iterable[CostlyDecision], where: progress.Progress |
     return ids
 
 
-def keep_review(review: Review, where: progress.Progress | None = None, *, min_cost: int = 10) -> list[str]:
-    """Keep the costly turns of ``review`` as retry positions (see :func:`keep_retries`)."""
-    return keep_retries(costly_decisions(review, min_cost=min_cost), where)
+def keep_review(review: Review, where: progress.Progress | None = None, *, min_cost: int = 10,
+                most: int = 5) -> list[str]:
+    """Keep the costly turns of ``review`` as retry positions (see :func:`keep_retries` and
+    :func:`costly_decisions`)."""
+    return keep_retries(costly_decisions(review, min_cost=min_cost, most=most), where)
 
 
 def _side_value(game: Game, seat: int) -> int:
