@@ -125,6 +125,22 @@ class ReviewQueueWidget(VBox):  # type: ignore[misc]
                              + "</b></div>")
         self.next_button.disabled = n == 0
 
+    def __repr__(self) -> str:
+        return "<ReviewQueueWidget: " + trn("To review today: {n} item", "To review today: {n} items", self.count) + ">"
+
+    def static_html(self) -> str:
+        """The queue as it shows before the cell runs (a saved notebook, GitHub, nbviewer): the
+        count line, and what to do."""
+        note = ('<div style="font-size:13px;color:#555;margin-top:2px">'
+                + escape(tr("Run the cell to review: the live queue replaces this line.")) + "</div>")
+        return str(self.header.value) + note
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        """The widget, plus its static picture as ``text/html`` (shown where no widget can be)."""
+        data: dict[str, Any] = dict(super()._repr_mimebundle_(**kwargs) or {})
+        data["text/html"] = self.static_html()
+        return data
+
     # -- serving
     def next_item(self) -> str | None:
         """Serve the first item due (the most overdue); returns its key (``None``: nothing due)."""
