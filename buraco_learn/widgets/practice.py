@@ -184,8 +184,9 @@ class ReviewQueueWidget(VBox):  # type: ignore[misc]
             if ex.position is not None:
                 table = ex.game()._repr_html_()
             options = ex.options_markdown()
+            heading = tr("Exercise {id}", id=name)
             self.question.value = (
-                f'<div class="bl-review-item"><b>{escape(tr("Exercise"))} {escape(name)}</b> '
+                f'<div class="bl-review-item"><b>{escape(heading)}</b> '
                 f"({escape(where)}){escape(colon())} {inline_markdown(tr(ex.question))}"
                 + (f"<br>{inline_markdown(options).replace(chr(10), '<br>')}" if options else "") + f"{table}</div>")
             self.answer_box.value = ""
