@@ -398,3 +398,43 @@ def test_the_class_report_reads_a_results_file_from_a_progress_file_with_new_sec
     out.write_text(json.dumps(p.results("Ana")))
     report = ClassReport.from_files([out])
     assert [learner.learner for learner in report.learners] == ["Ana"] and not report.left_out
+
+
+# ----------------------------------------------------------------------------- the widgets
+def test_a_retry_played_wrong_then_right_on_the_table_is_recorded(store: Progress, clock: Clock) -> None:
+    """On the table: a discard with nothing laid is wrong, the meld that lays the better move's 15
+    points is right; both are kept, and the wrong one put the position back in box 1 for tomorrow."""
+    from buraco_learn.widgets.practice import RetryWidget
+
+    [rid] = keep_retries([CostlyDecision(_lay_position(), "laid nothing down (0 points)", 15, target=15)], store)
+    w = RetryWidget(retries(store.load())[rid], store)
+    w.check()                                   # nothing played: asked to play, nothing recorded
+    assert store.load()["retries"][rid]["tries"] == 0
+    w.table.play("discard 4C")
+    w.check()
+    assert w.verdict is not None and not w.verdict.correct
+    w.reset()
+    w.table.play("meld 4C 5C 6C")
+    w.check()
+    assert w.verdict is not None and w.verdict.correct
+    kept = store.load()["retries"][rid]
+    assert (kept["tries"], kept["solved"], kept["first_ok"]) == (2, 1, False)
+    assert _box(store, "retry:" + rid) == (1, clock.day(1))
+
+
+def test_the_queue_widget_counts_serves_and_practises_the_weakest(store: Progress, clock: Clock) -> None:
+    from buraco_learn.widgets.practice import ReviewQueueWidget
+
+    store.record("ace-high", "wrong", answer="QH KH", attempt=1)
+    store.record_puzzle("safe", "easy-safe-1-12", False)
+    clock.day(1)
+    w = ReviewQueueWidget(store)
+    assert w.count == 2 and "To review today: 2 items" in w.header.value
+    assert w.next_item() == "exercise:ace-high"
+    w.answer_box.value = "QH KH"
+    w.check_exercise()                          # wrong again: back to box 1, due tomorrow
+    assert w.count == 1 and _box(store, "exercise:ace-high") == (1, clock.day(2))
+    clock.day(1)
+    assert w.next_item() == "puzzle:safe/easy-safe-1-12"
+    assert w.practise_weakest() is not None and w.current is not None
+    assert ReviewQueueWidget(None).count == 0

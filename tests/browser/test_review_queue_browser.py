@@ -3,7 +3,9 @@ review queue says how many items are due today and serves the first one, and the
 shows a bar per skill, all inside the viewport. The learner's progress is a fixed history (a
 missed exercise, a failed puzzle, a retry position) under a fixed clock, in a throw-away folder.
 
-The screenshot goes to ``.screens/review-queue-1366x768.png`` at the repository root (gitignored).
+The screenshots go to ``.screens/review-queue-count-1366x768.png`` (the count and the retry position
+served) and ``.screens/review-queue-1366x768.png`` (the mastery picture) at the repository root
+(gitignored).
 """
 
 from __future__ import annotations
@@ -76,12 +78,16 @@ def test_index_review_count_and_mastery_picture_at_1366x768(lab: LabPage) -> Non
     wait_for_text(count, lambda t: "To review today: 4 items" in squeeze(t), "the review count")
     panel.locator("button", has_text="Next to review").first.click()
     wait_for_text(panel, lambda t: "Your move here: find better" in t, "the first item served (the retry position)")
+    count.scroll_into_view_if_needed()
+    view = lab.page.viewport_size
+    top = count.bounding_box()
+    assert top is not None and 0 <= top["y"] and top["y"] + top["height"] <= view["height"], top
+    lab.page.screenshot(path=str(SCREENS / "review-queue-count-1366x768.png"))
     mastery = panel.locator(".bl-mastery").first
     mastery.scroll_into_view_if_needed()
     wait_for_text(mastery, lambda t: "RUN-2" in t and "safe discard" in t, "the mastery picture")
     bars = mastery.locator(".bl-skill")
     assert bars.count() >= 3
-    view = lab.page.viewport_size
     box = mastery.bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= view["width"], box
     assert box["height"] <= view["height"], box  # the whole picture fits on the laptop's screen
