@@ -18,6 +18,15 @@ of a wrong type, edited by hand: its integrity check no longer matches) is repor
 once, and set aside as ``.buraco_progress.json.bad-<time>``; a new one starts. Dates come from
 the module's clock, :data:`now`.
 
+The same file keeps what brings mistakes back (:mod:`buraco_learn.practice`): each puzzle's
+results (``puzzles``, :func:`record_puzzle`), the retry positions made from a reviewed hand
+(``retries``) and the Leitner box of every item of the review queue (``boxes``,
+:data:`BOX_DAYS`). They are written to a journal of their own (``.buraco_progress.review.jsonl``),
+so a kernel of an earlier version, which reads only the checks' journal, never sets a line aside
+that it does not know; the file keeps its format and version 1, and an earlier version loads it
+and keeps these sections when it writes. Each of their fields is validated as strictly as an
+exercise's: a file that holds a wrong one is set aside as a damaged file is.
+
 >>> import tempfile, pathlib
 >>> d = pathlib.Path(tempfile.mkdtemp())
 >>> p = Progress(d / PROGRESS_FILE)
