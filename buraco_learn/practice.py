@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -59,7 +59,7 @@ if TYPE_CHECKING:
 
 __all__ = ["CostlyDecision", "RetryPuzzle", "ReviewItem", "Skill", "costly_decisions", "keep_retries", "keep_review",
            "retry_id", "retry_puzzle", "retries", "due", "queue", "today", "mastery", "weakest", "practice_items",
-           "CREDITS", "MasteryView", "mastery_view", "show_mastery", "exercise_credit"]
+           "CREDITS", "PUZZLE_FINDERS", "find_puzzle", "MasteryView", "mastery_view", "show_mastery", "exercise_credit"]
 
 #: An exercise's credit in the mastery figure, by how it was got right (see the module's text).
 CREDITS = {"first try": 1.0, "after the hint": 0.6, "after the stronger hint": 0.4, "after the worked answer": 0.2,
@@ -302,6 +302,29 @@ def retries(data: Mapping[str, Any]) -> dict[str, RetryPuzzle]:
 
 
 # ----------------------------------------------------------------------------- the queue
+def _fixed_puzzle(theme: str, puzzle: str) -> Puzzle | None:
+    return next((p for p in load_puzzles() if p.name == puzzle and p.kind == theme), None)
+
+
+#: How a puzzle of the review queue is found again from its theme and id: each finder is asked
+#: in turn (the fixed set first); a module that makes puzzles of its own (generated ones, from a
+#: seed) appends a finder that remakes them.
+PUZZLE_FINDERS: list[Callable[[str, str], Puzzle | None]] = [_fixed_puzzle]
+
+
+def find_puzzle(theme: str, puzzle: str) -> Puzzle | None:
+    """The puzzle with this theme and id (``None``: no finder knows it).
+
+    >>> find_puzzle("safe", "easy-safe-1-12").kind, find_puzzle("safe", "no-such")
+    ('safe', None)
+    """
+    for finder in PUZZLE_FINDERS:
+        found = finder(theme, puzzle)
+        if found is not None:
+            return found
+    return None
+
+
 @dataclass(frozen=True)
 class ReviewItem:
     """One item of the review queue: its key (``exercise:<id>``, ``puzzle:<theme>/<id>``,

@@ -438,3 +438,17 @@ def test_the_queue_widget_counts_serves_and_practises_the_weakest(store: Progres
     assert w.next_item() == "puzzle:safe/easy-safe-1-12"
     assert w.practise_weakest() is not None and w.current is not None
     assert ReviewQueueWidget(None).count == 0
+
+
+def test_next_passes_over_an_item_it_cannot_serve(store: Progress, clock: Clock) -> None:
+    """A failed puzzle no finder knows (made elsewhere) is counted but passed over: Next serves
+    the next item instead of showing nothing."""
+    from buraco_learn.widgets.practice import ReviewQueueWidget
+
+    store.record_puzzle("safe", "a-generated-one", False)          # due on day 1: the first in the queue
+    clock.day(1)
+    store.record("ace-high", "wrong", answer="QH KH", attempt=1)    # due on day 2
+    clock.day(2)
+    w = ReviewQueueWidget(store)
+    assert [i.key for i in due(store.load())][0] == "puzzle:safe/a-generated-one"
+    assert w.count == 2 and w.next_item() == "exercise:ace-high"

@@ -31,7 +31,7 @@ from ipywidgets import HTML, Button, HBox, Layout, Text, VBox  # type: ignore[im
 
 from .. import practice, progress
 from ..i18n import colon, tr, trn
-from ..puzzles import Puzzle, load_puzzles
+from ..puzzles import Puzzle
 from ..render.feedback import inline_markdown
 from .common import speaks
 from .puzzle import PuzzleWidget
@@ -144,13 +144,13 @@ class ReviewQueueWidget(VBox):  # type: ignore[misc]
     # -- serving
     def next_item(self) -> str | None:
         """Serve the first item due (the most overdue); returns its key (``None``: nothing due)."""
-        items = practice.due(self._data(), None)
-        if not items:
-            self.current = None
-            self._show([HTML(escape(tr("Nothing to review today: well done.")))])
-            self.refresh()
-            return None
-        return self.serve(items[0].key)
+        for item in practice.due(self._data(), None):
+            if self.serve(item.key) is not None:  # one that cannot be served here is passed over
+                return item.key
+        self.current = None
+        self._show([HTML(escape(tr("Nothing to review today: well done.")))])
+        self.refresh()
+        return None
 
     def practise_weakest(self) -> str | None:
         """Serve the next item of the weakest skill (its exercises, puzzles and retry positions)."""
@@ -194,7 +194,7 @@ class ReviewQueueWidget(VBox):  # type: ignore[misc]
             return key
         if kind == "puzzle":
             theme, _, pid = name.partition("/")
-            puzzle = next((p for p in load_puzzles() if p.name == pid and p.kind == theme), None)
+            puzzle = practice.find_puzzle(theme, pid)
             if puzzle is None:
                 return None
             self._show([_Recording(puzzle, lambda ok: self._done_puzzle(theme, pid, ok), width=self.width,
