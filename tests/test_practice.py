@@ -452,3 +452,47 @@ def test_next_passes_over_an_item_it_cannot_serve(store: Progress, clock: Clock)
     w = ReviewQueueWidget(store)
     assert [i.key for i in due(store.load())][0] == "puzzle:safe/a-generated-one"
     assert w.count == 2 and w.next_item() == "exercise:ace-high"
+
+
+_HOSTILE = [None, True, -1, 10**12, 1.5, float("nan"), "", "x" * 5000, "\u0000", "2027-13-40", "9999-12-31",
+            [], {}, [1], {"a": 1}, "retry:../../x", "../", "RUN-2"]
+
+
+def test_fuzz_the_new_sections_never_break_loading_the_queue_or_mastery(tmp_path: Path, clock: Clock,
+                                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """Seeded random damage to a file's puzzles, retries and boxes (its checksum made to match):
+    loading never raises; a file kept is one the queue, mastery and retries read without error;
+    recording goes on after it."""
+    import random
+
+    base = Progress(tmp_path / "base" / PROGRESS_FILE)
+    base.path.parent.mkdir()
+    base.record("ace-high", "wrong", answer="QH KH", attempt=1)
+    base.record_puzzle("safe", "easy-safe-1-12", False)
+    keep_retries([CostlyDecision(_lay_position(), "x", 15, target=15)], base)
+    base.record_review("exercise:ace-high", False)
+    good = json.loads(base.path.read_text())
+    rng = random.Random(20270304)
+    for case in range(80):
+        data = json.loads(json.dumps(good))
+        node: Any = data[rng.choice(["puzzles", "retries", "boxes"])]
+        while isinstance(node, dict) and node and rng.random() < 0.8:
+            key = rng.choice(sorted(node))
+            if not isinstance(node[key], dict):
+                break
+            node = node[key]
+        if isinstance(node, dict) and node:
+            key = rng.choice(sorted(node))
+            if rng.random() < 0.2:
+                node[rng.choice(["extra", key + "x"])] = node.pop(key)
+            else:
+                node[key] = rng.choice(_HOSTILE)
+        folder = tmp_path / f"case-{case}"
+        folder.mkdir()
+        (folder / PROGRESS_FILE).write_text(_sealed(data))
+        p = Progress(folder / PROGRESS_FILE)
+        loaded = p.load()
+        queue(loaded), mastery(loaded), retries(loaded), mastery_view(loaded)._repr_html_()
+        p.record_puzzle("most", "m-1", True)
+        assert "most/m-1" in p.load()["puzzles"], case
+    capsys.readouterr()
