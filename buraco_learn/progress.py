@@ -497,7 +497,7 @@ def box_of(data: Mapping[str, Any], item: str) -> dict[str, Any] | None:
     """The Leitner box of a review item (``exercise:<id>``, ``puzzle:<theme>/<id>``,
     ``retry:<id>``) in a progress file's content: its box, the day it is due, how many reviews;
     ``None`` when the item is not in the queue. A missed exercise is in box 1 from the day after
-    its first check until it is first reviewed.
+    its first check until it is first reviewed (at once when that check's date is not one).
 
     >>> box_of({"exercises": {"x": {"wrong": ["k"], "worked": False, "first": "2027-03-04T05:06:07Z"}}}, "exercise:x")
     {'box': 1, 'due': '2027-03-05', 'reviews': 0, 'last': ''}
@@ -509,7 +509,9 @@ def box_of(data: Mapping[str, Any], item: str) -> dict[str, Any] | None:
     if kind == "exercise":
         entry = data.get("exercises", {}).get(name)
         if entry is not None and (entry.get("wrong") or entry.get("worked")):
-            return {"box": 1, "due": _after(_day(entry["first"]), BOX_DAYS[0]), "reviews": 0, "last": ""}
+            first = entry.get("first")  # only ever checked as short text: a date that is not one is due at once
+            due = _after(_day(first), BOX_DAYS[0]) if _time_ok(first) else "0000-00-00"
+            return {"box": 1, "due": due, "reviews": 0, "last": ""}
     return None
 
 

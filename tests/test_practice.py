@@ -496,3 +496,12 @@ def test_fuzz_the_new_sections_never_break_loading_the_queue_or_mastery(tmp_path
         p.record_puzzle("most", "m-1", True)
         assert "most/m-1" in p.load()["puzzles"], case
     capsys.readouterr()
+
+
+def test_a_missed_exercise_whose_date_is_not_a_date_comes_back_at_once(store: Progress, clock: Clock) -> None:
+    """An exercise's dates were only ever checked as short text: one that is not a date (written by
+    hand through record's now=) does not break the queue; the exercise is due at once."""
+    store.record("ace-high", "wrong", answer="QH KH", attempt=1, now="yesterday")
+    assert [i.key for i in due(store.load(), clock.day(0))] == ["exercise:ace-high"]
+    store.record_review("exercise:ace-high", True)
+    assert _box(store, "exercise:ace-high") == (2, clock.day(2))
