@@ -131,7 +131,7 @@ def _entry(right: bool, wrong: int = 0, worked: bool = False) -> dict[str, Any]:
 
 
 def test_mastery_counts_a_first_try_more_than_one_after_a_hint_or_a_worked_answer() -> None:
-    """ace-high and run-ends... (RUN-2 exercises) first try 1, after the hint 0.6, after the stronger
+    """An exercise of RUN-2 right at the first try counts 1, after the hint 0.6, after the stronger
     hint 0.4, after the worked answer 0.2, not right 0: the mean of the tried ones."""
     from buraco_learn.exercises.catalog import by_rule
 
