@@ -18,6 +18,15 @@ of a wrong type, edited by hand: its integrity check no longer matches) is repor
 once, and set aside as ``.buraco_progress.json.bad-<time>``; a new one starts. Dates come from
 the module's clock, :data:`now`.
 
+The same file keeps what brings mistakes back (:mod:`buraco_learn.practice`): each puzzle's
+results (``puzzles``, :func:`record_puzzle`), the retry positions made from a reviewed hand
+(``retries``) and the Leitner box of every item of the review queue (``boxes``,
+:data:`BOX_DAYS`). They are written to a journal of their own (``.buraco_progress.review.jsonl``),
+so a kernel of an earlier version, which reads only the checks' journal, never sets a line aside
+that it does not know; the file keeps its format and version 1, and an earlier version loads it
+and keeps these sections when it writes. Each of their fields is validated as strictly as an
+exercise's: a file that holds a wrong one is set aside as a damaged file is.
+
 >>> import tempfile, pathlib
 >>> d = pathlib.Path(tempfile.mkdtemp())
 >>> p = Progress(d / PROGRESS_FILE)
@@ -48,11 +57,12 @@ import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from html import escape
 from pathlib import Path
 from typing import Any
 
+from .errors import NotationError, excerpt
 from .files import NotAFile, TooLarge, read_limited
 from .i18n import tr, trc, trn
 
@@ -64,7 +74,9 @@ except ImportError:  # Windows, Pyodide: a lock-file, or nothing where one proce
 __all__ = ["PROGRESS_FILE", "FORMAT", "RESULTS_FORMAT", "VERSION", "Progress", "ProgressView", "NotebookProgress",
            "JOURNAL_FILE",
            "enabled", "record_check", "reset_progress", "show_progress", "progress_view", "download_results",
-           "course_notebooks", "checksum", "seal", "verify", "results_of", "answer_value"]
+           "course_notebooks", "checksum", "seal", "verify", "results_of", "answer_value",
+           "record_puzzle", "BOX_DAYS", "LEARNED", "MAX_RETRIES", "MAX_POSITION", "REVIEW_JOURNAL_SUFFIX", "box_of",
+           "retry_problem"]
 
 #: The progress file's name, in the kernel's working folder.
 PROGRESS_FILE = ".buraco_progress.json"
@@ -207,9 +219,10 @@ _LOCKING = "none" if sys.platform == "emscripten" else "flock" if fcntl is not N
 #: another kernel may be writing the file from a reading made just before, without these checks,
 #: and the journal is what brings them back at the next reading (the ids already folded in are
 #: never counted twice). A journal is removed once all its checks were in the file as read and its
-#: last check is :data:`_JOURNAL_KEEP` seconds old: every kernel has read them by then.
-_KERNEL = secrets.token_hex(6)
+#: last check is :data:`_JOURNAL_KEEP` seconds old: every kernel has read them by then, and its
+#: kernel appends to it no more (it starts a new one every half of that time, :func:`_kernel_token`).
 _JOURNAL_KEEP = 600.0
+_KERNEL: list[Any] = [secrets.token_hex(6), time.monotonic()]  # this kernel's journal name, and since when
 _KERNEL_JOURNAL = re.compile(r"\.[0-9a-f]{12}\.jsonl\Z")
 #: Seconds a kernel waits for another one to finish folding; after that its check is only appended.
 _LOCK_WAIT = 5.0
@@ -287,7 +300,7 @@ def _problem(data: Any) -> str | None:
     for key, entry in exercises.items():
         if not _text(key) or _entry_problem(entry):
             return tr("its entry for {key} is damaged", key=repr(key[:_MAX_TEXT]))
-    return None
+    return _practice_problem(data)
 
 
 def _progress_checksum(content: Mapping[str, Any]) -> str:
@@ -319,6 +332,260 @@ def _answer_kept(value: Any) -> bool:
     """Whether ``value`` is a right answer as a progress file keeps it (what :func:`answer_value`
     makes of it is itself)."""
     return isinstance(value, (str, int, list)) and not isinstance(value, bool) and answer_value(value) == value
+
+
+# ----------------------------------------------------------------------------- practice: puzzles, retries, boxes
+#: The review journal beside the progress file: puzzle results, retry positions and the answers
+#: given in the review queue, one line each (``{"v":2,...}``), folded in as the checks' journal is.
+#: It is a file of its own so that a kernel running an older version of the package, which reads
+#: only the checks' journal, never sees a line it does not know (it would set its journal aside).
+REVIEW_JOURNAL_SUFFIX = ".review.jsonl"
+_REVIEW_HEAD = b'{"v":2,'
+_REVIEW_START = re.compile(rb'(?=\{"v":2,)')
+#: The Leitner boxes of the review queue: an item in box ``b`` comes back ``BOX_DAYS[b - 1]`` days
+#: after its last review; a right answer on the day it is due moves it one box up, a wrong one
+#: back to box 1; right in the last box, it is learned and leaves the queue (box ``len(BOX_DAYS) + 1``).
+BOX_DAYS = (1, 2, 4, 8, 16)
+LEARNED = len(BOX_DAYS) + 1
+#: The most retry positions kept (the oldest go first) and puzzles counted; the longest position.
+MAX_RETRIES = 200
+_MAX_PUZZLES = 5000
+_MAX_BOXES = 10000
+MAX_POSITION = 2000
+_TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ")
+_DAY = re.compile(r"\d{4}-\d\d-\d\d")
+_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:+-]{0,79}")
+_ITEM_KINDS = ("exercise", "puzzle", "retry")
+_RETRY_KINDS = ("lay", "choice")
+_PUZZLE_TYPES: dict[str, type] = {"theme": str, "id": str, "first": str, "last": str, "tries": int,
+                                  "solved": int, "first_ok": bool, "ok": bool}
+_RETRY_TYPES: dict[str, type] = {"position": str, "kind": str, "played": str, "cost": int, "target": int,
+                                 "accept": list, "better": str, "theme": str, "rules": list, "added": str, "tries": int,
+                                 "solved": int, "first_ok": bool}
+_BOX_TYPES: dict[str, type] = {"box": int, "due": str, "reviews": int, "last": str}
+
+
+def _time_ok(value: Any) -> bool:
+    """Whether ``value`` is a date and time as the package writes it (``2027-03-04T05:06:07Z``)."""
+    if not isinstance(value, str) or not _TIME.fullmatch(value):
+        return False
+    try:
+        datetime.strptime(value, "%Y-%m-%dT%H:%M:%SZ")
+    except ValueError:
+        return False
+    return True
+
+
+def _day_ok(value: Any) -> bool:
+    """Whether ``value`` is a day written ``2027-03-04``."""
+    if not isinstance(value, str) or not _DAY.fullmatch(value):
+        return False
+    try:
+        datetime.strptime(value, "%Y-%m-%d")
+    except ValueError:
+        return False
+    return True
+
+
+def _word(value: Any) -> bool:
+    """A theme, a puzzle id or a retry id: ASCII letters, digits and ``_.:+-``, at most 80."""
+    return isinstance(value, str) and _WORD.fullmatch(value) is not None
+
+
+def _typed(entry: Any, types: Mapping[str, type]) -> bool:
+    """Whether ``entry`` is an object with exactly ``types``' fields, each of its type (a count a
+    whole number from 0 to a billion, never a bool)."""
+    if not isinstance(entry, dict) or set(entry) != set(types):
+        return False
+    for field, kind in types.items():
+        value = entry[field]
+        if kind is int:
+            if not _count(value):
+                return False
+        elif kind is bool:
+            if not isinstance(value, bool):
+                return False
+        elif not isinstance(value, kind) or isinstance(value, bool):
+            return False
+    return True
+
+
+def _plain_text(value: Any, limit: int) -> bool:
+    return isinstance(value, str) and len(value) <= limit and _text_ok(value)
+
+
+def retry_problem(retry: Any) -> str | None:
+    """What is wrong with a retry position as the progress file keeps it (``None``: nothing).
+
+    >>> retry_problem({"position": "x"})
+    'a retry position has the fields accept, added, better, cost, first_ok, kind, played, position, rules, solved, target, theme, tries'
+    """
+    if not _typed(retry, _RETRY_TYPES):
+        return tr("a retry position has the fields {fields}", fields=", ".join(sorted(_RETRY_TYPES)))
+    if retry["kind"] not in _RETRY_KINDS:
+        return tr("a retry position's kind is one of {kinds}, not {kind}", kinds=", ".join(_RETRY_KINDS),
+                  kind=repr(retry["kind"][:20]))
+    if not _plain_text(retry["position"], MAX_POSITION) or not retry["position"]:
+        return tr("a retry position's position is position notation of at most {n} characters", n=MAX_POSITION)
+    if not _plain_text(retry["played"], 500) or not _plain_text(retry["better"], 500):
+        return tr("a retry position's played and better moves are text of at most {n} characters", n=500)
+    accept = retry["accept"]
+    if (len(accept) > 50 or not all(_plain_text(a, 200) and a for a in accept)
+            or (retry["kind"] == "choice") != bool(accept)):
+        return tr("a retry position's accepted moves are 1 to 50 actions for a choice, none for a lay")
+    rules = retry["rules"]
+    if len(rules) > 20 or not all(_word(r) for r in rules) or not _word(retry["theme"]):
+        return tr("a retry position's theme and rule IDs are short words like most or RUN-2")
+    if not _time_ok(retry["added"]) or retry["solved"] > retry["tries"]:
+        return tr("a retry position's date or counts are damaged")
+    return None
+
+
+def _practice_problem(data: Mapping[str, Any]) -> str | None:
+    """What is wrong with the practice sections of a progress file (``None``: nothing): the
+    puzzles' results, the retry positions and the Leitner boxes, each validated field by field.
+    A file without them (every file written before they existed) has none."""
+    puzzles = data.get("puzzles", {})
+    if not isinstance(puzzles, dict) or len(puzzles) > _MAX_PUZZLES:
+        return tr("its puzzle results are damaged")
+    for key, entry in puzzles.items():
+        if (not _typed(entry, _PUZZLE_TYPES) or not _word(entry["theme"]) or not _word(entry["id"])
+                or key != f"{entry['theme']}/{entry['id']}" or not _time_ok(entry["first"])
+                or not _time_ok(entry["last"]) or entry["solved"] > entry["tries"] or entry["tries"] < 1):
+            return tr("its puzzle results are damaged")
+    retries = data.get("retries", {})
+    if not isinstance(retries, dict) or len(retries) > MAX_RETRIES:
+        return tr("its retry positions are damaged")
+    for key, retry in retries.items():
+        if not _word(key) or retry_problem(retry) is not None:
+            return tr("its retry positions are damaged")
+    boxes = data.get("boxes", {})
+    if not isinstance(boxes, dict) or len(boxes) > _MAX_BOXES:
+        return tr("its review boxes are damaged")
+    for key, box in boxes.items():
+        kind, _, name = key.partition(":") if isinstance(key, str) else ("", "", "")
+        if (kind not in _ITEM_KINDS or not name or len(key) > 2 * _MAX_TEXT or not _plain_text(key, 2 * _MAX_TEXT)
+                or not _typed(box, _BOX_TYPES) or not 1 <= box["box"] <= LEARNED
+                or not (_day_ok(box["due"]) or (box["box"] == LEARNED and box["due"] == ""))
+                or not (_time_ok(box["last"]) or box["last"] == "")):
+            return tr("its review boxes are damaged")
+    applied = data.get("applied_review", [])
+    if not isinstance(applied, list) or len(applied) > _MAX_BOXES or not all(_text(i) for i in applied):
+        return tr("its review boxes are damaged")
+    return None
+
+
+def _review_event_ok(event: Any) -> bool:
+    """Whether a line of the review journal is one the package writes: a puzzle's result, a retry
+    position added, or an answer given in the review queue."""
+    if not (isinstance(event, dict) and event.get("v") == 2 and _text(event.get("id")) and bool(event["id"])
+            and _time_ok(event.get("t"))):
+        return False
+    kind = event.get("e")
+    if kind == "puzzle":
+        return set(event) == {"v", "id", "t", "e", "th", "p", "ok"} and _word(event["th"]) and _word(
+            event["p"]) and isinstance(event["ok"], bool)
+    if kind == "retry":
+        return (set(event) == {"v", "id", "t", "e", "rid", "r"} and _word(event["rid"])
+                and retry_problem(event["r"]) is None)
+    if kind == "review":
+        item = event.get("i")
+        return (set(event) == {"v", "id", "t", "e", "i", "ok"} and _plain_text(item, 2 * _MAX_TEXT)
+                and isinstance(item, str) and item.partition(":")[0] in _ITEM_KINDS and bool(item.partition(":")[2])
+                and isinstance(event["ok"], bool))
+    return False
+
+
+def _day(at: str) -> str:
+    return at[:10]
+
+
+def _after(day: str, days: int) -> str:
+    return (datetime.strptime(day, "%Y-%m-%d") + timedelta(days=days)).strftime("%Y-%m-%d")
+
+
+def box_of(data: Mapping[str, Any], item: str) -> dict[str, Any] | None:
+    """The Leitner box of a review item (``exercise:<id>``, ``puzzle:<theme>/<id>``,
+    ``retry:<id>``) in a progress file's content: its box, the day it is due, how many reviews;
+    ``None`` when the item is not in the queue. A missed exercise is in box 1 from the day after
+    its first check until it is first reviewed (at once when that check's date is not one).
+
+    >>> box_of({"exercises": {"x": {"wrong": ["k"], "worked": False, "first": "2027-03-04T05:06:07Z"}}}, "exercise:x")
+    {'box': 1, 'due': '2027-03-05', 'reviews': 0, 'last': ''}
+    """
+    boxes = data.get("boxes", {})
+    if item in boxes:
+        return dict(boxes[item])
+    kind, _, name = item.partition(":")
+    if kind == "exercise":
+        entry = data.get("exercises", {}).get(name)
+        if entry is not None and (entry.get("wrong") or entry.get("worked")):
+            first = entry.get("first")  # only ever checked as short text: a date that is not one is due at once
+            due = _after(_day(first), BOX_DAYS[0]) if _time_ok(first) else "0000-00-00"
+            return {"box": 1, "due": due, "reviews": 0, "last": ""}
+    return None
+
+
+def _review(data: dict[str, Any], item: str, ok: bool, at: str) -> None:
+    """One answer to a review item, on the Leitner boxes: right on or after its day, one box up
+    (learned after the last box); right before its day, no change; wrong, back to box 1."""
+    boxes = data.setdefault("boxes", {})
+    box = box_of(data, item)
+    today = _day(at)
+    if box is None:
+        if ok:
+            return  # never missed: nothing to bring back
+        box = {"box": 1, "due": today, "reviews": 0, "last": ""}
+    box["reviews"] = min(box["reviews"] + 1, _MAX_COUNT)
+    box["last"] = at
+    if not ok:
+        box["box"], box["due"] = 1, _after(today, BOX_DAYS[0])
+    elif box["box"] < LEARNED and box["due"] <= today:
+        box["box"] += 1
+        box["due"] = "" if box["box"] == LEARNED else _after(today, BOX_DAYS[box["box"] - 1])
+    if len(boxes) < _MAX_BOXES or item in boxes:
+        boxes[item] = box
+
+
+def _apply_review(data: dict[str, Any], event: Mapping[str, Any]) -> None:
+    """Fold one line of the review journal into a progress file's content."""
+    at, kind = event["t"], event["e"]
+    if kind == "puzzle":
+        puzzles = data.setdefault("puzzles", {})
+        key = f"{event['th']}/{event['p']}"
+        entry = puzzles.get(key)
+        if entry is None:
+            if len(puzzles) >= _MAX_PUZZLES:
+                return
+            entry = puzzles[key] = {"theme": event["th"], "id": event["p"], "first": at, "last": at, "tries": 0,
+                                    "solved": 0, "first_ok": event["ok"], "ok": event["ok"]}
+        entry["tries"] = min(entry["tries"] + 1, _MAX_COUNT)
+        entry["solved"] = min(entry["solved"] + event["ok"], entry["tries"])
+        entry["last"], entry["ok"] = at, event["ok"]
+        _review(data, "puzzle:" + key, event["ok"], at)
+    elif kind == "retry":
+        retries = data.setdefault("retries", {})
+        if event["rid"] in retries:
+            return
+        while len(retries) >= MAX_RETRIES:
+            oldest = min(retries, key=lambda k: (retries[k]["added"], k))
+            del retries[oldest]
+            data.get("boxes", {}).pop("retry:" + oldest, None)
+        retries[event["rid"]] = dict(event["r"])
+        boxes = data.setdefault("boxes", {})
+        if len(boxes) < _MAX_BOXES:
+            boxes["retry:" + event["rid"]] = {"box": 1, "due": _day(event["r"]["added"]), "reviews": 0, "last": ""}
+    else:
+        item = event["i"]
+        if item.startswith("retry:"):
+            retry = data.get("retries", {}).get(item[len("retry:"):])
+            if retry is None:
+                return  # a retry position no longer kept
+            if retry["tries"] == 0:
+                retry["first_ok"] = event["ok"]
+            retry["tries"] = min(retry["tries"] + 1, _MAX_COUNT)
+            retry["solved"] = min(retry["solved"] + event["ok"], retry["tries"])
+        _review(data, item, event["ok"], at)
 
 
 def _apply(data: dict[str, Any], event: Mapping[str, Any]) -> None:
@@ -408,6 +675,23 @@ def _parse(raw: bytes) -> Any:
         return json.loads(text)
     except (ValueError, RecursionError):
         raise _Damaged(tr("it is not valid JSON")) from None
+
+
+def _in_order(journals: list[tuple[Path, list[dict[str, Any]], str | None]]) -> list[dict[str, Any]]:
+    """The lines of ``journals`` (the kernels' own first, the shared one last) in the order they
+    were written, as near as it can be known: the kernels' own by their dates (each journal's
+    order kept within a date), then the shared one's, which a kernel holding the lock has just
+    appended (a right answer after a wrong one written meanwhile stays right, not the reverse)."""
+    *own, (_shared, last, _problem) = journals
+    return [*sorted((e for _path, events, _bad in own for e in events), key=lambda e: str(e["t"])), *last]
+
+
+def _kernel_token() -> str:
+    """This kernel's journal name (12 hex digits), new every ``_JOURNAL_KEEP / 2`` seconds."""
+    with _THREAD_LOCKS_GUARD:
+        if time.monotonic() - float(_KERNEL[1]) > _JOURNAL_KEEP / 2:
+            _KERNEL[:] = [secrets.token_hex(6), time.monotonic()]
+        return str(_KERNEL[0])
 
 
 def _thread_lock(path: Path) -> threading.RLock:
@@ -511,7 +795,7 @@ class Progress:
 
     def __init__(self, path: str | Path | None = None) -> None:
         self._path = Path(path) if path is not None else None
-        self._kernel = _KERNEL  # whose journal this kernel appends to, where there is no lock
+        self._kernel: str | None = None  # this kernel's journal name, when fixed (else _kernel_token())
         #: The one-line reports of files set aside or not written (also printed to stderr, once each).
         self.reports: list[str] = []
 
@@ -527,21 +811,36 @@ class Progress:
 
     @property
     def journal(self) -> Path:
-        """Where this kernel appends its checks: the journal of checks not folded in yet
-        (``.buraco_progress.jsonl``), or, where kernels cannot lock the file (JupyterLite), this
-        kernel's own journal (``.buraco_progress.<kernel>.jsonl``)."""
-        return self._beside(".jsonl" if _LOCKING != "none" else f".{self._kernel}.jsonl")
+        """The journal of checks not folded in yet (``.buraco_progress.jsonl``), which a kernel
+        holding the lock appends to (see :meth:`_journal_for`)."""
+        return self._beside(".jsonl")
 
-    def _journals(self) -> list[Path]:
-        """Every journal beside the file: the shared one and the kernels' own, in a fixed order."""
-        shared = self._beside(".jsonl")
-        stem = shared.name[:-len(".jsonl")]
+    def _journals(self, *, review: bool) -> list[Path]:
+        """Every journal of checks (``review``: of review lines) beside the file: the shared one and
+        the kernels' own, in a fixed order."""
+        shared = self.review_journal if review else self.journal
+        stem = self._beside("").name
+        kind = ".review" if review else ""
         try:
             names = sorted(n for n in os.listdir(shared.parent)
-                           if n.startswith(stem) and _KERNEL_JOURNAL.fullmatch(n[len(stem):]))
+                           if n.startswith(stem + kind + ".") and _KERNEL_JOURNAL.fullmatch(n[len(stem + kind):]))
         except OSError:
             names = []
-        return [shared, *(shared.with_name(n) for n in names)]
+        return [*(shared.with_name(n) for n in names), shared]
+
+    def _journal_for(self, *, review: bool, held: bool) -> Path:
+        """Where this kernel appends a line: the shared journal while it holds the lock; its own
+        journal where it could not get the lock in time, or where kernels cannot lock (JupyterLite),
+        so that no kernel removes a journal another one is appending to."""
+        if held and _LOCKING != "none":
+            return self.review_journal if review else self.journal
+        return self._beside(f"{'.review' if review else ''}.{self._kernel or _kernel_token()}.jsonl")
+
+    @property
+    def review_journal(self) -> Path:
+        """Where the journal of puzzle results, retry positions and review answers not folded in
+        yet is (see :data:`REVIEW_JOURNAL_SUFFIX`)."""
+        return self._beside(REVIEW_JOURNAL_SUFFIX)
 
     def _report(self, line: str, *, once: bool = False) -> None:
         """Print ``line`` to stderr and keep it; ``once``: a fault that lasts (a folder that cannot be
@@ -608,9 +907,11 @@ class Progress:
         problem = _problem(data)
         return (_empty(), problem, True) if problem is not None else (data, None, True)
 
-    def _read_journal(self, journal: Path) -> tuple[list[dict[str, Any]], str | None]:
-        """The checks in ``journal``, and what is wrong with it (``None``: nothing). The last line,
-        when it has no end, is a write cut short by a kernel that died: not a check, not damage."""
+    def _read_journal(self, journal: Path, *, review: bool = False) -> tuple[list[dict[str, Any]], str | None]:
+        """The checks in ``journal`` (``review``: the lines of a review journal), and what is wrong
+        with it (``None``: nothing). The last line, when it has no end, is a write cut short by a
+        kernel that died: not a check, not damage."""
+        start, head = (_REVIEW_START, _REVIEW_HEAD) if review else (_CHECK_START, _CHECK_HEAD)
         try:
             raw = _read_limited(journal)
         except _Damaged as err:
@@ -625,17 +926,17 @@ class Progress:
         for at, line in enumerate(lines):
             # a write cut short (a kernel that died) leaves the start of a line, at the end of the
             # journal or followed by the next check's line: each check's piece is read on its own
-            pieces = _CHECK_START.split(line)
+            pieces = start.split(line)
             for n, piece in enumerate(pieces):
                 if not piece.strip():
                     continue
-                torn = piece.startswith(_CHECK_HEAD) and (n < len(pieces) - 1 or at == len(lines) - 1)
+                torn = piece.startswith(head) and (n < len(pieces) - 1 or at == len(lines) - 1)
                 try:
                     event = _parse(piece)
                 except _Damaged:
                     damaged = damaged or not torn
                     continue
-                if _event_ok(event) and event["s"] in _STATES:
+                if _review_event_ok(event) if review else _event_ok(event) and event["s"] in _STATES:
                     events.append(event)
                 else:
                     damaged = True
@@ -644,19 +945,29 @@ class Progress:
     def _state(self, *, fold: bool) -> tuple[dict[str, Any], bool]:
         """The progress: the file with the journals' checks folded in, and whether something is
         damaged. ``fold`` (the lock held): damaged files are set aside and reported, the result is
-        written to the file and the journals folded in removed (see :data:`_JOURNAL_KEEP` for
-        kernels that cannot lock)."""
-        journals = [(path, *self._read_journal(path)) for path in self._journals()]  # first: a kernel
-        data, problem, writable = self._read_file()  # folding meanwhile is seen in the file
+        written to the file and the journals folded in removed (see :meth:`_may_remove`)."""
+        checks = [(path, *self._read_journal(path)) for path in self._journals(review=False)]  # first: a
+        reviews = [(path, *self._read_journal(path, review=True)) for path in self._journals(review=True)]
+        data, problem, writable = self._read_file()  # kernel folding meanwhile is seen in the file
         applied = set(data.get("applied", ()))
         seen: dict[str, None] = {}
-        for _path, events, _problem in journals:
-            for event in events:
-                if event["id"] not in applied and event["id"] not in seen:
-                    _apply(data, event)
-                seen[event["id"]] = None
+        for event in _in_order(checks):
+            if event["id"] not in applied and event["id"] not in seen:
+                _apply(data, event)
+            seen[event["id"]] = None
         data["applied"] = list(seen)
-        journal_problem = any(bad is not None for _path, _events, bad in journals)
+        if any(events for _path, events, _bad in reviews) or "applied_review" in data:
+            applied_review = set(data.get("applied_review", ()))
+            seen = {}
+            for event in _in_order(reviews):
+                if event["id"] not in applied_review and event["id"] not in seen:
+                    _apply_review(data, event)
+                seen[event["id"]] = None
+            data["applied_review"] = list(seen)
+        else:
+            applied_review = set()
+        journals = [(*c, applied) for c in checks] + [(*r, applied_review) for r in reviews]
+        journal_problem = any(bad is not None for _path, _events, bad, _applied in journals)
         if not fold:
             return data, problem is not None or journal_problem
         if problem is not None:
@@ -664,27 +975,30 @@ class Progress:
             self._report("buraco_learn: " + tr("your progress file {name} could not be used ({problem}); {where} "
                                                "and your progress starts afresh.", name=self.path.name,
                                                problem=problem, where=where))
-        if not (journal_problem or any(events for _path, events, _bad in journals)) or not writable:
+        if not (journal_problem or any(events for _path, events, _bad, _applied in journals)) or not writable:
             return data, False
         if not self._write(data):
             return data, False
-        for path, events, bad in journals:
+        for path, events, bad, done in journals:
             if bad is not None:
                 where = self._set_aside(path)
                 self._report("buraco_learn: " + tr("some recent checks in {name} could not be read ({problem}); "
                                                    "{where}, and every other check is kept.",
                                                    name=path.name, problem=bad, where=where))
-            elif events and (_LOCKING != "none" or self._settled(path, events, applied)):
+            elif events and self._may_remove(path, events, done):
                 try:
                     os.unlink(path)
                 except OSError:
                     pass
         return data, False
 
-    @staticmethod
-    def _settled(journal: Path, events: list[dict[str, Any]], applied: set[str]) -> bool:
-        """Whether a journal may go, where kernels cannot lock: all its checks were in the file as
-        read, and its last one is old enough for every kernel to have read them."""
+    def _may_remove(self, journal: Path, events: list[dict[str, Any]], applied: set[str]) -> bool:
+        """Whether a journal just folded in may go. The shared one, where kernels lock: only a
+        kernel holding the lock appends to it. A kernel's own (written where it could not lock):
+        once all its lines were in the file as read and its last one is :data:`_JOURNAL_KEEP`
+        seconds old: every kernel has read them, and its kernel writes a newer journal by then."""
+        if journal in (self.journal, self.review_journal) and _LOCKING != "none":
+            return True
         if not all(event["id"] in applied for event in events):
             return False
         try:
@@ -735,12 +1049,13 @@ class Progress:
         with self._locked():
             return self._write(data)
 
-    def _append(self, line: bytes) -> OSError | None:
-        """Append one line to the journal in a single write; what went wrong (``None``: written)."""
+    def _append(self, line: bytes, journal: Path | None = None) -> OSError | None:
+        """Append one line to the journal (or ``journal``) in a single write; what went wrong
+        (``None``: written)."""
         flags = (os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
                  | getattr(os, "O_NOFOLLOW", 0))  # never through a link to a file elsewhere
         try:
-            fd = os.open(self.journal, flags, 0o644)
+            fd = os.open(journal or self.journal, flags, 0o644)
         except OSError as err:
             return err
         try:
@@ -780,7 +1095,8 @@ class Progress:
             event["k"] = _answer_key(answer)
         line = (json.dumps(event, ensure_ascii=True, separators=(",", ":")) + "\n").encode("ascii")
         with self._locked() as held:
-            failed = self._append(line)
+            journal = self._journal_for(review=False, held=held)
+            failed = self._append(line, journal)
             if held:
                 data, _ = self._state(fold=True)
                 if failed is not None:  # no journal here (a file system without appending): the file itself
@@ -788,13 +1104,77 @@ class Progress:
                     self._write(data)
             elif failed is not None:
                 self._report("buraco_learn: " + tr("cannot write your progress file {path}: {reason}; it is not "
-                                                   "saved.", path=self.journal, reason=failed), once=True)
+                                                   "saved.", path=journal, reason=failed), once=True)
+
+    def _record_review(self, event: dict[str, Any]) -> None:
+        """Append one line to the review journal and fold it in when the lock is held (as
+        :meth:`record` does with a check)."""
+        event = {"v": 2, "id": secrets.token_hex(8), **event}
+        if not _review_event_ok(event):
+            raise NotationError(tr("a review line is refused: its date must be like 2027-03-04T05:06:07Z"))
+        line = (json.dumps(event, ensure_ascii=True, separators=(",", ":")) + "\n").encode("ascii")
+        with self._locked() as held:
+            journal = self._journal_for(review=True, held=held)
+            failed = self._append(line, journal)
+            if held:
+                data, _ = self._state(fold=True)
+                if failed is not None:  # no journal here: the file itself
+                    _apply_review(data, event)
+                    self._write(data)
+            elif failed is not None:
+                self._report("buraco_learn: " + tr("cannot write your progress file {path}: {reason}; it is not "
+                                                   "saved.", path=journal, reason=failed), once=True)
+
+    def record_puzzle(self, theme: str, puzzle: str, ok: bool, *, now: str | None = None) -> None:
+        """Record one result of a puzzle: its theme (``most``, ``safe``, ...), its id (a name or a
+        generated puzzle's seed) and whether it was solved. A failed puzzle goes into the review
+        queue (box 1); solved again on its day, it moves up (see :data:`BOX_DAYS`).
+
+        >>> import tempfile, pathlib
+        >>> p = Progress(pathlib.Path(tempfile.mkdtemp()) / PROGRESS_FILE)
+        >>> p.record_puzzle("safe", "s-12", False, now="2027-03-04T05:06:07Z")
+        >>> p.load()["puzzles"]["safe/s-12"]["solved"], p.load()["boxes"]["puzzle:safe/s-12"]["due"]
+        (0, '2027-03-05')
+        >>> p.record_puzzle("safe", "../x", True)
+        Traceback (most recent call last):
+        ...
+        buraco_learn.errors.NotationError: a puzzle's theme and id are short words (letters, digits, _.:+-, at most 80), like safe and s-12, not '../x'
+        """
+        for word in (theme, puzzle):
+            if not _word(word):
+                raise NotationError(tr("a puzzle's theme and id are short words (letters, digits, _.:+-, at most 80), "
+                                       "like safe and s-12, not {word}", word=excerpt(word)))
+        if not isinstance(ok, bool):
+            raise NotationError(tr("a puzzle's result is True (solved) or False, not {value}", value=excerpt(ok)))
+        self._record_review({"t": str(now or _now()), "e": "puzzle", "th": theme, "p": puzzle, "ok": ok})
+
+    def add_retry(self, retry_id: str, retry: Mapping[str, Any]) -> None:
+        """Keep a retry position (as :mod:`buraco_learn.practice` makes it) in the queue, due at
+        once; the same id added again is kept once. A retry refused by :func:`retry_problem` raises
+        :class:`~buraco_learn.errors.NotationError` and nothing is written."""
+        if not _word(retry_id):
+            raise NotationError(tr("a retry position's id is a short word, not {word}", word=excerpt(retry_id)))
+        problem = retry_problem(dict(retry))
+        if problem is not None:
+            raise NotationError(problem)
+        self._record_review({"t": str(retry["added"]), "e": "retry", "rid": retry_id, "r": dict(retry)})
+
+    def record_review(self, item: str, ok: bool, *, now: str | None = None) -> None:
+        """Record an answer given to a review item (``exercise:<id>``, ``puzzle:<theme>/<id>``,
+        ``retry:<id>``): right moves it one box up on its day, wrong back to box 1."""
+        if (not isinstance(item, str) or item.partition(":")[0] not in _ITEM_KINDS or not item.partition(":")[2]
+                or not _plain_text(item, 2 * _MAX_TEXT)):
+            raise NotationError(tr("a review item is exercise:<id>, puzzle:<theme>/<id> or retry:<id>, not {item}",
+                                   item=excerpt(item)))
+        if not isinstance(ok, bool):
+            raise NotationError(tr("a review's result is True (right) or False, not {value}", value=excerpt(ok)))
+        self._record_review({"t": str(now or _now()), "e": "review", "i": item, "ok": ok})
 
     def reset(self) -> str:
         """Forget all progress (the file and its journal are removed); says what was done."""
         removed = False
         with self._locked():
-            for path in (self.path, *self._journals()):
+            for path in (self.path, *self._journals(review=False), *self._journals(review=True)):
                 try:
                     if os.path.isdir(path) and not os.path.islink(path):
                         self._set_aside(path)
@@ -1091,6 +1471,33 @@ def record_check(exercise: str, state: str, **details: Any) -> None:
     try:
         _DEFAULT.record(exercise, state, **details)
     except Exception as err:  # noqa: BLE001 - a check never fails because its record could not be kept
+        print("buraco_learn: " + tr("progress not recorded ({reason}).", reason=err), file=sys.stderr)
+
+
+def record_puzzle(theme: str, puzzle: str, ok: bool) -> None:
+    """Record a puzzle's result (its theme, its id, solved or not) in the current folder's progress,
+    when recording is on (:func:`enabled`): per-theme success, "my failed puzzles" and the review
+    queue read it. A theme or id that is not a short word raises
+    :class:`~buraco_learn.errors.NotationError` at once; a file that cannot be written is reported,
+    never raised.
+
+    >>> record_puzzle("most", "m-3", True)      # no kernel here: nothing is recorded
+    >>> record_puzzle("most", "", True)
+    Traceback (most recent call last):
+    ...
+    buraco_learn.errors.NotationError: a puzzle's theme and id are short words (letters, digits, _.:+-, at most 80), like safe and s-12, not ''
+    """
+    for word in (theme, puzzle):
+        if not _word(word):
+            raise NotationError(tr("a puzzle's theme and id are short words (letters, digits, _.:+-, at most 80), "
+                                   "like safe and s-12, not {word}", word=excerpt(word)))
+    if not isinstance(ok, bool):
+        raise NotationError(tr("a puzzle's result is True (solved) or False, not {value}", value=excerpt(ok)))
+    if not enabled():
+        return
+    try:
+        _DEFAULT.record_puzzle(theme, puzzle, ok)
+    except Exception as err:  # noqa: BLE001 - a puzzle never fails because its record could not be kept
         print("buraco_learn: " + tr("progress not recorded ({reason}).", reason=err), file=sys.stderr)
 
 
