@@ -73,7 +73,7 @@ from ..render.style import check_deck
 from ..render.text import describe_table, seat_name
 from .common import (FEEDBACK_MAX_HEIGHT, FeedbackKind, event_words, feedback_html, make_canvas, make_feedback,
                      new_cards, resize_canvas, deck_dropdown, mark_frame, speaks, static_bundle, words_html)
-from .draw import draw_table
+from .draw import Pen, draw_hand_layer, draw_table
 
 __all__ = ["TableWidget", "Player"]
 
@@ -540,7 +540,7 @@ class TableWidget(VBox):  # type: ignore[misc]
     def highlight(self, cards: Iterable[Card | str]) -> None:
         """Outline these cards of the viewer's hand (for hints); an empty list clears it."""
         self._highlight = frozenset(Card.parse(c) if isinstance(c, str) else c for c in cards)
-        self.redraw()
+        self.redraw_hand()
 
     def set_feedback(self, text: str, kind: FeedbackKind = "info", *, rules: Sequence[str] | None = None,
                      hint: str = "", title: str | None = None) -> None:
@@ -954,7 +954,10 @@ class TableWidget(VBox):  # type: ignore[misc]
             raise traitlets.TraitError(tr("unknown sort {sort}: choose 'suit', 'rank' or 'dealt'", sort=repr(change["new"])))
         if change["name"] == "sort":
             self.refresh()
-        elif change["name"] in ("selected", "target"):
+        elif change["name"] == "selected":
+            self._sync_values()
+            self.redraw_hand()
+        elif change["name"] == "target":
             self._sync_values()
             self.redraw()
         else:
@@ -991,11 +994,29 @@ class TableWidget(VBox):  # type: ignore[misc]
         if self.canvas.height != geo.height:
             resize_canvas(self.canvas, self.width, geo.height, budget=self.max_height)
         with hold_canvas():
-            draw_table(self.canvas, self.game, geo, viewer=self.viewer, hand=self.hand, selected=set(self.selected),
-                       target=self.target, deck=self.deck, highlight=self._highlight, pile_open=self.pile_open,
-                       show_score=self.show_score, you=not (self.readonly and self.fixed_viewer is None),
-                       readonly=self.readonly)
+            draw_table(Pen(self.canvas), self.game, geo, viewer=self.viewer, hand=self.hand,
+                       selected=set(self.selected), target=self.target, deck=self.deck, highlight=self._highlight,
+                       pile_open=self.pile_open, show_score=self.show_score,
+                       you=not (self.readonly and self.fixed_viewer is None), readonly=self.readonly)
             mark_frame(self.canvas, self.redraws + 1)  # which redraw the page shows (the browser tests wait on it)
+        self.redraws += 1
+        self.words.value = words_html(self.description_text, frame=self.redraws)
+
+    def redraw_hand(self) -> None:
+        """Redraw only the hand's band of the canvas (a selection, a highlight: nothing else of
+        the table changes), one ``hold_canvas()`` batch; the whole table when the canvas was never
+        drawn or its height would change."""
+        old = self._geo
+        geo = self._compute_geometry()
+        if old is None or self.redraws == 0 or geo.height != self.canvas.height or geo.hand_area != old.hand_area:
+            self.redraw()
+            return
+        self._geo = geo
+        with hold_canvas():
+            draw_hand_layer(Pen(self.canvas), self.game, geo, viewer=self.viewer, hand=self.hand,
+                            selected=set(self.selected), deck=self.deck, highlight=self._highlight,
+                            you=not (self.readonly and self.fixed_viewer is None), readonly=self.readonly)
+            mark_frame(self.canvas, self.redraws + 1)
         self.redraws += 1
         self.words.value = words_html(self.description_text, frame=self.redraws)
 
