@@ -41,6 +41,7 @@ Once the hand is over, the feedback area shows the count line by line for every 
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import json
 import os
@@ -334,6 +335,14 @@ class TableWidget(VBox):  # type: ignore[misc]
         self.last_hint: Hint | None = None
         self._syncing = False
         self.redraws = 0
+        # A click from the page is being answered (> 0): the opponents' turns are then shown one by one.
+        self._live = 0
+        self._hold_redraw = False
+        #: ``call_later(seconds, fn)`` for the opponents' turns shown one by one (``None``: the
+        #: running event loop's, if any); a test puts its own here.
+        self._later: Callable[[float, Callable[[], None]], Any] | None = None
+        self._reveal: tuple[Any, list[str]] | None = None
+        self._bot_lines: list[str] = []
         self._geo: TableGeometry | None = None
         #: The most screen height the canvas takes (a CSS length), or ``None`` for no limit.
         self.max_height = max_height
@@ -654,6 +663,7 @@ class TableWidget(VBox):  # type: ignore[misc]
         if g.to_move != self.viewer:
             self.set_feedback(tr("It is {seat}'s turn, not yours: wait for them to play.", seat=seat_name(g, g.to_move)))
             return None
+        self._finish_reveal()
         before = g.hand(self.viewer)
         seat = self.viewer
         try:
@@ -665,22 +675,101 @@ class TableWidget(VBox):  # type: ignore[misc]
         gained = new_cards(before, g.hand(seat))
         lines = [event_words(g, event, you=True, gained=gained)]
         self._highlight = frozenset(gained)
-        self.set_trait("selected", [])
-        self.set_trait("target", None)
-        lines += self._run_bots()
-        self.set_feedback("\n".join(lines), "ok", title=tr("✓ Done:"), rules=())
-        self.refresh()
+        self._hold_redraw = True  # one redraw for the move, not one per trait
+        try:
+            self.set_trait("selected", [])
+            self.set_trait("target", None)
+        finally:
+            self._hold_redraw = False
+        later = self._scheduler() if self._live and self.fixed_viewer is not None else None
+        if later is not None and not g.is_over and g.to_move in self.bots:
+            self._play_bots_paced(lines, later)
+        else:
+            lines += self._run_bots()
+            self.set_feedback("\n".join(lines), "ok", title=tr("✓ Done:"), rules=())
+            self.refresh()
         if self.on_change is not None:
             self.on_change(g)
         return event
 
-    def _run_bots(self) -> list[str]:
-        """Let computer players play while it is their turn; return what they did, in words."""
+    # ------------------------------------------------------------------ the opponents' turns, one by one
+    #: Seconds between two opponents' turns shown on the table after a click (the moves are all
+    #: played at once by the engine, then shown one turn at a time, so a learner can follow).
+    pace: float = 0.8
+
+    def _scheduler(self) -> Callable[[float, Callable[[], None]], Any] | None:
+        """How to call something later: the running event loop's ``call_later`` (a kernel
+        answering a click from the page), else ``None`` (Python calling the widget: all at once)."""
+        if self._later is not None:
+            return self._later
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return None
+        return loop.call_later
+
+    def _play_bots_paced(self, lines: list[str], later: Callable[[float, Callable[[], None]], Any]) -> None:
+        """The computer players' turns, all played now, then shown one turn at a time: first the
+        table right after the viewer's move, then after each turn, every :attr:`pace` seconds.
+        A click in between shows the table as it is at once (:meth:`_finish_reveal`)."""
+        g = self.game
+        frames: list[tuple[Game, int]] = [(g.clone(), 0)]
+        bot_lines = self._run_bots(turns=frames)
+        final = lines + bot_lines
+        frames.append((g, -1))
+        done = tr("✓ Done:")
+
+        def show(k: int) -> None:
+            shown, upto = frames[k]
+            if k == len(frames) - 1:
+                self._reveal = None
+                self.set_feedback("\n".join(final), "ok", title=done, rules=())
+                self.refresh()
+                return
+            self.set_feedback("\n".join(lines + self._bot_lines[:upto]), "ok", title=done, rules=())
+            real = self.game
+            self.game = shown
+            try:
+                self.redraw()
+            finally:
+                self.game = real
+            self._geo = None  # clicks are tested against the real table
+            if k == 0:
+                self._sync_controls()
+            handle = later(self.pace, lambda: show(k + 1))
+            self._reveal = (handle, final)
+
+        show(0)
+
+    def _finish_reveal(self, *, show: bool = False) -> None:
+        """Stop showing the opponents' turns one by one: the feedback line says them all (and with
+        ``show``, the table is redrawn as it is)."""
+        pending = self._reveal
+        if pending is None:
+            return
+        self._reveal = None
+        handle, final = pending
+        cancel = getattr(handle, "cancel", None)
+        if callable(cancel):
+            cancel()
+        self.set_feedback("\n".join(final), "ok", title=tr("✓ Done:"), rules=())
+        if show:
+            self.refresh()
+
+    def _run_bots(self, turns: list[tuple[Game, int]] | None = None) -> list[str]:
+        """Let computer players play while it is their turn; return what they did, in words.
+        ``turns``: gets a copy of the game after each turn but the last, with how many lines
+        (of :attr:`_bot_lines`, every line uncompacted) it had said."""
         g = self.game
         lines: list[str] = []
+        self._bot_lines = lines
         steps = 0
+        last = -1
         while not g.is_over and g.to_move in self.bots and g.to_move != self.fixed_viewer:
             seat = g.to_move
+            if turns is not None and steps and seat != last:
+                turns.append((g.clone(), len(lines)))
+            last = seat
             if steps >= self.max_bot_actions:
                 lines.append(tr("{seat}'s player made {n} moves without finishing; stopped.", seat=seat_name(g, seat),
                                 n=steps))
@@ -917,6 +1006,14 @@ class TableWidget(VBox):  # type: ignore[misc]
         self._on_mouse_down(x, y)
 
     def _on_mouse_down(self, x: float, y: float) -> None:
+        self._live += 1
+        try:
+            self._finish_reveal(show=True)
+            self._mouse_down(x, y)
+        finally:
+            self._live -= 1
+
+    def _mouse_down(self, x: float, y: float) -> None:
         hit: Hit | None = self.geometry.hit(x, y)
         if hit is None or self.readonly and hit.kind in ("hand", "meld", "stock"):
             return
@@ -942,6 +1039,7 @@ class TableWidget(VBox):  # type: ignore[misc]
         self.target = None if value == -1 else int(value)
 
     def _on_view_trait(self, change: dict[str, Any]) -> None:
+        self._finish_reveal(show=True)  # the table as it is, then the change
         if change["name"] == "deck":
             check_deck(change["new"])
             if self.deck_choice.value != change["new"]:
@@ -952,7 +1050,9 @@ class TableWidget(VBox):  # type: ignore[misc]
                     self._syncing = False
         if change["name"] == "sort" and change["new"] not in _SORTS:
             raise traitlets.TraitError(tr("unknown sort {sort}: choose 'suit', 'rank' or 'dealt'", sort=repr(change["new"])))
-        if change["name"] == "sort":
+        if self._hold_redraw and change["name"] in ("selected", "target"):
+            self._sync_values()
+        elif change["name"] == "sort":
             self.refresh()
         elif change["name"] == "selected":
             self._sync_values()
@@ -980,12 +1080,16 @@ class TableWidget(VBox):  # type: ignore[misc]
                             pile_open=self.pile_open)
 
     def refresh(self, buttons: bool = True) -> None:
-        """Redraw the canvas and update the buttons and the text line from the game."""
+        """Redraw the canvas and update the buttons and the text line from the game.
+
+        The canvas goes first (its message leaves before the buttons' updates), so the page
+        repaints the table at once."""
+        self._finish_reveal()
+        self.redraw()
+        self._show_feedback()
         if buttons:
             self._sync_controls()
-        self.redraw()
         self._update_download()
-        self._show_feedback()
 
     def redraw(self) -> None:
         """Draw the whole table from the game: one ``hold_canvas()`` batch (one message)."""
@@ -1025,13 +1129,24 @@ class TableWidget(VBox):  # type: ignore[misc]
         try:
             hand = self.hand
             chosen = set(self.selected)
-            buttons = []
+            # The card buttons are kept and relabelled (a new widget per card per move cost the
+            # page a model each): only the buttons past the hand's end are made or let go.
+            buttons = list(self.card_buttons.children[:len(hand)])
             for i, c in enumerate(hand):
+                if i < len(buttons):
+                    tb = buttons[i]
+                    if tb.description != c.pretty:
+                        tb.description, tb.tooltip = c.pretty, card_title(c)
+                    if tb.value != (i in chosen):
+                        tb.value = i in chosen
+                    continue
                 tb = ToggleButton(value=i in chosen, description=c.pretty, tooltip=card_title(c),
                                   layout=Layout(width="52px"))
                 tb.observe(self._card_toggler(i), "value")
                 buttons.append(tb)
-            self.card_buttons.children = buttons
+            if len(buttons) != len(self.card_buttons.children) or any(
+                    a is not b for a, b in zip(buttons, self.card_buttons.children)):
+                self.card_buttons.children = buttons
             options: list[tuple[str, int]] = [(tr("(click a meld)"), -1)]
             options += [(f"#{t.id} {t.meld.notation(pretty=True)}", t.id) for t in self.game.table]
             self.target_choice.options = options
@@ -1066,7 +1181,15 @@ class TableWidget(VBox):  # type: ignore[misc]
 
     def _button(self, label: str, tip: str, fn: Callable[[], None]) -> Button:
         button = Button(description=label, tooltip=tip, layout=Layout(width="auto"))
-        button.on_click(lambda _b: fn())
+
+        def clicked(_b: Button) -> None:
+            self._live += 1
+            try:
+                fn()
+            finally:
+                self._live -= 1
+
+        button.on_click(clicked)
         return button
 
 
