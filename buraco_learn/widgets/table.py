@@ -73,7 +73,7 @@ from ..render.layout import Hit, TableGeometry, geometry_for
 from ..render.style import check_deck
 from ..render.text import describe_table, seat_name
 from .common import (FEEDBACK_MAX_HEIGHT, FeedbackKind, event_words, feedback_html, make_canvas, make_feedback,
-                     new_cards, resize_canvas, deck_dropdown, mark_frame, speaks, static_bundle, words_html)
+                     new_cards, resize_canvas, deck_dropdown, mark_frame, speaks, static_bundle, warm_up, words_html)
 from .draw import Pen, draw_hand_layer, draw_table
 
 __all__ = ["TableWidget", "Player"]
@@ -343,6 +343,7 @@ class TableWidget(VBox):  # type: ignore[misc]
         self._later: Callable[[float, Callable[[], None]], Any] | None = None
         self._reveal: tuple[Any, list[str]] | None = None
         self._bot_lines: list[str] = []
+        self._reveal_token: object | None = None
         self._geo: TableGeometry | None = None
         #: The most screen height the canvas takes (a CSS length), or ``None`` for no limit.
         self.max_height = max_height
@@ -435,6 +436,7 @@ class TableWidget(VBox):  # type: ignore[misc]
         self.observe(lambda _change: self._show_hint_button(), names=["hints"])
         self._run_bots()
         self.refresh()
+        warm_up()
 
     def __repr__(self) -> str:
         # The plain-text output a saved notebook shows before it is run (no model ids in it).
@@ -719,10 +721,16 @@ class TableWidget(VBox):  # type: ignore[misc]
         frames.append((g, -1))
         done = tr("✓ Done:")
 
+        token = object()
+        self._reveal_token = token
+
         def show(k: int) -> None:
+            if self._reveal_token is not token:
+                return  # shown whole already (a click came in between)
             shown, upto = frames[k]
             if k == len(frames) - 1:
                 self._reveal = None
+                self._reveal_token = None
                 self.set_feedback("\n".join(final), "ok", title=done, rules=())
                 self.refresh()
                 return
@@ -748,6 +756,7 @@ class TableWidget(VBox):  # type: ignore[misc]
         if pending is None:
             return
         self._reveal = None
+        self._reveal_token = None
         handle, final = pending
         cancel = getattr(handle, "cancel", None)
         if callable(cancel):
