@@ -85,7 +85,10 @@ class Clicker:
         return float(wait_until(first, lambda v: v is not None, "a repaint after the click", interval=0.01))
 
     def _last(self) -> float:
-        """Milliseconds from the last mousedown to the frame of the kernel's last redraw."""
+        """Milliseconds from the last mousedown to the frame of the kernel's last redraw (once the
+        opponents' turns, shown one by one, are all shown)."""
+        wait_until(lambda: self.lab.value(f"getattr({self.table}, '_reveal', None) is None"), bool,
+                   "the opponents' turns to be shown", interval=0.05)
         want = int(self.lab.value(f"{self.table}.redraws"))
         def last() -> float | None:
             got = self.canvas.evaluate(

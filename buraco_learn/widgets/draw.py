@@ -12,6 +12,7 @@ rounded to a tenth of a pixel: the same picture in fewer, shorter commands.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from ipycanvas import Canvas  # type: ignore[import-untyped]
@@ -35,10 +36,9 @@ _UNSET = object()
 _SET = COMMANDS["set"]
 
 
-def _n(v: float) -> float | int:
-    """A coordinate as sent: to a tenth of a pixel, a whole number without its ``.0``."""
-    r = round(v, 1)
-    return int(r) if r == int(r) else r
+def _n(v: float) -> float:
+    """A coordinate as sent: to a tenth of a pixel."""
+    return round(v, 1) if v.__class__ is float else v
 
 
 class Pen:
@@ -58,7 +58,7 @@ class Pen:
     ...     pen.fill_style = "red"; pen.fill_rect(5, 6, 7, 8)
     ...     sent = [command for command in c._canvas_manager._commands_cache][1:]
     >>> len(sent), sent[1][1]
-    (3, [1, 2, 3.3, 4])
+    (3, [1.0, 2, 3.3, 4])
     """
 
     _STYLES = frozenset(("fill_style", "stroke_style", "line_width", "font", "text_align", "text_baseline"))
@@ -391,7 +391,8 @@ def _draw_felt(c: Any, geo: TableGeometry) -> None:
 def hand_band(geo: TableGeometry) -> Rect:
     """The strip of the canvas that holds the viewer's hand and its line, across the whole width
     down to the bottom: only :func:`draw_hand_layer` paints in it."""
-    return Rect(0, geo.hand_area.y, geo.width, geo.height - geo.hand_area.y)
+    top = math.floor(geo.hand_area.y)  # on a pixel's edge: a clip there leaves no half-cleared row
+    return Rect(0, top, geo.width, geo.height - top)
 
 
 def draw_hand_layer(c: Any, game: Game, geo: TableGeometry, *, viewer: int, hand: list[Card], selected: set[int],

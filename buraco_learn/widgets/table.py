@@ -1063,12 +1063,12 @@ class TableWidget(VBox):  # type: ignore[misc]
             self._sync_values()
         elif change["name"] == "sort":
             self.refresh()
-        elif change["name"] == "selected":
-            self._sync_values()
+        elif change["name"] == "selected":  # the canvas first: its message leaves before the buttons'
             self.redraw_hand()
-        elif change["name"] == "target":
             self._sync_values()
+        elif change["name"] == "target":
             self.redraw()
+            self._sync_values()
         else:
             self.redraw()
 
