@@ -1,4 +1,5 @@
-"""Time and message size of one full 4-player TableWidget redraw (run: python benchmarks/bench_redraw.py).
+"""Time and message size of one full 4-player TableWidget redraw, and of the redraw that answers
+a selection (only the hand's band) (run: python benchmarks/bench_redraw.py).
 
 A mid-game table (seeded: the same table every run) is redrawn many times. For each redraw we
 capture what ipycanvas would send to the browser: the ``hold_canvas()`` batch is ONE comm message
@@ -55,8 +56,18 @@ def main() -> None:
             t0 = time.perf_counter()
             w.redraw()
             times.append(time.perf_counter() - t0)
+        full = messages[0]
+        band = getattr(w, "redraw_hand", w.redraw)  # before issue 26 a selection redrew the whole table
+        sel_times = []
+        for _ in range(RUNS):
+            messages.clear()
+            t0 = time.perf_counter()
+            band()
+            sel_times.append(time.perf_counter() - t0)
+        sel = messages[0]
     finally:
         manager._send_custom = original
+    messages[:] = [full]
     geo_times = []
     for _ in range(RUNS):
         t0 = time.perf_counter()
@@ -72,6 +83,8 @@ def main() -> None:
     print(f"layout only (baseline):    {t_geo * 1000:.3f} ms  -> redraw/layout = {t_draw / t_geo:.0f}x")
     print(f"messages per redraw: {len(messages)}; commands: {n_cmd}; "
           f"command buffer {n_json / 1024:.1f} KiB JSON + {n_bin} B binary")
+    print(f"selection redraw (median of {RUNS}): {statistics.median(sel_times) * 1000:.2f} ms Python; "
+          f"commands: {sel[0]}; command buffer {sel[1] / 1024:.1f} KiB JSON + {sel[2]} B binary")
 
 
 if __name__ == "__main__":

@@ -41,6 +41,7 @@ Once the hand is over, the feedback area shows the count line by line for every 
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import json
 import os
@@ -72,8 +73,8 @@ from ..render.layout import Hit, TableGeometry, geometry_for
 from ..render.style import check_deck
 from ..render.text import describe_table, seat_name
 from .common import (FEEDBACK_MAX_HEIGHT, FeedbackKind, event_words, feedback_html, make_canvas, make_feedback,
-                     new_cards, resize_canvas, deck_dropdown, mark_frame, speaks, static_bundle, words_html)
-from .draw import draw_table
+                     new_cards, resize_canvas, deck_dropdown, mark_frame, speaks, static_bundle, warm_up, words_html)
+from .draw import Pen, draw_hand_layer, draw_table
 
 __all__ = ["TableWidget", "Player"]
 
@@ -334,6 +335,15 @@ class TableWidget(VBox):  # type: ignore[misc]
         self.last_hint: Hint | None = None
         self._syncing = False
         self.redraws = 0
+        # A click from the page is being answered (> 0): the opponents' turns are then shown one by one.
+        self._live = 0
+        self._hold_redraw = False
+        #: ``call_later(seconds, fn)`` for the opponents' turns shown one by one (``None``: the
+        #: running event loop's, if any); a test puts its own here.
+        self._later: Callable[[float, Callable[[], None]], Any] | None = None
+        self._reveal: tuple[Any, list[str]] | None = None
+        self._bot_lines: list[str] = []
+        self._reveal_token: object | None = None
         self._geo: TableGeometry | None = None
         #: The most screen height the canvas takes (a CSS length), or ``None`` for no limit.
         self.max_height = max_height
@@ -426,6 +436,7 @@ class TableWidget(VBox):  # type: ignore[misc]
         self.observe(lambda _change: self._show_hint_button(), names=["hints"])
         self._run_bots()
         self.refresh()
+        warm_up()
 
     def __repr__(self) -> str:
         # The plain-text output a saved notebook shows before it is run (no model ids in it).
@@ -540,7 +551,7 @@ class TableWidget(VBox):  # type: ignore[misc]
     def highlight(self, cards: Iterable[Card | str]) -> None:
         """Outline these cards of the viewer's hand (for hints); an empty list clears it."""
         self._highlight = frozenset(Card.parse(c) if isinstance(c, str) else c for c in cards)
-        self.redraw()
+        self.redraw_hand()
 
     def set_feedback(self, text: str, kind: FeedbackKind = "info", *, rules: Sequence[str] | None = None,
                      hint: str = "", title: str | None = None) -> None:
@@ -654,6 +665,7 @@ class TableWidget(VBox):  # type: ignore[misc]
         if g.to_move != self.viewer:
             self.set_feedback(tr("It is {seat}'s turn, not yours: wait for them to play.", seat=seat_name(g, g.to_move)))
             return None
+        self._finish_reveal()
         before = g.hand(self.viewer)
         seat = self.viewer
         try:
@@ -665,22 +677,108 @@ class TableWidget(VBox):  # type: ignore[misc]
         gained = new_cards(before, g.hand(seat))
         lines = [event_words(g, event, you=True, gained=gained)]
         self._highlight = frozenset(gained)
-        self.set_trait("selected", [])
-        self.set_trait("target", None)
-        lines += self._run_bots()
-        self.set_feedback("\n".join(lines), "ok", title=tr("✓ Done:"), rules=())
-        self.refresh()
+        self._hold_redraw = True  # one redraw for the move, not one per trait
+        try:
+            self.set_trait("selected", [])
+            self.set_trait("target", None)
+        finally:
+            self._hold_redraw = False
+        later = self._scheduler() if self._live and self.fixed_viewer is not None else None
+        if later is not None and not g.is_over and g.to_move in self.bots:
+            self._play_bots_paced(lines, later)
+        else:
+            lines += self._run_bots()
+            self.set_feedback("\n".join(lines), "ok", title=tr("✓ Done:"), rules=())
+            self.refresh()
         if self.on_change is not None:
             self.on_change(g)
         return event
 
-    def _run_bots(self) -> list[str]:
-        """Let computer players play while it is their turn; return what they did, in words."""
+    # ------------------------------------------------------------------ the opponents' turns, one by one
+    #: Seconds between two opponents' turns shown on the table after a click (the moves are all
+    #: played at once by the engine, then shown one turn at a time, so a learner can follow).
+    pace: float = 0.8
+
+    def _scheduler(self) -> Callable[[float, Callable[[], None]], Any] | None:
+        """How to call something later: the running event loop's ``call_later`` (a kernel
+        answering a click from the page), else ``None`` (Python calling the widget: all at once)."""
+        if self._later is not None:
+            return self._later
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return None
+        return loop.call_later
+
+    def _play_bots_paced(self, lines: list[str], later: Callable[[float, Callable[[], None]], Any]) -> None:
+        """The computer players' turns, all played now, then shown one turn at a time: first the
+        table right after the viewer's move, then after each turn, every :attr:`pace` seconds.
+        A click in between shows the table as it is at once (:meth:`_finish_reveal`)."""
+        g = self.game
+        frames: list[tuple[Game, int]] = [(g.clone(), 0)]
+        bot_lines = self._run_bots(turns=frames)
+        final = lines + bot_lines
+        frames.append((g, -1))
+        done = tr("✓ Done:")
+
+        token = object()
+        self._reveal_token = token
+
+        def show(k: int) -> None:
+            if self._reveal_token is not token:
+                return  # shown whole already (a click came in between)
+            shown, upto = frames[k]
+            if k == len(frames) - 1:
+                self._reveal = None
+                self._reveal_token = None
+                self.set_feedback("\n".join(final), "ok", title=done, rules=())
+                self.refresh()
+                return
+            self.set_feedback("\n".join(lines + self._bot_lines[:upto]), "ok", title=done, rules=())
+            real = self.game
+            self.game = shown
+            try:
+                self.redraw()
+            finally:
+                self.game = real
+            self._geo = None  # clicks are tested against the real table
+            if k == 0:
+                self._sync_controls()
+            handle = later(self.pace, lambda: show(k + 1))
+            self._reveal = (handle, final)
+
+        show(0)
+
+    def _finish_reveal(self, *, show: bool = False) -> None:
+        """Stop showing the opponents' turns one by one: the feedback line says them all (and with
+        ``show``, the table is redrawn as it is)."""
+        pending = self._reveal
+        if pending is None:
+            return
+        self._reveal = None
+        self._reveal_token = None
+        handle, final = pending
+        cancel = getattr(handle, "cancel", None)
+        if callable(cancel):
+            cancel()
+        self.set_feedback("\n".join(final), "ok", title=tr("✓ Done:"), rules=())
+        if show:
+            self.refresh()
+
+    def _run_bots(self, turns: list[tuple[Game, int]] | None = None) -> list[str]:
+        """Let computer players play while it is their turn; return what they did, in words.
+        ``turns``: gets a copy of the game after each turn but the last, with how many lines
+        (of :attr:`_bot_lines`, every line uncompacted) it had said."""
         g = self.game
         lines: list[str] = []
+        self._bot_lines = lines
         steps = 0
+        last = -1
         while not g.is_over and g.to_move in self.bots and g.to_move != self.fixed_viewer:
             seat = g.to_move
+            if turns is not None and steps and seat != last:
+                turns.append((g.clone(), len(lines)))
+            last = seat
             if steps >= self.max_bot_actions:
                 lines.append(tr("{seat}'s player made {n} moves without finishing; stopped.", seat=seat_name(g, seat),
                                 n=steps))
@@ -917,6 +1015,14 @@ class TableWidget(VBox):  # type: ignore[misc]
         self._on_mouse_down(x, y)
 
     def _on_mouse_down(self, x: float, y: float) -> None:
+        self._live += 1
+        try:
+            self._finish_reveal(show=True)
+            self._mouse_down(x, y)
+        finally:
+            self._live -= 1
+
+    def _mouse_down(self, x: float, y: float) -> None:
         hit: Hit | None = self.geometry.hit(x, y)
         if hit is None or self.readonly and hit.kind in ("hand", "meld", "stock"):
             return
@@ -942,6 +1048,7 @@ class TableWidget(VBox):  # type: ignore[misc]
         self.target = None if value == -1 else int(value)
 
     def _on_view_trait(self, change: dict[str, Any]) -> None:
+        self._finish_reveal(show=True)  # the table as it is, then the change
         if change["name"] == "deck":
             check_deck(change["new"])
             if self.deck_choice.value != change["new"]:
@@ -952,11 +1059,16 @@ class TableWidget(VBox):  # type: ignore[misc]
                     self._syncing = False
         if change["name"] == "sort" and change["new"] not in _SORTS:
             raise traitlets.TraitError(tr("unknown sort {sort}: choose 'suit', 'rank' or 'dealt'", sort=repr(change["new"])))
-        if change["name"] == "sort":
-            self.refresh()
-        elif change["name"] in ("selected", "target"):
+        if self._hold_redraw and change["name"] in ("selected", "target"):
             self._sync_values()
+        elif change["name"] == "sort":
+            self.refresh()
+        elif change["name"] == "selected":  # the canvas first: its message leaves before the buttons'
+            self.redraw_hand()
+            self._sync_values()
+        elif change["name"] == "target":
             self.redraw()
+            self._sync_values()
         else:
             self.redraw()
 
@@ -977,12 +1089,16 @@ class TableWidget(VBox):  # type: ignore[misc]
                             pile_open=self.pile_open)
 
     def refresh(self, buttons: bool = True) -> None:
-        """Redraw the canvas and update the buttons and the text line from the game."""
+        """Redraw the canvas and update the buttons and the text line from the game.
+
+        The canvas goes first (its message leaves before the buttons' updates), so the page
+        repaints the table at once."""
+        self._finish_reveal()
+        self.redraw()
+        self._show_feedback()
         if buttons:
             self._sync_controls()
-        self.redraw()
         self._update_download()
-        self._show_feedback()
 
     def redraw(self) -> None:
         """Draw the whole table from the game: one ``hold_canvas()`` batch (one message)."""
@@ -991,11 +1107,29 @@ class TableWidget(VBox):  # type: ignore[misc]
         if self.canvas.height != geo.height:
             resize_canvas(self.canvas, self.width, geo.height, budget=self.max_height)
         with hold_canvas():
-            draw_table(self.canvas, self.game, geo, viewer=self.viewer, hand=self.hand, selected=set(self.selected),
-                       target=self.target, deck=self.deck, highlight=self._highlight, pile_open=self.pile_open,
-                       show_score=self.show_score, you=not (self.readonly and self.fixed_viewer is None),
-                       readonly=self.readonly)
+            draw_table(Pen(self.canvas), self.game, geo, viewer=self.viewer, hand=self.hand,
+                       selected=set(self.selected), target=self.target, deck=self.deck, highlight=self._highlight,
+                       pile_open=self.pile_open, show_score=self.show_score,
+                       you=not (self.readonly and self.fixed_viewer is None), readonly=self.readonly)
             mark_frame(self.canvas, self.redraws + 1)  # which redraw the page shows (the browser tests wait on it)
+        self.redraws += 1
+        self.words.value = words_html(self.description_text, frame=self.redraws)
+
+    def redraw_hand(self) -> None:
+        """Redraw only the hand's band of the canvas (a selection, a highlight: nothing else of
+        the table changes), one ``hold_canvas()`` batch; the whole table when the canvas was never
+        drawn or its height would change."""
+        old = self._geo
+        geo = self._compute_geometry()
+        if old is None or self.redraws == 0 or geo.height != self.canvas.height or geo.hand_area != old.hand_area:
+            self.redraw()
+            return
+        self._geo = geo
+        with hold_canvas():
+            draw_hand_layer(Pen(self.canvas), self.game, geo, viewer=self.viewer, hand=self.hand,
+                            selected=set(self.selected), deck=self.deck, highlight=self._highlight,
+                            you=not (self.readonly and self.fixed_viewer is None), readonly=self.readonly)
+            mark_frame(self.canvas, self.redraws + 1)
         self.redraws += 1
         self.words.value = words_html(self.description_text, frame=self.redraws)
 
@@ -1004,13 +1138,24 @@ class TableWidget(VBox):  # type: ignore[misc]
         try:
             hand = self.hand
             chosen = set(self.selected)
-            buttons = []
+            # The card buttons are kept and relabelled (a new widget per card per move cost the
+            # page a model each): only the buttons past the hand's end are made or let go.
+            buttons = list(self.card_buttons.children[:len(hand)])
             for i, c in enumerate(hand):
+                if i < len(buttons):
+                    tb = buttons[i]
+                    if tb.description != c.pretty:
+                        tb.description, tb.tooltip = c.pretty, card_title(c)
+                    if tb.value != (i in chosen):
+                        tb.value = i in chosen
+                    continue
                 tb = ToggleButton(value=i in chosen, description=c.pretty, tooltip=card_title(c),
                                   layout=Layout(width="52px"))
                 tb.observe(self._card_toggler(i), "value")
                 buttons.append(tb)
-            self.card_buttons.children = buttons
+            if len(buttons) != len(self.card_buttons.children) or any(
+                    a is not b for a, b in zip(buttons, self.card_buttons.children)):
+                self.card_buttons.children = buttons
             options: list[tuple[str, int]] = [(tr("(click a meld)"), -1)]
             options += [(f"#{t.id} {t.meld.notation(pretty=True)}", t.id) for t in self.game.table]
             self.target_choice.options = options
@@ -1045,7 +1190,15 @@ class TableWidget(VBox):  # type: ignore[misc]
 
     def _button(self, label: str, tip: str, fn: Callable[[], None]) -> Button:
         button = Button(description=label, tooltip=tip, layout=Layout(width="auto"))
-        button.on_click(lambda _b: fn())
+
+        def clicked(_b: Button) -> None:
+            self._live += 1
+            try:
+                fn()
+            finally:
+                self._live -= 1
+
+        button.on_click(clicked)
         return button
 
 
