@@ -934,9 +934,9 @@ _LIST: list[Exercise] = [
         question="You are South and have drawn. Your side has its pot and a clean burraco; so do West-East, who "
                  "may close at their next turn. You hold `8C KD`. What do you do?",
         options={"a": "lay off the 8♣ onto your clubs and discard the K♦: you close, +100",
-                 "b": "keep both cards and discard nothing useful, to build a second burraco first"},
+                 "b": "lay off nothing, discard the K♦ and keep the 8♣, to build a second burraco first"},
         correct=_close_letter,
-        why={"b": "West-East can close at their turn: then your two cards count against you and the 100 for "
+        why={"b": "West-East can close at their turn: then the card you kept counts against you and the 100 for "
                   "closing is theirs (CLOSE-1, CLOSE-5)"},
         hint="Can you close now (CLOSE-1)? Who may close if you do not?",
         stronger="The 8♣ goes onto 5♣ 6♣ 7♣ and the K♦ is your closing discard (CLOSE-1, CLOSE-3): +100 (CLOSE-5)."),
