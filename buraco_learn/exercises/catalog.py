@@ -277,7 +277,7 @@ def _defend_letter() -> str:
     return next(k for k, c in cards.items() if not opponent_melds_accepting(g.view(0), Card.parse(c)))
 
 
-def _close_letter() -> str:
+def _close_now_letter() -> str:
     g = Game.from_position(CLOSE_NOW)
     g.lay_off(1, "8C")
     g.discard("KD")
@@ -935,7 +935,7 @@ _LIST: list[Exercise] = [
                  "may close at their next turn. You hold `8C KD`. What do you do?",
         options={"a": "lay off the 8♣ onto your clubs and discard the K♦: you close, +100",
                  "b": "lay off nothing, discard the K♦ and keep the 8♣, to build a second burraco first"},
-        correct=_close_letter,
+        correct=_close_now_letter,
         why={"b": "West-East can close at their turn: then the card you kept counts against you and the 100 for "
                   "closing is theirs (CLOSE-1, CLOSE-5)"},
         hint="Can you close now (CLOSE-1)? Who may close if you do not?",
