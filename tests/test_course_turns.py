@@ -1,5 +1,5 @@
 """The turns the course works through card by card are legal on the engine, and every figure the
-text gives for them is the engine's (course/turns.py, sources 07 and 08b)."""
+text gives for them is the engine's (exercises/turns.py, sources 07 and 08b)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 from buraco_learn.bots import StrongBot, opponent_melds_accepting
 from buraco_learn.cards import Card
 from buraco_learn.course.build import load_sources
-from buraco_learn.course.turns import TURNS, Walk, memory_drill
+from buraco_learn.exercises.turns import TURNS, Walk, memory_drill
 
 SOURCES = load_sources()
 _START = re.compile(r'worked_turn\("([\w-]+)"\)')

@@ -285,7 +285,7 @@ def _close_now_letter() -> str:
 
 
 def _drill_held() -> int:
-    from ..course.turns import memory_drill
+    from .turns import memory_drill
 
     return memory_drill().held()
 
@@ -905,7 +905,7 @@ _LIST: list[Exercise] = [
                  "(TURN-1, SCORE-1)."),
     NumberExercise(
         id="memory-drill", rules=("TURN-1", "TURN-2"),
-        setup="from buraco_learn.course.turns import memory_drill\nmemory_drill()",
+        setup="from buraco_learn.exercises.turns import memory_drill\nmemory_drill()",
         question="The table below is the moment North draws; under it, North's whole turn. Read them once, then "
                  "collapse the output (click the blue bar at its left) and answer from memory: how many of the "
                  "cards North took with the pile is North **sure** to hold still?",

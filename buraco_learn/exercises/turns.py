@@ -27,7 +27,7 @@ from ..cards import Card
 
 from ..game import Game
 from ..i18n import tr
-from ..exercises.show import TableView
+from .show import TableView
 
 __all__ = ["TURNS", "Walk", "worked_turn", "Drill", "memory_drill"]
 
