@@ -247,6 +247,49 @@ def _close_letter(position: str) -> str:
     return "a" if can_close(g) is not None else "d"
 
 
+# 4 players, South to draw; East-West have their pot and a clean burraco; the pile of seven makes
+# no meld with South's hand now.
+PILE_TRAP = ("fibur 4p d3 t0 draw | h: 4S 7H 9S JD KS 3D 5H / 2D JC 5C 5S / 8C 7D 8S 9C 2H 7D 3S / JS AH KD 4C AD | "
+             "m: 1=8D 9D TD JD QD KD AD; 3=6S 6H 6D; 2=9H TH JH | p: QC 6C TC 4D JH 8C 9H | s: *54 | pots: *11 | "
+             "took: 1")
+# 4 players, South has drawn; West holds one card, East-West have their pot and a burraco.
+DEFEND = ("fibur 4p d3 t0 play | h: 8H KC 9S 4D / JS / 7S 7D TH AH TC QH / JH 6H TS 6C 8C | "
+          "m: 1=8D 9D TD JD QD KD AD; 3=5H 6H 7H; 2=9C TC JC | p: 3S | s: *67 | pots: *11 | took: 1")
+# 4 players, South has drawn; both sides have their pot and a burraco; South holds 8C KD.
+CLOSE_NOW = ("fibur 4p d3 t0 play | h: 8C KD / 6S TS 8D / TD KS JK 3S 4C 4D / TC 4S JS 7S 9C | "
+             "m: 0=3H 4H 5H 6H 7H 8H 9H; 2=6C 7C JK(=5C); 1=8D 9D TD JD QD KD AD; 3=5S 5H 5C | p: 3S | s: *71 | "
+             "pots: - | took: 0, 1")
+
+
+def _strong_takes_trap() -> str:
+    from ..bots import StrongBot
+
+    g = Game.from_position(PILE_TRAP)
+    return "a" if StrongBot().take_pile(g.view(g.to_move)) else "b"
+
+
+def _defend_letter() -> str:
+    """The option whose card no opponent's meld takes (TURN-2)."""
+    from ..bots import opponent_melds_accepting
+
+    g = Game.from_position(DEFEND)
+    cards = {"a": "8H", "b": "KC"}
+    return next(k for k, c in cards.items() if not opponent_melds_accepting(g.view(0), Card.parse(c)))
+
+
+def _close_now_letter() -> str:
+    g = Game.from_position(CLOSE_NOW)
+    g.lay_off(1, "8C")
+    g.discard("KD")
+    return "a" if g.is_over and g.result().closed_by == 0 else "b"
+
+
+def _drill_held() -> int:
+    from .turns import memory_drill
+
+    return memory_drill().held()
+
+
 # ----------------------------------------------------------------------------- puzzles (notebook 9)
 PUZZLES = {p.name: p for p in load_puzzles()}
 _PUZZLE_RULES = {"most": ("EQ-2", "TURN-2"), "close": ("CLOSE-1", "CLOSE-2"), "safe": ("TURN-2",),
@@ -847,6 +890,66 @@ _LIST: list[Exercise] = [
              "SCORE-1).",
         stronger="Melding the run and discarding the K♠ empties your hand: you take the pot with the discard "
                  "(POT-3)."),
+    ChoiceExercise(
+        id="pile-trap", rules=("TURN-1", "CLOSE-1", "SCORE-1"), position=PILE_TRAP,
+        question="You are South, four players. West-East have taken their pot and have a clean burraco: they may "
+                 "close at any turn. The pile holds seven cards, none of which makes a meld with your hand now. "
+                 "Take the pile, or draw from the stock?",
+        options={"a": "take the pile: seven cards mean more melds later",
+                 "b": "draw from the stock: seven cards I cannot lay down would count against me if they close"},
+        correct=_strong_takes_trap,
+        why={"a": "nothing of the pile goes down this turn, and the opponents can close at any moment: every card "
+                  "still in your hand then counts against you (CLOSE-1, SCORE-1)"},
+        hint="Count what the pile lets you lay down this turn, and think of who may close (CLOSE-1, SCORE-1).",
+        stronger="The pile makes no meld now and West-East can close: the strong player draws from the stock "
+                 "(TURN-1, SCORE-1)."),
+    NumberExercise(
+        id="memory-drill", rules=("TURN-1", "TURN-2"),
+        setup="from buraco_learn.exercises.turns import memory_drill\nmemory_drill()",
+        question="The table below is the moment North draws; under it, North's whole turn. Read them once, then "
+                 "collapse the output (click the blue bar at its left) and answer from memory: how many of the "
+                 "cards North took with the pile is North **sure** to hold still?",
+        expected=_drill_held,
+        mistakes={7: "North did not keep the whole pile: some of its cards went down in melds, one was discarded "
+                     "(TURN-2, TURN-3)",
+                  0: "North laid down and discarded only some of the pile's cards; the others are in his hand "
+                     "(TURN-1)"},
+        hint="Start from the pile's cards, then cross out each one North laid down or discarded (TURN-1, TURN-2).",
+        stronger="The pile's seven cards, minus the four North laid down and the one he discarded (TURN-1, TURN-2)."),
+    ChoiceExercise(
+        id="partner-signal", rules=("TURN-3",),
+        question="Your partner and you agreed, before the match, on the *principio della prossimità*. Which of "
+                 "these ways of telling your partner something is lawful?",
+        options={"a": "discarding a spade, which by the agreed convention asks your partner for hearts",
+                 "b": "putting your discard down turned sideways, so your partner knows you want that suit",
+                 "c": "saying \"I could do with a heart\" as you discard"},
+        correct="a",
+        why={"b": "a sign made by how a card is placed is not lawful: only the card you discard may speak",
+             "c": "nothing may be said about your hand: the discard is the only lawful message"},
+        hint="Only one thing may carry a message between partners: the card itself (TURN-3).",
+        stronger="An agreed convention read from the discarded card is lawful; words and the way a card is put "
+                 "down are not (TURN-3)."),
+    ChoiceExercise(
+        id="close-or-build", rules=("CLOSE-1", "CLOSE-3", "CLOSE-5"), position=CLOSE_NOW,
+        question="You are South and have drawn. Your side has its pot and a clean burraco; so do West-East, who "
+                 "may close at their next turn. You hold `8C KD`. What do you do?",
+        options={"a": "lay off the 8♣ onto your clubs and discard the K♦: you close, +100",
+                 "b": "lay off nothing, discard the K♦ and keep the 8♣, to build a second burraco first"},
+        correct=_close_now_letter,
+        why={"b": "West-East can close at their turn: then the card you kept counts against you and the 100 for "
+                  "closing is theirs (CLOSE-1, CLOSE-5)"},
+        hint="Can you close now (CLOSE-1)? Who may close if you do not?",
+        stronger="The 8♣ goes onto 5♣ 6♣ 7♣ and the K♦ is your closing discard (CLOSE-1, CLOSE-3): +100 (CLOSE-5)."),
+    ChoiceExercise(
+        id="defend", rules=("TURN-2", "CLOSE-1"), position=DEFEND,
+        question="You are South and must discard. West plays next and holds **one** card; West-East have their "
+                 "pot and a burraco, so West may close. Which card do you discard?",
+        options={"a": "the 8♥", "b": "the K♣"},
+        correct=_defend_letter,
+        why={"a": "East's run 5♥ 6♥ 7♥ takes the 8♥: West takes the pile, lays it off and can close with his "
+                  "last card (TURN-2, CLOSE-1)"},
+        hint="Look at the opponents' melds: which card would they lay off (TURN-2)?",
+        stronger="8♥ extends West-East's 5♥ 6♥ 7♥ (TURN-2); nothing of theirs takes the K♣."),
     # ------------------------------------------------------------------ 09 Puzzles
     _puzzle("puzzle-easy-most", "easy-most-1-42", widget="easy"),
     _puzzle("puzzle-easy-safe", "easy-safe-2-9"),

@@ -1,0 +1,104 @@
+"""The turns the course works through card by card are legal on the engine, and every figure the
+text gives for them is the engine's (exercises/turns.py, sources 07 and 08b)."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+import pytest
+
+from buraco_learn.bots import StrongBot, opponent_melds_accepting
+from buraco_learn.cards import Card
+from buraco_learn.course.build import load_sources
+from buraco_learn.exercises.turns import TURNS, Walk, memory_drill
+
+SOURCES = load_sources()
+_START = re.compile(r'worked_turn\("([\w-]+)"\)')
+_PLAY = re.compile(r'^turn\.play\("([^"]+)"\)$')
+
+
+def _pretty(card: str) -> str:
+    """A card as the course's running text writes it: ``TS`` is 10♠, ``JK`` a joker."""
+    if card == "JK":
+        return "joker"
+    rank = {"T": "10"}.get(card[:-1], card[:-1])
+    return rank + {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[card[-1]]
+
+
+def _walks() -> list[tuple[str, str, list[tuple[str, str]]]]:
+    """(stem, turn name, [(the Markdown before the move, the move)]) for every walk in a source."""
+    out: list[tuple[str, str, list[tuple[str, str]]]] = []
+    for stem, src in SOURCES.items():
+        text = ""
+        for cell in src.cells:
+            if cell.kind == "md":
+                text = cell.text
+            elif cell.kind == "code":
+                if m := _START.search(cell.text):
+                    out.append((stem, m.group(1), []))
+                elif m := _PLAY.match(cell.text.strip()):
+                    out[-1][2].append((text, m.group(1)))
+    return out
+
+
+WALKS = _walks()
+
+
+def test_the_course_works_through_three_turns_one_of_them_before_notebook_8() -> None:
+    assert sorted(name for _, name, _ in WALKS) == sorted(TURNS)
+    assert any(SOURCES[stem].number < 8 for stem, _, _ in WALKS)
+    assert all(len(moves) >= 3 for _, _, moves in WALKS)
+
+
+@pytest.mark.parametrize("stem,name,moves", WALKS, ids=[name for _, name, _ in WALKS])
+def test_each_move_is_legal_and_its_points_are_the_engines(stem: str, name: str,
+                                                           moves: list[tuple[str, str]]) -> None:
+    walk = Walk(name)
+    for text, action in moves:
+        walk.play(action)  # an illegal move raises (TURN-6)
+        gained = walk.gained()
+        if gained:
+            assert f"**{gained} points**" in text, f"{stem}, {action!r}: the engine says {gained} points"
+        words = action.split(":")[-1].split()
+        for c in [w for w in words if w not in ("meld", "discard", "layoff", "high", "low", "draw", "pile")]:
+            named = any(c in code.split() for code in re.findall(r"`([^`]+)`", text))
+            assert named or _pretty(c) in text, f"{stem}: {action!r} is not spelled out in the text"
+    last_text = moves[-1][0]
+    if walk.total() >= 50:  # the long turns end by saying what they put on the table
+        assert f"**{walk.total()} points**" in last_text, f"{stem}: the turn put {walk.total()} points down"
+
+
+def test_the_big_pile_turn_discards_what_the_strong_player_discards() -> None:
+    """The text says the strong player throws the 9♦ there and that West would lay off the A♦."""
+    walk = Walk("big-pile")
+    for action in ("pile", "meld 5S 6S 7S 8S 9S", "meld 5D 5C 5H", "meld KH KC KS", "layoff 2: 4H"):
+        walk.play(action)
+    g = walk.game
+    assert StrongBot().take_pile(Walk("big-pile").game.view(0))
+    assert str(StrongBot().discard(g.view(0), g, g.legal_discards()).card) == "9D"
+    assert opponent_melds_accepting(g.view(0), Card.parse("AD"))
+    assert not opponent_melds_accepting(g.view(0), Card.parse("9D"))
+
+
+def test_the_hand_of_wilds_ends_with_every_wild_on_the_table_and_the_pot_taken() -> None:
+    walk = Walk("wild-hand")
+    for _, action in next(moves for _, name, moves in WALKS if name == "wild-hand"):
+        walk.play(action)
+    assert walk.game.took_pot[0]
+    assert not any(c.is_wild for c in walk.game.pile)
+    laid = [c for m in walk.game.side_melds(0) for c in m.meld.cards]
+    assert sum(c.is_wild for c in laid) == 4
+
+
+def test_the_memory_drill_counts_the_pile_minus_what_north_played() -> None:
+    """The exercise's hint says: seven cards, four laid down, one discarded."""
+    d = memory_drill()
+    pile = Counter(d.before.pile)
+    assert sum(pile.values()) == 7
+    north = [ev for ev in d.after.history[len(d.before.history):] if ev.seat == 2]
+    laid = Counter(c for ev in north for c in getattr(ev.action, "cards", ()))
+    thrown = Counter(ev.action.card for ev in north if hasattr(ev.action, "card"))
+    assert sum((pile & laid).values()) == 4 and sum((pile & thrown).values()) == 1
+    assert d.held() == 7 - 4 - 1
+    assert "took the whole discard pile" in repr(d) and d._repr_html_().count("<li>") == len(d.moves)
