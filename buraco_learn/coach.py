@@ -23,7 +23,7 @@ The coach judges by the hint's own advice (:func:`buraco_learn.hints.play_advice
 Your move: discarded 9♣.
 Exact: before discarding you could still lay down meld 5♥ 6♥ 7♥ (+15 points); a card kept in hand
 counts against you at the end (SCORE-1).
-Exact: a mistake: the opponents' meld #0 (9S 9H 9D) takes 9♣ (TURN-2); 8D was safe.
+Exact: a mistake: the opponents' meld #0 (9S 9H 9D) takes 9♣ (TURN-2); 8♦ was safe.
 >>> judge(g, parse_action("meld 5H 6H 7H")).mistake
 False
 """
@@ -244,16 +244,16 @@ def _fault_words(game: Game, card: Card, other: Card) -> list[str]:
             continue
         if f.kind == "wild":
             out.append(tr("Exact: a mistake: you threw away a wild while {other} could go; on the pile a wild invites "
-                          "the next player to take it all, and a wild never closes (CLOSE-2).", other=other))
+                          "the next player to take it all, and a wild never closes (CLOSE-2).", other=other.pretty))
         elif f.kind == "feeds":
             t = next(t for t in game.table if t.id == f.target)
             out.append(tr("Exact: a mistake: the opponents' meld #{id} ({meld}) takes {card} (TURN-2); {other} was "
-                          "safe.", id=t.id, meld=t.meld, card=card.pretty, other=other))
+                          "safe.", id=t.id, meld=t.meld, card=card.pretty, other=other.pretty))
         elif f.kind == "pile" and f.meld is not None:
             out.append(tr("Exact: a mistake: with {cards}, in the pile or known to be in {next}'s hand, {card} makes "
                           "the meld {meld} for {next}, who plays next and may take the pile (TURN-1); {other} did "
                           "not.", cards=format_cards(f.cards, pretty=True), next=nxt, card=card.pretty,
-                          meld=f.meld.notation(pretty=True), other=other))
+                          meld=f.meld.notation(pretty=True), other=other.pretty))
     return out
 
 
