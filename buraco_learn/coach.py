@@ -20,7 +20,7 @@ The coach judges by the hint's own advice (:func:`buraco_learn.hints.play_advice
 >>> v.mistake, v.exact, v.kind
 (True, True, 'discard')
 >>> print(v)                                  # doctest: +NORMALIZE_WHITESPACE
-Your move: discarded 9♣.
+Your move: discard 9♣.
 Exact: before discarding you could still lay down meld 5♥ 6♥ 7♥ (+15 points); a card kept in hand
 counts against you at the end (SCORE-1).
 Exact: a mistake: the opponents' meld #0 (9S 9H 9D) takes 9♣ (TURN-2); 8♦ was safe.
@@ -44,7 +44,7 @@ from .bots import StrongBot
 from .hints import (Hint, _as_play, _best_found_words, _draw_hint, _solved, advised_discard, discard_faults,
                     discard_reasons, play_advice)
 from .i18n import seat_word, tr
-from .review import action_words, as_game, plan_words, start_of
+from .review import as_game, plan_words, start_of
 from .solver import Plan, meld_value, shared_budget
 
 __all__ = ["Verdict", "judge", "judge_hand"]
@@ -144,7 +144,15 @@ def judge(game_before: Game, action: Action | str, *, seed: int = 0) -> Verdict:
 
 
 def _head(played: Action) -> str:
-    return tr("Your move: {played}.", played=action_words(played))
+    if isinstance(played, Draw):
+        words = tr("draw from the stock")
+    elif isinstance(played, TakePile):
+        words = tr("take the discard pile")
+    elif isinstance(played, Discard):
+        words = tr("discard {card}", card=played.card.pretty)
+    else:
+        words = _step(played)
+    return tr("Your move: {played}.", played=words)
 
 
 def _judge_draw(game: Game, played: Action) -> Verdict:

@@ -190,8 +190,8 @@ def test_the_verdicts_speak_french_and_italian() -> None:
         fr = str(judge(g, "discard 2S"))
     with language("it"):
         it = str(judge(g, "discard 2S"))
-    assert "Exact" not in fr and "mistake" not in fr and "CLOSE-2" in fr
-    assert "Exact" not in it and "mistake" not in it and "CLOSE-2" in it
+    assert "erreur" in fr and "mistake" not in fr and "Your move" not in fr and "CLOSE-2" in fr
+    assert "Esatto" in it and "mistake" not in it and "Your move" not in it and "CLOSE-2" in it
 
 
 # -- coach mode on the table widget ----------------------------------------------------------------
