@@ -297,8 +297,8 @@ def _judge_discard(game: Game, after: Game, played: Discard, seed: int) -> Verdi
             out.append(_best_found_words())
         # The discard after the advised lays is judged there: here the cards to lay came first.
         advised_after = game.clone()
-        for a in advice.actions:
-            advised_after.apply(a)
+        for step in advice.actions:
+            advised_after.apply(step)
         card = advised_discard(advised_after, seed)
         if card is not None and game.can_discard(card) and card != played.card:
             out.extend(_fault_words(game, played.card, card))

@@ -113,10 +113,12 @@ def test_stock_or_pile_is_a_judgement_with_the_strong_bots_reason() -> None:
 # -- the hint says the same, and what notebook 8b teaches ----------------------------------------
 def test_the_hint_keeps_a_wild_off_every_meld_that_can_grow_clean() -> None:
     """The issue: "keep the 2♣ out of the 7s" one turn, "lay it onto Q-K-A" the next."""
-    g = two("2C 4D 9S KD", melds="0=7H 7C 7D 7S; 0=QH KH AH")
-    h = hint(g)
-    assert not any(isinstance(a, LayOff) and C("2C") in a.cards for a in [h.action]), h
-    assert "Keep 2♣" in str(h)
+    for melds in ("0=7H 7C 7D 7S", "0=QH KH AH", "0=7H 7C 7D 7S; 0=QH KH AH"):
+        h = hint(two("2C 4D 9S KD", melds=melds))
+        assert "Keep 2♣" in str(h), (melds, str(h))
+        assert not (isinstance(h.action, LayOff) and C("2C") in h.action.cards), (melds, str(h))
+        # ... and it is not thrown away either (8b: never discard a wild while another card will do)
+        assert h.action != Discard(C("2C")) and "think twice" not in str(h), (melds, str(h))
 
 
 def test_a_set_is_never_described_as_a_run() -> None:
@@ -176,6 +178,8 @@ def test_judge_hand_covers_every_move_of_the_seat_and_the_review_ranks_them() ->
     costs = [v.cost for v in r.costliest]
     assert costs == sorted(costs, reverse=True) and costs[0] > 0
     assert "Every decision, the costliest first" in str(r)
+    html = r._repr_html_()
+    assert "Every decision, the costliest first" in html and 'class="decision mistake"' in html
     # the review's best stays the solver's own
     from buraco_learn.records import parse_position
     from buraco_learn.solver import solve
