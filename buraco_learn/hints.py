@@ -104,9 +104,10 @@ def _plan_sentence(plan: Plan) -> str:
 def discard_advice(game: Game, rest: Sequence[Card] | None = None) -> tuple[Card | None, list[str]]:
     """The safest discard among ``rest`` (default: the hand) and sentences explaining it.
 
-    Safe means no opponent meld takes the card (an opponent would lay it off, TURN-2); then a
-    wild is kept (a wild never closes, CLOSE-2); then a card that can never be melded goes first;
-    then the highest points (cards left in hand count against you, SCORE-1).
+    A wild is kept while another card will do (on the pile it invites the next player to take it
+    all, and a wild never closes, CLOSE-2); then safe means no opponent meld takes the card (an
+    opponent would lay it off, TURN-2); then a card that can never be melded goes first; then the
+    highest points (cards left in hand count against you, SCORE-1).
     """
     seat = game.to_move
     cards = list(game.hand(seat) if rest is None else rest)
@@ -120,7 +121,7 @@ def discard_advice(game: Game, rest: Sequence[Card] | None = None) -> tuple[Card
     allowed = [c for c in dict.fromkeys(cards) if game.phase != "play" or rest is not None or game.can_discard(c)]
     if not allowed:
         return None, []
-    best = min(allowed, key=lambda c: (1 if feeds(c) else 0, c.is_wild, c not in dead, -c.points))
+    best = min(allowed, key=lambda c: (c.is_wild, 1 if feeds(c) else 0, c not in dead, -c.points))
     out: list[str] = []
     reason = []
     if not feeds(best):
@@ -128,7 +129,7 @@ def discard_advice(game: Game, rest: Sequence[Card] | None = None) -> tuple[Card
     if best in dead:
         reason.append(tr("it can never be melded with what is visible"))
     if best.is_wild:
-        reason.append(tr("every other card would feed the opponents; a wild is a big gift, so think twice"))
+        reason.append(tr("every card you may discard is a wild"))
     out.append(tr("Then discard {card}: {why}.", card=best,
                   why=tr(", and ").join(reason) if reason else tr("it is the least useful card")))
     for c in allowed:

@@ -213,3 +213,11 @@ def test_coach_mode_puts_the_verdict_of_each_move_in_the_feedback_box() -> None:
     off = TableWidget(g.clone(), viewer=0, opponents={1: StrongBot(1)})
     off.play("draw")
     assert off.last_verdict is None and "Coach" not in off.feedback_text
+
+
+def test_discard_advice_keeps_the_wild_even_when_every_other_card_feeds() -> None:
+    """8b: never a wild while another card will do (it said "a wild is a big gift, so think twice")."""
+    from buraco_learn.hints import discard_advice
+
+    card, words = discard_advice(two("2S 9C", melds="1=9S 9H 9D"))
+    assert card == C("9C") and "think twice" not in " ".join(words)
