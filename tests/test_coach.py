@@ -219,5 +219,5 @@ def test_discard_advice_keeps_the_wild_even_when_every_other_card_feeds() -> Non
     """8b: never a wild while another card will do (it said "a wild is a big gift, so think twice")."""
     from buraco_learn.hints import discard_advice
 
-    card, words = discard_advice(two("2S 9C", melds="1=9S 9H 9D"))
+    card, words = discard_advice(two("2S 9C", melds="1=9S 9H 2D"))
     assert card == C("9C") and "think twice" not in " ".join(words)
