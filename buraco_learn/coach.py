@@ -43,7 +43,7 @@ from .game import Game
 from .bots import StrongBot
 from .hints import (Hint, _as_play, _best_found_words, _draw_hint, _solved, advised_discard, discard_faults,
                     discard_reasons, play_advice)
-from .i18n import seat_word, tr
+from .i18n import get_language, seat_word, tr
 from .review import as_game, plan_words, start_of
 from .solver import Plan, meld_value, shared_budget
 
@@ -74,6 +74,8 @@ class Verdict:
     proven: bool
     sentences: tuple[str, ...]
     move: int | None = None
+    #: The language the sentences are in (:func:`~buraco_learn.i18n.get_language` when judged).
+    language: str = ""
 
     @property
     def mistake(self) -> bool:
@@ -136,11 +138,13 @@ def judge(game_before: Game, action: Action | str, *, seed: int = 0) -> Verdict:
     game = game_before.clone()
     with shared_budget():
         if isinstance(played, (Draw, TakePile)):
-            return _judge_draw(game, played)
-        if isinstance(played, (LayDown, LayOff)):
-            return _judge_lay(game, after, played)
-        assert isinstance(played, Discard)
-        return _judge_discard(game, after, played, seed)
+            verdict = _judge_draw(game, played)
+        elif isinstance(played, (LayDown, LayOff)):
+            verdict = _judge_lay(game, after, played)
+        else:
+            assert isinstance(played, Discard)
+            verdict = _judge_discard(game, after, played, seed)
+    return replace(verdict, language=get_language())
 
 
 def _head(played: Action) -> str:

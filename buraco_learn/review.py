@@ -36,7 +36,7 @@ from .cards import Card, format_cards
 from .errors import NotationError, excerpt
 from .files import NotAFile, TooLarge, read_limited
 from .game import Game
-from .i18n import colon, seat_word, semicolon, tr, trn
+from .i18n import colon, get_language, seat_word, semicolon, tr, trn
 from .records import format_position, load_record, parse_position
 from .scoring import hand_points
 from .solver import Plan, meld_value, solve
@@ -306,16 +306,23 @@ class Review:
     close: CloseCount | None
     record_over: bool
     decisions: tuple[Verdict, ...] = ()
+    #: The hand reviewed (to say the verdicts again in another language), not compared.
+    source: Game | None = field(default=None, repr=False, compare=False)
 
     @property
     def costliest(self) -> tuple[Verdict, ...]:
         """Every decision, the costliest first: the exact mistakes by the points they lost, then the
         judgements where the strong player would have chosen otherwise, then the good moves (ties:
-        in play order)."""
+        in play order). In the current language: verdicts made in another are judged again."""
         def key(v: Verdict) -> tuple[int, int, int]:
             return -v.cost, 0 if v.better is not None else 1, v.move or 0
 
-        return tuple(sorted(self.decisions, key=key))
+        verdicts = self.decisions
+        if verdicts and self.source is not None and verdicts[0].language != get_language():
+            from .coach import judge_hand
+
+            verdicts = judge_hand(self.source, self.seat)
+        return tuple(sorted(verdicts, key=key))
 
     @property
     def worst(self) -> tuple[TurnReview, ...]:
@@ -458,4 +465,4 @@ def review(record_or_game: Game | str | Path, seat: int, *, decisions: bool = Tr
 
         verdicts = judge_hand(source, seat)
     return Review(seat, source.seat_name(seat), source.players, source.rules.name, len(actions), tuple(turns),
-                  close, source.is_over, verdicts)
+                  close, source.is_over, verdicts, source.clone() if decisions else None)
