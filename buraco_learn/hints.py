@@ -35,11 +35,13 @@ from .cards import Card, format_cards
 from .errors import BuracoError
 from .game import Game
 from .melds import Meld
-from .bots import StrongBot, _answer, _cannot_close, _links, _side_may_close, closing_risk, opponent_melds_accepting
+from .bots import (StrongBot, _answer, _cannot_close, _links, _side_may_close, _stock_at_reserve, closing_risk,
+                   known_holdings, opponent_melds_accepting)
 from .records import format_position, parse_position
 from .solver import Plan, dead_cards, meld_value, shared_budget
 
-__all__ = ["Hint", "hint", "discard_advice"]
+__all__ = ["Hint", "hint", "discard_advice", "DiscardFault", "discard_faults", "advised_discard", "PlayAdvice",
+           "play_advice"]
 
 
 @dataclass(frozen=True)
@@ -102,9 +104,10 @@ def _plan_sentence(plan: Plan) -> str:
 def discard_advice(game: Game, rest: Sequence[Card] | None = None) -> tuple[Card | None, list[str]]:
     """The safest discard among ``rest`` (default: the hand) and sentences explaining it.
 
-    Safe means no opponent meld takes the card (an opponent would lay it off, TURN-2); then a
-    wild is kept (a wild never closes, CLOSE-2); then a card that can never be melded goes first;
-    then the highest points (cards left in hand count against you, SCORE-1).
+    A wild is kept while another card will do (on the pile it invites the next player to take it
+    all, and a wild never closes, CLOSE-2); then safe means no opponent meld takes the card (an
+    opponent would lay it off, TURN-2); then a card that can never be melded goes first; then the
+    highest points (cards left in hand count against you, SCORE-1).
     """
     seat = game.to_move
     cards = list(game.hand(seat) if rest is None else rest)
@@ -118,7 +121,7 @@ def discard_advice(game: Game, rest: Sequence[Card] | None = None) -> tuple[Card
     allowed = [c for c in dict.fromkeys(cards) if game.phase != "play" or rest is not None or game.can_discard(c)]
     if not allowed:
         return None, []
-    best = min(allowed, key=lambda c: (1 if feeds(c) else 0, c.is_wild, c not in dead, -c.points))
+    best = min(allowed, key=lambda c: (c.is_wild, 1 if feeds(c) else 0, c not in dead, -c.points))
     out: list[str] = []
     reason = []
     if not feeds(best):
@@ -126,7 +129,7 @@ def discard_advice(game: Game, rest: Sequence[Card] | None = None) -> tuple[Card
     if best in dead:
         reason.append(tr("it can never be melded with what is visible"))
     if best.is_wild:
-        reason.append(tr("every other card would feed the opponents; a wild is a big gift, so think twice"))
+        reason.append(tr("every card you may discard is a wild"))
     out.append(tr("Then discard {card}: {why}.", card=best,
                   why=tr(", and ").join(reason) if reason else tr("it is the least useful card")))
     for c in allowed:
@@ -155,7 +158,32 @@ def _clean_bound(game: Game, target: int, cards: Sequence[Card]) -> bool:
     # A natural 2 in its own suit's run is no wild (RUN-5): the meld stays clean.
     if after.wild_index is None:
         return False
-    return len(t.meld.cards) >= 4 and after.burraco is None and wild_free == 0
+    return after.burraco is None and wild_free == 0
+
+
+def _clean_why(is_set: bool) -> str:
+    """Why a wild is kept out of a meld that can still grow clean, in a set's or a run's words."""
+    if is_set:
+        return tr("without a wild it can grow into a clean burraco, 200 points (BUR-2); with one, 150 at most, and "
+                  "only if the set ends with exactly eight cards (BUR-3), else 100 (BUR-4). A wild left in your hand "
+                  "costs its points only if the hand ends before you use it (SCORE-1).")
+    return tr("without a wild it can grow into a clean burraco, 200 points (BUR-2); with one, 150 at most, and "
+              "only if the wild ends up at an end beside seven natural cards (BUR-3), else 100 (BUR-4). A wild "
+              "left in your hand costs its points only if the hand ends before you use it (SCORE-1).")
+
+
+def _spend_wilds(game: Game) -> bool:
+    """Whether the seat's wilds are better spent than kept: it holds two or more and an opposing
+    side may close at any moment (its pot taken and a burraco on the table, CLOSE-1), or the
+    stock is about to run out: a hand of wilds then only counts against it (SCORE-1)."""
+    seat = game.to_move
+    if sum(1 for c in game.hand(seat) if c.is_wild) < 2:
+        return False
+    view = game.view(seat)
+    for side in view.sides:
+        if seat not in side and game.side_has_burraco(side[0]) and any(view.took_pot[s] for s in side):
+            return True
+    return view.last_turn or _stock_at_reserve(view)
 
 
 def _keep_clean(game: Game, plan: Plan) -> tuple[list[Action], list[str], list[Card]]:
@@ -170,9 +198,8 @@ def _keep_clean(game: Game, plan: Plan) -> tuple[list[Action], list[str], list[C
     kept: list[Action] = []
     words: list[str] = []
     wilds: list[Card] = []
-    why = tr("without a wild it can grow into a clean burraco, 200 points (BUR-2); with one, 150 at most, and "
-             "only if the wild ends up at an end beside seven natural cards (BUR-3), else 100 (BUR-4). A wild "
-             "left in your hand costs its points only if the hand ends before you use it (SCORE-1).")
+    if _spend_wilds(game):
+        return actions, [], []
     for a in actions:
         if isinstance(a, LayOff) and _clean_bound(game, a.target, a.cards):
             t = next(t for t in game.table if t.id == a.target)
@@ -180,7 +207,7 @@ def _keep_clean(game: Game, plan: Plan) -> tuple[list[Action], list[str], list[C
             wilds += w
             words.append(tr("Keep {cards} rather than laying it on meld #{target} ({meld}): {why}",
                             cards=format_cards(w, pretty=True), target=a.target, meld=t.meld.notation(pretty=True),
-                            why=why))
+                            why=_clean_why(t.meld.kind == "set")))
             continue
         if isinstance(a, LayDown) and any(c.is_wild for c in a.cards):
             naturals = [c for c in a.cards if not c.is_wild]
@@ -191,7 +218,7 @@ def _keep_clean(game: Game, plan: Plan) -> tuple[list[Action], list[str], list[C
                     and with_wild.wild_index is not None):
                 wilds += w
                 words.append(tr("Keep {cards} out of the new meld {meld}: {why}", cards=format_cards(w, pretty=True),
-                                meld=format_cards(naturals, pretty=True), why=why))
+                                meld=format_cards(naturals, pretty=True), why=_clean_why(with_wild.kind == "set")))
                 kept.append(LayDown(tuple(naturals)))
                 continue
         kept.append(a)
@@ -211,6 +238,86 @@ def _meld_or_none(cards: list[Card]) -> Meld | None:
         return Meld.from_cards(cards)
     except BuracoError:
         return None
+
+
+@dataclass(frozen=True)
+class DiscardFault:
+    """What is certain to be wrong with a discard, seen from the seat's view: ``kind`` is
+    ``'wild'`` (a wild thrown away), ``'feeds'`` (an opponent's meld ``target`` takes it, TURN-2)
+    or ``'pile'`` (with ``cards``, from the pile or known to be in the next player's hand, it makes
+    the meld ``meld`` for the next player, who may take the pile, TURN-1)."""
+
+    kind: str
+    target: int | None = None
+    cards: tuple[Card, ...] = ()
+    meld: Meld | None = None
+
+
+def _pile_meld(card: Card, pool: Sequence[Card]) -> tuple[tuple[Card, ...], Meld] | None:
+    """Two cards of ``pool`` that make a meld with ``card`` (the first found), or ``None``."""
+    near = [x for x in dict.fromkeys(pool) if not x.is_wild and x != card]
+    for i, a in enumerate(near):
+        for b in near[i + 1:]:
+            m = _meld_or_none([a, b, card])
+            if m is not None:
+                return (a, b), m
+    return None
+
+
+def discard_faults(game: Game, card: Card) -> list[DiscardFault]:
+    """What is certain to be wrong with discarding ``card`` now, from what the seat to move may
+    see (its view): a wild thrown away; an opponent's meld that takes it (TURN-2); a meld it makes
+    for the next player with two cards of the pile, or of what he is known to hold from a pile he
+    took (:func:`~buraco_learn.bots.known_holdings`), so that the pile is worth taking for him.
+
+    >>> from buraco_learn import Game, Card
+    >>> g = Game.from_position("fibur 2p d1 t0 play | h: 9D 4C 2S / - | m: 1=5H 6H 7H | p: 8D TD | s: * "
+    ...                        "| pots: *11 / *11 | took: -")
+    >>> [f.kind for f in discard_faults(g, Card.parse("9D"))], discard_faults(g, Card.parse("4C"))
+    (['pile'], [])
+    """
+    view = game.view(game.to_move)
+    out: list[DiscardFault] = []
+    if card.is_wild:
+        out.append(DiscardFault("wild"))
+    ids = opponent_melds_accepting(view, card)
+    if ids:
+        out.append(DiscardFault("feeds", ids[0]))
+    if not card.is_wild:
+        nxt = (view.seat + 1) % view.players
+        pool = [*view.pile, *known_holdings(view)[nxt].elements()]
+        found = _pile_meld(card, pool)
+        if found is not None:
+            out.append(DiscardFault("pile", cards=found[0], meld=found[1]))
+    return out
+
+
+def _fault_rank(faults: Sequence[DiscardFault]) -> tuple[bool, bool, bool]:
+    kinds = {f.kind for f in faults}
+    return "wild" in kinds, "feeds" in kinds, "pile" in kinds
+
+
+def advised_discard(game: Game, seed: int = 0) -> Card | None:
+    """The discard the hint advises and the coach judges by: the strong bot's choice
+    (:meth:`~buraco_learn.bots.StrongBot.discard`) among the legal discards with the fewest certain
+    faults (:func:`discard_faults`: no wild while another card will do, then none an opponent's
+    meld takes, then none that makes a meld for the next player with the pile).
+
+    >>> from buraco_learn import Game
+    >>> g = Game.from_position("fibur 2p d1 t0 play | h: 9D 4C 2S / - | m: 1=5H 6H 7H | p: 8D TD | s: * "
+    ...                        "| pots: *11 / *11 | took: -")
+    >>> advised_discard(g)
+    Card.parse('4C')
+    """
+    discards = [a for a in game.legal_actions() if isinstance(a, Discard)]
+    if not discards:
+        return None
+    ranks = {d.card: _fault_rank(discard_faults(game, d.card)) for d in discards}
+    least = min(ranks.values())
+    choices = [d for d in discards if ranks[d.card] == least]
+    if len(choices) == 1:
+        return choices[0].card
+    return StrongBot(seed).discard(game.view(game.to_move), game, choices).card
 
 
 def _why_discard(game: Game, card: Card, rng_seed: int) -> tuple[str, list[str]]:
@@ -243,10 +350,17 @@ def _why_discard(game: Game, card: Card, rng_seed: int) -> tuple[str, list[str]]
     elif others and links <= min(_links(c, hand) for c in others):
         reasons.append(tr("it goes with fewer of your cards than any other"))
     if card.is_wild:
-        reasons.append(tr("every other card would feed the opponents; a wild is a big gift, so think twice"))
+        reasons.append(tr("every card you may discard is a wild"))
     if not reasons:
         reasons.append(tr("it is the least useful card"))
     return tr("Then discard {card}: {why}.", card=card, why=tr(", and ").join(reasons)), warn
+
+
+def discard_reasons(game: Game, card: Card, seed: int = 0) -> str:
+    """Why ``card`` is a good discard, in words (the reasons :func:`hint` gives after "Then
+    discard"): ``no opponent meld takes it (TURN-2), and it goes with no other card of your hand``."""
+    sentence = _why_discard(game, card, seed)[0]
+    return sentence.split(": ", 1)[1].rstrip(".") if ": " in sentence else sentence
 
 
 def hint(game: Game, *, seed: int = 0) -> Hint:
@@ -280,9 +394,8 @@ def _hint(game: Game, seed: int) -> Hint:
     sentences: list[str] = []
     # The solver's answers, shared with the bot's own (remembered by position): each within the
     # solver's node budget, exact or, past it, the best found (said below).
-    closing, close_proven = None, True
-    if _side_may_close(view, seat) and not _cannot_close(game):  # (the bot's own shortcut: sure not to close)
-        closing, close_proven = _answer(game, "close")
+    advice = play_advice(game)
+    closing, close_proven = advice.closing, advice.close_proven
     if closing is not None:
         steps = _steps(closing)
         wild = any(c.is_wild for c in game.hand(seat))
@@ -302,16 +415,16 @@ def _hint(game: Game, seed: int) -> Hint:
         first = bot.choose(view, game.legal_actions())  # the same close, one step at a time
         return Hint(tuple(sentences), first, tuple(closing.cards_laid) + ((closing.discard,) if closing.discard else ()),
                     closing)
-    plan = _answer(game, "solve")[0]
+    plan = advice.plan
     assert plan is not None
-    actions, keep_words, kept_wilds = _keep_clean(game, plan)
+    actions, keep_words = list(advice.actions), list(advice.keep_words)
     action: Action | None = None
     cards: tuple[Card, ...] = ()
     if actions:
         if keep_words:
             laid = tuple(c for a in actions if isinstance(a, (LayDown, LayOff)) for c in a.cards)
             sentences.append(tr("{steps}: {points} points (card points, EQ-2).", steps=_words_of(actions),
-                                points=format(_points_of(game, actions), "+d")))
+                                points=format(advice.points, "+d")))
             cards = laid
         else:
             sentences.append(_plan_sentence(plan))
@@ -345,11 +458,7 @@ def _hint(game: Game, seed: int) -> Hint:
             after.apply(a)
         discards = [a for a in after.legal_actions() if isinstance(a, Discard)]
         if discards:
-            if not actions:
-                choice = bot.choose(view, game.legal_actions())
-                best = choice.card if isinstance(choice, Discard) else discards[0].card
-            else:
-                best = StrongBot(seed).discard(after.view(seat), after, discards).card
+            best = advised_discard(after, seed) or discards[0].card
             reason, warn = _why_discard(after, best, seed)
             sentences.append(reason)
             sentences.extend(warn)
@@ -357,6 +466,49 @@ def _hint(game: Game, seed: int) -> Hint:
                 action = Discard(best)
                 cards = (best,)
     return Hint(tuple(sentences), action, cards, plan)
+
+
+@dataclass(frozen=True)
+class PlayAdvice:
+    """What the hint advises laying down in the play phase, and the coach judges by.
+
+    ``closing`` is the solver's close when the side may close and one exists (CLOSE-1), with
+    ``close_proven`` (``False``: the search stopped at its limit, so "no close" is not certain);
+    otherwise ``plan`` is the solver's most points (:func:`~buraco_learn.solver.solve`),
+    ``actions`` its melds and lay-offs less the wilds kept for a clean burraco (``keep_words``
+    say why) and ``points`` what those actions lay down."""
+
+    closing: Plan | None
+    close_proven: bool
+    plan: Plan | None
+    actions: tuple[Action, ...]
+    keep_words: tuple[str, ...]
+    points: int
+
+
+def play_advice(game: Game) -> PlayAdvice:
+    """The play-phase advice for the seat to move (see :class:`PlayAdvice`), within the current
+    solver budget.
+
+    >>> from buraco_learn import Game
+    >>> g = Game.from_position("fibur 2p d1 t0 play | h: 5H 6H 7H 9C 8D / - | m: - | p: 3C | s: * "
+    ...                        "| pots: *11 / *11 | took: -")
+    >>> a = play_advice(g); a.closing, a.points, a.actions
+    (None, 15, (LayDown(cards=(Card.parse('5H'), Card.parse('6H'), Card.parse('7H')), wild_high=None),))
+    """
+    seat = game.to_move
+    view = game.view(seat)
+    closing, close_proven = None, True
+    if _side_may_close(view, seat) and not _cannot_close(game):  # (the bot's own shortcut: sure not to close)
+        closing, close_proven = _answer(game, "close")
+    if closing is not None:
+        lays = tuple(a for a in closing.actions() if not isinstance(a, Discard))
+        return PlayAdvice(closing, close_proven, None, lays, (), closing.points)
+    plan = _answer(game, "solve")[0]
+    assert plan is not None
+    actions, keep_words, _ = _keep_clean(game, plan)
+    points = _points_of(game, actions) if keep_words else plan.points
+    return PlayAdvice(None, close_proven, plan, tuple(actions), tuple(keep_words), points)
 
 
 def _best_found_words() -> str:

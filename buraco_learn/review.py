@@ -29,17 +29,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from .actions import Action, Discard, Draw, LayDown, LayOff, TakePile
 from .cards import Card, format_cards
 from .errors import NotationError, excerpt
 from .files import NotAFile, TooLarge, read_limited
 from .game import Game
-from .i18n import colon, seat_word, semicolon, tr, trn
+from .i18n import colon, get_language, seat_word, semicolon, tr, trn
 from .records import format_position, load_record, parse_position
 from .scoring import hand_points
 from .solver import Plan, meld_value, solve
+
+if TYPE_CHECKING:  # the coach imports this module's words
+    from .coach import Verdict
 
 #: The largest record file :func:`as_game` reads (a record of a whole hand is a few kB).
 MAX_RECORD_BYTES = 1_000_000
@@ -289,7 +292,9 @@ class CloseCount:
 class Review:
     """The review of one seat's play in a hand: every turn (in play order), the count at the end.
 
-    ``str(review)`` is the readable report (worst turns first); in Jupyter it shows as HTML.
+    ``decisions`` are the coach's verdicts (:func:`buraco_learn.coach.judge`) on every move of
+    the seat, in play order; :attr:`costliest` ranks them. ``str(review)`` is the readable report
+    (worst turns first, then every decision, the costliest first); in Jupyter it shows as HTML.
     """
 
     seat: int
@@ -300,6 +305,24 @@ class Review:
     turns: tuple[TurnReview, ...]
     close: CloseCount | None
     record_over: bool
+    decisions: tuple[Verdict, ...] = ()
+    #: The hand reviewed (to say the verdicts again in another language), not compared.
+    source: Game | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def costliest(self) -> tuple[Verdict, ...]:
+        """Every decision, the costliest first: the exact mistakes by the points they lost, then the
+        judgements where the strong player would have chosen otherwise, then the good moves (ties:
+        in play order). In the current language: verdicts made in another are judged again."""
+        def key(v: Verdict) -> tuple[int, int, int]:
+            return -v.cost, 0 if v.better is not None else 1, v.move or 0
+
+        verdicts = self.decisions
+        if verdicts and self.source is not None and verdicts[0].language != get_language():
+            from .coach import judge_hand
+
+            verdicts = judge_hand(self.source, self.seat)
+        return tuple(sorted(verdicts, key=key))
 
     @property
     def worst(self) -> tuple[TurnReview, ...]:
@@ -345,6 +368,10 @@ class Review:
             out += [f"  {t}" for t in self.worst]
         out.append(tr("Every turn:"))
         out += [f"  {t}" for t in self.turns]
+        if self.decisions:
+            out.append(tr("Every decision, the costliest first:"))
+            out += ["  " + tr("Move {move}: {verdict}", move=v.move, verdict=" ".join(v.sentences[1:]) or str(v))
+                    + " (" + v.sentences[0].rstrip(".") + ")" for v in self.costliest]
         if self.close is not None:
             out.append(tr("The count: {sentences}", sentences=" ".join(self.close.sentences(self.seat_name))))
         return out
@@ -375,14 +402,15 @@ class _OpenTurn:
                           self.position)
 
 
-def review(record_or_game: Game | str | Path, seat: int) -> Review:
+def review(record_or_game: Game | str | Path, seat: int, *, decisions: bool = True) -> Review:
     """Review ``seat``'s play in a hand given as a :class:`Game`, a JSON game record or the
     :class:`~pathlib.Path` of a record's file.
 
     At each of the seat's turns, the solver is asked for the best plan from the position just
     after the draw, and compared with what the turn laid down. When the hand is over, the cards
     the seat still held are counted, with the solver's plan for them at the seat's last turn.
-    The game given is not changed.
+    With ``decisions`` (the default), every move of the seat gets the coach's verdict
+    (:func:`buraco_learn.coach.judge_hand`). The game given is not changed.
 
     >>> from buraco_learn import Game
     >>> review(Game.new(2, seed=1), seat=2)
@@ -431,5 +459,10 @@ def review(record_or_game: Game | str | Path, seat: int) -> Review:
         missed = None if took_pot_last else close_plan
         close = CloseCount(held, hand_points(held), close_move, missed, close_position,
                            source.result().reason)
+    verdicts: tuple[Verdict, ...] = ()
+    if decisions:
+        from .coach import judge_hand
+
+        verdicts = judge_hand(source, seat)
     return Review(seat, source.seat_name(seat), source.players, source.rules.name, len(actions), tuple(turns),
-                  close, source.is_over)
+                  close, source.is_over, verdicts, source.clone() if decisions else None)

@@ -71,6 +71,16 @@ def review_html(review: Review) -> str:
         parts.append(_table(worst[:5], True))
     parts.append(f'<details><summary style="cursor:pointer">{escape(tr("Every turn ({n})", n=len(review.turns)))}</summary>'
                  f"{_table(review.turns, False)}</details>")
+    if review.decisions:
+        rows = "".join(
+            f'<tr class="decision{" mistake" if v.mistake else ""}"><td style="{_CELL}">{v.move}</td>'
+            f'<td style="{_CELL}">{suits_html(" ".join(v.sentences))}</td>'
+            f'<td style="{_CELL};text-align:right">'
+            + (f'<b style="color:#c62828">−{v.loss}</b>' if v.mistake and v.loss else "✗" if v.mistake else "")
+            + "</td></tr>" for v in review.costliest)
+        title = tr("Every decision, the costliest first ({n})", n=len(review.decisions))
+        parts.append(f'<details><summary style="cursor:pointer">{escape(title)}</summary>'
+                     f'<table style="border-collapse:collapse;font-size:13px;margin:4px 0">{rows}</table></details>')
     if review.close is not None:
         text = " ".join(review.close.sentences(review.seat_name))
         parts.append('<div class="count" style="margin-top:6px;padding:6px 8px;background:#e8f1fb;'

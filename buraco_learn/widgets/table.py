@@ -63,6 +63,7 @@ from ..cards import Card, excerpt
 from ..errors import BuracoError, NotationError
 from ..files import NotAFile, TooLarge, read_limited
 from ..game import Event, Game
+from ..coach import Verdict, judge
 from ..hints import Hint, hint
 from ..i18n import N_, tr, trn
 from ..records import format_position, game_record, load_record, parse_position
@@ -235,6 +236,10 @@ class TableWidget(VBox):  # type: ignore[misc]
     hints:
         Show the **Hint** button (:meth:`show_hint`): advice for the viewer's move from
         :func:`buraco_learn.hints.hint`, citing rule IDs. It never changes the game.
+    coach:
+        Coach mode (off by default): after each of the viewer's moves, the coach's verdict on it
+        (:func:`buraco_learn.coach.judge`: exact or a judgement, with rule IDs) in the feedback
+        box, under what was done; the last one is kept in :attr:`last_verdict`.
     width:
         The canvas resolution in pixels (default 1600). On screen the canvas fills the page's
         width, but is never taller than ``max_height``.
@@ -295,7 +300,7 @@ class TableWidget(VBox):  # type: ignore[misc]
                  width: int = 1600, deck: str = "classic", sort: str = "suit", max_bot_actions: int = 2000,
                  hints: bool = True, show_score: bool = True, max_height: str | None = "60vh",
                  readonly: bool = False, language: str | None = None, files: str = "paths",
-                 folder: str | Path | None = None) -> None:
+                 folder: str | Path | None = None, coach: bool = False) -> None:
         if files not in FILES:
             raise ValueError(tr("files must be 'paths' or 'browser', not {files}", files=excerpt(files)))
         if folder is not None and not Path(folder).is_dir():
@@ -333,6 +338,10 @@ class TableWidget(VBox):  # type: ignore[misc]
         self._feedback_kind: FeedbackKind = "info"
         #: The last hint shown by :meth:`show_hint` (``None`` before the first).
         self.last_hint: Hint | None = None
+        #: Coach mode: a verdict after each of the viewer's moves (see the class docstring).
+        self.coach = bool(coach)
+        #: The coach's verdict on the viewer's last move (``None`` before the first, or off).
+        self.last_verdict: Verdict | None = None
         self._syncing = False
         self.redraws = 0
         # A click from the page is being answered (> 0): the opponents' turns are then shown one by one.
@@ -668,6 +677,7 @@ class TableWidget(VBox):  # type: ignore[misc]
         self._finish_reveal()
         before = g.hand(self.viewer)
         seat = self.viewer
+        position = g.clone() if self.coach else None
         try:
             event = g.apply(action)
         except BuracoError as err:
@@ -676,6 +686,9 @@ class TableWidget(VBox):  # type: ignore[misc]
             return None
         gained = new_cards(before, g.hand(seat))
         lines = [event_words(g, event, you=True, gained=gained)]
+        if position is not None:
+            self.last_verdict = judge(position, event.action)
+            lines.append(tr("Coach: {verdict}", verdict=" ".join(self.last_verdict.sentences[1:])))
         self._highlight = frozenset(gained)
         self._hold_redraw = True  # one redraw for the move, not one per trait
         try:
