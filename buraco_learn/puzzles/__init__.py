@@ -123,6 +123,8 @@ class Verdict:
     correct: bool
     message: str
     rules: tuple[str, ...] = ()
+    #: False when the answer could not be read (no try counted: say it the way the form asks).
+    read: bool = True
 
     def __str__(self) -> str:
         return self.message
@@ -381,9 +383,9 @@ class Puzzle:
         discard, or another seat's move, is not part of an answer.
         """
         if isinstance(answer, bool) and self.kind != "close" or not isinstance(answer, (str, int, Card, list, tuple)):
-            return Verdict(False, tr("that is not an answer to this puzzle: {form}", form=tr(FORMS[self.kind])))
+            return Verdict(False, tr("that is not an answer to this puzzle: {form}", form=tr(FORMS[self.kind])), read=False)
         if isinstance(answer, (list, tuple)) and not all(isinstance(a, str) for a in answer):
-            return Verdict(False, tr("that is not an answer to this puzzle: {form}", form=tr(FORMS[self.kind])))
+            return Verdict(False, tr("that is not an answer to this puzzle: {form}", form=tr(FORMS[self.kind])), read=False)
         if isinstance(answer, str):
             answer = str.__str__(answer)  # a str subclass cannot bend the comparison
         elif isinstance(answer, int) and not isinstance(answer, bool):
@@ -400,7 +402,7 @@ class Puzzle:
             return self._check_score(answer)
         except BuracoError as err:
             return Verdict(False, tr("I could not read that answer: {reason}. Write {form}.", reason=err,
-                                     form=tr(FORMS[self.kind])))
+                                     form=tr(FORMS[self.kind])), read=False)
 
     def _play_turn(self, game: Game, answer: object, *, stop_at_discard: bool = False) -> Verdict | None:
         """Play the learner's moves on ``game``: only the mover's own turn counts."""
