@@ -25,7 +25,9 @@ The levels differ so (``level_of``, :func:`pile_level`): *easy*: at most 9 cards
 move for the most points, at most two moves to close, at most two opponent melds to check for a
 safe discard, a pile of at most three cards; *hard*: 15 cards or more or three moves and more
 for the most points, four moves or more to close, five opponent melds or more, a pile of seven
-cards or more; *medium* between.
+cards or more; *medium* between. To close and to keep the burraco clean, the level goes by the
+cards in hand (close: easy up to 5, hard from 10; clean: easy up to 4, hard from 8); a defence, by
+the opponent melds (easy up to 3, hard from 6).
 
 >>> p = make_puzzle("pile", "easy", 3)
 >>> p.kind, p.level, p.theme, p == make_puzzle("pile", "easy", 3)
@@ -122,7 +124,7 @@ def theme_level(theme: str, kind: str, game: Game, solution: str) -> str:
         return "easy" if n <= 5 else "hard" if n >= 10 else "medium"
     if theme == "clean":
         n = len(game.hand(game.to_move))
-        return "easy" if n <= 8 else "hard" if n >= 13 else "medium"
+        return "easy" if n <= 4 else "hard" if n >= 8 else "medium"
     if theme == "defend":
         n = _opp_melds(game)
         return "easy" if n <= 3 else "hard" if n >= 6 else "medium"
