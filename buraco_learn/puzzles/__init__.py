@@ -43,7 +43,7 @@ from ..scoring import LINE_LABELS
 from ..solver import find_close, meld_value, solve
 
 __all__ = ["Puzzle", "Verdict", "load_puzzles", "parse_puzzles", "KINDS", "LEVELS", "LEVEL_WORDS", "right_prefix", "HINTS", "FORMS", "solve_puzzle",
-           "pile_counts"]
+           "pile_counts", "FIXED_KINDS"]
 
 #: The question kinds and how each is asked.
 KINDS: dict[str, str] = {
@@ -54,6 +54,8 @@ KINDS: dict[str, str] = {
     "pile": N_("Take the discard pile or draw from the stock? Take the pile only if it lays down more points "
                "this turn than any card of the stock could."),
 }
+#: The kinds of the fixed set (``puzzles.txt``); a pile-or-stock question is only generated.
+FIXED_KINDS = ("most", "close", "safe", "score")
 #: How each level is named where it is shown (``"easy"`` stays the key).
 LEVEL_WORDS: dict[str, str] = {"easy": N_("Easy puzzle"), "medium": N_("Medium puzzle"), "hard": N_("Hard puzzle")}
 LEVELS = ("easy", "medium", "hard")

@@ -58,7 +58,7 @@ from ..game import Game
 from ..i18n import N_, tr
 from ..records import format_position
 from ..solver import find_close, meld_value, shared_budget, solve
-from . import KINDS, LEVELS, Puzzle, parse_puzzles, solve_puzzle
+from . import FIXED_KINDS, KINDS, LEVELS, Puzzle, parse_puzzles, solve_puzzle
 
 PRESET_PLAYERS = (("fibur", 2), ("fibur", 4), ("wikipedia-fr", 2), ("classic-fr", 4), ("ramiroyal", 2),
                   ("fibur", 3))
@@ -132,7 +132,7 @@ def theme_level(theme: str, kind: str, game: Game, solution: str) -> str:
 
 def generate(per: int = 4, max_seeds: int = 400) -> list[Puzzle]:
     """At least ``per`` puzzles of each kind and level (fewer only if the seeds run out)."""
-    want = {(k, lv): per for k in KINDS if k != "pile" for lv in LEVELS}
+    want = {(k, lv): per for k in FIXED_KINDS for lv in LEVELS}
     out: list[Puzzle] = []
     rng = random.Random(2025)
     for seed in range(1, max_seeds):
@@ -277,11 +277,11 @@ def _puzzle_at(theme: str, kind: str, level: str, game: Game, rng: random.Random
                want: str | None = None) -> Puzzle | None:
     """The puzzle of ``kind`` at ``game`` if it is of ``level`` and its answer is proved (and is
     ``want``, when given), else ``None``."""
-    text = compact(game)
+    text: str | None = compact(game)
     if theme == "clean":
-        text = _with_wild(game, text, rng)
-        if text is None:
-            return None
+        text = _with_wild(game, compact(game), rng)
+    if text is None:
+        return None
     g = Game.from_position(text)
     with shared_budget():
         if kind == "most":
