@@ -267,6 +267,12 @@ class PuzzleStreak(VBox):  # type: ignore[misc]
     def __repr__(self) -> str:
         return f"<PuzzleStreak {self.theme} {self.level}: streak {self.streak}>"
 
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        """The widget, plus a picture of its first puzzle as ``text/html`` (where no widget can be)."""
+        data: dict[str, Any] = dict(super()._repr_mimebundle_(**kwargs) or {})
+        data["text/html"] = self.header.value + (self.widget.static_html() if self.widget is not None else "")
+        return data
+
     def _title(self, note: str = "") -> None:
         theme = tr(THEMES.get(self.theme, self.theme)) if self.puzzle is None or self.puzzle.theme else ""
         count = tr("Streak: {n}", n=self.streak) + (" · " + tr("best {n}", n=self.best) if self.best else "")
