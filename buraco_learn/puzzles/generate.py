@@ -29,8 +29,8 @@ cards or more; *medium* between. To close and to keep the burraco clean, the lev
 cards in hand (close: easy up to 5, hard from 10; clean: easy up to 4, hard from 8); a defence, by
 the opponent melds (easy up to 3, hard from 6).
 
->>> p = make_puzzle("pile", "easy", 3)
->>> p.kind, p.level, p.theme, p == make_puzzle("pile", "easy", 3)
+>>> p = make_puzzle("pile", "easy", 2)
+>>> p.kind, p.level, p.theme, p == make_puzzle("pile", "easy", 2)
 ('pile', 'easy', 'pile', True)
 >>> p.check(p.answer).correct
 True
