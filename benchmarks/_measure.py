@@ -125,6 +125,16 @@ def hint08() -> float:
     return statistics.median(times)
 
 
+def puzzles() -> float:
+    """Generated puzzles (issue 23): the median ms of ``make_puzzle`` over every theme, at every
+    level, seed 0 (24 puzzles)."""
+    from buraco_learn.puzzles import LEVELS
+    from buraco_learn.puzzles.generate import THEMES, make_puzzle
+
+    times = [cpu(lambda t=t, lv=lv: make_puzzle(t, lv, 0)) * 1000 for t in THEMES for lv in LEVELS]
+    return statistics.median(times)
+
+
 def solver_position(seed: int, size: int) -> Game:
     """The dealt hand of the first player, grown to ``size`` cards with stock cards (as after
     taking a pile), with a meld of the side on the table half of the time (also used by
@@ -173,7 +183,7 @@ def memory4() -> float:
 
 
 MEASURES: dict[str, Callable[[], float]] = {
-    f.__name__: f for f in (hands4, greedy2, legal, from_cards, valid, hint08, solve11, solve30, memory4)
+    f.__name__: f for f in (hands4, greedy2, legal, from_cards, valid, hint08, solve11, solve30, memory4, puzzles)
 }
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@ import pytest
 from helpers import EveryInt, EveryStr
 
 from buraco_learn.errors import NotationError
-from buraco_learn.puzzles import KINDS, LEVELS, Puzzle, load_puzzles, parse_puzzles, solve_puzzle
+from buraco_learn.puzzles import FIXED_KINDS, KINDS, LEVELS, Puzzle, load_puzzles, parse_puzzles, solve_puzzle
 from buraco_learn.puzzles.generate import compact, to_text
 
 PUZZLES = load_puzzles()
@@ -15,7 +15,7 @@ PUZZLES = load_puzzles()
 
 def test_at_least_thirty_puzzles_in_three_levels_and_four_kinds() -> None:
     assert len(PUZZLES) >= 30
-    assert {p.level for p in PUZZLES} == set(LEVELS) and {p.kind for p in PUZZLES} == set(KINDS)
+    assert {p.level for p in PUZZLES} == set(LEVELS) and {p.kind for p in PUZZLES} == set(FIXED_KINDS)
     assert len({p.name for p in PUZZLES}) == len(PUZZLES)
 
 
@@ -156,6 +156,20 @@ def test_turn3_a_bare_discard_is_a_turn_that_laid_nothing() -> None:
     assert "TURN-3" in verdict.rules
 
 
+#: A pile-or-stock puzzle (generated ones only): the pile's run, no stock card melds with the hand.
+PILE = Puzzle("pile-by-hand", "easy", "pile", "fibur 2p d1 t0 draw | h: 9C KD 4S JH / 4C 4D | m: - | p: 5H 6H 7H "
+              "| s: * | pots: *11 / *11 | took: -", "pile", "pile 15: meld 5H 6H 7H | stock 0 to 0")
+
+
+def test_pile_or_stock_is_answered_by_a_word() -> None:
+    assert PILE.verify() and PILE.check("pile").correct and PILE.check(" Pile ").correct
+    wrong = PILE.check("stock")
+    assert not wrong.correct and wrong.read and "lays down more this turn than any card of the stock" in wrong.message
+    unread = PILE.check("the pile, I think")
+    assert not unread.correct and not unread.read and "answer 'pile' or 'stock'" in unread.message
+    assert "take the pile: with it you lay down 15 points this turn (meld 5H 6H 7H)" in PILE.worked()
+
+
 ODD_ANSWERS = ["²", "-²", "١٢", "9" * 5000, "-" + "9" * 5000, 10**5000, -(10**5000), " " * 5000 + "x",
                "meld " + "5H " * 3000]
 
@@ -166,7 +180,7 @@ def test_odd_digits_and_huge_numbers_get_a_verdict_not_an_error(kind: str, answe
     """Issue 21: ``isdigit()`` took ``²`` and ``int`` then raised a ValueError; a number of
     5,000 digits could not even be printed. Every answer gets a verdict, and its message quotes
     the answer in a bounded excerpt."""
-    puzzle = next(p for p in PUZZLES if p.kind == kind)
+    puzzle = next((p for p in PUZZLES if p.kind == kind), PILE)
     verdict = puzzle.check(answer)
     assert not verdict.correct and len(verdict.message) < 600, verdict.message
 

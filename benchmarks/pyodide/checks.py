@@ -29,7 +29,7 @@ if checks:
     # 1. doctests of the core (every module of the package but the widgets and the course builder).
     MODULES = ["cards", "errors", "rules", "melds", "actions", "game", "scoring", "records", "match", "solver",
                "bots", "hints", "players", "review", "reference", "render", "exercises.catalog",
-               "exercises.checkers", "exercises.show", "puzzles", "i18n", "notes"]
+               "exercises.checkers", "exercises.show", "puzzles", "puzzles.generate", "puzzles.streak", "i18n", "notes"]
     failed = attempted = 0
     failing: list[str] = []
     # the catalogs under Pyodide: a refusal, a meld error and a hint in French and Italian

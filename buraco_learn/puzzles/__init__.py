@@ -1,6 +1,6 @@
 """Puzzles with verified answers: a position, a question, and the answer the solver proves.
 
-Four kinds of question, each on a position in the engine's notation (:meth:`Game.from_position`),
+Five kinds of question, each on a position in the engine's notation (:meth:`Game.from_position`),
 always asked of the seat to move:
 
 - ``most``: lay down the most points this turn (answer: the points; a learner may also answer
@@ -8,9 +8,12 @@ always asked of the seat to move:
 - ``close``: can you close this turn, and how (answer: ``no``, or the actions ending in the
   closing discard);
 - ``safe``: which discard is safe, that is no opponent meld takes it (answer: the safe cards);
-- ``score``: the count of a finished hand for the side of the seat to move (answer: the total).
+- ``score``: the count of a finished hand for the side of the seat to move (answer: the total);
+- ``pile``: at the start of a turn, take the pile or draw from the stock (answer: ``pile`` when the
+  pile lays down more points this turn than any stock card could, ``stock`` when it lays down no
+  more than the worst one: certain by count, never a guess).
 
-The puzzles live in ``puzzles.txt`` beside this module, a readable text file made by
+The fixed set (the same for a whole class) lives in ``puzzles.txt`` beside this module, a readable text file made by
 ``python -m buraco_learn.puzzles.generate``; the tests re-verify every answer with the solver.
 
 >>> puzzles = load_puzzles()
@@ -34,11 +37,13 @@ from ..actions import Discard, parse_action
 from ..cards import Card, excerpt, format_cards, parse_cards
 from ..errors import BuracoError, IllegalMove, NotationError
 from ..game import Game
+from ..records import format_position
 from ..i18n import N_, tr
 from ..scoring import LINE_LABELS
 from ..solver import find_close, meld_value, solve
 
-__all__ = ["Puzzle", "Verdict", "load_puzzles", "parse_puzzles", "KINDS", "LEVELS", "LEVEL_WORDS", "right_prefix", "HINTS", "FORMS", "solve_puzzle"]
+__all__ = ["Puzzle", "Verdict", "load_puzzles", "parse_puzzles", "KINDS", "LEVELS", "LEVEL_WORDS", "right_prefix", "HINTS", "FORMS", "solve_puzzle",
+           "pile_counts", "FIXED_KINDS"]
 
 #: The question kinds and how each is asked.
 KINDS: dict[str, str] = {
@@ -46,7 +51,11 @@ KINDS: dict[str, str] = {
     "close": N_("Can you close this turn? If so, how?"),
     "safe": N_("Which of your cards can you discard safely (no opponent meld takes it)?"),
     "score": N_("The hand is over. What does your side score?"),
+    "pile": N_("Take the discard pile or draw from the stock? Take the pile only if it lays down more points "
+               "this turn than any card of the stock could."),
 }
+#: The kinds of the fixed set (``puzzles.txt``); a pile-or-stock question is only generated.
+FIXED_KINDS = ("most", "close", "safe", "score")
 #: How each level is named where it is shown (``"easy"`` stays the key).
 LEVEL_WORDS: dict[str, str] = {"easy": N_("Easy puzzle"), "medium": N_("Medium puzzle"), "hard": N_("Hard puzzle")}
 LEVELS = ("easy", "medium", "hard")
@@ -68,6 +77,11 @@ HINTS: dict[str, tuple[str, str]] = {
                  "in its players' hands (SCORE-1)."),
               N_("Melded card points, plus each burraco's bonus (BUR-2, BUR-3, BUR-4), plus 100 for closing "
                  "(CLOSE-5), minus the cards left in hand, minus 100 if the side never took its pot (SCORE-1).")),
+    "pile": (N_("Count what you could lay down this turn with the pile's cards, and with one unknown card of the "
+                "stock (TURN-1, TURN-2)."),
+             N_("The stock's card can be any card you do not see: the pile is worth taking by count only when it "
+                "lays down more than the best of them; when it lays down no more than the worst, its cards only "
+                "weigh in your hand (SCORE-1).")),
 }
 #: How an answer of each kind is written.
 FORMS: dict[str, str] = {
@@ -75,6 +89,7 @@ FORMS: dict[str, str] = {
     "close": N_('"no", or your moves ending with the closing discard, like "layoff 0: 8H; discard 9C"'),
     "safe": N_('one card, like "9C"'),
     "score": N_("a whole number, like 120"),
+    "pile": N_('"pile" or "stock"'),
 }
 #: The words a stored solution may hold besides actions (translated where shown).
 _SOLUTION_WORDS = frozenset((N_("nothing"), N_("no way to close this turn"), N_("cards no opponent meld takes (TURN-2)")))
@@ -110,6 +125,8 @@ class Verdict:
     correct: bool
     message: str
     rules: tuple[str, ...] = ()
+    #: False when the answer could not be read (no try counted: say it the way the form asks).
+    read: bool = True
 
     def __str__(self) -> str:
         return self.message
@@ -162,6 +179,91 @@ def _too_big(game: Game) -> str:
               n=len(game.hand(game.to_move)))
 
 
+def _near(c: Card, game: Game, seat: int) -> bool:
+    """Whether a drawn natural card ``c`` could take part in a meld or a lay-off this turn: a card of
+    the hand of its rank, or of its suit within two ranks (the ace low or high), or a side meld of
+    its suit or rank. A card far from all of them can only be kept (a conservative test: a card it
+    calls near may still be kept)."""
+    rank, suit = int(c.rank or 0), c.suit
+    for h in game.hand(seat):
+        if h.is_joker:
+            continue
+        if h.rank == c.rank:
+            return True
+        if h.suit == suit:
+            a, b = int(h.rank or 0), rank
+            if min(abs(a - b), abs((14 if a == 1 else a) - (14 if b == 1 else b))) <= 2:
+                return True
+    return any(t.meld.suit == suit if t.meld.kind == "run" else t.meld.rank == c.rank for t in game.side_melds(seat))
+
+
+def _with_drawn(drawn: Game, seat: int, x: Card, c: Card) -> Game:
+    """``drawn`` (the position right after ``seat`` drew ``x`` from the stock) as if the card drawn
+    had been ``c``, one of the cards ``seat`` does not see: ``c`` and ``x`` change places."""
+    if c == x:
+        return drawn
+    head, *parts = format_position(drawn).split(" | ")
+    groups: dict[str, list[list[str]]] = {}
+    for part in parts:
+        key, _, value = part.partition(": ")
+        groups[key] = [[] if g.strip() == "-" else g.split() for g in value.split(" / ")]
+    hands = groups["h"]
+    hands[seat].remove(str(x))
+    hands[seat].append(str(c))
+    where = [h for i, h in enumerate(hands) if i != seat] + groups["s"] + groups["pots"]
+    holder = next(g for g in where if str(c) in g)
+    holder[holder.index(str(c))] = str(x)
+    text = " | ".join([head] + [f"{key}: " + (" / ".join(" ".join(g) or "-" for g in value) or "-")
+                                for key, value in groups.items()])
+    return Game.from_position(text)
+
+
+def pile_counts(game: Game) -> tuple[int, str, int, int]:
+    """For a position at the start of a turn: the most points the pile lays down this turn, how,
+    and the fewest and the most any card of the stock could lay down (every card the player to
+    move does not see is tried: the hand's cards, the table and the pile are seen). Raises
+    :class:`NotationError` when the solver could not prove one of them within its budget.
+
+    >>> g = Game.from_position("fibur 2p d1 t0 draw | h: 9C KD 4S JH / 4C 4D | m: - | p: 5H 6H 7H | s: * "
+    ...                        "| pots: *11 / *11 | took: -")
+    >>> pile_counts(g)          # no stock card makes a meld with this hand
+    (15, 'meld 5H 6H 7H', 0, 0)
+    >>> pile_counts(Game.from_position("fibur 2p d1 t0 draw | h: 5H 6H 9C KD / 4C 4D | m: - | p: 7H 8H "
+    ...                                "| s: * | pots: *11 / *11 | took: -"))   # a joker would lay 40
+    (25, 'meld 5H 6H 7H 8H', 0, 40)
+    """
+    seat = game.to_move
+    taken = game.clone()
+    taken.take_pile()
+    plan = solve(taken)
+    if not plan.proven:
+        raise NotationError(_too_big(taken))
+    drawn = game.clone()
+    drawn.draw()
+    x = drawn.hand(seat)[-1]
+    unseen: dict[Card, None] = dict.fromkeys([x])
+    for i, h in enumerate(drawn.hands):
+        if i != seat:
+            unseen.update(dict.fromkeys(h))
+    unseen.update(dict.fromkeys(drawn.stock))
+    for pot in drawn.pots:
+        unseen.update(dict.fromkeys(pot))
+    near = [c for c in unseen if c.is_wild or _near(c, game, seat)]
+    far = [c for c in unseen if c not in near]
+    low = high = None
+    for c in near + far[:1]:  # every far card is only kept: one of them stands for all
+        got = solve(_with_drawn(drawn, seat, x, c))
+        if not got.proven:
+            raise NotationError(_too_big(drawn))
+        low = got.points if low is None else min(low, got.points)
+        high = got.points if high is None else max(high, got.points)
+    assert low is not None and high is not None
+    return plan.points, "; ".join(str(a) for a in plan.actions()) or "nothing", low, high
+
+
+_PILE_SOLUTION = re.compile(r"pile (-?\d+): (.+) \| stock (-?\d+) to (-?\d+)")
+
+
 def solve_puzzle(kind: str, game: Game) -> tuple[str, str]:
     """The verified answer and a worked solution for a puzzle of ``kind`` on ``game``."""
     seat = game.to_move
@@ -190,6 +292,15 @@ def solve_puzzle(kind: str, game: Game) -> tuple[str, str]:
         side = next(i for i, s in enumerate(res.sides) if seat in s)
         sc = res.scores[side]
         return str(sc.total), "; ".join(f"{ln.label} {ln.points:+d}" for ln in sc.lines)
+    if kind == "pile":
+        pts, how, low, high = pile_counts(game)
+        solution = f"pile {pts}: {how} | stock {low} to {high}"
+        if pts > high:
+            return "pile", solution
+        if pts <= low:
+            return "stock", solution
+        raise NotationError(tr("pile or stock is not certain by count here: the pile lays down {points} points, a "
+                               "stock card from {low} to {high}", points=pts, low=low, high=high))
     raise ValueError(f"unknown puzzle kind {kind!r}; kinds: {', '.join(KINDS)}")
 
 
@@ -203,6 +314,18 @@ class Puzzle:
     position: str
     answer: str
     solution: str
+    #: The theme of a generated puzzle (see :mod:`buraco_learn.puzzles.generate`; ``""``: the fixed set).
+    theme: str = ""
+    #: The seed a generated puzzle comes from (the same theme, level and seed give the same puzzle).
+    seed: int | None = None
+
+    @property
+    def key(self) -> str:
+        """Its name in the progress file: ``puzzle:<theme>:<level>:<seed>`` for a generated puzzle
+        (what replays it), ``puzzle:<name>`` for one of the fixed set."""
+        if self.theme and self.seed is not None:
+            return f"puzzle:{self.theme}:{self.level}:{self.seed}"
+        return f"puzzle:{self.name}"
 
     @property
     def question(self) -> str:
@@ -238,6 +361,17 @@ class Puzzle:
             return tr("this hand cannot close this turn.")
         if self.kind == "safe":
             return tr("the safe cards are {cards}.", cards=self.answer)
+        if self.kind == "pile":
+            m = _PILE_SOLUTION.fullmatch(self.solution)
+            if m is None:  # pragma: no cover - every pile solution is written by solve_puzzle
+                return self.solution
+            pts, how, low, high = m.groups()
+            if self.answer == "pile":
+                return tr("take the pile: with it you lay down {points} points this turn ({solution}), and no card "
+                          "of the stock lays down more than {high}.", points=pts, solution=_said(how), high=high)
+            return tr("draw from the stock: the pile lays down only {points} points this turn, and even the worst "
+                      "card of the stock lays down {low}; the pile's cards would only weigh in your hand.",
+                      points=pts, low=low)
         return tr("the side scores {points}: {solution}.", points=self.answer, solution=_said(self.solution))
 
     def check(self, answer: object) -> Verdict:
@@ -251,9 +385,9 @@ class Puzzle:
         discard, or another seat's move, is not part of an answer.
         """
         if isinstance(answer, bool) and self.kind != "close" or not isinstance(answer, (str, int, Card, list, tuple)):
-            return Verdict(False, tr("that is not an answer to this puzzle: {form}", form=tr(FORMS[self.kind])))
+            return Verdict(False, tr("that is not an answer to this puzzle: {form}", form=tr(FORMS[self.kind])), read=False)
         if isinstance(answer, (list, tuple)) and not all(isinstance(a, str) for a in answer):
-            return Verdict(False, tr("that is not an answer to this puzzle: {form}", form=tr(FORMS[self.kind])))
+            return Verdict(False, tr("that is not an answer to this puzzle: {form}", form=tr(FORMS[self.kind])), read=False)
         if isinstance(answer, str):
             answer = str.__str__(answer)  # a str subclass cannot bend the comparison
         elif isinstance(answer, int) and not isinstance(answer, bool):
@@ -265,10 +399,12 @@ class Puzzle:
                 return self._check_close(answer)
             if self.kind == "safe":
                 return self._check_safe(answer)
+            if self.kind == "pile":
+                return self._check_pile(answer)
             return self._check_score(answer)
         except BuracoError as err:
             return Verdict(False, tr("I could not read that answer: {reason}. Write {form}.", reason=err,
-                                     form=tr(FORMS[self.kind])))
+                                     form=tr(FORMS[self.kind])), read=False)
 
     def _play_turn(self, game: Game, answer: object, *, stop_at_discard: bool = False) -> Verdict | None:
         """Play the learner's moves on ``game``: only the mover's own turn counts."""
@@ -379,6 +515,22 @@ class Puzzle:
         return _right(tr("no opponent meld takes {card} (TURN-2). All safe cards: {cards}.", card=card,
                          cards=self.answer), ("TURN-2",))
 
+    def _check_pile(self, answer: object) -> Verdict:
+        text = " ".join(str(answer).split()).lower() if isinstance(answer, str) else ""
+        pile, stock = {"pile", tr("pile").lower()}, {"stock", tr("stock").lower()}
+        if text not in pile | stock:
+            raise NotationError(tr("answer {pile} or {stock}, not {answer}", pile=repr(tr("pile")),
+                                   stock=repr(tr("stock")), answer=excerpt(answer)))
+        said = "pile" if text in pile else "stock"
+        rules = ("TURN-1", "TURN-2")
+        if said == self.answer:
+            return _right(self.worked(), rules)
+        if said == "pile":
+            return Verdict(False, tr("the pile does not lay down more this turn than the stock would: count what its "
+                                     "cards make with your hand, then what the worst card of the stock makes."), rules)
+        return Verdict(False, tr("the pile lays down more this turn than any card of the stock could: count what "
+                                 "its cards make with your hand and your side's melds."), rules)
+
     def _check_score(self, answer: object) -> Verdict:
         got = _number(answer)
         if got is None:
@@ -418,7 +570,8 @@ def parse_puzzles(text: str) -> list[Puzzle]:
         if block["kind"] not in KINDS or block["level"] not in LEVELS:
             raise NotationError(f"puzzle {excerpt(name)}: kind must be one of {', '.join(KINDS)} and level one of "
                                 f"{', '.join(LEVELS)}")
-        out.append(Puzzle(name, block["level"], block["kind"], block["position"], block["answer"], block["solution"]))
+        out.append(Puzzle(name, block["level"], block["kind"], block["position"], block["answer"], block["solution"],
+                          block.get("theme", "")))
 
     for raw in text.splitlines():
         line = raw.strip()

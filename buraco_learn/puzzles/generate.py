@@ -1,24 +1,64 @@
-"""Make ``puzzles.txt``: seeded hands played by greedy bots, stopped where a question is worth asking.
+"""Puzzles made from seeded hands played by greedy bots, stopped where a question is worth asking.
 
-    python -m buraco_learn.puzzles.generate [--out path] [--per 4]
+**Puzzles without end.** :func:`make_puzzle` makes one puzzle of a theme and a level from a seed,
+in the kernel, on demand (pure Python, no thread: it runs under Pyodide too). The same theme,
+level and seed always give the same puzzle. Every answer is proved by the solver, all the
+searches of one puzzle under one :func:`~buraco_learn.solver.shared_budget`: a position whose
+answer is not proven within it is passed over, never served. The themes (:data:`THEMES`):
 
-Every answer is computed by the solver (or the engine's count) and the file is read back and each
-answer re-verified before it is written. The same arguments always give the same file.
+- ``most``: lay down the most points this turn;
+- ``close``: can you close now, and how (``no`` answers too);
+- ``safe``: which discard is safe (no opponent meld takes it), at least two opponent melds down;
+- ``pile``: a big pile worth taking or a trap; pile or stock, asked only where the count makes it
+  certain: the pile lays down more this turn than any stock card could, or no more than the worst;
+- ``clean``: keep the burraco clean: your side has a clean meld of six cards or more that a wild
+  of your hand could go onto, and the most points this turn keep it clean (laying the wild there
+  first is proved to lay down fewer);
+- ``wild``: spending or keeping a wild: the most points with a wild in hand (the worked answer
+  says whether it is spent);
+- ``soloist``: the three-player game, you play alone against the pair (P3-1): most points, safe
+  discard or close;
+- ``defend``: the opponents are near closing (their pot taken, a burraco down): which discard is
+  safe.
+
+The levels differ so (``level_of``, :func:`pile_level`): *easy*: at most 9 cards in hand and one
+move for the most points, at most two moves to close, at most two opponent melds to check for a
+safe discard, a pile of at most three cards; *hard*: 15 cards or more or three moves and more
+for the most points, four moves or more to close, five opponent melds or more, a pile of seven
+cards or more; *medium* between. To close and to keep the burraco clean, the level goes by the
+cards in hand (close: easy up to 5, hard from 10; clean: easy up to 4, hard from 8); a defence, by
+the opponent melds (easy up to 3, hard from 6).
+
+>>> p = make_puzzle("pile", "easy", 2)
+>>> p.kind, p.level, p.theme, p == make_puzzle("pile", "easy", 2)
+('pile', 'easy', 'pile', True)
+>>> p.check(p.answer).correct
+True
+
+**The fixed set.** ``python -m buraco_learn.puzzles.generate [--out path] [--per 4]`` makes
+``puzzles.txt``, the set a class solves together. Every answer is computed by the solver (or the
+engine's count) and the file is read back and each answer re-verified before it is written. The
+same arguments always give the same file.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import random
 import sys
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
-from ..bots import GreedyBot, play_hand
+from ..bots import GreedyBot
+from ..cards import excerpt
+from ..errors import BuracoError, NotationError
 from ..game import Game
+from ..i18n import N_, tr
 from ..records import format_position
-from ..solver import find_close, solve
-from . import KINDS, LEVELS, Puzzle, parse_puzzles, solve_puzzle
+from ..solver import find_close, meld_value, shared_budget, solve
+from . import FIXED_KINDS, KINDS, LEVELS, Puzzle, parse_puzzles, solve_puzzle
 
 PRESET_PLAYERS = (("fibur", 2), ("fibur", 4), ("wikipedia-fr", 2), ("classic-fr", 4), ("ramiroyal", 2),
                   ("fibur", 3))
@@ -72,9 +112,27 @@ def level_of(kind: str, game: Game, solution: str) -> str:
         "hard" if game.players == 3 else "medium")
 
 
+
+def theme_level(theme: str, kind: str, game: Game, solution: str) -> str:
+    """A generated puzzle's level (the fixed set's :func:`level_of` for most points and a safe
+    discard; to close, by the cards in hand; a defence, by the opponent melds; pile or stock, by
+    the pile's size)."""
+    if kind == "pile":
+        return pile_level(game)
+    if kind == "close":
+        n = len(game.hand(game.to_move))
+        return "easy" if n <= 5 else "hard" if n >= 10 else "medium"
+    if theme == "clean":
+        n = len(game.hand(game.to_move))
+        return "easy" if n <= 4 else "hard" if n >= 8 else "medium"
+    if theme == "defend":
+        n = _opp_melds(game)
+        return "easy" if n <= 3 else "hard" if n >= 6 else "medium"
+    return level_of(kind, game, solution)
+
 def generate(per: int = 4, max_seeds: int = 400) -> list[Puzzle]:
     """At least ``per`` puzzles of each kind and level (fewer only if the seeds run out)."""
-    want = {(k, lv): per for k in KINDS for lv in LEVELS}
+    want = {(k, lv): per for k in FIXED_KINDS for lv in LEVELS}
     out: list[Puzzle] = []
     rng = random.Random(2025)
     for seed in range(1, max_seeds):
@@ -110,6 +168,224 @@ def generate(per: int = 4, max_seeds: int = 400) -> list[Puzzle]:
                 name = f"{lv}-{kind}-{seed}-{len(g.history)}"
                 out.append(Puzzle(name, lv, kind, compact(g), answer, solution))
     return out
+
+
+#: The themes of generated puzzles, each with how it is named where it is shown.
+THEMES: dict[str, str] = {
+    "most": N_("Most points"),
+    "close": N_("Close now"),
+    "safe": N_("Safe discard"),
+    "pile": N_("Pile or stock"),
+    "clean": N_("Keep the burraco clean"),
+    "wild": N_("Spend or keep a wild"),
+    "soloist": N_("The three-player soloist"),
+    "defend": N_("Defend: the opponents are near closing"),
+}
+#: How many hands :func:`make_puzzle` plays looking for a position, at most, before it gives up.
+MAX_HANDS = 40
+
+
+def pile_level(game: Game) -> str:
+    """A pile-or-stock puzzle's level, by the pile's size: easy up to 3 cards, hard from 7."""
+    n = len(game.pile)
+    return "easy" if n <= 3 else "hard" if n >= 7 else "medium"
+
+
+def _opp_melds(game: Game) -> int:
+    mine = game.side_of(game.to_move)
+    return sum(1 for t in game.table if t.owner not in mine)
+
+
+def _near_closing(game: Game) -> bool:
+    """Whether an opponent side of the player to move has its pot and a burraco (it may close)."""
+    mine = game.side_of(game.to_move)
+    return any(seat not in mine and game.side_has_pot(seat) and game.side_has_burraco(seat)
+               for seat in range(game.players))
+
+
+def _keeps_clean(game: Game) -> bool:
+    """Whether the side has a clean meld of six cards or more that a wild of the hand could go onto,
+    the most points this turn keep every such meld clean, and laying the wild there first lays down
+    fewer (all proved by the solver, within the budget in force)."""
+    seat = game.to_move
+    wilds = [c for c in dict.fromkeys(game.hand(seat)) if c.is_wild]
+    targets = [t for t in game.side_melds(seat) if len(t.meld) >= 6 and t.meld.wild is None]
+    pairs = [(t, w) for t in targets for w in wilds if game.can_lay_off(t.id, [w])]
+    if not pairs:
+        return False
+    best = solve(game)
+    if not best.proven:
+        return False
+    ids = {t.id for t, _ in pairs}
+    if any(getattr(a, "target", None) in ids and any(c.is_wild for c in getattr(a, "cards", ()))
+           for a in best.actions()):
+        return False
+    for t, w in pairs:
+        g = game.clone()
+        before = sum(meld_value(m.meld) for m in g.side_melds(seat))
+        g.lay_off(t.id, [w])
+        after = solve(g)
+        gained = sum(meld_value(m.meld) for m in g.side_melds(seat)) - before
+        if not after.proven or gained + after.points >= best.points:
+            return False
+    return True
+
+
+def _kinds(theme: str, game: Game, rng: random.Random) -> str | None:
+    """The kind of question ``theme`` asks at ``game`` (``None``: not a position for it), by cheap
+    tests first; the solver's answer is asked later."""
+    seat = game.to_move
+    hand = game.hand(seat)
+    if theme == "pile":
+        return "pile" if game.phase == "draw" and len(game.pile) >= 2 and game.can_take_pile() else None
+    if game.phase != "play" or len(hand) < 3:
+        return None
+    if theme == "soloist":
+        if game.players != 3 or game.soloist != seat:
+            return None
+        return rng.choice(["most", "safe", "close"] if game.side_has_pot(seat) else ["most", "safe"])
+    if theme == "clean":
+        return "most" if any(len(t.meld) >= 7 and t.meld.wild is None for t in game.side_melds(seat)) else None
+    if theme in ("most", "wild"):
+        if theme == "wild" and not any(c.is_wild for c in hand):
+            return None
+        return "most"
+    if theme == "close":
+        return "close" if game.side_has_pot(seat) else None
+    if theme == "safe":
+        return "safe" if _opp_melds(game) >= 2 else None
+    if theme == "defend":
+        return "safe" if _near_closing(game) and _opp_melds(game) >= 1 else None
+    raise AssertionError(theme)  # pragma: no cover - make_puzzle checks the theme
+
+
+def _turns(seed: int, players: int, rules: str) -> Iterator[Game]:
+    """The start (draw phase) and the play phase after the draw of every turn of a hand played by
+    greedy bots; the live game, not a copy: look, do not touch."""
+    g = Game.new(players, rules=rules, seed=seed, dealer=seed % players)
+    bots = [GreedyBot(seed * 10 + s) for s in range(players)]
+    for _ in range(3000):
+        if g.is_over:
+            return
+        if g.phase == "draw" or g.history and g.history[-1].seat == g.to_move and str(g.history[-1].action) in (
+                "draw", "pile"):
+            yield g
+        g.apply(bots[g.to_move].choose(g.view(g.to_move), g.legal_actions()))
+
+
+def _puzzle_at(theme: str, kind: str, level: str, game: Game, rng: random.Random,
+               want: str | None = None) -> Puzzle | None:
+    """The puzzle of ``kind`` at ``game`` if it is of ``level`` and its answer is proved (and is
+    ``want``, when given), else ``None``."""
+    text: str | None = compact(game)
+    if theme == "clean":
+        text = _with_wild(game, compact(game), rng)
+    if text is None:
+        return None
+    g = Game.from_position(text)
+    with shared_budget():
+        if kind == "most":
+            plan = solve(g)
+            if plan.is_empty or not plan.proven:
+                return None
+        if kind == "close":
+            closing = find_close(g)
+            if not closing.proven or want is not None and want != ("no" if closing.plan is None else "yes"):
+                return None
+        if kind in ("safe", "close", "pile") and theme_level(theme, kind, g, "") != level:
+            return None
+        if theme == "clean" and not _keeps_clean(g):
+            return None
+        try:
+            answer, solution = solve_puzzle(kind, g)
+        except NotationError:  # not proven within the budget, or (pile) not certain by count
+            return None
+    if kind == "pile" and want is not None and answer != want:
+        return None
+    if kind == "pile" and want is not None and answer != want:
+        return None
+    if kind == "safe" and (answer == "none" or len(answer.split()) == len(set(g.hand(g.to_move)))):
+        return None
+    if theme_level(theme, kind, g, solution) != level:
+        return None
+    return Puzzle(f"{theme}-{level}-{seed_name(rng)}", level, kind, text, answer, solution)
+
+
+def _with_wild(game: Game, text: str, rng: random.Random) -> str | None:
+    """``text`` (the compact position of ``game``) with one natural card of the hand to move, picked
+    by ``rng``, changed for a wild no one holds (a joker, else a 2): the card goes back to the
+    unseen stock. ``None`` when the hand already holds a wild (``text`` is then used as it is,
+    by returning it) or no wild is left unseen."""
+    seat = game.to_move
+    hand = game.hand(seat)
+    if any(c.is_wild for c in hand):
+        return text
+    seen = Counter(c for h in game.hands for c in h) + Counter(c for t in game.table for c in t.meld.cards) \
+        + Counter(game.pile)
+    left = [c for c, n in game.all_cards().items() if c.is_wild and n > seen[c]]
+    if not left:
+        return None
+    wild = max(left, key=lambda c: (c.is_joker, c.sort_key))
+    out = rng.choice(sorted(set(hand), key=lambda c: c.sort_key))
+    head, rest = text.split(" | h: ", 1)
+    hands, tail = rest.split(" | ", 1)
+    groups = hands.split(" / ")
+    cards = groups[seat].split()
+    cards[cards.index(str(out))] = str(wild)
+    groups[seat] = " ".join(cards)
+    return f"{head} | h: {' / '.join(groups)} | {tail}"
+
+
+def seed_name(rng: random.Random) -> str:
+    return str(getattr(rng, "puzzle_seed", ""))
+
+
+def make_puzzle(theme: str, level: str = "easy", seed: int = 0) -> Puzzle:
+    """One verified puzzle of ``theme`` (see :data:`THEMES`) at ``level`` (``easy``, ``medium``,
+    ``hard``), the same for the same ``seed``. Raises :class:`NotationError` for an unknown theme
+    or level or a seed that is not a whole number, and when no position of the kind is found in
+    :data:`MAX_HANDS` hands (a rare seed: try the next).
+
+    >>> make_puzzle("most", "easy", 1).kind
+    'most'
+    >>> make_puzzle("chess")
+    Traceback (most recent call last):
+    ...
+    buraco_learn.errors.NotationError: unknown puzzle theme 'chess': the themes are most, close, safe, pile, clean, wild, soloist, defend
+    """
+    if not isinstance(theme, str) or theme not in THEMES:
+        raise NotationError(tr("unknown puzzle theme {theme}: the themes are {themes}", theme=excerpt(theme),
+                               themes=", ".join(THEMES)))
+    if not isinstance(level, str) or level not in LEVELS:
+        raise NotationError(tr("unknown puzzle level {level}: the levels are {levels}", level=excerpt(level),
+                               levels=", ".join(LEVELS)))
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 10**9:
+        raise NotationError(tr("a puzzle's seed is a whole number from 0 to 999999999, not {seed}",
+                               seed=excerpt(seed)))
+    wanted = random.Random(f"{theme}/{level}/{seed}").random() < 0.5
+    for attempt in range(MAX_HANDS):
+        rng = random.Random(f"{theme}/{level}/{seed}/{attempt}")
+        rng.puzzle_seed = seed  # type: ignore[attr-defined]
+        rules, players = ("fibur", 3) if theme == "soloist" else rng.choice(PRESET_PLAYERS)
+        hand_seed = rng.randrange(10**6)
+        for game in _turns(hand_seed, players, rules):
+            kind = _kinds(theme, game, rng)
+            if kind is None or theme in ("most", "safe", "wild") and rng.random() < 0.5:
+                continue
+            if kind == "pile" and pile_level(game) != level:
+                continue
+            if kind in ("close", "most") and theme in ("close", "clean") and theme_level(theme, kind, game, "") != level:
+                continue
+            # Half the time a yes/no or pile/stock question wants its rarer answer, for as long as
+            # half the hands allow: a learner cannot win by always saying the same.
+            want = None
+            if kind in ("close", "pile") and attempt < MAX_HANDS // 2 and wanted:
+                want = "yes" if kind == "close" else "pile"
+            found = _puzzle_at(theme, kind, level, game, rng, want)
+            if found is not None:
+                return dataclasses.replace(found, name=f"{theme}-{level}-{seed}", theme=theme, seed=seed)
+    raise NotationError(tr("no {theme} puzzle of level {level} found from seed {seed} in {hands} hands: try another "
+                           "seed", theme=theme, level=level, seed=seed, hands=MAX_HANDS))
 
 
 def to_text(puzzles: list[Puzzle]) -> str:

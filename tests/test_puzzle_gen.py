@@ -1,0 +1,152 @@
+"""Generated puzzles: every answer proved again by the solver, the same seed the same puzzle,
+each theme of its kind, the levels as documented, the streak mode and the failed puzzles."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from buraco_learn.errors import NotationError
+from buraco_learn.game import Game
+from buraco_learn.progress import Progress
+from buraco_learn.puzzles import LEVELS, Puzzle, solve_puzzle
+from buraco_learn.puzzles.generate import THEMES, make_puzzle
+from buraco_learn.puzzles.streak import failed_puzzles, theme_success
+from buraco_learn.solver import shared_budget
+from buraco_learn.widgets.puzzle import PuzzleStreak, PuzzleWidget
+
+#: (theme, level, seed): every theme, every level three times over, two seeds each.
+CASES = [(theme, LEVELS[(i + k) % 3], seed) for i, theme in enumerate(THEMES) for k, seed in ((0, 0), (1, 1))]
+
+
+@pytest.fixture(scope="module")
+def made() -> dict[tuple[str, str, int], Puzzle]:
+    return {case: make_puzzle(*case) for case in CASES}
+
+
+def test_every_generated_answer_is_proved_again_by_the_solver(made: dict[tuple[str, str, int], Puzzle]) -> None:
+    for (theme, level, seed), p in made.items():
+        with shared_budget():
+            answer, solution = solve_puzzle(p.kind, Game.from_position(p.position))
+        assert (answer, solution) == (p.answer, p.solution), p.name
+        assert p.check(p.answer).correct or p.kind in ("close", "most", "safe"), p.name
+        assert (p.theme, p.level, p.seed, p.key) == (theme, level, seed, f"puzzle:{theme}:{level}:{seed}")
+
+
+def test_the_same_seed_gives_the_same_puzzle_and_another_seed_another(made: dict[tuple[str, str, int], Puzzle]) -> None:
+    for case in CASES[::5]:
+        assert make_puzzle(*case) == made[case]
+    positions = [p.position for p in made.values()]
+    assert len(set(positions)) == len(positions)
+
+
+def _opp_melds(g: Game) -> int:
+    return sum(1 for t in g.table if t.owner not in g.side_of(g.to_move))
+
+
+def test_each_theme_makes_puzzles_of_its_kind(made: dict[tuple[str, str, int], Puzzle]) -> None:
+    for (theme, _, _), p in made.items():
+        g = p.game()
+        seat = g.to_move
+        if theme == "pile":
+            assert p.kind == "pile" and g.phase == "draw" and len(g.pile) >= 2 and p.answer in ("pile", "stock")
+            continue
+        assert g.phase == "play"
+        kind = {"most": "most", "wild": "most", "clean": "most", "safe": "safe", "defend": "safe", "close": "close"}
+        if theme in kind:
+            assert p.kind == kind[theme], p.name
+        if theme == "wild":
+            assert any(c.is_wild for c in g.hand(seat))
+        if theme == "clean":  # a clean burraco a wild of the hand could dirty, kept clean by the best answer
+            clean = [t for t in g.side_melds(seat) if len(t.meld) >= 7 and t.meld.wild is None]
+            wilds = [c for c in g.hand(seat) if c.is_wild]
+            assert any(g.can_lay_off(t.id, [w]) for t in clean for w in wilds), p.name
+            replay = p.game()
+            for action in p.solution.split("; "):
+                replay.apply(action)
+            assert all(replay.table[t.id].meld.wild is None for t in clean), p.name
+        if theme == "soloist":
+            assert g.players == 3 and g.soloist == seat and p.kind in ("most", "safe", "close")
+        if theme == "defend":
+            assert any(s not in g.side_of(seat) and g.side_has_pot(s) and g.side_has_burraco(s)
+                       for s in range(g.players))
+
+
+def test_levels_differ_as_documented(made: dict[tuple[str, str, int], Puzzle]) -> None:
+    for (theme, level, _), p in made.items():
+        g = p.game()
+        hand = len(g.hand(g.to_move))
+        steps = 0 if p.solution in ("nothing", "no way to close this turn") else p.solution.count(";") + 1
+        if p.kind == "pile":
+            n = len(g.pile)
+            assert {"easy": n <= 3, "medium": 4 <= n <= 6, "hard": n >= 7}[level], p.name
+        elif p.kind == "close":
+            assert {"easy": hand <= 5, "medium": 6 <= hand <= 9, "hard": hand >= 10}[level], p.name
+        elif theme == "clean":
+            assert {"easy": hand <= 4, "medium": 5 <= hand <= 7, "hard": hand >= 8}[level], p.name
+        elif theme == "defend":
+            n = _opp_melds(g)
+            assert {"easy": n <= 3, "medium": 4 <= n <= 5, "hard": n >= 6}[level], p.name
+        elif p.kind == "safe":
+            n = _opp_melds(g)
+            assert {"easy": n <= 2, "medium": 3 <= n <= 4, "hard": n >= 5}[level], p.name
+        else:
+            easy = hand <= 9 and steps <= 1
+            assert {"easy": easy, "medium": not easy and hand < 15 and steps < 3,
+                    "hard": hand >= 15 or steps >= 3}[level], p.name
+
+
+def test_bad_theme_level_or_seed_is_refused_clearly() -> None:
+    with pytest.raises(NotationError, match="unknown puzzle theme 'chess': the themes are most, close"):
+        make_puzzle("chess", "easy", 1)
+    with pytest.raises(NotationError, match="unknown puzzle level 'expert': the levels are easy, medium, hard"):
+        make_puzzle("most", "expert", 1)
+    for seed in (-1, 10**9, "3", 2.0, True):
+        with pytest.raises(NotationError, match="seed is a whole number from 0 to 999999999"):
+            make_puzzle("most", "easy", seed)  # type: ignore[arg-type]
+
+
+def test_pile_puzzle_answered_by_its_buttons(made: dict[tuple[str, str, int], Puzzle]) -> None:
+    p = next(p for p in made.values() if p.kind == "pile")
+    other = "stock" if p.answer == "pile" else "pile"
+    w = PuzzleWidget(p)
+    w.check()
+    assert w.verdict is None and "Take the pile" in w.table.feedback_text
+    w.check(choice=other)
+    assert w.verdict is not None and not w.verdict.correct and w.misses == 1
+    w.check(choice=p.answer)
+    assert w.verdict.correct and w.table.feedback_kind == "ok"
+    assert not p.check("both").correct and not p.check("both").read
+
+
+def _wrong(p: Puzzle) -> str:
+    g = p.game()
+    if p.kind == "safe":
+        return next(str(c) for c in g.hand(g.to_move) if str(c) not in p.answer.split())
+    if p.kind == "pile":
+        return "stock" if p.answer == "pile" else "pile"
+    return "no" if p.answer == "yes" else "yes" if p.kind == "close" else str(int(p.answer) + 5)
+
+
+def test_streak_wrong_then_right_and_the_failed_puzzles_replayed(tmp_path: Path) -> None:
+    prog = Progress(tmp_path / ".buraco_progress.json")
+    s = PuzzleStreak("safe", "medium", seed=7, progress=prog)
+    first = s.puzzle
+    assert first is not None and "Streak: 0" in s.header.value
+    s.answer(first.answer.split()[0])
+    second = s.puzzle
+    assert s.streak == 1 and second is not None and second != first and "Streak: 1" in s.header.value
+    s.answer(_wrong(second))                        # a miss ends the streak and shows the right answer
+    assert s.ended and s.streak == 0 and "Streak ended at 1" in s.header.value
+    assert s.widget is not None and s.widget.puzzle == second and "The safe cards are" in s.widget.table.feedback_text
+    s.answer(second.answer.split()[0])              # once ended, nothing more is counted
+    assert [p.key for p in failed_puzzles(progress=prog)] == [second.key]
+    assert theme_success(progress=prog) == {"safe": (2, 1, 1)}
+    s.new_streak()
+    assert not s.ended and s.puzzle not in (first, second)
+    replay = PuzzleStreak(puzzles=failed_puzzles(progress=prog), progress=prog)
+    assert replay.puzzle == second
+    replay.answer(second.answer.split()[0])         # right at last: off the list
+    assert failed_puzzles(progress=prog) == [] and theme_success(progress=prog) == {"safe": (2, 2, 1)}
+    assert replay.widget is None and "no more puzzles" in replay.header.value
