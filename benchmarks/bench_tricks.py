@@ -32,35 +32,44 @@ HANDS = 15
 
 
 def counts() -> dict[str, int]:
-    """How many values of each kind the hands4 workload builds (counted by wrapping the builders)."""
+    """How many values of each kind the hands4 workload builds (counted by wrapping their builders:
+    a TableMeld per meld or lay-off done, the LayOffs each meld's listing makes, the LayDowns of
+    each new group of a game's candidates)."""
     n = {"Event": 0, "TableMeld": 0, "LayDown": 0, "LayOff": 0}
-    record, table_meld, info, lay_off_act = turn._Turn._record, turn._table_meld, legal._info, legal._lay_off_act
+    T = turn._Turn
+    record, do_meld, do_lay_off = T._record, T._do_meld, T._do_lay_off
+    info, lay_offs_of = legal._info, legal._lay_offs_of
 
     def counted_record(self, *a, **k):  # type: ignore[no-untyped-def]
         n["Event"] += 1
         return record(self, *a, **k)
 
-    def counted_table_meld(*a):  # type: ignore[no-untyped-def]
+    def counted_meld(self, *a, **k):  # type: ignore[no-untyped-def]
         n["TableMeld"] += 1
-        return table_meld(*a)
+        return do_meld(self, *a, **k)
+
+    def counted_lay_off(self, *a, **k):  # type: ignore[no-untyped-def]
+        n["TableMeld"] += 1
+        return do_lay_off(self, *a, **k)
 
     def counted_info(group, laid):  # type: ignore[no-untyped-def]
         if laid is not None:
             n["LayDown"] += len(group)
         return info(group, laid)
 
-    def counted_lay_off_act(*a):  # type: ignore[no-untyped-def]
-        n["LayOff"] += 1
-        return lay_off_act(*a)
+    def counted_lay_offs_of(*a):  # type: ignore[no-untyped-def]
+        out = lay_offs_of(*a)
+        n["LayOff"] += len(out)
+        return out
 
-    turn._Turn._record, turn._table_meld = counted_record, counted_table_meld  # type: ignore[method-assign]
-    legal._info, legal._lay_off_act = counted_info, counted_lay_off_act
+    T._record, T._do_meld, T._do_lay_off = counted_record, counted_meld, counted_lay_off  # type: ignore[method-assign]
+    legal._info, legal._lay_offs_of = counted_info, counted_lay_offs_of
     try:
         for seed in range(HANDS):
             random_hand(seed)
     finally:
-        turn._Turn._record, turn._table_meld = record, table_meld  # type: ignore[method-assign]
-        legal._info, legal._lay_off_act = info, lay_off_act
+        T._record, T._do_meld, T._do_lay_off = record, do_meld, do_lay_off  # type: ignore[method-assign]
+        legal._info, legal._lay_offs_of = info, lay_offs_of
     return n
 
 
@@ -73,6 +82,23 @@ def _event_by_slots(seat: int, action: object, note: str) -> Event:
     return ev  # type: ignore[no-any-return]
 
 
+def _lay_downs_by_slots(cards: tuple[object, ...]) -> None:
+    """100 LayDowns as legal._info's loop builds them (its lookups hoisted out of the loop)."""
+    set_cards, set_high, set_layout = legal._SET_LAY_DOWN
+    new = state._new_object
+    for _ in range(100):
+        act = new(LayDown)
+        set_cards(act, cards)
+        set_high(act, None)
+        set_layout(act, None)
+
+
+def _lay_downs(cards: tuple[object, ...]) -> None:
+    """100 LayDowns built by their __init__."""
+    for _ in range(100):
+        LayDown(cards)  # type: ignore[arg-type]
+
+
 def per_call() -> dict[str, tuple[float, float]]:
     """Seconds per construction: (plain ``__init__``, the shortcut if the tree still has it)."""
     cards = tuple(parse_cards("5H 6H 7H"))
@@ -83,20 +109,20 @@ def per_call() -> dict[str, tuple[float, float]]:
     plain = {
         "Event": lambda: Event(1, draw, "drew from the stock"),
         "TableMeld": lambda: TableMeld(3, 1, meld),
-        "LayDown": lambda: LayDown(cards),
+        "LayDown": lambda: _lay_downs(cards),
         "LayOff": lambda: LayOff(2, cards),
     }
     quick = {
         "Event": getattr(state, "_set_seat", None) and (lambda: _event_by_slots(1, draw, "drew from the stock")),
         "TableMeld": getattr(state, "_table_meld", None) and (lambda: state._table_meld(3, 1, meld)),
-        "LayDown": getattr(legal, "_lay_down_act", None) and (lambda: legal._lay_down_act(cards)),
+        "LayDown": getattr(legal, "_SET_LAY_DOWN", None) and (lambda: _lay_downs_by_slots(cards)),
         "LayOff": getattr(legal, "_lay_off_act", None) and (lambda: legal._lay_off_act(2, cards)),
     }
     for name, fn in plain.items():
         a = min(timeit.repeat(fn, number=number, repeat=5)) / number
         q = quick[name]
         b = min(timeit.repeat(q, number=number, repeat=5)) / number if q else a
-        out[name] = (a, b)
+        out[name] = (a / 100, b / 100) if name == "LayDown" else (a, b)
     return out
 
 

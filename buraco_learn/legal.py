@@ -82,34 +82,12 @@ def _lay_off_probe(meld: Meld) -> tuple[int, int, bool, int, int]:
     return probe
 
 
+#: LayDown's three slots, set directly by _info: a frozen dataclass's __init__ goes through
+#: object.__setattr__ for each field (1.97 us a LayDown against 0.67 us), and the random 4-player
+#: hands of benchmarks/compare.py list about 120 new LayDowns a hand: 3.5 % of that workload
+#: (benchmarks/bench_tricks.py).
 _SET_LAY_DOWN = (LayDown.__dict__["cards"].__set__, LayDown.__dict__["wild_high"].__set__,
                  LayDown.__dict__["layout"].__set__)
-
-
-_SET_LAY_OFF = (LayOff.__dict__["target"].__set__, LayOff.__dict__["cards"].__set__,
-                LayOff.__dict__["wild_high"].__set__, LayOff.__dict__["layout"].__set__)
-
-
-def _lay_down_act(cards: tuple[Card, ...]) -> LayDown:
-    """``LayDown(cards)``, its slots set directly (a frozen dataclass's __init__ goes through
-    object.__setattr__ for each field): the engine lists thousands."""
-    act = object.__new__(LayDown)
-    set_cards, set_high, set_layout = _SET_LAY_DOWN
-    set_cards(act, cards)
-    set_high(act, None)
-    set_layout(act, None)
-    return act
-
-
-def _lay_off_act(target: int, cards: tuple[Card, ...]) -> LayOff:
-    """``LayOff(target, cards)``, its slots set directly (see :func:`_lay_down_act`)."""
-    act = object.__new__(LayOff)
-    set_target, set_cards, set_high, set_layout = _SET_LAY_OFF
-    set_target(act, target)
-    set_cards(act, cards)
-    set_high(act, None)
-    set_layout(act, None)
-    return act
 
 
 def _lay_offs_of(target: int, meld: Meld, maybe: list[Card], twice: tuple[Card, ...]) -> tuple[LayOff, ...]:
@@ -127,19 +105,19 @@ def _lay_offs_of(target: int, meld: Meld, maybe: list[Card], twice: tuple[Card, 
     # Meld._fits_cards is the meld's own verdict (no sentence built); the exact quick tests first.
     if meld.kind == "set":
         if len(maybe) == 1:  # the common case: one card
-            return (_lay_off_act(target, (maybe[0],)),) if _set_fit(meld, maybe[0]) else ()
-        return tuple([_lay_off_act(target, (c,)) for c in maybe if _set_fit(meld, c)])
+            return (LayOff(target, (maybe[0],)),) if _set_fit(meld, maybe[0]) else ()
+        return tuple([LayOff(target, (c,)) for c in maybe if _set_fit(meld, c)])
     if len(maybe) == 1 and not twice:  # one card, not held twice: no pair (the common case)
         fit = _run_fit(meld, maybe)
         if fit is None:
             fit = meld._fits_cards(maybe)
-        return (_lay_off_act(target, (maybe[0],)),) if fit else ()
+        return (LayOff(target, (maybe[0],)),) if fit else ()
     fits = []
     for c in maybe:
         fit = _run_fit(meld, (c,))
         if fit if fit is not None else meld._fits_cards([c]):
             fits.append(c)
-    out = [_lay_off_act(target, (c,)) for c in fits]
+    out = [LayOff(target, (c,)) for c in fits]
     for i, a in enumerate(maybe):
         for b in maybe[i:]:
             if a == b and a not in twice:
@@ -148,7 +126,7 @@ def _lay_offs_of(target: int, meld: Meld, maybe: list[Card], twice: tuple[Card, 
                 continue
             fit = _run_fit(meld, (a, b))
             if fit if fit is not None else meld._fits_cards([a, b]):
-                out.append(_lay_off_act(target, (a, b)))
+                out.append(LayOff(target, (a, b)))
     return tuple(out)
 
 
@@ -387,8 +365,8 @@ def _info(group: _Group, laid: dict[Any, Any] | None) -> _GroupInfo:
     did)."""
     if laid is None:
         return (group, (), max([len(e[0]) for e in group], default=0))
-    # One pass: each entry's LayDown (as _lay_down_act builds it, inlined: a new group is built
-    # for most draws), its analysis noted for Game.apply, and the longest candidate.
+    # One pass: each entry's LayDown (``LayDown(cards)``, its slots set directly: see
+    # _SET_LAY_DOWN), its analysis noted for Game.apply, and the longest candidate.
     set_cards, set_high, set_layout = _SET_LAY_DOWN
     acts = []
     longest = 0

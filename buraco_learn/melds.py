@@ -1589,7 +1589,9 @@ _new = object.__new__
 
 class _Building(Meld):
     """A :class:`Meld` while :func:`_build` fills its slots (plain assignments, the fastest
-    way); it then becomes a :class:`Meld`, immutable."""
+    way); it then becomes a :class:`Meld`, immutable. Measured: 1.4 us a meld, against 7.2 us
+    through object.__setattr__ for each of its nine slots (as Meld._make does for a subclass),
+    where Meld.from_cards takes about 5 us a meld on compare.py's meld corpus: kept."""
 
     __slots__ = ()
     __setattr__ = object.__setattr__  # type: ignore[assignment]

@@ -9,7 +9,6 @@ Rules implemented here: CLOSE-1, CLOSE-2, CLOSE-3, CLOSE-4, P3-1, POT-1, POT-2, 
 from __future__ import annotations
 
 import re
-import sys
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Self
@@ -20,7 +19,7 @@ from .errors import BuracoError, IllegalMove, InvalidMeld, NotationError
 from .i18n import N_, seat_word, tr
 from .melds import Meld
 from .memo import _LAST_CARD, _LAST_CARD_MAX, _MEMO_MAX, _SCALARS, _laid_off, _meld_of
-from .state import _CARD_OF, Event, TableMeld, _new_object, _remove, _set_action, _set_note, _set_seat, _State, _Table, _table_meld
+from .state import _CARD_OF, Event, TableMeld, _new_object, _remove, _set_action, _set_note, _set_seat, _State, _Table
 
 
 _RULE_ID = re.compile(r"[A-Z][A-Z0-9]*-\d+")
@@ -55,17 +54,17 @@ _TAKE_PILE = TakePile()
 _DISCARDS: list[Discard] = [Discard(c) for c in _CARD_OF]
 
 
-#: The note of a discard, per card index (interned: every note in a history is shared).
-_DISCARD_NOTES: list[str] = [sys.intern(f"discarded {c}") for c in _CARD_OF]
+#: The note of a discard, per card index (shared by every history).
+_DISCARD_NOTES: list[str] = [f"discarded {c}" for c in _CARD_OF]
 
 
 #: The note of a draw from the stock that changes nothing else.
-_DREW = sys.intern("drew from the stock")
+_DREW = "drew from the stock"
 
 
 def _pile_note(n: int) -> str:
     """The note of a pile of ``n`` cards taken."""
-    return sys.intern(f"took the discard pile ({n} card{'s' if n != 1 else ''})")
+    return f"took the discard pile ({n} card{'s' if n != 1 else ''})"
 
 
 #: The note of a pile taken, by its size (a pile holds at most the two decks' 108 cards).
@@ -453,10 +452,9 @@ class _Turn(_Table):
         """End an action: its :data:`_Undo` delta ``(hand, kind, data, pot)`` and the scalars
         :meth:`_push` noted go on the undo stack (flat: see _Undo), its event on the history."""
         self._undo += (hand, kind, data, pot, self._pending)
-        # Event(seat, action, note), its three fields set directly (a frozen dataclass's __init__
-        # goes through object.__setattr__ for each). Notes repeat from hand to hand: the callers
-        # share them (constants, or sys.intern). A TableMeld or Meld stands for a meld's or a
-        # lay-off's note, written when first read (see _event_note).
+        # Event(seat, action, note), its three fields set directly (measured: see
+        # state._new_object). A TableMeld or Meld stands for a meld's or a lay-off's note,
+        # written when first read (see state._event_note).
         ev = _new_object(Event)
         _set_seat(ev, seat)
         _set_action(ev, action)
@@ -487,7 +485,7 @@ class _Turn(_Table):
             else:
                 s.last_turn = True
                 note += "; the stock is down to its last cards, so this is the last turn (STOCK-1)"
-        return self._record(seat, _DRAW, _DREW if note is _DREW else sys.intern(note), None, "draw", became)
+        return self._record(seat, _DRAW, note, None, "draw", became)
 
     def take_pile(self) -> Event:
         """Take the whole discard pile (TURN-1)."""
@@ -559,12 +557,12 @@ class _Turn(_Table):
         seat = s.turn
         old_hand = s.hands[seat]
         s.hands[seat] = rest
-        laid = _table_meld(len(s.table), seat, meld)
+        laid = TableMeld(len(s.table), seat, meld)
         s.table.append(laid)
         self._side_melds_changed(seat, None, laid)
         pot = self._after_empty_by_play(seat)
         # The note "laid down meld {id}: {meld}" is written when first read (see _event_note).
-        return self._record(seat, action, sys.intern(f"laid down meld {laid.id}: {meld}{pot}") if pot else laid,
+        return self._record(seat, action, f"laid down meld {laid.id}: {meld}{pot}" if pot else laid,
                             tuple(old_hand), "meld", None, s.hands[seat] is not rest)
 
     def lay_off(self, target: int, cards: Iterable[Card] | str | Card, wild_high: bool | None = None,
@@ -584,12 +582,12 @@ class _Turn(_Table):
         old_hand = s.hands[seat]
         s.hands[seat] = rest
         old = s.table[target]
-        s.table[target] = _table_meld(old.id, old.owner, new)
+        s.table[target] = TableMeld(old.id, old.owner, new)
         self._side_melds_changed(seat, old, s.table[target])
         pot = self._after_empty_by_play(seat)
         # The note "meld {target} is now {new}" (action.target is target) is written when first
         # read (see _event_note).
-        return self._record(seat, action, sys.intern(f"meld {target} is now {new}{pot}") if pot else new,
+        return self._record(seat, action, f"meld {target} is now {new}{pot}" if pot else new,
                             tuple(old_hand), "layoff", (target, old), s.hands[seat] is not rest)
 
     def discard(self, card: Card | str) -> Event:
@@ -619,7 +617,7 @@ class _Turn(_Table):
                 s.phase = "over"
                 self._memo, self._groups = {}, {}
                 return self._record(seat, _DISCARDS[c.index],
-                                    sys.intern(note + f"; {self.seat_name(seat)} closes (CLOSE-1)"), at, "discard")
+                                    note + f"; {self.seat_name(seat)} closes (CLOSE-1)", at, "discard")
             if not has_pot and s.pots:
                 pot = s.pots.pop(0)
                 s.hands[seat] = pot
@@ -639,12 +637,11 @@ class _Turn(_Table):
             s.phase = "over"
             self._memo, self._groups = {}, {}
             return self._record(seat, _DISCARDS[c.index],
-                                sys.intern(note + "; the stock has run out and the hand ends (STOCK-1)"),
+                                note + "; the stock has run out and the hand ends (STOCK-1)",
                                 back, "discard", None, took)
         s.turn = (seat + 1) % self.players
         s.phase = "draw"
-        # An interned constant unless the hand was emptied (a rare longer note).
-        return self._record(seat, _DISCARDS[c.index], note if rest else sys.intern(note), back, "discard", None, took)
+        return self._record(seat, _DISCARDS[c.index], note, back, "discard", None, took)
 
     def undo(self) -> Action:
         """Take back the last action; returns it. Raises :class:`IllegalMove` when there is none."""
