@@ -47,11 +47,10 @@ from .legal import _run_lay_off as _run_lay_off, _set_fit as _set_fit, _set_grou
 from .legal import _target_group as _target_group, candidate_melds as candidate_melds
 from .memo import _CANDIDATES as _CANDIDATES, _LAST_CARD as _LAST_CARD, _MELD_OF as _MELD_OF
 from .memo import _RUN_GROUPS as _RUN_GROUPS, _SET_COMBOS as _SET_COMBOS, _SET_GROUPS as _SET_GROUPS
-from .memo import _known_meld as _known_meld
 from .state import _CARD_OF as _CARD_OF, _NAMES as _NAMES, _remove as _remove, MAX_SEED as MAX_SEED
 from .state import Event as Event, HandResult as HandResult, Phase as Phase, PlayerView as PlayerView
 from .state import TableMeld as TableMeld, seat_names as seat_names
-from .turn import _DISCARDS as _DISCARDS
+from .turn import _DISCARDS as _DISCARDS, _known_meld as _known_meld
 
 __all__ = ["Game", "TableMeld", "Event", "HandResult", "PlayerView", "seat_names", "Phase", "candidate_melds"]
 

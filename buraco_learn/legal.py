@@ -18,10 +18,10 @@ from .errors import NotationError
 from .i18n import tr
 from .melds import Meld, _analyse, _card_list, _choose, _pos_card
 from .memo import (_CANDIDATES, _CANDIDATES_MAX, _GROUPS_MAX, _MEMO_MAX, _RUN_GROUPS, _SET_COMBOS, _SET_GROUPS,
-                   _Group, _GroupInfo, _laid_off, _meld_of)
+                   _Group, _GroupInfo)
 from .rules import FIBUR
 from .state import _CARD_OF, Event, _Facts, _new_object, _remove
-from .turn import _ACTION_HELP, _DISCARDS, _DRAW, _TAKE_PILE, _Turn
+from .turn import _ACTION_HELP, _DISCARDS, _DRAW, _TAKE_PILE, _laid_off, _meld_of, _Turn
 
 
 #: A card's index, as a sort key (attrgetter: no Python call per card).
@@ -846,45 +846,23 @@ class _Legal(_Turn):
         return out
 
     def apply(self, action: Action | str) -> Event:
-        """Do an action given as a value or in notation (``'meld 5H 6H 7H'``)."""
+        """Do an action given as a value or in notation (``'meld 5H 6H 7H'``); a refused action
+        raises :class:`~buraco_learn.errors.IllegalMove` naming the rule and changes nothing.
+
+        A value is played as it is, no text read back (what a widget should hand: ``LayDown(cards)``,
+        ``LayOff(target, cards)``, ``Discard(card)``, ``Draw()``, ``TakePile()``), its play worked
+        out once; one that ``legal_actions()`` listed for this state, or equal to one listed, takes
+        the listed action's path (its rules were checked when it was listed).
+        """
         a = parse_action(action) if isinstance(action, str) else action
         legal = self._s.cache.get("legal")
         if legal is not None:
             for x in legal:
                 if x is a:
-                    # The trusted path: ``a`` is one of the very objects legal_actions() returned
-                    # for this unchanged state (the cache holding them is dropped by every change),
-                    # so the rules were checked when it was listed; only what doing it needs is
-                    # worked out here.
-                    hand = self._s.hands[self._s.turn]
-                    if a.__class__ is Discard:
-                        c = a.card
-                        at = hand.index(c)
-                        rest = hand.copy()
-                        del rest[at]  # _remove(hand, (c,)): the hand without its first c
-                        return self._do_discard(c, rest, at)
-                    if a.__class__ is LayOff:
-                        seq = list(a.cards)
-                        meld = self._s.table[a.target].meld
-                        new = _plain_lay_off(meld, seq)
-                        if new is None:
-                            new = _run_lay_off(meld, seq)
-                            if new is None:
-                                new = _laid_off(meld, seq, self._memo)
-                        return self._do_lay_off(a.target, new, _remove(hand, seq), a)  # type: ignore[arg-type]
-                    if a.__class__ is LayDown:
-                        seq = list(a.cards)
-                        res = self._groups.get(a.cards) if self.rules is FIBUR else None
-                        if res is not None:
-                            # Listed from a candidate group, which noted each candidate's analysis
-                            # under its cards (see _info): the one from_cards makes of them under
-                            # fibur's rules.
-                            meld = Meld._make(res, FIBUR)
-                        else:
-                            meld = _meld_of(seq, self.rules)
-                        return self._do_meld(seq, meld, _remove(hand, seq), a)  # type: ignore[arg-type]
-                    # Listed in the draw phase: verify_draw or verify_take_pile's checks were made then.
-                    return self._do_draw() if a.__class__ is Draw else self._do_take_pile()
+                    return self._play_listed(a)
+            for x in legal:
+                if x == a:  # a new value equal to a listed one (a click builds one) is that action
+                    return self._play_listed(x)
         if isinstance(a, Draw):
             return self.draw()
         if isinstance(a, TakePile):
@@ -896,3 +874,37 @@ class _Legal(_Turn):
         if isinstance(a, Discard):
             return self.discard(a.card)
         raise NotationError(tr("not an action: {action}; {help}", action=excerpt(action), help=tr(_ACTION_HELP)))
+
+    def _play_listed(self, a: Action) -> Event:
+        """Play ``a``, one of the very objects legal_actions() returned for this unchanged state (the
+        cache holding them is dropped by every change): the rules were checked when it was listed;
+        only what doing it needs is worked out here."""
+        hand = self._s.hands[self._s.turn]
+        if a.__class__ is Discard:
+            c = a.card
+            at = hand.index(c)
+            rest = hand.copy()
+            del rest[at]  # _remove(hand, (c,)): the hand without its first c
+            return self._do_discard(c, rest, at)
+        if a.__class__ is LayOff:
+            seq = list(a.cards)
+            meld = self._s.table[a.target].meld
+            new = _plain_lay_off(meld, seq)
+            if new is None:
+                new = _run_lay_off(meld, seq)
+                if new is None:
+                    new = _laid_off(meld, seq, self._memo)
+            return self._do_lay_off(a.target, new, _remove(hand, seq), a)  # type: ignore[arg-type]
+        if a.__class__ is LayDown:
+            seq = list(a.cards)
+            res = self._groups.get(a.cards) if self.rules is FIBUR else None
+            if res is not None:
+                # Listed from a candidate group, which noted each candidate's analysis
+                # under its cards (see _info): the one from_cards makes of them under
+                # fibur's rules.
+                meld = Meld._make(res, FIBUR)
+            else:
+                meld = _meld_of(seq, self.rules)
+            return self._do_meld(seq, meld, _remove(hand, seq), a)  # type: ignore[arg-type]
+        # Listed in the draw phase: verify_draw or verify_take_pile's checks were made then.
+        return self._do_draw() if a.__class__ is Draw else self._do_take_pile()

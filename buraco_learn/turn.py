@@ -17,12 +17,49 @@ from .actions import Action, Discard, Draw, LayDown, LayOff, TakePile, parse_act
 from .cards import Card, excerpt, format_cards, parse_cards
 from .errors import BuracoError, IllegalMove, InvalidMeld, NotationError
 from .i18n import N_, seat_word, tr
-from .melds import Meld
-from .memo import _LAST_CARD, _LAST_CARD_MAX, _MEMO_MAX, _SCALARS, _laid_off, _meld_of
-from .state import _CARD_OF, Event, TableMeld, _new_object, _remove, _set_action, _set_note, _set_seat, _State, _Table
+from .melds import Meld, _card_list
+from .memo import _LAST_CARD, _LAST_CARD_MAX, _MELD_OF, _MEMO_MAX, _SCALARS
+from .rules import Rules
+from .state import (_CARD_OF, Event, TableMeld, _new_object, _remove, _set_action, _set_note, _set_seat, _State,
+                    _Table)
 
 
 _RULE_ID = re.compile(r"[A-Z][A-Z0-9]*-\d+")
+
+
+def _meld_of(cards: list[Card], rules: Rules) -> Meld:
+    """``Meld.from_cards(cards, rules=rules)``, remembered."""
+    key = (tuple(cards), id(rules))
+    found = _MELD_OF.get(key)
+    if found is not None and found[0] is rules:
+        return found[1]
+    meld = Meld.from_cards(cards, rules=rules)
+    if len(_MELD_OF) >= _MEMO_MAX:
+        _MELD_OF.clear()
+    _MELD_OF[key] = (rules, meld)
+    return meld
+
+
+def _known_meld(meld: Meld) -> None:
+    """Remember ``meld`` as :func:`_meld_of` of its own cards: the caller vouches that it is
+    ``Meld.from_cards(meld.cards, rules=meld.rules)`` (the solver, for the melds of a plan it is
+    about to replay, built from the engine's analysis of these cards; tests/test_engine_memo.py)."""
+    if len(_MELD_OF) >= _MEMO_MAX:
+        _MELD_OF.clear()
+    _MELD_OF[(meld.cards, id(meld.rules))] = (meld.rules, meld)
+
+
+def _laid_off(meld: Meld, cards: list[Card], memo: dict[Any, Any]) -> Meld:
+    """``meld.lay_off(cards)``, remembered in the game's ``memo`` (a refusal is not remembered)."""
+    key = ("laid", tuple(cards), id(meld))
+    found = memo.get(key)
+    if found is not None and found[0] is meld:
+        return found[1]  # type: ignore[no-any-return]
+    new = meld.lay_off(cards)
+    if len(memo) >= _MEMO_MAX:
+        memo.clear()
+    memo[key] = (meld, new)
+    return new
 
 
 #: How to take back one action, relative to the state right after it (undo is always from there):
@@ -78,8 +115,8 @@ _ACTION_HELP = N_("an action is Draw(), TakePile(), LayDown(cards), LayOff(meld 
 def _cards_arg(cards: object) -> list[Card]:
     """Cards given to meld or lay off: notation, one card, or an iterable of cards or notations;
     anything else is a :class:`NotationError`."""
-    if cards.__class__ is list and all(c.__class__ is Card for c in cards):
-        return list(cards)
+    if cards.__class__ is list or cards.__class__ is tuple:  # the values a widget or a bot hands
+        return _card_list(cards)  # a list or tuple of cards is copied as it is, no text read
     return parse_cards(cards)  # type: ignore[arg-type]
 
 
