@@ -81,6 +81,8 @@ def run_measure(tree: Path, name: str) -> float:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--baseline", default="ca0a1f1", help="commit to compare against (default: ca0a1f1)")
+    ap.add_argument("--baseline-tree", default="", help="an existing checkout of --baseline to use "
+                    "instead of making ../buraco_baseline_<rev>")
     ap.add_argument("--reps", type=int, default=5, help="runs per tree and measure (median kept)")
     ap.add_argument("--only", default="", help="comma-separated measure names")
     ap.add_argument("--list", action="store_true", help="list the measures and exit")
@@ -90,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{m.name:11} {m.label} ({m.unit}; target {m.target})")
         return 0
     wanted = [m for m in MEASURES if not args.only or m.name in args.only.split(",")]
-    base = baseline_tree(args.baseline)
+    base = Path(args.baseline_tree).resolve() if args.baseline_tree else baseline_tree(args.baseline)
     print(f"baseline {args.baseline} at {base}; current {ROOT}; {args.reps} reps, CPU clock, medians")
     print(f"| measure | unit | baseline | current | ratio | target |\n|---|---|---|---|---|---|")
     for m in wanted:

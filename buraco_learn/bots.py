@@ -33,6 +33,7 @@ from .cards import Card, excerpt, make_deck
 from .errors import IllegalMove, NotationError
 from .game import Game, HandResult, PlayerView, TableMeld, _State, _target_group, candidate_melds
 from .melds import Meld, is_valid_meld
+from .memo import _DECK_COUNTS, _LAY_OFF_CARDS, _LAY_OFF_CARDS_MAX, _PLANS, _PLANS_MAX
 from .players import Player, PlayerLike, RandomPlayer, as_player
 from .solver import (NODE_BUDGET, Closing, Plan, _lay_off_additions, _near_cards, _pooled, find_close,
                      meld_value, shared_budget, solve)
@@ -125,8 +126,7 @@ def _imagined_game(view: PlayerView, hands: Sequence[Sequence[Card]], *, to_move
     return game
 
 
-#: The deck (``make_deck(jokers)``) as a count per card index, and each index's card.
-_DECK_COUNTS: dict[int, list[int]] = {}
+#: Each card index's card (the counts per index are memo._DECK_COUNTS).
 _CARD_AT = sorted(set(make_deck(4)), key=lambda c: c.index)
 
 
@@ -218,13 +218,6 @@ def _solver_game(view: PlayerView, phase: str | None = None) -> Game:
     return _imagined_game(view, hands, to_move=view.to_move, phase=ph, pile=view.pile, seed=None,
                           last=ph == "play" and (view.last_turn or _stock_at_reserve(view)), single=single,
                           rest=rest)
-
-
-#: Plans already found for a position, keyed by everything the solver reads of it (see
-#: :func:`_plan_key`): a bot asks again about the same position (the pile it weighed taking, once
-#: taken). Bounded, cleared when full.
-_PLANS: dict[tuple[object, ...], tuple[object, Plan | None, bool, int | None]] = {}
-_PLANS_MAX = 4_000
 
 
 def _plan_key(game: Game, what: str, pot_value: int) -> tuple[object, ...]:
@@ -632,10 +625,6 @@ class _LoneCard:
         return self._ok
 
 
-#: Memo of :func:`_lay_off_cards` for runs: (meld, the relevant hand cards' indices in order) ->
-#: the cards (melds are immutable values). Bounded, cleared when full.
-_LAY_OFF_CARDS: dict[tuple[Meld, bytes], frozenset[Card]] = {}
-_LAY_OFF_CARDS_MAX = 20_000
 _NO_CARDS: frozenset[Card] = frozenset()
 
 

@@ -65,6 +65,7 @@ from .cards import Card, format_cards, make_deck
 from .errors import IllegalMove
 from .game import Game, TableMeld, _candidate_entries, _known_meld, _target_group, candidate_melds
 from .melds import Meld
+from .memo import _ADDITIONS, _ADDITIONS_MAX, _LINKS, _LONE, _LONE_MAX, _MELDS, _MELDS_MAX, _PTS_OF, _SEVEN, _STATIC
 from .rules import FIBUR, Rules
 
 __all__ = ["Plan", "Closing", "solve", "can_close", "find_close", "dead_cards", "meld_value", "SolverError",
@@ -284,9 +285,6 @@ class _Item:
         return tuple(out)
 
 
-_SEVEN: dict[int, int] = {}
-
-
 def _best_seven(mask: int) -> int:
     """The most positions of ``mask`` inside seven run positions in a row (1..14)."""
     got = _SEVEN.get(mask)
@@ -294,9 +292,6 @@ def _best_seven(mask: int) -> int:
         got = max((mask >> lo & 0x7F).bit_count() for lo in range(1, 9))
         _SEVEN[mask] = got
     return got
-
-
-_LINKS: dict[int, dict[int, int]] = {}
 
 
 def _two_block(m: int, ace_block: int) -> int:
@@ -464,10 +459,6 @@ def _card_pts(cards: Sequence[Card], rules: Rules) -> list[int]:
     return pts
 
 
-#: :func:`_card_pts` of every card by index, per rules (id -> the rules, the points).
-_PTS_OF: dict[int, tuple[Rules, list[int]]] = {}
-
-
 def _card_pts_of(cards: Sequence[Card], rules: Rules) -> list[int]:
     """:func:`_card_pts`, read from a table per rules."""
     found = _PTS_OF.get(id(rules))
@@ -476,9 +467,6 @@ def _card_pts_of(cards: Sequence[Card], rules: Rules) -> list[int]:
         found = _PTS_OF[id(rules)] = (rules, _card_pts(deck, rules))
     table = found[1]
     return [table[c.index] for c in cards]
-
-
-_STATIC: dict[Card, tuple[int, tuple[int, ...], int]] = {}
 
 
 def _static(c: Card) -> tuple[int, tuple[int, ...], int]:
@@ -506,14 +494,6 @@ def _side_value(game: Game, seat: int) -> int:
     return sum(meld_value(t.meld) for t in game.side_melds(seat))
 
 
-#: The engine's lone-card answers (``Game._last_cards_ok``), per card, under what they depend on
-#: (the engine remembers them under the same key: the side's pot and burraco, whether a pot is
-#: left, the one-card pile's card and whether an identical card was held, the rules), so that a
-#: search reads a hand's cards with one dict look-up each. Bounded, cleared when full.
-_LONE: dict[tuple[object, ...], tuple[Rules, dict[Card, bool]]] = {}
-_LONE_MAX = 512
-
-
 def _lone_ok(game: Game, cards: Sequence[Card], has_pot: bool, has_burraco: bool) -> list[bool]:
     """``game._last_cards_ok(cards, has_pot, has_burraco)``: for each card, whether a meld or
     lay-off may leave it alone in the hand of the player to move (CLOSE-2, CLOSE-4, TURN-4)."""
@@ -533,13 +513,6 @@ def _lone_ok(game: Game, cards: Sequence[Card], has_pot: bool, has_burraco: bool
         known.update(zip(missing, game._last_cards_ok(missing, has_pot, has_burraco)))
         out = [known[c] for c in cards]
     return out  # type: ignore[return-value]  # every answer known by now
-
-
-#: Memo of :func:`_lay_off_additions`: (meld, the relevant hand cards in order) -> the additions.
-#: A pure function of its key (melds are immutable values), asked again and again as a bot plans
-#: each turn and imagines the pile's cards in its hand; bounded, cleared when full.
-_ADDITIONS: dict[tuple[Meld, bytes], tuple[tuple[tuple[Card, ...], Meld, int], ...]] = {}
-_ADDITIONS_MAX = 20_000
 
 
 def _near_cards(meld: Meld, hand: Sequence[Card]) -> list[Card]:
@@ -678,13 +651,6 @@ def _set_additions(meld: Meld, relevant: list[Card]) -> list[tuple[tuple[Card, .
 #: Each rank's natural card of each suit, by rank (1 to 13) then suit.
 _RANK_CARDS: list[list[Card]] = [[]] + [[c for c in sorted(set(make_deck(0)), key=_INDEX) if c.r == r]
                                         for r in range(1, 14)]
-
-
-#: Memo of ``Meld.from_cards(cards, rules=rules)`` for the candidate melds of the hands the solver
-#: is given (an immutable value, the same few melds from turn to turn): (id of the rules, card
-#: indices in order) -> (the rules, the meld); the rules are kept so that their id stays theirs.
-_MELDS: dict[tuple[int, bytes], tuple[Rules, Meld, int, bool]] = {}
-_MELDS_MAX = 20_000
 
 
 def _meld_of(cards: Sequence[Card], rules: Rules, res: tuple[Any, ...] | None = None) -> tuple[Rules, Meld, int, bool]:

@@ -27,7 +27,7 @@ mismatch: list[str] = []
 
 if checks:
     # 1. doctests of the core (every module of the package but the widgets and the course builder).
-    MODULES = ["cards", "errors", "rules", "melds", "actions", "game", "scoring", "records", "match", "solver",
+    MODULES = ["cards", "errors", "rules", "melds", "actions", "game", "state", "turn", "legal", "scoring", "records", "match", "solver",
                "bots", "hints", "players", "review", "reference", "render", "exercises.catalog",
                "exercises.checkers", "exercises.show", "puzzles", "puzzles.generate", "puzzles.streak", "i18n", "notes"]
     failed = attempted = 0
