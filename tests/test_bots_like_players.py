@@ -14,7 +14,7 @@ from itertools import combinations
 
 from buraco_learn import Card, Game
 from buraco_learn.actions import Discard, Draw, LayDown, LayOff, TakePile
-from buraco_learn.bots import StrongBot, make_bot
+from buraco_learn.bots import StrongBot, known_holdings, make_bot
 from buraco_learn.game import PlayerView
 from buraco_learn.melds import is_valid_meld
 
@@ -212,3 +212,29 @@ def test_a_card_taken_back_with_the_pile_is_not_thrown_again() -> None:
     assert isinstance(g.history[-1].action, Discard)
     assert g.history[-1].action.card != Card.parse("AC")
     assert any(isinstance(e.action, TakePile) and e.seat == 1 for e in g.history)
+
+
+def test_strong_does_not_hand_the_next_player_a_meld_in_the_pile_with_two_players() -> None:
+    """Notebook 8b, part 3, with 2 players too: 8♥ makes a run with the pile's 6♥ 7♥, so the strong
+    bot throws 4♣ (it used to look at the pile only with 3 or 4 players, and threw the higher 8♥)."""
+    g = Game.from_position("fibur 2p d1 t0 play | h: 8H 4C / 5D 9S 6C | m: - | p: 6H 7H | s: * "
+                           "| pots: *11 / *11 | took: -")
+    assert StrongBot().choose(g.view(0), g.legal_actions()) == Discard(Card.parse("4C"))
+
+
+def test_strong_keeps_a_card_the_next_player_is_known_to_pair() -> None:
+    """North took 9♦, then 8♣ 9♥ with the pile (public, TURN-1): 9♣ would give him a set of 9s, so
+    the strong bot keeps it, though it links with nothing in its hand and scores the most."""
+    g = Game.from_position("fibur 2p d1 t0 play | h: 9D 5C 9C 9H 3H / 7S 8C KD | m: - | p: - | s: * "
+                           "| pots: *11 / *11 | took: -")
+    g.discard(Card.parse("9D"))
+    g.take_pile()
+    g.discard(Card.parse("8C"))
+    g.draw()
+    g.discard(Card.parse("9H"))
+    g.take_pile()  # North holds 9D 8C 9H, as everyone saw
+    g.discard(Card.parse("KD"))
+    g.draw()
+    assert known_holdings(g.view(0))[1] == Counter(map(Card.parse, ["9D", "8C", "9H"]))
+    choice = StrongBot().choose(g.view(0), g.legal_actions())
+    assert isinstance(choice, Discard) and choice.card != Card.parse("9C"), (g.hand(0), choice)
