@@ -9,7 +9,8 @@ engine check about its own moves is exact, and nothing hidden is read.
 
 - :class:`RandomBot`: a uniformly random legal action.
 - :class:`GreedyBot`: lays down the most points each turn (:func:`~buraco_learn.solver.solve`),
-  takes the pile when it lets it lay down more, closes when it can, discards its highest card.
+  takes the pile when it lets it lay down more, closes when it can, discards its highest card (not
+  one of its own it just took back with the pile, while another will do).
 - :class:`StrongBot`: the same solver, plus judgement about the pile (its value, and the pile that
   closes) and discard safety: never a card with which the next player takes the pile and closes,
   never one that feeds the opponents' melds (TURN-2), and keep the cards that link in its hand.
@@ -1002,7 +1003,8 @@ class GreedyBot:
 
     Draw: takes the discard pile when that lets it lay down more points now, else draws.
     Play: closes when it can (CLOSE-1), else plays the best plan one action at a time.
-    Discard: its highest-point card that is not a wild.
+    Discard: its highest-point card that is not a wild, nor its own discard just taken back with
+    the pile (while another card will do: no loop of the same pile and the same card).
 
     Within a turn the plan found at the first play-phase decision is played to its end, one step
     per decision, as long as each position is the one the plan leads to (see :meth:`choose`).
@@ -1246,17 +1248,21 @@ def _links(card: Card, hand: Sequence[Card]) -> int:
 class StrongBot(GreedyBot):
     """The greedy bot with judgement about the pile and the discard.
 
-    Pile: with two players it also takes a pile of two cards or more when that loses nothing now
-    (more cards, more melds and burracos later). With three or four, where a big hand is a burden
+    Pile: with two players it also takes a pile of two new cards or more when that loses nothing now
+    (more cards, more melds and burracos later); its own discards lying in the pile are no news, so
+    a pile of its own last discard and one more card is taken only when it gains (no loop of the same
+    pile turn after turn, :func:`own_discards_in_pile`). With three or four, where a big hand is a burden
     when the partners close fast: it takes the pile when that lets it close at once (CLOSE-1); once
     its side has the pot and a burraco, only when the pile leaves it fewer cards in hand after
     laying down; otherwise only a pile that gains 15 points or more now.
 
-    Discard, in this order: never a wild while another card will do; never a card with which the
-    next player could take the pile and close at once (:func:`closing_risk`); never a card an
-    opponent's meld takes (TURN-2); with three or four players, never a card that makes a meld with
-    two cards of the pile or of the next player's known holdings (:func:`known_holdings`); then the
-    card with the fewest partners in its own hand (:func:`_links`), then the highest points.
+    Discard, in this order (notebook 8b, part 3): never a wild while another card will do; never a
+    card the next player is known to use (:func:`feeds_next_player`: it lays off onto his side's
+    melds, TURN-2, or makes a meld with two cards of the pile and of what he is known to hold,
+    :func:`known_holdings`); never a card with which the next player could take the pile and close
+    at once (:func:`closing_risk`); never a card an opponent's meld takes; not its own discard taken
+    back with the pile this turn (:func:`own_discards_in_pile`); then the card with the fewest
+    partners in its own hand (:func:`_links`), then the highest points.
 
     In the tournament (``benchmarks/tournament.py``) this beats the greedy bot clearly with 2 and
     4 players.

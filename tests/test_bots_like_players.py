@@ -33,6 +33,8 @@ class Turn:
     pile: list[Card]
     stock: bool
     discard: Card | None = None
+    #: Whether a card other than the discard and not a wild could have been discarded.
+    free: bool = True
 
 
 @dataclass
@@ -97,6 +99,7 @@ def play(players: int, levels: tuple[str, str], seed: int, *, check_strong: bool
         elif isinstance(action, Discard):
             assert turn is not None
             turn.discard = action.card
+            turn.free = any(isinstance(a, Discard) and a.card != action.card and not a.card.is_wild for a in legal)
             if check_strong and isinstance(bots[seat], StrongBot):
                 check_discard(hand, seed, view, action.card, [a.card for a in legal if isinstance(a, Discard)],
                               known[(seat + 1) % players])
@@ -125,7 +128,7 @@ def check_discard(hand: Hand, seed: int, view: PlayerView, card: Card, options: 
 def loops(hand: Hand) -> list[tuple[int, Card, int]]:
     """The loops of a hand: (seat, card, turns running) for every run of ``LOOP`` or more of a seat's
     turns in each of which it took the pile holding the card it discarded at its previous turn, and
-    discarded that same card again."""
+    discarded that same card again while a card that is not a wild would have done."""
     last: dict[int, Card | None] = {}
     run: dict[int, int] = {}
     found: list[tuple[int, Card, int]] = []
@@ -137,7 +140,7 @@ def loops(hand: Hand) -> list[tuple[int, Card, int]]:
 
     for t in hand.turns:
         before = last.get(t.seat)
-        if t.took and before is not None and before in t.pile and t.discard == before:
+        if t.took and before is not None and before in t.pile and t.discard == before and t.free:
             run[t.seat] = run.get(t.seat, 0) + 1
         else:
             ended(t.seat)
