@@ -1,10 +1,18 @@
-"""Bot tournament: seeded hands between levels, win rates with 95% confidence intervals.
+"""Bot tournament: seeded hands between levels, win rates and mean point differences with 95%
+confidence intervals; optionally the same hands played by another tree's bots, compared hand by hand.
 
 Each pairing plays ``--hands`` hands; seats alternate (and with 4 players each level is one
 partnership), the same seeds for every pairing. A hand is won by the side with the higher
-count; a tie counts half. The interval is the Wilson score interval at 95%.
+count; a tie counts half. The win rate's interval is the Wilson score interval at 95%; the mean
+point difference (A's count minus B's) has a normal interval at 95% (mean +- 1.96 s / sqrt(n)).
 
     python benchmarks/tournament.py [--hands 1000] [--players 2 4] [--jobs 2] [--first-seed 1]
+    python benchmarks/tournament.py --against /work/wt/base353 ...   # before (that tree) and after (this one)
+
+With ``--against DIR`` each table is played twice, by this tree's bots and by those of ``DIR`` (a
+worktree of another commit, read only: its package is imported from ``DIR``), on the same seeds, in
+one run; the last column compares the two hand by hand (this tree's difference minus DIR's on the
+same seed, with a 95% interval on the paired mean).
 
 Tune on one seed range (for example ``--first-seed 100001``) and report on another (the default).
 """
@@ -12,18 +20,23 @@ Tune on one seed range (for example ``--first-seed 100001``) and report on anoth
 from __future__ import annotations
 
 import argparse
+import json
 import math
+import os
+import subprocess
+import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
-
-from buraco_learn import Game
-from buraco_learn.bots import make_bot, play_hand
+from pathlib import Path
 
 PAIRINGS = (("greedy", "random"), ("strong", "greedy"), ("strong", "random"))
 
 
 def one_hand(args: tuple[str, str, int, int]) -> tuple[float, int]:
     """Play one hand; returns (A's result: 1, 0.5 or 0, A's score minus B's)."""
+    from buraco_learn import Game
+    from buraco_learn.bots import make_bot, play_hand
+
     a, b, players, seed = args
     g = Game.new(players, rules="fibur", seed=seed, dealer=seed % players)
     a_first = seed % 2 == 0
@@ -42,6 +55,54 @@ def wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
+def mean_ci(xs: list[float], z: float = 1.96) -> tuple[float, float, float]:
+    """The mean of ``xs`` and its normal 95% interval (mean +- z s / sqrt(n))."""
+    n = len(xs)
+    m = sum(xs) / n
+    s = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1)) if n > 1 else 0.0
+    h = z * s / math.sqrt(n)
+    return m, m - h, m + h
+
+
+def play_all(args: argparse.Namespace) -> dict[str, dict[str, object]]:
+    """Every table of the run: ``"<players>p <a>-<b>"`` -> results per hand and hands per second."""
+    out: dict[str, dict[str, object]] = {}
+    with ProcessPoolExecutor(args.jobs) as pool:
+        for players in args.players:
+            for pairing in args.pairings:
+                a, b = pairing.split("-")
+                t = time.perf_counter()
+                seeds = range(args.first_seed, args.first_seed + args.hands)
+                results = list(pool.map(one_hand, [(a, b, players, s) for s in seeds], chunksize=4))
+                dt = time.perf_counter() - t
+                out[f"{players}p {pairing}"] = {"wins": [r for r, _ in results], "diffs": [d for _, d in results],
+                                                "rate": len(results) / dt}
+                if args.json is None:
+                    print_row(f"{players}p {pairing}", out[f"{players}p {pairing}"], None)
+    return out
+
+
+def print_header(compare: bool) -> None:
+    print(f"{'table':<28}{'hands':>6}{'A wins':>8}{'95% CI':>16}{'mean diff':>11}{'95% CI':>18}{'hands/s':>9}"
+          + (f"{'after-before (paired)':>30}" if compare else ""))
+
+
+def print_row(name: str, r: dict[str, object], before: dict[str, object] | None, label: str = "") -> None:
+    wins: list[float] = r["wins"]  # type: ignore[assignment]
+    diffs: list[float] = r["diffs"]  # type: ignore[assignment]
+    n = len(wins)
+    p = sum(wins) / n
+    lo, hi = wilson(p, n)
+    m, mlo, mhi = mean_ci(diffs)
+    line = (f"{label + name:<28}{n:>6}{p:>8.3f}  [{lo:.3f}, {hi:.3f}]{m:>+11.1f}  [{mlo:+7.1f}, {mhi:+7.1f}]"
+            f"{r['rate']:>9.2f}")
+    if before is not None:
+        paired = [x - y for x, y in zip(diffs, before["diffs"])]  # type: ignore[call-overload]
+        pm, plo, phi = mean_ci(paired)
+        line += f"{pm:>+12.1f}  [{plo:+7.1f}, {phi:+7.1f}]"
+    print(line, flush=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--hands", type=int, default=1000)
@@ -50,22 +111,34 @@ def main() -> None:
     ap.add_argument("--first-seed", type=int, default=1,
                     help="seeds first..first+hands-1 (tune on one range, report on another)")
     ap.add_argument("--pairings", nargs="+", default=[f"{a}-{b}" for a, b in PAIRINGS])
+    ap.add_argument("--against", metavar="DIR", help="also play the same hands with the package of this tree")
+    ap.add_argument("--json", metavar="FILE", help=argparse.SUPPRESS)  # one tree's results, for --against
     args = ap.parse_args()
-    print(f"{'pairing':<18}{'players':>8}{'hands':>7}{'A wins':>9}{'95% CI':>17}{'mean diff':>11}{'hands/s':>9}")
-    with ProcessPoolExecutor(args.jobs) as pool:
-        for players in args.players:
-            for pairing in args.pairings:
-                a, b = pairing.split("-")
-                t = time.perf_counter()
-                seeds = range(args.first_seed, args.first_seed + args.hands)
-                results = list(pool.map(one_hand, [(a, b, players, s) for s in seeds], chunksize=10))
-                dt = time.perf_counter() - t
-                n = len(results)
-                p = sum(r for r, _ in results) / n
-                lo, hi = wilson(p, n)
-                mean = sum(d for _, d in results) / n
-                print(f"{a + ' v ' + b:<18}{players:>8}{n:>7}{p:>9.3f}   [{lo:.3f}, {hi:.3f}]{mean:>11.1f}"
-                      f"{n / dt:>9.2f}", flush=True)
+    if args.against is None:
+        if args.json is None:
+            print_header(False)
+        out = play_all(args)
+        if args.json is not None:
+            Path(args.json).write_text(json.dumps(out))
+        return
+    here = Path(__file__).resolve().parent.parent
+    trees = {"after": here, "before": Path(args.against).resolve()}
+    files = {}
+    for name, tree in trees.items():
+        files[name] = Path(f"/tmp/tournament-{os.getpid()}-{name}.json")
+        cmd = [sys.executable, str(Path(__file__).resolve()), "--hands", str(args.hands), "--jobs", str(args.jobs),
+               "--first-seed", str(args.first_seed), "--players", *map(str, args.players),
+               "--pairings", *args.pairings, "--json", str(files[name])]
+        env = dict(os.environ, PYTHONPATH=str(tree))
+        subprocess.run(cmd, env=env, cwd=tree, check=True)
+    got = {name: json.loads(f.read_text()) for name, f in files.items()}
+    for f in files.values():
+        f.unlink()
+    print(f"before: {trees['before']}  after: {trees['after']}")
+    print_header(True)
+    for key in got["after"]:
+        print_row(key, got["before"][key], None, "before ")
+        print_row(key, got["after"][key], got["before"][key], "after  ")
 
 
 if __name__ == "__main__":

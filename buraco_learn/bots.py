@@ -9,7 +9,8 @@ engine check about its own moves is exact, and nothing hidden is read.
 
 - :class:`RandomBot`: a uniformly random legal action.
 - :class:`GreedyBot`: lays down the most points each turn (:func:`~buraco_learn.solver.solve`),
-  takes the pile when it lets it lay down more, closes when it can, discards its highest card.
+  takes the pile when it lets it lay down more, closes when it can, discards its highest card (not
+  one of its own it just took back with the pile, while another will do).
 - :class:`StrongBot`: the same solver, plus judgement about the pile (its value, and the pile that
   closes) and discard safety: never a card with which the next player takes the pile and closes,
   never one that feeds the opponents' melds (TURN-2), and keep the cards that link in its hand.
@@ -39,7 +40,8 @@ from .solver import (NODE_BUDGET, Closing, Plan, _lay_off_additions, _near_cards
                      meld_value, shared_budget, solve)
 
 __all__ = ["Player", "RandomBot", "GreedyBot", "StrongBot", "BOTS", "make_bot", "game_from_view", "play_hand",
-           "opponent_melds_accepting", "known_holdings", "deal_unseen", "closing_risk"]
+           "opponent_melds_accepting", "known_holdings", "deal_unseen", "closing_risk",
+           "own_discards_in_pile", "feeds_next_player"]
 
 
 # ---------------------------------------------------------------------------------------
@@ -383,6 +385,67 @@ def known_holdings(view: PlayerView) -> dict[int, Counter[Card]]:
         elif isinstance(a, (LayDown, LayOff)) and mine is not None:
             mine -= Counter(a.cards)
     return known
+
+
+def own_discards_in_pile(view: PlayerView) -> tuple[list[Card], list[Card]]:
+    """Two lists of the cards ``view.seat`` discarded itself, read from the history: those still in
+    the pile (discarded since anyone last took it), and those it took back with the pile this turn
+    (empty unless it took the pile this turn and has not discarded yet).
+
+    A player who takes his own discard back with the pile and throws it again loops: the same pile,
+    the same card, turn after turn, while the stock does not move. The bots use the first list to
+    value the pile by its new cards only, the second never to throw such a card back while another
+    discard will do.
+
+    >>> from buraco_learn import Game
+    >>> g = Game.from_position("fibur 2p d0 t1 play | h: 9C 7H 3D / AC 5D KS | m: 1=4H 5H 6H | p: - "
+    ...                        "| s: * | pots: *11 / *11 | took: -")
+    >>> _ = g.discard(Card.parse("AC")); _ = g.draw(); _ = g.discard(Card.parse("7H"))
+    >>> own_discards_in_pile(g.view(1))
+    ([Card.parse('AC')], [])
+    >>> _ = g.take_pile()
+    >>> own_discards_in_pile(g.view(1))
+    ([], [Card.parse('AC')])
+    """
+    seat = view.seat
+    in_pile: list[Card] = []
+    back: list[Card] = []
+    for ev in view.history:
+        a = ev.action
+        if isinstance(a, TakePile):
+            back = in_pile if ev.seat == seat else []
+            in_pile = []
+        elif isinstance(a, Discard):
+            if ev.seat == seat:
+                in_pile.append(a.card)
+                back = []
+        elif isinstance(a, Draw) and ev.seat == seat:
+            back = []
+    return in_pile, back
+
+
+def feeds_next_player(view: PlayerView, card: Card, known: dict[int, Counter[Card]] | None = None) -> bool:
+    """Whether discarding ``card`` is a gift the next player is known to use (notebook 8b, part 3):
+    it lays off onto a meld of his side (TURN-2), or it makes a meld with two cards of the pile and
+    of what he is known to hold from the piles he took (:func:`known_holdings`), so that the pile
+    becomes worth taking (TURN-1). Never when the next player is ``view.seat``'s partner.
+
+    >>> from buraco_learn import Game
+    >>> g = Game.from_position("fibur 2p d1 t0 play | h: 8H 4C 9D / - | m: 1=5H 6H 7H | p: 8D TD | s: * "
+    ...                        "| pots: *11 / *11 | took: -")
+    >>> [feeds_next_player(g.view(0), c) for c in g.hand(0)]  # 8H onto 5H-7H; 9D with 8D TD
+    [True, False, True]
+    """
+    nxt = (view.seat + 1) % view.players
+    side = next(s for s in view.sides if nxt in s)
+    if view.seat in side:
+        return False
+    if any(t.owner in side and t.meld.can_lay_off([card]) for t in view.table):
+        return True
+    if known is None:
+        known = known_holdings(view)
+    pool = [*view.pile, *known[nxt].elements()]
+    return len(pool) >= 2 and _danger(card, pool) >= 3
 
 
 def _related(c: Card, x: Card) -> bool:
@@ -929,7 +992,8 @@ class GreedyBot:
 
     Draw: takes the discard pile when that lets it lay down more points now, else draws.
     Play: closes when it can (CLOSE-1), else plays the best plan one action at a time.
-    Discard: its highest-point card that is not a wild.
+    Discard: its highest-point card that is not a wild, nor its own discard just taken back with
+    the pile (while another card will do: no loop of the same pile and the same card).
 
     Within a turn the plan found at the first play-phase decision is played to its end, one step
     per decision, as long as each position is the one the plan leads to (see :meth:`choose`).
@@ -1150,8 +1214,10 @@ class GreedyBot:
         return True
 
     def discard(self, view: PlayerView, game: Game, discards: list[Discard]) -> Discard:
-        """The highest-point card that is not a wild (ties: the first)."""
-        return max(discards, key=lambda d: (not d.card.is_wild, d.card.points))
+        """The highest-point card that is not a wild (ties: the first), and not a card of its own it
+        took back with the pile this turn (:func:`own_discards_in_pile`) while another will do."""
+        back = own_discards_in_pile(view)[1]
+        return max(discards, key=lambda d: (not d.card.is_wild, d.card not in back, d.card.points))
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
@@ -1171,17 +1237,21 @@ def _links(card: Card, hand: Sequence[Card]) -> int:
 class StrongBot(GreedyBot):
     """The greedy bot with judgement about the pile and the discard.
 
-    Pile: with two players it also takes a pile of two cards or more when that loses nothing now
-    (more cards, more melds and burracos later). With three or four, where a big hand is a burden
+    Pile: with two players it also takes a pile of two new cards or more when that loses nothing now
+    (more cards, more melds and burracos later); its own discards lying in the pile are no news, so
+    a pile of its own last discard and one more card is taken only when it gains (no loop of the same
+    pile turn after turn, :func:`own_discards_in_pile`). With three or four, where a big hand is a burden
     when the partners close fast: it takes the pile when that lets it close at once (CLOSE-1); once
     its side has the pot and a burraco, only when the pile leaves it fewer cards in hand after
     laying down; otherwise only a pile that gains 15 points or more now.
 
-    Discard, in this order: never a wild while another card will do; never a card with which the
-    next player could take the pile and close at once (:func:`closing_risk`); never a card an
-    opponent's meld takes (TURN-2); with three or four players, never a card that makes a meld with
-    two cards of the pile or of the next player's known holdings (:func:`known_holdings`); then the
-    card with the fewest partners in its own hand (:func:`_links`), then the highest points.
+    Discard, in this order (notebook 8b, part 3): never a wild while another card will do; never a
+    card the next player is known to use (:func:`feeds_next_player`: it lays off onto his side's
+    melds, TURN-2, or makes a meld with two cards of the pile and of what he is known to hold,
+    :func:`known_holdings`); never a card with which the next player could take the pile and close
+    at once (:func:`closing_risk`); never a card an opponent's meld takes; not its own discard taken
+    back with the pile this turn (:func:`own_discards_in_pile`); then the card with the fewest
+    partners in its own hand (:func:`_links`), then the highest points.
 
     In the tournament (``benchmarks/tournament.py``) this beats the greedy bot clearly with 2 and
     4 players.
@@ -1195,7 +1265,8 @@ class StrongBot(GreedyBot):
         """Take the pile when it pays (see the class description; tuned by the tournament)."""
         if view.players == 2:
             gain = self.pile_gain(view)
-            return gain > 0 or (gain == 0 and len(view.pile) >= 2)
+            fresh = len(view.pile) - len(own_discards_in_pile(view)[0])  # its own discards are no news
+            return gain > 0 or (gain == 0 and fresh >= 2)
         now, taken = self._pile_options(view)
         if _side_may_close(view, view.seat) and _closing(taken) is not None:
             return True
@@ -1210,20 +1281,14 @@ class StrongBot(GreedyBot):
 
     def discard(self, view: PlayerView, game: Game, discards: list[Discard]) -> Discard:
         """The safest card, then the least useful to its own hand (see the class description)."""
-        nxt = (view.seat + 1) % view.players
-        pool: list[Card] = []
-        if view.players > 2:
-            pool = list(known_holdings(view)[nxt].elements()) + list(view.pile)
         risk = closing_risk(view, [d.card for d in discards], random.Random(self.rng.randrange(2**31)),
                             samples=self.samples)
         hand = view.hand
-
-        def completes(c: Card) -> bool:
-            return bool(pool) and _danger(c, pool) >= 3
-
-        return min(discards, key=lambda d: (d.card.is_wild, risk[d.card],
+        known = known_holdings(view)
+        back = own_discards_in_pile(view)[1]
+        return min(discards, key=lambda d: (d.card.is_wild, feeds_next_player(view, d.card, known), risk[d.card],
                                             1 if opponent_melds_accepting(view, d.card) else 0,
-                                            completes(d.card), _links(d.card, hand), -d.card.points))
+                                            d.card in back, _links(d.card, hand), -d.card.points))
 
 
 #: The discards that never read the imagined game they are given.

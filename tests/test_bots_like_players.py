@@ -1,0 +1,243 @@
+"""The bots play like players (issue 23): no loop of the same pile and discard turn after turn, the
+stock keeps moving, and every discard of the strong bot follows notebook 8b's principles.
+
+Hands are played here action by action (not through ``play_hand``) so that the test sees, besides
+each bot's choice, the public facts a seat may know: which cards lay in the pile each seat took
+(TURN-1) and what each seat laid down and discarded since.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from itertools import combinations
+
+from buraco_learn import Card, Game
+from buraco_learn.actions import Discard, Draw, LayDown, LayOff, TakePile
+from buraco_learn.bots import StrongBot, known_holdings, make_bot
+from buraco_learn.game import PlayerView
+from buraco_learn.melds import is_valid_meld
+
+#: Loops this long (turns running) or longer fail the test.
+LOOP = 2
+#: The table may not go this many rounds (a turn of every seat) running without a card from the stock.
+NO_STOCK = 2
+
+
+@dataclass
+class Turn:
+    """One turn: who played it, whether he took the pile (and what it held), what he discarded."""
+
+    seat: int
+    took: bool
+    pile: list[Card]
+    stock: bool
+    discard: Card | None = None
+    #: Whether a card other than the discard and not a wild could have been discarded.
+    free: bool = True
+
+
+@dataclass
+class Hand:
+    turns: list[Turn] = field(default_factory=list)
+    #: Strong-bot discards that broke a principle: (seed, seat, card, the principle, better cards).
+    broken: list[tuple[int, int, Card, str, list[Card]]] = field(default_factory=list)
+    discards_checked: int = 0
+
+
+def _next_side_melds(view: PlayerView, nxt: int) -> list[object]:
+    side = next(s for s in view.sides if nxt in s)
+    if view.seat in side:
+        return []
+    return [t for t in view.table if t.owner in side]
+
+
+def feeds_next(view: PlayerView, card: Card, known: Counter[Card]) -> str:
+    """Why discarding ``card`` is a gift the next player is known to use ('' if it is not): it lays
+    off onto his side's melds (TURN-2), or it makes a meld with two cards of the pile and of what he
+    is ``known`` to hold from piles he took (the pile then is worth taking, TURN-1)."""
+    nxt = (view.seat + 1) % view.players
+    if any(t.meld.can_lay_off([card]) for t in _next_side_melds(view, nxt)):  # type: ignore[attr-defined]
+        return "lays off onto the next player's side"
+    side = next(s for s in view.sides if nxt in s)
+    if view.seat in side:
+        return ""
+    pool = list(view.pile) + list(known.elements())
+    for a, b in combinations(pool, 2):
+        if is_valid_meld([card, a, b]):
+            return "makes a meld with the pile or the next player's known cards"
+    return ""
+
+
+def play(players: int, levels: tuple[str, str], seed: int, *, check_strong: bool = False) -> Hand:
+    """One seeded fibur hand, seats alternating the two levels, recording every turn."""
+    g = Game.new(players, rules="fibur", seed=seed, dealer=seed % players)
+    bots = [make_bot(levels[s % 2], seed * 10 + s) for s in range(players)]
+    hand = Hand()
+    # What each seat is publicly known to hold: the pile's cards it took (the pile as everyone saw it
+    # grow: the first face-up card is left out, as a seat's view of the history does), minus what it
+    # laid down or discarded since.
+    known: list[Counter[Card]] = [Counter() for _ in range(players)]
+    seen_pile: list[Card] = []
+    turn: Turn | None = None
+    for _ in range(5000):
+        if g.is_over:
+            return hand
+        seat = g.to_move
+        view = g.view(seat)
+        legal = g.legal_actions()
+        action = bots[seat].choose(view, legal)
+        assert action in legal
+        if g.phase == "draw":
+            turn = Turn(seat, isinstance(action, TakePile), list(g.pile), isinstance(action, Draw))
+            hand.turns.append(turn)
+        if isinstance(action, TakePile):
+            known[seat].update(seen_pile)
+            seen_pile = []
+        elif isinstance(action, (LayDown, LayOff)):
+            known[seat] -= Counter(action.cards)
+        elif isinstance(action, Discard):
+            assert turn is not None
+            turn.discard = action.card
+            turn.free = any(isinstance(a, Discard) and a.card != action.card and not a.card.is_wild for a in legal)
+            if check_strong and isinstance(bots[seat], StrongBot):
+                check_discard(hand, seed, view, action.card, [a.card for a in legal if isinstance(a, Discard)],
+                              known[(seat + 1) % players])
+            known[seat] -= Counter([action.card])
+            seen_pile.append(action.card)
+        g.apply(action)
+    raise AssertionError(f"seed {seed}: the hand did not end")
+
+
+def check_discard(hand: Hand, seed: int, view: PlayerView, card: Card, options: list[Card],
+                  known: Counter[Card]) -> None:
+    """Notebook 8b, part 3: no wild thrown while another card will do; no card the next player is
+    known to use (:func:`feeds_next`) while a card that is neither will do."""
+    hand.discards_checked += 1
+    naturals = [c for c in options if not c.is_wild]
+    if card.is_wild and naturals:
+        hand.broken.append((seed, view.seat, card, "a wild thrown", naturals))
+        return
+    why = feeds_next(view, card, known)
+    if why:
+        safe = [c for c in naturals if not feeds_next(view, c, known)]
+        if safe:
+            hand.broken.append((seed, view.seat, card, why, safe))
+
+
+def loops(hand: Hand) -> list[tuple[int, Card, int]]:
+    """The loops of a hand: (seat, card, turns running) for every run of ``LOOP`` or more of a seat's
+    turns in each of which it took the pile holding the card it discarded at its previous turn, and
+    discarded that same card again while a card that is not a wild would have done."""
+    last: dict[int, Card | None] = {}
+    run: dict[int, int] = {}
+    found: list[tuple[int, Card, int]] = []
+
+    def ended(seat: int) -> None:
+        if run.get(seat, 0) >= LOOP:
+            found.append((seat, last[seat], run[seat]))  # type: ignore[arg-type]
+        run[seat] = 0
+
+    for t in hand.turns:
+        before = last.get(t.seat)
+        if t.took and before is not None and before in t.pile and t.discard == before and t.free:
+            run[t.seat] = run.get(t.seat, 0) + 1
+        else:
+            ended(t.seat)
+        last[t.seat] = t.discard
+    for seat in list(run):
+        ended(seat)
+    return found
+
+
+def stock_stalls(hand: Hand, players: int) -> list[int]:
+    """The stretches of ``NO_STOCK`` rounds of turns or more (``NO_STOCK * players`` turns running) in
+    which nobody drew from the stock: their lengths in turns."""
+    run = 0
+    found = []
+    for t in [*hand.turns, Turn(0, False, [], True)]:  # a stock turn ends the last stretch
+        if t.stock:
+            if run >= NO_STOCK * players:
+                found.append(run)
+            run = 0
+        else:
+            run += 1
+    return found
+
+
+#: Seeded hands of the strong and the greedy bots (the issue's were 24 of them).
+HANDS = [(2, ("strong", "greedy"), seed) for seed in range(1, 7)] + \
+        [(2, ("greedy", "greedy"), seed) for seed in range(1, 13)] + \
+        [(4, ("strong", "greedy"), seed) for seed in range(1, 7)]
+
+
+def test_no_seat_loops_on_the_pile_and_the_stock_keeps_moving() -> None:
+    """Over seeded hands no seat takes the pile back with the card it threw and throws that card
+    again ``LOOP`` turns running, and the stock is drawn from at least once in ``NO_STOCK`` rounds."""
+    found = []
+    for players, levels, seed in HANDS:
+        hand = play(players, levels, seed)
+        for seat, card, n in loops(hand):
+            found.append(f"{players}p {levels} seed {seed}: seat {seat} threw {card} back {n} turns running")
+        for n in stock_stalls(hand, players):
+            found.append(f"{players}p {levels} seed {seed}: {n} turns running without a stock card")
+    assert not found, "\n".join(found[:20]) + f"\n({len(found)} in all)"
+
+
+def test_strong_discards_follow_notebook_8b() -> None:
+    """Every discard of the strong bot over seeded hands: no wild while another card will do, none
+    the next player is known to use while a card that is neither will do."""
+    broken = []
+    checked = 0
+    for players, seed in [(2, s) for s in range(1, 5)] + [(4, s) for s in range(1, 5)]:
+        hand = play(players, ("strong", "greedy"), seed, check_strong=True)
+        broken += hand.broken
+        checked += hand.discards_checked
+    assert checked > 50
+    assert not broken, "\n".join(f"seed {s} seat {seat}: {c} ({why}; safe: {' '.join(map(str, safe))})"
+                                 for s, seat, c, why, safe in broken[:20]) + f"\n({len(broken)} in all)"
+
+
+def test_a_card_taken_back_with_the_pile_is_not_thrown_again() -> None:
+    """The issue's loop in one position: North threw A♣, South discarded 7♥, which North lays off;
+    North takes the two-card pile and lays 7♥ off, then throws another card, not A♣ back."""
+    g = Game.from_position("fibur 2p d0 t1 play | h: 9C 7H 3D / AC 5D KS | m: 1=4H 5H 6H | p: - | s: * "
+                           "| pots: *11 / *11 | took: -")
+    g.discard(Card.parse("AC"))  # North's turn ends with A♣ on the pile
+    g.draw()
+    g.discard(Card.parse("7H"))  # South's discard
+    bot = make_bot("greedy")
+    while g.to_move == 1 and not g.is_over:
+        action = bot.choose(g.view(1), g.legal_actions())
+        g.apply(action)
+        if isinstance(action, Discard):
+            break
+    assert isinstance(g.history[-1].action, Discard)
+    assert g.history[-1].action.card != Card.parse("AC")
+    assert any(isinstance(e.action, TakePile) and e.seat == 1 for e in g.history)
+
+
+def test_strong_does_not_hand_the_next_player_a_meld_in_the_pile_with_two_players() -> None:
+    """Notebook 8b, part 3, with 2 players too: 8♥ makes a run with the pile's 6♥ 7♥, so the strong
+    bot throws 4♣ (it used to look at the pile only with 3 or 4 players, and threw the higher 8♥)."""
+    g = Game.from_position("fibur 2p d1 t0 play | h: 8H 4C / 5D 9S 6C | m: - | p: 6H 7H | s: * "
+                           "| pots: *11 / *11 | took: -")
+    assert StrongBot().choose(g.view(0), g.legal_actions()) == Discard(Card.parse("4C"))
+
+
+def test_strong_keeps_a_card_the_next_player_is_known_to_pair() -> None:
+    """North took 9♦, then 8♣ 9♥ with the pile (public, TURN-1): 9♣ would give him a set of 9s, so
+    the strong bot keeps it, though it links with nothing in its hand and scores the most."""
+    g = Game.from_position("fibur 2p d1 t0 play | h: 9D 5C 9C 9H 3H / 7S 8C KD | m: - | p: - | s: * "
+                           "| pots: *11 / *11 | took: -")
+    g.discard(Card.parse("9D"))
+    g.take_pile()
+    g.discard(Card.parse("8C"))
+    g.draw()
+    g.discard(Card.parse("9H"))
+    g.take_pile()  # North holds 9D 8C 9H, as everyone saw
+    g.discard(Card.parse("KD"))
+    g.draw()
+    assert known_holdings(g.view(0))[1] == Counter(map(Card.parse, ["9D", "8C", "9H"]))
+    choice = StrongBot().choose(g.view(0), g.legal_actions())
+    assert isinstance(choice, Discard) and choice.card != Card.parse("9C"), (g.hand(0), choice)
