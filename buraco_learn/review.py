@@ -39,7 +39,7 @@ from .game import Game
 from .i18n import colon, get_language, seat_word, semicolon, tr, trn
 from .records import format_position, load_record, parse_position
 from .scoring import hand_points
-from .solver import Plan, meld_value, solve
+from .solver import Plan, meld_value, shared_budget, solve
 
 if TYPE_CHECKING:  # the coach imports this module's words
     from .coach import Verdict
@@ -402,6 +402,14 @@ class _OpenTurn:
                           self.position)
 
 
+def _bounded_solve(g: Game) -> Plan:
+    """The solver's plan for ``g`` within one shared node budget (as a hint's searches are), so
+    that a reviewed hand costs at most its turns' budgets however big a hand grew; a plan the
+    budget cut short says so (``Plan.proven`` False, "best found")."""
+    with shared_budget():
+        return solve(g.clone())
+
+
 def review(record_or_game: Game | str | Path, seat: int, *, decisions: bool = True) -> Review:
     """Review ``seat``'s play in a hand given as a :class:`Game`, a JSON game record or the
     :class:`~pathlib.Path` of a record's file.
@@ -434,10 +442,10 @@ def review(record_or_game: Game | str | Path, seat: int, *, decisions: bool = Tr
         if mine and isinstance(action, (Draw, TakePile)):
             pile_size = len(g.pile)
             g.apply(action)
-            current = _OpenTurn(k + 1, action, pile_size, format_position(g), _side_value(g, seat), solve(g.clone()))
+            current = _OpenTurn(k + 1, action, pile_size, format_position(g), _side_value(g, seat), _bounded_solve(g))
             continue
         if mine and current is not None and isinstance(action, Discard):
-            close_plan = solve(g.clone())  # what the hand could still lay before this discard
+            close_plan = _bounded_solve(g)  # what the hand could still lay before this discard
             close_move = k + 1
             close_position = format_position(g)
             points = _side_value(g, seat) - current.before
