@@ -285,7 +285,7 @@ def test_set_4_one_set_of_a_rank_per_side() -> None:
     kings = table(["KC KD KH 8D", "5C", "6C", "7H"], melds="1=KD KC KS")
     kings.meld("KC KD KH")
     assert [t.owner for t in kings.table] == [1, 0]
-    run = table(["7C 8C 9C 8D", "5C", "6C", "7H"], melds="2=7H 7H 7S")
+    run = table(["7C 8C 9C 8D", "5C", "6C", "8C"], melds="2=7H 7H 7S")
     assert run.can("meld 7C 8C 9C")
 
 
