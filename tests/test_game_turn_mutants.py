@@ -12,7 +12,7 @@ from collections import Counter
 
 import pytest
 
-from buraco_learn import FIBUR, Game, IllegalMove, parse_cards
+from buraco_learn import FIBUR, Game, IllegalMove, InvalidMeld, Meld, NotationError, parse_cards
 from buraco_learn.i18n import language
 from helpers import table
 
@@ -289,13 +289,6 @@ def test_set_4_one_set_of_a_rank_per_side() -> None:
     assert run.can("meld 7C 8C 9C")
 
 
-def test_set_4_a_meld_the_engine_refuses_names_its_rule() -> None:
-    """TURN-2: cards that form no meld are refused as a move, with the meld's rule."""
-    g = table(["5H 6H 9D 8D", "5C", "6C", "7C"])
-    text, rules = refused(g, "meld 5H 6H 9D")
-    assert rules and all(f"{r}" in text for r in rules)
-
-
 @pytest.mark.parametrize("target", [1, -1])
 def test_turn_2_a_lay_off_names_a_meld_on_the_table(target: int) -> None:
     """TURN-2: a lay-off onto a meld number not on the table says which numbers there are."""
@@ -367,3 +360,48 @@ def test_turn_1_refusals_name_the_player_to_move() -> None:
     assert text.startswith("West must draw first") and rules == ("TURN-1",)
     g.draw()
     assert refused(g, "pile")[0].startswith("West has already drawn this turn")
+
+
+@pytest.mark.parametrize("wild_high, layout", [(None, "JK(=4H) 5H 6H"), (True, "5H 6H JK(=7H)"),
+                                               (False, "JK(=4H) 5H 6H")])
+def test_wild_1_a_meld_takes_the_free_wild_s_end_asked(wild_high: bool | None, layout: str) -> None:
+    """WILD-1, WILD-6: a free wild goes to the end asked (``wild_high``), else to the best one;
+    the meld is read under the game's rule set (wikipedia-fr here), whichever way it is laid."""
+    g = table(["5H 6H JK 8D", "5C", "6C", "7C"], head="wikipedia-fr 4p d3 t0 play")
+    ev = g.meld("5H 6H JK", wild_high=wild_high)
+    assert str(g.table[0].meld) == layout and g.table[0].meld.rules is g.rules and ev.seat == 0
+    with_layout = table(["5H 6H JK 8D", "5C", "6C", "7C"], head="wikipedia-fr 4p d3 t0 play")
+    with_layout.meld("5H 6H JK", layout="5H 6H JK(=7H)")
+    assert with_layout.table[0].meld.rules is with_layout.rules
+
+
+def test_wild_1_wild_high_is_true_false_or_none() -> None:
+    """WILD-1: any other ``wild_high`` is refused with the three it may be, and nothing is laid."""
+    g = table(["5H 6H JK 8D", "5C", "6C", "7C"])
+    before = g.position()
+    with pytest.raises(NotationError, match=r"^wild_high is True .* not 'yes' \(WILD-1\)$"):
+        g.meld("5H 6H JK", wild_high="yes")  # type: ignore[arg-type]
+    assert not g.can_meld("5H 6H JK", wild_high=1)  # type: ignore[arg-type]
+    assert g.position() == before
+
+
+def test_turn_2_a_meld_the_rules_refuse_is_refused_with_the_meld_s_reason() -> None:
+    """SET-1, RUN-1: cards forming no meld are refused as the move, with the meld's own sentence and
+    rule IDs."""
+    with pytest.raises(InvalidMeld) as why:
+        Meld.from_cards(parse_cards("5H 6H 9D"))
+    g = table(["5H 6H 9D 8D", "5C", "6C", "7C"])
+    assert refused(g, "meld 5H 6H 9D") == (str(why.value), ("SET-1", "RUN-1"))
+    assert refused(g, "meld 5H 6H 9D high") == (str(why.value), ("SET-1", "RUN-1"))
+
+
+def test_turn_3_verify_discard_refuses_as_the_discard_would() -> None:
+    """TURN-3, TURN-4: verify_discard raises the discard's own refusal, and passes a legal one."""
+    g = table(["5H 6H", "5C", "6C", "7C"], pile="QD", head=DRAW4)
+    g.take_pile()
+    with pytest.raises(IllegalMove) as info:
+        g.verify_discard("QD")
+    assert info.value.rules == ("TURN-4",) and str(info.value).startswith("South may not discard QD: QD was the one")
+    before = g.position()
+    g.verify_discard("5H")
+    assert g.position() == before
