@@ -405,3 +405,37 @@ def test_turn_3_verify_discard_refuses_as_the_discard_would() -> None:
     before = g.position()
     g.verify_discard("5H")
     assert g.position() == before
+
+
+@pytest.mark.parametrize("wild_high, layout", [(None, "JK(=4H) 5H 6H 7H"), (True, "5H 6H 7H JK(=8H)"),
+                                               (False, "JK(=4H) 5H 6H 7H")])
+def test_wild_1_a_lay_off_takes_the_free_wild_s_end_asked(wild_high: bool | None, layout: str) -> None:
+    """WILD-1, WILD-6: a wild laid off goes to the end asked, else to the best one; the meld stays
+    under the game's rule set."""
+    g = table(["JK 8D", "5C", "6C", "7C"], melds="0=5H 6H 7H", head="wikipedia-fr 4p d3 t0 play")
+    before = g.position()
+    ev = g.lay_off(0, "JK", wild_high=wild_high)
+    assert str(g.table[0].meld) == layout and g.table[0].meld.rules is g.rules and ev.seat == 0
+    assert ev.note == f"meld 0 is now {layout}" and g.hand(0) == tuple(parse_cards("8D"))
+    undone(g, before)
+    with pytest.raises(NotationError, match=r"\(WILD-1\)$"):
+        g.lay_off(0, "JK", wild_high="high")  # type: ignore[arg-type]
+    assert g.position() == before
+
+
+def test_turn_2_a_lay_off_the_meld_refuses_is_refused_with_its_reason() -> None:
+    """TURN-2: a card that does not fit the meld is refused with the meld's own sentence."""
+    g = table(["9D 8D", "5C", "6C", "7C"], melds="0=5H 6H 7H")
+    assert refused(g, "layoff 0: 9D") == ("5H 6H 7H + 9D: a lay-off must keep the run of hearts (TURN-2)", ("TURN-2",))
+    assert refused(g, "layoff 0: 9D high")[1] == ("TURN-2",)
+
+
+def test_turn_2_own_melds_only_still_lays_off_onto_one_s_own() -> None:
+    """TURN-2 under a rule set without lay_off_onto_partner: one's own meld still takes the card."""
+    own_only = dataclasses.replace(FIBUR, name="own-melds", lay_off_onto_partner=False)
+    text = ("own-melds 4p d3 t0 play | h: 6D 6H 8D / 5C / 6C / 7C | m: 0=3D 4D 5D; 2=3H 4H 5H | p: 3C | s: * "
+            "| pots: *11 / *11 | took: -")
+    g = Game.from_position(text, rules=own_only)
+    assert [t.id for t in g.lay_off_targets()] == [0] and not g.can("layoff 1: 6H")
+    g.lay_off(0, "6D")
+    assert str(g.table[0].meld) == "3D 4D 5D 6D"
