@@ -287,6 +287,9 @@ def test_set_4_one_set_of_a_rank_per_side() -> None:
     assert [t.owner for t in kings.table] == [1, 0]
     run = table(["7C 8C 9C 8D", "5C", "6C", "8C"], melds="2=7H 7H 7S")
     assert run.can("meld 7C 8C 9C")
+    other_rank = table(["7C 7D 7S 8D", "5C", "6C", "8C"], melds="2=KD KC KS; 0=4H 5H 6H")
+    other_rank.meld("7C 7D 7S")
+    assert [str(t.meld) for t in other_rank.table] == ["KS KD KC", "4H 5H 6H", "7S 7D 7C"]
 
 
 @pytest.mark.parametrize("target", [1, -1])
