@@ -442,3 +442,16 @@ def test_turn_2_own_melds_only_still_lays_off_onto_one_s_own() -> None:
     assert [t.id for t in g.lay_off_targets()] == [0] and not g.can("layoff 1: 6H")
     g.lay_off(0, "6D")
     assert str(g.table[0].meld) == "3D 4D 5D 6D"
+
+
+def test_turn_3_a_discard_is_one_card() -> None:
+    """TURN-3: a discard given as anything but one card (or its notation) is refused, the value
+    quoted, and nothing changes."""
+    g = table(["5H 6H", "5C", "6C", "7C"])
+    before = g.position()
+    for value, shown in ((["5H"], "['5H']"), (5, "5")):
+        with pytest.raises(NotationError) as info:
+            g.discard(value)  # type: ignore[arg-type]
+        assert str(info.value) == f"a discard is one card, like '9C' or Card.parse('9C'), not {shown} (TURN-3)"
+        assert not g.can_discard(value)  # type: ignore[arg-type]
+    assert g.position() == before
