@@ -12,7 +12,7 @@ from collections import Counter
 
 import pytest
 
-from buraco_learn import FIBUR, Game, IllegalMove, InvalidMeld, Meld, NotationError, parse_cards
+from buraco_learn import FIBUR, Discard, Game, IllegalMove, InvalidMeld, Meld, NotationError, TakePile, parse_cards
 from buraco_learn.i18n import language
 from helpers import table
 
@@ -64,6 +64,7 @@ def test_stock_1_the_draw_that_leaves_the_reserve_starts_the_last_turn() -> None
     assert g.last_turn
     end = g.discard("JD")
     assert end.note == "discarded JD; the stock has run out and the hand ends (STOCK-1)"
+    assert end.seat == 0 and end.action == Discard(parse_cards("JD")[0])
     assert g.is_over and g.result().reason == "stock" and g.result().closed_by is None and g.to_move == 0
     g.undo()
     undone(g, before)
@@ -91,6 +92,7 @@ def test_turn_1_taking_the_pile_takes_it_whole(pile: str, note: str, single: str
     before = g.position()
     ev = g.take_pile()
     assert ev.note == note and g.pile == () and g.hand(0) == tuple(parse_cards(f"5H 6H 8D {pile}"))
+    assert ev.seat == 0 and ev.action == TakePile()
     assert g.phase == "play" and g.pile_taken == (single and parse_cards(single)[0])
     undone(g, before)
 
@@ -147,6 +149,7 @@ def test_close_1_the_closing_discard_ends_the_hand() -> None:
     before = g.position()
     ev = g.discard("9C")
     assert ev.note == "discarded 9C; South closes (CLOSE-1)"
+    assert ev.seat == 0 and ev.action == Discard(parse_cards("9C")[0])
     assert g.is_over and g.phase == "over" and g.result().reason == "closed" and g.result().closed_by == 0
     assert g.result().scores[0].closing == 100
     undone(g, before)
@@ -218,6 +221,8 @@ def test_pot_3_on_the_last_turn_the_hand_still_ends() -> None:
     assert ev.note == (f"discarded 9C; South takes the pot with the discard ({len(pot)} cards, POT-3); the stock has "
                        "run out and the hand ends (STOCK-1)")
     assert g.is_over and g.result().reason == "stock" and g.took_pot[0]
+    g.undo()  # POT-3 undone: the pot goes back, the card to the hand
+    assert g.pots == (pot,) and g.hand(0) == tuple(parse_cards("9C")) and not g.took_pot[0] and not g.is_over
 
 
 def test_p3_1_the_pot_with_the_discard_makes_the_soloist() -> None:
@@ -455,3 +460,12 @@ def test_turn_3_a_discard_is_one_card() -> None:
         assert str(info.value) == f"a discard is one card, like '9C' or Card.parse('9C'), not {shown} (TURN-3)"
         assert not g.can_discard(value)  # type: ignore[arg-type]
     assert g.position() == before
+
+
+def test_pot_1_ramiroyal_takes_a_pot_while_one_is_left() -> None:
+    """POT-1, POT-3 (ramiroyal): closing without a pot is allowed only once none is left; while one
+    is, the side without its pot takes it with the last discard, burraco or not."""
+    g = table(["9C", "5C"], took="1", pots="*11", melds=BURRACO, head="ramiroyal 2p d1 t0 play")
+    ev = g.discard("9C")
+    assert ev.note == "discarded 9C; South takes the pot with the discard (11 cards, POT-3)"
+    assert not g.is_over and g.took_pot == (True, True) and len(g.hand(0)) == 11
