@@ -469,3 +469,10 @@ def test_pot_1_ramiroyal_takes_a_pot_while_one_is_left() -> None:
     ev = g.discard("9C")
     assert ev.note == "discarded 9C; South takes the pot with the discard (11 cards, POT-3)"
     assert not g.is_over and g.took_pot == (True, True) and len(g.hand(0)) == 11
+
+
+def test_turn_2_the_missing_cards_are_named_in_order() -> None:
+    """TURN-2: the cards missing from the hand are named in the hand's order, not as typed."""
+    g = table(["5H 8D", "5C", "6C", "7C"])
+    assert refused(g, "meld 7H 6H 5H")[0].startswith("South does not hold 6H 7H (hand: 5H 8D)")
+    assert refused(g, "meld 7D 6H 5H")[0].startswith("South does not hold 6H 7D (hand: 5H 8D)")
