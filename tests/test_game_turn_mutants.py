@@ -476,3 +476,14 @@ def test_turn_2_the_missing_cards_are_named_in_order() -> None:
     g = table(["5H 8D", "5C", "6C", "7C"])
     assert refused(g, "meld 7H 6H 5H")[0].startswith("South does not hold 6H 7H (hand: 5H 8D)")
     assert refused(g, "meld 7D 6H 5H")[0].startswith("South does not hold 6H 7D (hand: 5H 8D)")
+
+
+@pytest.mark.parametrize("seat", ["0", 7, True])
+def test_pot_1_a_side_is_asked_of_a_seat_at_the_table(seat: object) -> None:
+    """POT-1, CLOSE-1, DEAL-4: side_has_pot and side_has_burraco refuse a seat not at the table with
+    the package's error, the value quoted."""
+    g = table(["5H", "5C", "6C", "7C"], took="2", pots="*11", melds="2=3H 4H 5H 6H 7H 8H 9H")
+    assert g.side_has_pot(0) and g.side_has_burraco(0) and not g.side_has_pot(1) and not g.side_has_burraco(1)
+    for ask in (g.side_has_pot, g.side_has_burraco):
+        with pytest.raises(IllegalMove, match=rf"^there is no seat {seat!r}: the 4 seats are numbered 0 to 3 .*\(DEAL-4\)$"):
+            ask(seat)  # type: ignore[arg-type]
