@@ -487,3 +487,11 @@ def test_pot_1_a_side_is_asked_of_a_seat_at_the_table(seat: object) -> None:
     for ask in (g.side_has_pot, g.side_has_burraco):
         with pytest.raises(IllegalMove, match=rf"^there is no seat {seat!r}: the 4 seats are numbered 0 to 3 .*\(DEAL-4\)$"):
             ask(seat)  # type: ignore[arg-type]
+
+
+def test_turn_5_a_play_may_not_empty_the_hand_with_no_pot_left() -> None:
+    """TURN-5, POT-1: with no pot left to take, a meld emptying the hand is refused, with both rules."""
+    g = table(["5H 6H 7H", "5C", "6C", "7C"], took="1", pots="-", study=True)
+    assert refused(g, "meld 5H 6H 7H") == (
+        "melding 5H 6H 7H would empty the hand with no pot left to take; keep a card to discard (TURN-5, POT-1)",
+        ("TURN-5", "POT-1"))
