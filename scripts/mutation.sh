@@ -13,7 +13,8 @@
 # a mutant, `./.venv/bin/mutmut results` the survivors. The scores and the equivalent
 # mutants left are in tests/README.md.
 #
-# $MUTATION_CHILDREN: mutants run at once (default 2). mutmut 3 does not mutate decorated
+# $MUTATION_CHILDREN: mutants run at once (default 1: the machine is shared); $MUTATION_NICE: the
+# run's niceness (default 10). mutmut 3 does not mutate decorated
 # functions (properties such as Meld.points, Match.winner): their tests are hand-made mutants.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -26,8 +27,10 @@ case "$module" in
                    "buraco_learn.melds.x__layout_value__*" "buraco_learn.melds.x__run_points__*"
                    "buraco_learn.melds.x__key__*") ;;
   game) patterns=()
-        for f in _not_over verify_draw verify_take_pile _in_play _can_end_turn _discard_problem _plan_discard \
-                 check_rest _check_rest _rest_problem _rest_ok _last_cards_ok _rest_problem_of _after_empty_by_play; do
+        for f in _not_over verify_draw verify_take_pile _in_play _cards_in_hand _can_end_turn _discard_problem \
+                 verify_discard _plan_discard _plan_meld _plan_lay_off check_rest _check_rest _rest_problem _rest_ok \
+                 _last_cards_ok _rest_problem_of side_has_pot side_has_burraco _do_draw _do_take_pile \
+                 _after_empty_by_play _do_meld _do_lay_off _do_discard; do
           patterns+=("buraco_learn.game.xǁGameǁ${f}__mutmut_*")
         done ;;
   *) echo "usage: bash scripts/mutation.sh scoring|rules|match|melds|game [MUTANT_PATTERN ...]" >&2; exit 2 ;;
@@ -40,7 +43,7 @@ if ! "$py" -c 'import mutmut' 2>/dev/null; then
 fi
 export BURACO_PROGRESS=0
 mkdir -p mutants
-.venv/bin/mutmut run --max-children "${MUTATION_CHILDREN:-2}" "${patterns[@]}" > mutants/run.log 2>&1 || {
+nice -n "${MUTATION_NICE:-10}" .venv/bin/mutmut run --max-children "${MUTATION_CHILDREN:-1}" "${patterns[@]}" > mutants/run.log 2>&1 || {
   tail -c 4000 mutants/run.log >&2; exit 1; }
 .venv/bin/mutmut results --all true | "$py" -c '
 import fnmatch, sys
