@@ -31,7 +31,10 @@ case "$module" in
                  verify_discard _plan_discard _plan_meld _plan_lay_off check_rest _check_rest _rest_problem _rest_ok \
                  _last_cards_ok _rest_problem_of side_has_pot side_has_burraco _do_draw _do_take_pile \
                  _after_empty_by_play _do_meld _do_lay_off _do_discard; do
-          patterns+=("buraco_learn.game.xǁGameǁ${f}__mutmut_*")
+          case "$f" in  # where game.py's turn and close rules live since the split: turn.py, state.py
+            side_has_pot|side_has_burraco) patterns+=("buraco_learn.state.xǁ_Tableǁ${f}__mutmut_*") ;;
+            *) patterns+=("buraco_learn.turn.xǁ_Turnǁ${f}__mutmut_*") ;;
+          esac
         done ;;
   *) echo "usage: bash scripts/mutation.sh scoring|rules|match|melds|game [MUTANT_PATTERN ...]" >&2; exit 2 ;;
 esac
