@@ -1300,10 +1300,12 @@ def _spare_discard(view: PlayerView, own: Sequence[Card], laid: Sequence[Card]) 
 class StrongBot(GreedyBot):
     """The greedy bot with judgement about the pile and the discard.
 
-    Pile: with two players it also takes a pile of two new cards or more when that loses nothing now
-    (more cards, more melds and burracos later); its own discards lying in the pile are no news, so
-    a pile of its own last discard and one more card is taken only when it gains (no loop of the same
-    pile turn after turn, :func:`own_discards_in_pile`). With three or four, where a big hand is a burden
+    Pile: with two players it also takes a pile of two cards or more when that loses nothing now
+    (more cards, more melds and burracos later, and a pile the opponent never sees grow). When its
+    own last discard lies in it (:func:`own_discards_in_pile`) and the pile gains under 15 points, it
+    takes it only if it will hold another card to throw that feeds nobody, or if it did not throw its
+    own card back last turn: never the same card back two turns running (no loop of the same pile,
+    the stock keeps moving). With three or four, where a big hand is a burden
     when the partners close fast: it takes the pile when that lets it close at once (CLOSE-1); once
     its side has the pot and a burraco, only when the pile leaves it fewer cards in hand after
     laying down; otherwise only a pile that gains 15 points or more now.
@@ -1313,7 +1315,8 @@ class StrongBot(GreedyBot):
     melds, TURN-2, or makes a meld with two cards of the pile and of what he is known to hold,
     :func:`known_holdings`); never a card with which the next player could take the pile and close
     at once (:func:`closing_risk`); never a card an opponent's meld takes; not its own discard taken
-    back with the pile this turn (:func:`own_discards_in_pile`); then the card with the fewest
+    back with the pile this turn (:func:`own_discards_in_pile`; with two players this comes right
+    after the next player's known cards, before the sampled risk); then the card with the fewest
     partners in its own hand (:func:`_links`), then the highest points.
 
     In the tournament (``benchmarks/tournament.py``) this beats the greedy bot clearly with 2 and
