@@ -1234,13 +1234,67 @@ def _links(card: Card, hand: Sequence[Card]) -> int:
     return sum(1 for x in hand if x is not card and _related(card, x))
 
 
+def _threw_back_last_turn(view: PlayerView) -> bool:
+    """Whether ``view.seat``'s last discard was a card of its own it had just taken back with the pile
+    (:func:`own_discards_in_pile`): once is a move, twice running the loop of issue 23.
+
+    >>> from buraco_learn import Game
+    >>> g = Game.from_position("fibur 2p d0 t1 play | h: 9C 7H 3D / AC 5D KS | m: - | p: - "
+    ...                        "| s: * | pots: *11 / *11 | took: -")
+    >>> _ = g.discard(Card.parse("AC")); _ = g.draw(); _ = g.discard(Card.parse("7H"))
+    >>> _ = g.take_pile(); _ = g.discard(Card.parse("AC")); _ = g.draw(); _ = g.discard(Card.parse("3D"))
+    >>> _threw_back_last_turn(g.view(1)), _threw_back_last_turn(g.view(0))
+    (True, False)
+    """
+    seat = view.seat
+    in_pile: list[Card] = []
+    back: list[Card] = []
+    threw = False
+    for ev in view.history:
+        a = ev.action
+        if isinstance(a, TakePile):
+            if ev.seat == seat:
+                back = in_pile
+            in_pile = []
+        elif isinstance(a, Discard):
+            if ev.seat == seat:
+                threw = a.card in back
+                in_pile.append(a.card)
+                back = []
+        elif isinstance(a, Draw) and ev.seat == seat:
+            back = []
+    return threw
+
+
+def _spare_discard(view: PlayerView, own: Sequence[Card], laid: Sequence[Card]) -> bool:
+    """Whether, after taking the pile and laying down ``laid``, ``view.seat`` would still hold a card
+    to throw other than its own discards ``own`` from the pile: not a wild, not one that lays off
+    onto the next player's side's melds, nor makes a meld with what he is known to hold.
+
+    >>> from buraco_learn import Game
+    >>> g = Game.from_position("fibur 2p d1 t0 draw | h: 8H 4C / - | m: 1=5H 6H 7H; 1=5C 6C 7C | p: QD 4H "
+    ...                        "| s: * | pots: *11 / *11 | took: -")
+    >>> _spare_discard(g.view(0), [Card.parse("QD")], []), _spare_discard(g.view(0), [], [])
+    (False, True)
+    """
+    cards = Counter([*view.hand, *view.pile]) - Counter(own) - Counter(laid)
+    nxt = (view.seat + 1) % view.players
+    side = next(s for s in view.sides if nxt in s)
+    theirs = [t for t in view.table if t.owner in side]
+    held = list(known_holdings(view)[nxt].elements())
+    return any(not c.is_wild and not any(t.meld.can_lay_off([c]) for t in theirs)
+               and not (len(held) >= 2 and _danger(c, held) >= 3) for c in cards)
+
+
 class StrongBot(GreedyBot):
     """The greedy bot with judgement about the pile and the discard.
 
-    Pile: with two players it also takes a pile of two new cards or more when that loses nothing now
-    (more cards, more melds and burracos later); its own discards lying in the pile are no news, so
-    a pile of its own last discard and one more card is taken only when it gains (no loop of the same
-    pile turn after turn, :func:`own_discards_in_pile`). With three or four, where a big hand is a burden
+    Pile: with two players it also takes a pile of two cards or more when that loses nothing now
+    (more cards, more melds and burracos later, and a pile the opponent never sees grow). When its
+    own last discard lies in it (:func:`own_discards_in_pile`) and the pile gains under 15 points, it
+    takes it only if it will hold another card to throw that feeds nobody, or if it did not throw its
+    own card back last turn: never the same card back two turns running (no loop of the same pile,
+    the stock keeps moving). With three or four, where a big hand is a burden
     when the partners close fast: it takes the pile when that lets it close at once (CLOSE-1); once
     its side has the pot and a burraco, only when the pile leaves it fewer cards in hand after
     laying down; otherwise only a pile that gains 15 points or more now.
@@ -1250,7 +1304,8 @@ class StrongBot(GreedyBot):
     melds, TURN-2, or makes a meld with two cards of the pile and of what he is known to hold,
     :func:`known_holdings`); never a card with which the next player could take the pile and close
     at once (:func:`closing_risk`); never a card an opponent's meld takes; not its own discard taken
-    back with the pile this turn (:func:`own_discards_in_pile`); then the card with the fewest
+    back with the pile this turn (:func:`own_discards_in_pile`; with two players this comes right
+    after the next player's known cards, before the sampled risk); then the card with the fewest
     partners in its own hand (:func:`_links`), then the highest points.
 
     In the tournament (``benchmarks/tournament.py``) this beats the greedy bot clearly with 2 and
@@ -1265,8 +1320,15 @@ class StrongBot(GreedyBot):
         """Take the pile when it pays (see the class description; tuned by the tournament)."""
         if view.players == 2:
             gain = self.pile_gain(view)
-            fresh = len(view.pile) - len(own_discards_in_pile(view)[0])  # its own discards are no news
-            return gain > 0 or (gain == 0 and fresh >= 2)
+            if gain < 0 or (gain == 0 and len(view.pile) < 2):
+                return False
+            own = own_discards_in_pile(view)[0]
+            if gain >= 15 or not own:
+                return True
+            # Its own discard comes back with the pile: take it only if it will hold another card to
+            # throw, or if it did not throw its own card back last turn (never two turns running).
+            laid = self._taken_plan(view)[1].cards_laid
+            return _spare_discard(view, own, laid) or not _threw_back_last_turn(view)
         now, taken = self._pile_options(view)
         if _side_may_close(view, view.seat) and _closing(taken) is not None:
             return True
@@ -1286,6 +1348,10 @@ class StrongBot(GreedyBot):
         hand = view.hand
         known = known_holdings(view)
         back = own_discards_in_pile(view)[1]
+        if view.players == 2:  # never its own card back while a safe one will do: no loop
+            return min(discards, key=lambda d: (d.card.is_wild, feeds_next_player(view, d.card, known), d.card in back,
+                                                risk[d.card], 1 if opponent_melds_accepting(view, d.card) else 0,
+                                                _links(d.card, hand), -d.card.points))
         return min(discards, key=lambda d: (d.card.is_wild, feeds_next_player(view, d.card, known), risk[d.card],
                                             1 if opponent_melds_accepting(view, d.card) else 0,
                                             d.card in back, _links(d.card, hand), -d.card.points))

@@ -241,3 +241,37 @@ def test_strong_keeps_a_card_the_next_player_is_known_to_pair() -> None:
     assert known_holdings(g.view(0))[1] == Counter(map(Card.parse, ["9D", "8C", "9H"]))
     choice = StrongBot().choose(g.view(0), g.legal_actions())
     assert isinstance(choice, Discard) and choice.card != Card.parse("9C"), (g.hand(0), choice)
+
+
+def test_strong_takes_a_small_pile_back_when_it_has_another_card_to_throw() -> None:
+    """With two players the strong bot takes a pile of two cards that loses nothing even when one of
+    them is its own last discard (Q♦), as long as it will hold another card to throw that feeds
+    nobody (4♣ 9♦ K♠ 3♥ here): more cards, and a pile the greedy bot never sees grow. No loop: it
+    throws another card, not Q♦ back."""
+    g = Game.from_position("fibur 2p d1 t0 play | h: 4C 9D KS QD / 7S 3H | m: - | p: - | s: * "
+                           "| pots: *11 / *11 | took: -")
+    g.discard(Card.parse("QD"))
+    g.draw()
+    g.discard(Card.parse("3H"))
+    bot = StrongBot()
+    assert bot.choose(g.view(0), g.legal_actions()) == TakePile()
+    g.take_pile()
+    choice = bot.choose(g.view(0), g.legal_actions())
+    assert isinstance(choice, Discard) and choice.card != Card.parse("QD"), choice
+
+
+def test_strong_does_not_take_its_own_card_back_two_turns_running() -> None:
+    """The same kind of pile, but every other card it would hold lays off onto South's melds (8♥ 4♥
+    onto 5♥-7♥, 4♣ 8♣ onto 5♣-7♣): taken, the pile leaves Q♦ as the only safe discard, and North
+    threw Q♦ back last turn already. Taking it again would be the loop (the same pile, the same
+    card, turn after turn): it draws instead."""
+    g = Game.from_position("fibur 2p d1 t0 play | h: 8H 4C QD / 7S 4H 8C | m: 1=5H 6H 7H; 1=5C 6C 7C | p: - "
+                           "| s: * | pots: *11 / *11 | took: -")
+    g.discard(Card.parse("QD"))
+    g.draw()
+    g.discard(Card.parse("4H"))
+    g.take_pile()  # Q♦ and 4♥
+    g.discard(Card.parse("QD"))  # Q♦ thrown back once
+    g.draw()
+    g.discard(Card.parse("8C"))
+    assert StrongBot().choose(g.view(0), g.legal_actions()) == Draw()
