@@ -128,8 +128,11 @@ def test_meld_and_lay_off_clicks_hand_the_engine_values(monkeypatch: pytest.Monk
     g = Game.new(4, seed=10, dealer=3)
     w = TableWidget(g, viewer=0)
     w.draw()
-    monkeypatch.setattr(buraco_learn.game, "parse_action", no_action_text)
-    monkeypatch.setattr(buraco_learn.game, "parse_cards", values_only(buraco_learn.game.parse_cards))
+    import buraco_learn.legal
+    import buraco_learn.turn
+    for module in (buraco_learn.turn, buraco_learn.legal):  # where the engine reads text, since the split
+        monkeypatch.setattr(module, "parse_action", no_action_text)
+        monkeypatch.setattr(module, "parse_cards", values_only(module.parse_cards))
     monkeypatch.setattr(buraco_learn.actions, "parse_cards", values_only(buraco_learn.actions.parse_cards))
     for card in ("8D", "9D", "TD"):
         w.click(*w.geometry.hand_center(w.hand.index(Card.parse(card))))
