@@ -46,10 +46,10 @@ class _Recording(PuzzleWidget):
         self.on_result = on_result
         super().__init__(puzzle, **kwargs)
 
-    def check(self, *, no: bool = False) -> None:
+    def check(self, *, no: bool = False, choice: str | None = None) -> None:
         before = self.misses
         self.verdict = None
-        super().check(no=no)
+        super().check(no=no, choice=choice)
         if self.verdict is not None and self.on_result is not None and (self.verdict.correct or self.misses > before):
             self.on_result(self.verdict.correct)
 
