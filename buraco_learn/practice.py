@@ -309,7 +309,15 @@ def _fixed_puzzle(theme: str, puzzle: str) -> Puzzle | None:
 #: How a puzzle of the review queue is found again from its theme and id: each finder is asked
 #: in turn (the fixed set first); a module that makes puzzles of its own (generated ones, from a
 #: seed) appends a finder that remakes them.
-PUZZLE_FINDERS: list[Callable[[str, str], Puzzle | None]] = [_fixed_puzzle]
+def _generated_puzzle(theme: str, puzzle: str) -> Puzzle | None:
+    """A generated puzzle, made again from its theme and ``<level>:<seed>`` (as
+    :func:`buraco_learn.puzzles.streak.record_puzzle` keeps it for the queue)."""
+    from .puzzles.streak import puzzle_of_key
+
+    return puzzle_of_key(f"puzzle:{theme}:{puzzle}")
+
+
+PUZZLE_FINDERS: list[Callable[[str, str], Puzzle | None]] = [_fixed_puzzle, _generated_puzzle]
 
 
 def find_puzzle(theme: str, puzzle: str) -> Puzzle | None:

@@ -1409,6 +1409,8 @@ def results_of(data: Mapping[str, Any], learner: str, *, now: str | None = None)
     for key, e in sorted(given.items() if isinstance(given, dict) else ()):
         if not isinstance(key, str) or not isinstance(e, dict) or not 0 < len(key) <= 100 or not _text_ok(key):
             continue
+        if key.startswith("puzzle:") and key.count(":") == 3:  # a generated puzzle: practice without end,
+            continue  # not an exercise of the course (a long streak would pass the report's limit of entries)
         missed = e.get("missed")
         entry = {
             "notebook": where.get(key, ""), "right": e.get("right") is True, "first_try": e.get("first_try") is True,

@@ -150,3 +150,24 @@ def test_streak_wrong_then_right_and_the_failed_puzzles_replayed(tmp_path: Path)
     replay.answer(second.answer.split()[0])         # right at last: off the list
     assert failed_puzzles(progress=prog) == [] and theme_success(progress=prog) == {"safe": (2, 2, 1)}
     assert replay.widget is None and "no more puzzles" in replay.header.value
+
+
+def test_a_failed_generated_puzzle_comes_back_in_the_review_queue_and_stays_out_of_the_results(
+        tmp_path: Path) -> None:
+    """A generated puzzle answered wrong is due in the review queue the next day and is served
+    again from its seed; solved, it moves up a box. The results file a learner hands in holds
+    the course's exercises only (a long streak of generated puzzles must not fill it)."""
+    from buraco_learn import practice
+    from buraco_learn.puzzles.streak import record_puzzle
+
+    prog = Progress(tmp_path / ".buraco_progress.json")
+    p = make_puzzle("safe", "easy", 4)
+    wrong = next(c for c in p.game().hand(p.game().to_move) if str(c) not in p.answer.split())
+    record_puzzle(p, p.check(str(wrong)), progress=prog, answer=str(wrong))
+    box = prog.load()["boxes"][f"puzzle:safe/easy:4"]
+    assert box["box"] == 1
+    again = practice.find_puzzle("safe", "easy:4")
+    assert again is not None and again.key == p.key and again.answer == p.answer
+    record_puzzle(p, p.check(p.answer.split()[0]), progress=prog, answer=p.answer.split()[0])
+    assert "puzzle:safe:easy:4" in prog.load()["exercises"]
+    assert not [k for k in prog.results("Ana")["exercises"] if k.startswith("puzzle:")]

@@ -4,7 +4,9 @@ puzzles failed (to replay), and the sequence of a streak.
 A generated puzzle is recorded under its :attr:`~buraco_learn.puzzles.Puzzle.key`,
 ``puzzle:<theme>:<level>:<seed>``, through the progress API
 (:func:`buraco_learn.progress.record_check`): the key says its theme (for the success per theme)
-and replays it (:func:`failed_puzzles`).
+and replays it (:func:`failed_puzzles`). Each answer read also moves the puzzle's box in the review
+queue (:meth:`~buraco_learn.progress.Progress.record_puzzle`, id ``<level>:<seed>``): a failed
+puzzle comes back on its day, made again from its seed.
 
 >>> import tempfile, pathlib
 >>> from buraco_learn.progress import Progress
@@ -30,6 +32,7 @@ from typing import Any
 
 from ..errors import BuracoError
 from ..progress import Progress, enabled, record_check
+from ..progress import record_puzzle as queue_puzzle
 from . import LEVELS, Puzzle, Verdict
 from .generate import THEMES, make_puzzle
 
@@ -48,6 +51,11 @@ def record_puzzle(puzzle: Puzzle, verdict: Verdict, *, attempt: int = 0, worked:
         record_check(puzzle.key, state, **details)
     else:
         progress.record(puzzle.key, state, **details)
+    if state != "form" and puzzle.theme and puzzle.seed is not None:  # the review queue's Leitner box
+        if progress is None:
+            queue_puzzle(puzzle.theme, f"{puzzle.level}:{puzzle.seed}", verdict.correct)
+        else:
+            progress.record_puzzle(puzzle.theme, f"{puzzle.level}:{puzzle.seed}", verdict.correct)
 
 
 def _entries(progress: Progress | None) -> dict[str, Any]:
