@@ -201,8 +201,10 @@ def test_play_page_draws_the_table_and_plays_by_click(page: Any, app: AppServer)
     done = page.locator(".feedback.ok", has_text="You discarded")
     done.wait_for()
     twin.play(Discard(twin.hand[0]))
-    assert f"You discarded {card}" in _text(done) and "North" in _text(done)
-    assert " ".join(twin.feedback_text.split()) in _text(done)  # North's moves, in words, as here
+    north = " ".join(twin.feedback_text.split())  # North's moves, in words, as here
+    # North's turn is shown a move at a time (TableWidget.pace): wait until all of it is there
+    shown = wait_until(lambda: _text(done), lambda text: north in text, "North's moves in the feedback")
+    assert f"You discarded {card}" in shown and "North" in shown
     _in_viewport(page, done)
     # The table is drawn again once North has played: the words say North's turn is over (the
     # whole state: an in-between one can share some lines with it), and the canvas shows it.
