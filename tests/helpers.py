@@ -6,7 +6,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from buraco_learn import Game, parse_position
+import pytest
+
+from buraco_learn import Game, IllegalMove, parse_position
 
 
 def table(hands: Sequence[str], *, melds: str = "-", pile: str = "3C", took: str = "-",
@@ -58,3 +60,13 @@ def all_widgets(root: Any) -> list[Any]:
         out.append(w)
         todo.extend(getattr(w, "children", ()))
     return out
+
+
+def refusal(game: Game, action: str) -> tuple[str, tuple[str, ...]]:
+    """The sentence and rule IDs of the refusal of ``action``; the state is unchanged (TURN-6)."""
+    before, history = game.position(), game.history
+    assert not game.can(action)
+    with pytest.raises(IllegalMove) as info:
+        game.apply(action)
+    assert game.position() == before and game.history == history
+    return str(info.value), info.value.rules

@@ -8,7 +8,7 @@ import pytest
 
 from buraco_learn import Game, IllegalMove, parse_cards
 from buraco_learn.i18n import language
-from helpers import table
+from helpers import refusal, table
 
 BURRACO = "0=3H 4H 5H 6H 7H 8H 9H"
 DRAW = "fibur 4p d3 t0 draw"
@@ -18,16 +18,6 @@ DRAW = "fibur 4p d3 t0 draw"
 def _english() -> object:
     with language("en"):
         yield
-
-
-def refusal(game: Game, action: str) -> tuple[str, tuple[str, ...]]:
-    """The sentence and rule IDs of the refusal of ``action``; the state is unchanged (TURN-6)."""
-    before, history = game.position(), game.history
-    assert not game.can(action)
-    with pytest.raises(IllegalMove) as info:
-        game.apply(action)
-    assert game.position() == before and game.history == history
-    return str(info.value), info.value.rules
 
 
 def test_turn_1_one_draw_per_turn_and_draw_first() -> None:

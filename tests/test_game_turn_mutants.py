@@ -14,7 +14,7 @@ import pytest
 
 from buraco_learn import FIBUR, Discard, Game, IllegalMove, InvalidMeld, Meld, NotationError, TakePile, parse_cards
 from buraco_learn.i18n import language
-from helpers import table
+from helpers import refusal as refused, table
 
 BURRACO = "0=3H 4H 5H 6H 7H 8H 9H"
 DRAW4 = "fibur 4p d3 t0 draw"
@@ -24,16 +24,6 @@ DRAW4 = "fibur 4p d3 t0 draw"
 def _english() -> object:
     with language("en"):
         yield
-
-
-def refused(game: Game, action: str) -> tuple[str, tuple[str, ...]]:
-    """The sentence and rule IDs of the refusal of ``action``; nothing changed (TURN-6)."""
-    before, history = game.position(), game.history
-    assert not game.can(action)
-    with pytest.raises(IllegalMove) as info:
-        game.apply(action)
-    assert game.position() == before and game.history == history
-    return str(info.value), info.value.rules
 
 
 def undone(game: Game, before: str) -> None:
