@@ -365,26 +365,25 @@ _RETRY_TYPES: dict[str, type] = {"position": str, "kind": str, "played": str, "c
 _BOX_TYPES: dict[str, type] = {"box": int, "due": str, "reviews": int, "last": str}
 
 
-def _time_ok(value: Any) -> bool:
-    """Whether ``value`` is a date and time as the package writes it (``2027-03-04T05:06:07Z``)."""
-    if not isinstance(value, str) or not _TIME.fullmatch(value):
+def _dated(value: Any, pattern: re.Pattern[str], layout: str) -> bool:
+    """Whether ``value`` is a string of ``pattern`` that is a real date in ``layout``."""
+    if not isinstance(value, str) or not pattern.fullmatch(value):
         return False
     try:
-        datetime.strptime(value, "%Y-%m-%dT%H:%M:%SZ")
+        datetime.strptime(value, layout)
     except ValueError:
         return False
     return True
+
+
+def _time_ok(value: Any) -> bool:
+    """Whether ``value`` is a date and time as the package writes it (``2027-03-04T05:06:07Z``)."""
+    return _dated(value, _TIME, "%Y-%m-%dT%H:%M:%SZ")
 
 
 def _day_ok(value: Any) -> bool:
     """Whether ``value`` is a day written ``2027-03-04``."""
-    if not isinstance(value, str) or not _DAY.fullmatch(value):
-        return False
-    try:
-        datetime.strptime(value, "%Y-%m-%d")
-    except ValueError:
-        return False
-    return True
+    return _dated(value, _DAY, "%Y-%m-%d")
 
 
 def _word(value: Any) -> bool:
