@@ -11,11 +11,19 @@ timed once on the CPU clock (``time.process_time``) in a fresh state of the bots
 and the solver's verdict is counted: proven, or the best found.
 
     python benchmarks/bench_hint.py [--hands 10000] [--every 40] [--big 30]
+
+The 10,000 hands take about 35 CPU minutes: on a shared machine, run them in parts (``--first``
+picks the first hand, ``--json`` keeps a part's times) and print the whole from the parts:
+
+    python benchmarks/bench_hint.py --first 0 --hands 5000 --json a.json
+    python benchmarks/bench_hint.py --first 5000 --hands 5000 --big 0 --json b.json
+    python benchmarks/bench_hint.py --merge a.json b.json
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import gc
 import random
 import statistics
@@ -43,8 +51,8 @@ def soak_positions(hands: int, every: int, seed: int = 0) -> Iterator[Game]:
     ``every`` actions from a seeded offset, the hand not over; yielded one at a time, so that
     10,000 hands need no more memory than one."""
     for i in range(hands):
-        name, players = COMBOS[i % len(COMBOS)]
         s = seed + i
+        name, players = COMBOS[s % len(COMBOS)]
         g = Game.new(players, rules=name, seed=s, dealer=s % players)
         rng = random.Random(s)
         offset = random.Random(-1 - s).randrange(every)
@@ -72,7 +80,7 @@ def big_positions(count: int) -> list[Game]:
     return out
 
 
-def timed(games: Iterable[Game]) -> tuple[list[float], int]:
+def timed(games: Iterable[Game]) -> tuple[list[float], int, tuple[float, str]]:
     """Each position's hint time in ms (the plan memo cleared first), and how many hints rested on
     a plan or close search the budget stopped (``Plan.proven`` False, or "best found"). The
     slowest position is printed, so that it can be studied."""
@@ -91,7 +99,7 @@ def timed(games: Iterable[Game]) -> tuple[list[float], int]:
             worst = (ms, g.position())
     if worst[1]:
         print(f"  slowest ({worst[0]:.1f} ms): {worst[1]}", flush=True)
-    return sorted(times), unproven
+    return sorted(times), unproven, worst
 
 
 def summary(label: str, times: list[float], unproven: int) -> str:
@@ -100,19 +108,52 @@ def summary(label: str, times: list[float], unproven: int) -> str:
             f"worst {times[-1]:.1f} ms; best found (budget reached) in {unproven}")
 
 
+def merged(paths: list[Path]) -> None:
+    """Print the summaries of parts written by ``--json`` (each the times of its soak and big
+    positions), as one run over all of them would."""
+    parts = [json.loads(p.read_text(encoding="utf-8")) for p in paths]
+    soak = sorted(t for part in parts for t in part["soak"])
+    big = sorted(t for part in parts for t in part["big"])
+    u_soak = sum(part["soak_unproven"] for part in parts)
+    u_big = sum(part["big_unproven"] for part in parts)
+    hands = sum(part["hands"] for part in parts)
+    every = {part["every"] for part in parts}
+    slowest = max((part["slowest"] for part in parts), key=lambda w: w[0])
+    print(f"  slowest ({slowest[0]:.1f} ms): {slowest[1]}")
+    print(summary(f"soak ({hands} hands, one position every {'/'.join(map(str, sorted(every)))} actions)", soak, u_soak))
+    if big:
+        print(summary("hand-built big hands (22 to 44 cards)", big, u_big))
+    print(summary("all", sorted(soak + big), u_soak + u_big))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--hands", type=int, default=10_000, help="soak hands sampled (soak.py's 10,000 by default)")
     ap.add_argument("--every", type=int, default=40, help="one position every this many actions of a hand")
-    ap.add_argument("--big", type=int, default=30, help="30-card hands of solver_position added")
+    ap.add_argument("--big", type=int, default=30, help="30-card hands of solver_position added "
+                    "(with the test's hand-built hands; 0: none of them)")
+    ap.add_argument("--first", type=int, default=0, help="the first soak hand (a part of a run)")
+    ap.add_argument("--json", type=Path, help="also write this part's times to this file")
+    ap.add_argument("--merge", type=Path, nargs="+", help="print the summary of parts written by --json, and exit")
     args = ap.parse_args()
-    soak = soak_positions(args.hands, args.every)
-    big = big_positions(args.big)
-    t_soak, u_soak = timed(soak)
-    print(summary(f"soak ({args.hands} hands, one position every {args.every} actions)", t_soak, u_soak), flush=True)
-    t_big, u_big = timed(big)
-    print(summary("hand-built big hands (22 to 44 cards)", t_big, u_big))
-    print(summary("all", sorted(t_soak + t_big), u_soak + u_big))
+    if args.merge:
+        merged(args.merge)
+        return
+    soak = soak_positions(args.hands, args.every, seed=args.first)
+    label = f"soak ({args.hands} hands from hand {args.first}, one position every {args.every} actions)"
+    t_soak, u_soak, w_soak = timed(soak)
+    print(summary(label, t_soak, u_soak), flush=True)
+    t_big: list[float] = []
+    u_big, w_big = 0, (-1.0, "")
+    if args.big:
+        t_big, u_big, w_big = timed(big_positions(args.big))
+        print(summary("hand-built big hands (22 to 44 cards)", t_big, u_big))
+    if t_soak or t_big:
+        print(summary("all", sorted(t_soak + t_big), u_soak + u_big))
+    if args.json:
+        args.json.write_text(json.dumps({"hands": args.hands, "first": args.first, "every": args.every,
+                                         "soak": t_soak, "soak_unproven": u_soak, "big": t_big,
+                                         "big_unproven": u_big, "slowest": max(w_soak, w_big)}), encoding="utf-8")
 
 
 if __name__ == "__main__":
