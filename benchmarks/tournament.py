@@ -18,7 +18,8 @@ With ``--old DIR`` a level may be named ``old:<level>`` in ``--pairings`` (for e
 ``strong-old:strong``): that seat's bot is the one of ``DIR``'s ``buraco_learn/bots.py`` (a tree of
 another commit), loaded as a module of THIS package, so that its relative imports are this tree's
 engine and solver: one game, one engine, the two trees' bots at one table (head to head). The old
-bots module must still run on this engine (true while only bots.py changed between the trees).
+bots module must still run on this engine (it does while the names it imports from the package
+are still there).
 
     python benchmarks/tournament.py --players 2 --hands 200 --pairings strong-old:strong --old /work/wt/base353
 
@@ -37,15 +38,20 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from buraco_learn.players import Player
 
 PAIRINGS = (("greedy", "random"), ("strong", "greedy"), ("strong", "random"))
 
 
 #: The bots module of another tree (``--old DIR``), loaded once per process (see :func:`_old_bots`).
-_OLD: dict[str, object] = {}
+_OLD: dict[str, ModuleType] = {}
 
 
-def _old_bots(tree: str) -> object:
+def _old_bots(tree: str) -> ModuleType:
     """``tree``'s ``buraco_learn/bots.py`` as the module ``buraco_learn._old_bots``: a module of this
     tree's package, so that ``from .game import ...`` and the like are this tree's engine and solver
     (one engine for every seat). Only the bots and their policy come from ``tree``."""
@@ -57,19 +63,20 @@ def _old_bots(tree: str) -> object:
         assert spec is not None and spec.loader is not None, path
         mod = importlib.util.module_from_spec(spec)
         sys.modules[name] = mod
-        spec.loader.exec_module(mod)  # type: ignore[arg-type]
+        spec.loader.exec_module(mod)
         _OLD[tree] = mod
     return mod
 
 
-def _bot(level: str, seed: int, old: str | None) -> object:
+def _bot(level: str, seed: int, old: str | None) -> Player:
     """The bot of ``level`` (``old:<level>``: the one of the ``--old`` tree, :func:`_old_bots`)."""
     from buraco_learn.bots import make_bot
 
     if level.startswith("old:"):
         if old is None:
             raise SystemExit(f"level {level!r} needs --old DIR")
-        return _old_bots(old).make_bot(level[4:], seed)  # type: ignore[attr-defined]
+        bot: Player = _old_bots(old).make_bot(level[4:], seed)
+        return bot
     return make_bot(level, seed)
 
 
