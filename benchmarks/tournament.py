@@ -14,12 +14,22 @@ worktree of another commit, read only: its package is imported from ``DIR``), on
 one run; the last column compares the two hand by hand (this tree's difference minus DIR's on the
 same seed, with a 95% interval on the paired mean).
 
+With ``--old DIR`` a level may be named ``old:<level>`` in ``--pairings`` (for example
+``strong-old:strong``): that seat's bot is the one of ``DIR``'s ``buraco_learn/bots.py`` (a tree of
+another commit), loaded as a module of THIS package, so that its relative imports are this tree's
+engine and solver: one game, one engine, the two trees' bots at one table (head to head). The old
+bots module must still run on this engine (it does while the names it imports from the package
+are still there).
+
+    python benchmarks/tournament.py --players 2 --hands 200 --pairings strong-old:strong --old /work/wt/base353
+
 Tune on one seed range (for example ``--first-seed 100001``) and report on another (the default).
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import math
 import os
@@ -28,19 +38,58 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from buraco_learn.players import Player
 
 PAIRINGS = (("greedy", "random"), ("strong", "greedy"), ("strong", "random"))
 
 
-def one_hand(args: tuple[str, str, int, int]) -> tuple[float, int]:
-    """Play one hand; returns (A's result: 1, 0.5 or 0, A's score minus B's)."""
-    from buraco_learn import Game
-    from buraco_learn.bots import make_bot, play_hand
+#: The bots module of another tree (``--old DIR``), loaded once per process (see :func:`_old_bots`).
+_OLD: dict[str, ModuleType] = {}
 
-    a, b, players, seed = args
+
+def _old_bots(tree: str) -> ModuleType:
+    """``tree``'s ``buraco_learn/bots.py`` as the module ``buraco_learn._old_bots``: a module of this
+    tree's package, so that ``from .game import ...`` and the like are this tree's engine and solver
+    (one engine for every seat). Only the bots and their policy come from ``tree``."""
+    mod = _OLD.get(tree)
+    if mod is None:
+        name = "buraco_learn._old_bots"
+        path = Path(tree) / "buraco_learn" / "bots.py"
+        spec = importlib.util.spec_from_file_location(name, path)
+        assert spec is not None and spec.loader is not None, path
+        mod = importlib.util.module_from_spec(spec)
+        sys.modules[name] = mod
+        spec.loader.exec_module(mod)
+        _OLD[tree] = mod
+    return mod
+
+
+def _bot(level: str, seed: int, old: str | None) -> Player:
+    """The bot of ``level`` (``old:<level>``: the one of the ``--old`` tree, :func:`_old_bots`)."""
+    from buraco_learn.bots import make_bot
+
+    if level.startswith("old:"):
+        if old is None:
+            raise SystemExit(f"level {level!r} needs --old DIR")
+        bot: Player = _old_bots(old).make_bot(level[4:], seed)
+        return bot
+    return make_bot(level, seed)
+
+
+def one_hand(args: tuple[str, str, int, int, str | None]) -> tuple[float, int]:
+    """Play one hand (levels A and B, players, seed, the ``--old`` tree); returns (A's result: 1,
+    0.5 or 0, A's score minus B's)."""
+    from buraco_learn import Game
+    from buraco_learn.bots import play_hand
+
+    a, b, players, seed, old = args
     g = Game.new(players, rules="fibur", seed=seed, dealer=seed % players)
     a_first = seed % 2 == 0
-    seats = [make_bot(a if (s % 2 == 0) == a_first else b, seed * 10 + s) for s in range(players)]
+    seats = [_bot(a if (s % 2 == 0) == a_first else b, seed * 10 + s, old) for s in range(players)]
     res = play_hand(g, seats)
     a_side = 0 if a_first else 1
     diff = res.scores[a_side].total - res.scores[1 - a_side].total
@@ -73,7 +122,7 @@ def play_all(args: argparse.Namespace) -> dict[str, dict[str, object]]:
                 a, b = pairing.split("-")
                 t = time.perf_counter()
                 seeds = range(args.first_seed, args.first_seed + args.hands)
-                results = list(pool.map(one_hand, [(a, b, players, s) for s in seeds], chunksize=4))
+                results = list(pool.map(one_hand, [(a, b, players, s, args.old) for s in seeds], chunksize=4))
                 dt = time.perf_counter() - t
                 out[f"{players}p {pairing}"] = {"wins": [r for r, _ in results], "diffs": [d for _, d in results],
                                                 "rate": len(results) / dt}
@@ -112,6 +161,7 @@ def main() -> None:
                     help="seeds first..first+hands-1 (tune on one range, report on another)")
     ap.add_argument("--pairings", nargs="+", default=[f"{a}-{b}" for a, b in PAIRINGS])
     ap.add_argument("--against", metavar="DIR", help="also play the same hands with the package of this tree")
+    ap.add_argument("--old", metavar="DIR", help="the tree whose bots the levels old:<level> are (head to head)")
     ap.add_argument("--json", metavar="FILE", help=argparse.SUPPRESS)  # one tree's results, for --against
     args = ap.parse_args()
     if args.against is None:
@@ -128,7 +178,7 @@ def main() -> None:
         files[name] = Path(f"/tmp/tournament-{os.getpid()}-{name}.json")
         cmd = [sys.executable, str(Path(__file__).resolve()), "--hands", str(args.hands), "--jobs", str(args.jobs),
                "--first-seed", str(args.first_seed), "--players", *map(str, args.players),
-               "--pairings", *args.pairings, "--json", str(files[name])]
+               "--pairings", *args.pairings, "--json", str(files[name]), *(["--old", args.old] if args.old else [])]
         env = dict(os.environ, PYTHONPATH=str(tree))
         subprocess.run(cmd, env=env, cwd=tree, check=True)
     got = {name: json.loads(f.read_text()) for name, f in files.items()}
