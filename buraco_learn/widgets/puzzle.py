@@ -144,8 +144,10 @@ class PuzzleWidget(VBox):  # type: ignore[misc]
         self.table.set_feedback(text, kind)  # type: ignore[arg-type]
         box = feedback_html(state, message, rules=rules, hint=hint, hint_label=hint_label,  # type: ignore[arg-type]
                             after_hint_html=f"<b>{escape(tr('One right answer:'))}</b> {escape(detail)}" if detail else "")
-        # the table's feedback line keeps its class (what the page and its tests look for)
+        # the table's feedback line keeps its class (what the page and its tests look for), and grows
+        # with the verdict: a hint and the right answer are read whole, never scrolled in a small box
         self.table.feedback.value = f'<div class="feedback {kind}">{box}</div>'
+        self.table.feedback.layout.max_height = None
 
 
     def check(self, *, no: bool = False, choice: str | None = None) -> None:
