@@ -59,7 +59,7 @@ from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
-from ..bots import GreedyBot
+from ..bots import GreedyBot, _cannot_close
 from ..cards import Card, excerpt
 from ..errors import BuracoError, NotationError
 from ..game import Game
@@ -272,8 +272,8 @@ def _kinds(theme: str, game: Game, rng: random.Random) -> str | None:
         return "safe" if _opp_melds(game) >= 2 else None
     if theme == "defend":
         return "safe" if _near_closing(game) and _opp_melds(game) >= 1 else None
-    if theme == "close-or-build":
-        return "build" if game.side_has_pot(seat) and game.side_has_burraco(seat) else None
+    if theme == "close-or-build":  # (no close to be found: passed over before the solver is asked)
+        return "build" if game.side_has_pot(seat) and game.side_has_burraco(seat) and not _cannot_close(game) else None
     if theme == "pile-size":
         return "safe" if len(game.pile) >= 2 else None
     raise AssertionError(theme)  # pragma: no cover - make_puzzle checks the theme
