@@ -344,6 +344,12 @@ def _why_discard(game: Game, card: Card, rng_seed: int) -> tuple[str, list[str]]
                 warn.append(tr("Do not discard {card}: the opponents' meld {id} ({meld}) would take it (TURN-2).",
                                card=c, id=t.id, meld=t.meld))
                 break
+    if not warn:
+        for c in others:
+            gift = next((f for f in discard_faults(game, c) if f.kind == "pile"), None)
+            if gift is not None and gift.meld is not None:
+                warn.append(_pile_gift(game, c, gift))
+                break
     links = _links(card, hand)
     if links == 0:
         reasons.append(tr("it goes with no other card of your hand"))
@@ -354,6 +360,24 @@ def _why_discard(game: Game, card: Card, rng_seed: int) -> tuple[str, list[str]]
     if not reasons:
         reasons.append(tr("it is the least useful card"))
     return tr("Then discard {card}: {why}.", card=card, why=tr(", and ").join(reasons)), warn
+
+
+def _pile_gift(game: Game, card: Card, gift: DiscardFault) -> str:
+    """The warning for a discard that makes the meld ``gift.meld`` for the next player, who takes
+    the whole pile with it on top (TURN-1): with cards of the pile, or of what he is known to hold."""
+    nxt = seat_word(game.seat_name((game.to_move + 1) % game.players))
+    pile = [c for c in gift.cards if c in game.pile]
+    held = [c for c in gift.cards if c not in pile]
+    words = dict(card=card, next=nxt, meld=gift.meld, pile=" ".join(map(str, pile)), held=" ".join(map(str, held)))
+    if not held:
+        return tr("Do not discard {card}: with {pile} of the pile it makes a meld for {next} ({meld}), who may take "
+                  "the whole pile to lay it down (TURN-1).", **words)
+    if not pile:
+        return tr("Do not discard {card}: with {held} that {next} is known to hold (taken with a pile) it "
+                  "makes a meld for {next} ({meld}), who may take the whole pile to lay it down (TURN-1).", **words)
+    return tr("Do not discard {card}: with {pile} of the pile and {held} that {next} is known to hold (taken with a "
+              "pile) it makes a meld for {next} ({meld}), who may take the whole pile to lay it down (TURN-1).",
+              **words)
 
 
 def discard_reasons(game: Game, card: Card, seed: int = 0) -> str:

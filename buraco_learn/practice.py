@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import sys
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
@@ -49,7 +50,7 @@ from . import progress
 from .actions import Discard, parse_action
 from .errors import BuracoError, IllegalMove, NotationError, excerpt
 from .game import Game
-from .i18n import N_, tr
+from .i18n import N_, tr, trn
 from .puzzles import HINTS, Puzzle, Verdict, load_puzzles
 from .records import parse_position
 from .solver import meld_value
@@ -58,6 +59,7 @@ if TYPE_CHECKING:
     from .review import Review
 
 __all__ = ["CostlyDecision", "RetryPuzzle", "ReviewItem", "Skill", "costly_decisions", "keep_retries", "keep_review",
+           "keep_hand", "kept_words",
            "retry_id", "retry_puzzle", "retries", "due", "queue", "today", "mastery", "weakest", "practice_items",
            "CREDITS", "PUZZLE_FINDERS", "find_puzzle", "MasteryView", "mastery_view", "show_mastery", "exercise_credit"]
 
@@ -186,6 +188,36 @@ def keep_review(review: Review, where: progress.Progress | None = None, *, min_c
     """Keep the costly turns of ``review`` as retry positions (see :func:`keep_retries` and
     :func:`costly_decisions`)."""
     return keep_retries(costly_decisions(review, min_cost=min_cost, most=most), where)
+
+
+def kept_words(n: int) -> str:
+    """The one line a table or a review says after keeping ``n`` retry positions.
+
+    >>> kept_words(3)
+    "3 turns kept to retry: see the index's To review today."
+    """
+    return trn("{n} turn kept to retry: see the index's To review today.",
+               "{n} turns kept to retry: see the index's To review today.", n)
+
+
+def keep_hand(review: Review) -> tuple[str, ...]:
+    """Keep the costly turns of a finished hand's review (:func:`keep_review`) in the current
+    folder's progress, when recording is on (a notebook kernel, :func:`~buraco_learn.progress.enabled`);
+    the ids kept (``()`` when off, or for a hand not over). What the table and the review call by
+    themselves once a hand ends, so the learner calls nothing; the same decision kept again is kept
+    once. It never raises: a progress file that cannot be written is said on stderr.
+
+    >>> from buraco_learn.review import review
+    >>> keep_hand(review(Game.new(2, seed=1), seat=0, keep=False))   # not over, and no kernel here
+    ()
+    """
+    if not review.record_over or not progress.enabled():
+        return ()
+    try:
+        return tuple(keep_review(review))
+    except Exception as err:  # noqa: BLE001 - a review or a table never fails because its retries could not be kept
+        print("buraco_learn: " + tr("progress not recorded ({reason}).", reason=err), file=sys.stderr)
+        return ()
 
 
 def _side_value(game: Game, seat: int) -> int:

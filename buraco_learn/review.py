@@ -27,7 +27,7 @@ the best was meld A♣ A♣ 2♣, then meld 4♠ 4♥ 4♣, then meld 10♣ J♣
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
@@ -308,6 +308,9 @@ class Review:
     decisions: tuple[Verdict, ...] = ()
     #: The hand reviewed (to say the verdicts again in another language), not compared.
     source: Game | None = field(default=None, repr=False, compare=False)
+    #: The ids of the retry positions its costly turns were kept as in the learner's progress
+    #: (:func:`buraco_learn.practice.keep_hand`; ``()``: none kept, or recording off).
+    kept: tuple[str, ...] = field(default=(), compare=False)
 
     @property
     def costliest(self) -> tuple[Verdict, ...]:
@@ -363,6 +366,10 @@ class Review:
             head = tr("Review of {seat}'s play ({rules}, {players} players, {moves} moves, the hand not finished)",
                       **fields)
         out = [head, self.summary()]
+        if self.kept:
+            from .practice import kept_words
+
+            out.append(kept_words(len(self.kept)))
         if self.worst:
             out.append(tr("Where the most was lost") + colon())
             out += [f"  {t}" for t in self.worst]
@@ -410,7 +417,7 @@ def _bounded_solve(g: Game) -> Plan:
         return solve(g.clone())
 
 
-def review(record_or_game: Game | str | Path, seat: int, *, decisions: bool = True) -> Review:
+def review(record_or_game: Game | str | Path, seat: int, *, decisions: bool = True, keep: bool = True) -> Review:
     """Review ``seat``'s play in a hand given as a :class:`Game`, a JSON game record or the
     :class:`~pathlib.Path` of a record's file.
 
@@ -418,7 +425,10 @@ def review(record_or_game: Game | str | Path, seat: int, *, decisions: bool = Tr
     after the draw, and compared with what the turn laid down. When the hand is over, the cards
     the seat still held are counted, with the solver's plan for them at the seat's last turn.
     With ``decisions`` (the default), every move of the seat gets the coach's verdict
-    (:func:`buraco_learn.coach.judge_hand`). The game given is not changed.
+    (:func:`buraco_learn.coach.judge_hand`). With ``keep`` (the default), the costly turns of a
+    finished hand are kept as retry positions in the learner's progress when recording is on (a
+    notebook kernel: :func:`buraco_learn.practice.keep_hand`), once each, and the review says so
+    (:attr:`Review.kept`). The game given is not changed.
 
     >>> from buraco_learn import Game
     >>> review(Game.new(2, seed=1), seat=2)
@@ -472,5 +482,12 @@ def review(record_or_game: Game | str | Path, seat: int, *, decisions: bool = Tr
         from .coach import judge_hand
 
         verdicts = judge_hand(source, seat)
-    return Review(seat, source.seat_name(seat), source.players, source.rules.name, len(actions), tuple(turns),
+    done = Review(seat, source.seat_name(seat), source.players, source.rules.name, len(actions), tuple(turns),
                   close, source.is_over, verdicts, source.clone() if decisions else None)
+    if keep:
+        from .practice import keep_hand
+
+        kept = keep_hand(done)
+        if kept:
+            done = replace(done, kept=kept)
+    return done

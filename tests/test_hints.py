@@ -202,3 +202,32 @@ def test_a_computer_taking_the_pile_is_reported_with_the_piles_size() -> None:
     w.select("KS")
     w.discard_selected()
     assert "North took the discard pile (4 cards)" in w.feedback_text, w.feedback_text
+
+
+def test_hint_warns_of_a_discard_that_makes_a_meld_with_the_pile_turn1() -> None:
+    """TURN-1: the next player takes the whole pile, the discard on top: a card that makes a meld
+    with two of the pile's cards gives him that meld, and the hint says so, naming the meld."""
+    g = Game.from_position("fibur 2p d1 t0 play | h: 9D 4C KS / 3S 5C JH QC | m: - | p: 8D TD | s: * "
+                           "| pots: *11 / *11 | took: -")
+    h = hint(g)
+    assert h.action == Discard(Card.parse("4C")) or h.action == Discard(Card.parse("KS"))
+    assert ("Do not discard 9D: with 8D TD of the pile it makes a meld for North (8D 9D TD), who may take "
+            "the whole pile to lay it down (TURN-1).") in str(h), str(h)
+    assert "TURN-1" in h.rules
+
+
+
+def test_hint_warns_of_a_discard_that_makes_a_meld_with_what_the_next_player_holds_turn1() -> None:
+    """What the next player took with a pile is public (TURN-1): a card that melds with it and the
+    pile is a gift, and the hint says which card he is known to hold."""
+    g = Game.from_position("fibur 2p d1 t0 play | h: 5C 6C KS QD 8H / 5D 4C JS 3H | m: - | p: 7C | s: * "
+                           "| pots: *11 / *11 | took: -")
+    g.discard(Card.parse("5C"))
+    g.take_pile()                 # North takes 7C 5C: the 5C is known to be in his hand
+    g.discard(Card.parse("4C"))
+    g.draw()
+    h = hint(g)
+    assert h.action != Discard(Card.parse("6C"))
+    assert ("Do not discard 6C: with 4C of the pile and 5C that North is known to hold (taken with "
+            "a pile) it makes a meld for North (4C 5C 6C), who may take the whole pile to lay it down "
+            "(TURN-1).") in str(h), str(h)

@@ -508,3 +508,62 @@ def test_a_missed_exercise_whose_date_is_not_a_date_comes_back_at_once(store: Pr
     assert [i.key for i in due(store.load(), clock.day(0))] == ["exercise:ace-high"]
     store.record_review("exercise:ace-high", True)
     assert _box(store, "exercise:ace-high") == (2, clock.day(2))
+
+
+def _hand_at_the_table(seed: int) -> Any:
+    """A seeded 2-player hand played to its end in the table widget: South's moves by a random
+    player through ``table.play`` (as the learner's clicks are), North the greedy bot."""
+    from buraco_learn.widgets.table import TableWidget
+
+    g = Game.new(2, seed=seed)
+    table = TableWidget(g, viewer=0, opponents={1: make_bot("greedy", seed=seed)})
+    me = make_bot("random", seed=seed)
+    moves = 0
+    while not g.is_over and moves < 600:
+        table.play(me.choose(g.view(0), g.legal_actions()))
+        moves += 1
+    assert g.is_over
+    return table
+
+
+@pytest.fixture
+def recording(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, clock: Clock) -> Progress:
+    """Recording on (as in a notebook kernel), the progress file in a fresh folder."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("BURACO_PROGRESS", "1")
+    return Progress(tmp_path / PROGRESS_FILE)
+
+
+def test_a_hand_ended_at_the_table_keeps_its_costly_turns_once(recording: Progress) -> None:
+    """The learner calls nothing: the hand's end keeps the costly turns as retries, due today, and
+    the table says so in one line; the same hand played again keeps no second copy."""
+    table = _hand_at_the_table(5)
+    kept = recording.load()["retries"]
+    assert kept and len(due(recording.load())) == len(kept)
+    n = len(kept)
+    line = f"{n} turns kept to retry: see the index's To review today." if n > 1 else \
+        "1 turn kept to retry: see the index's To review today."
+    assert line in table.feedback_text
+    assert sorted(kept) == sorted(table.kept_retries)
+    table.play("discard 5H")  # the hand is over: nothing more is kept
+    again = _hand_at_the_table(5)
+    assert sorted(recording.load()["retries"]) == sorted(kept) and sorted(again.kept_retries) == sorted(kept)
+
+
+def test_a_hand_at_the_table_keeps_nothing_when_recording_is_off(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    table = _hand_at_the_table(5)
+    assert not (tmp_path / PROGRESS_FILE).exists() and "kept to retry" not in table.feedback_text
+
+
+def test_a_review_shown_keeps_the_costly_turns_and_says_so(recording: Progress) -> None:
+    g = Game.new(2, seed=5)
+    play_hand(g, [make_bot("greedy", 1), make_bot("random", 2)])
+    shown = review(g, seat=1)
+    kept = recording.load()["retries"]
+    assert kept and sorted(shown.kept) == sorted(kept)
+    assert any("kept to retry: see the index's To review today." in line for line in shown.lines())
+    assert "kept to retry" in shown._repr_html_()
+    review(g, seat=1)
+    assert sorted(recording.load()["retries"]) == sorted(kept)
+    assert review(g, seat=1, keep=False).kept == ()

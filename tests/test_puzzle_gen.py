@@ -10,10 +10,11 @@ import pytest
 from buraco_learn.errors import NotationError
 from buraco_learn.game import Game
 from buraco_learn.progress import Progress
-from buraco_learn.puzzles import LEVELS, Puzzle, solve_puzzle
+from buraco_learn.cards import Card
+from buraco_learn.puzzles import LEVELS, Puzzle, close_or_build, pile_meld, solve_puzzle
 from buraco_learn.puzzles.generate import THEMES, make_puzzle
 from buraco_learn.puzzles.streak import failed_puzzles, theme_success
-from buraco_learn.solver import shared_budget
+from buraco_learn.solver import find_close, shared_budget
 from buraco_learn.widgets.puzzle import PuzzleStreak, PuzzleWidget
 
 #: (theme, level, seed): every theme, every level three times over, two seeds each.
@@ -28,7 +29,7 @@ def made() -> dict[tuple[str, str, int], Puzzle]:
 def test_every_generated_answer_is_proved_again_by_the_solver(made: dict[tuple[str, str, int], Puzzle]) -> None:
     for (theme, level, seed), p in made.items():
         with shared_budget():
-            answer, solution = solve_puzzle(p.kind, Game.from_position(p.position))
+            answer, solution = solve_puzzle(p.kind, Game.from_position(p.position), p.theme)
         assert (answer, solution) == (p.answer, p.solution), p.name
         assert p.check(p.answer).correct or p.kind in ("close", "most", "safe"), p.name
         assert (p.theme, p.level, p.seed, p.key) == (theme, level, seed, f"puzzle:{theme}:{level}:{seed}")
@@ -53,7 +54,8 @@ def test_each_theme_makes_puzzles_of_its_kind(made: dict[tuple[str, str, int], P
             assert p.kind == "pile" and g.phase == "draw" and len(g.pile) >= 2 and p.answer in ("pile", "stock")
             continue
         assert g.phase == "play"
-        kind = {"most": "most", "wild": "most", "clean": "most", "safe": "safe", "defend": "safe", "close": "close"}
+        kind = {"most": "most", "wild": "most", "clean": "most", "safe": "safe", "defend": "safe", "close": "close",
+                "close-or-build": "build", "pile-size": "safe"}
         if theme in kind:
             assert p.kind == kind[theme], p.name
         if theme == "wild":
@@ -71,6 +73,14 @@ def test_each_theme_makes_puzzles_of_its_kind(made: dict[tuple[str, str, int], P
         if theme == "defend":
             assert any(s not in g.side_of(seat) and g.side_has_pot(s) and g.side_has_burraco(s)
                        for s in range(g.players))
+        if theme == "close-or-build":  # the close is proved; close or build is a judgement, and says so
+            closing = find_close(p.game())
+            assert closing.proven and closing.plan is not None and p.answer in ("close", "build"), p.name
+            assert p.worked().startswith("a judgement, not a proof"), p.name
+        if theme == "pile-size":  # the pile changes the answer: a card no opponent meld takes melds with the pile
+            safe = p.answer.split()
+            assert all(pile_meld(Card.parse(c), g.pile) is None for c in safe), p.name
+            assert any(pile_meld(c, g.pile) is not None and str(c) not in safe for c in g.hand(seat)), p.name
 
 
 def test_levels_differ_as_documented(made: dict[tuple[str, str, int], Puzzle]) -> None:
@@ -78,7 +88,13 @@ def test_levels_differ_as_documented(made: dict[tuple[str, str, int], Puzzle]) -
         g = p.game()
         hand = len(g.hand(g.to_move))
         steps = 0 if p.solution in ("nothing", "no way to close this turn") else p.solution.count(";") + 1
-        if p.kind == "pile":
+        if theme == "pile-size":
+            n = len(g.pile)
+            assert {"easy": n <= 2, "medium": 3 <= n <= 4, "hard": n >= 5}[level], p.name
+        elif theme == "close-or-build":
+            moves = p.solution.partition(" | ")[2].count(";") + 1
+            assert {"easy": moves <= 2, "medium": moves == 3, "hard": moves >= 4}[level], p.name
+        elif p.kind == "pile":
             n = len(g.pile)
             assert {"easy": n <= 3, "medium": 4 <= n <= 6, "hard": n >= 7}[level], p.name
         elif p.kind == "close":
@@ -120,12 +136,58 @@ def test_pile_puzzle_answered_by_its_buttons(made: dict[tuple[str, str, int], Pu
     assert not p.check("both").correct and not p.check("both").read
 
 
+def test_close_or_build_puzzle_answered_by_its_buttons_a_judgement(made: dict[tuple[str, str, int], Puzzle]) -> None:
+    p = next(p for p in made.values() if p.kind == "build")
+    w = PuzzleWidget(p)
+    w.check()
+    assert w.verdict is None and "Close now" in w.table.feedback_text and "Build on" in w.table.feedback_text
+    w.check(choice=_wrong(p))
+    assert w.verdict is not None and not w.verdict.correct and "(a judgement)" in w.verdict.message
+    w.check(choice=p.answer)
+    assert w.verdict.correct and "a judgement, not a proof" in w.verdict.message
+    assert not p.check("both").correct and not p.check("both").read
+
+
+CLOSABLE = ("fibur 2p d1 t0 play | h: 5H 6H 7H KS / 9C 9D {north} | m: 0=3S 4S 5S 6S 7S 8S 9S{theirs} | p: 3C "
+            "| s: * | pots: {pots} | took: 0{took}")
+
+
+def test_close_or_build_closes_when_the_opponents_may_close_next_close1() -> None:
+    """North's side has its pot and a burraco: he may close at his next turn, so close now."""
+    g = Game.from_position(CLOSABLE.format(north="9H", theirs="; 1=3H 4H 5H 6H 7H 8H 9H", pots="-", took=",1"))
+    answer, solution = close_or_build(g)
+    assert answer == "close" and solution.startswith("near ")
+
+
+def test_close_or_build_builds_when_behind_on_the_table_and_they_cannot_close() -> None:
+    """North has no pot: he cannot close yet; his melds count more than the close would give South."""
+    theirs = "; 1=TC JC QC KC AC 2C; 1=3D 4D 5D 6D 7D 8D 9D; 1=3C 4C 5C 6C 7C 8C 9C"
+    g = Game.from_position(CLOSABLE.format(north="9H", theirs=theirs, pots="*11", took=""))
+    answer, solution = close_or_build(g)
+    ours, theirs_count = (int(x) for x in solution.split(" | ")[0].split()[1:])
+    assert answer == "build" and solution.startswith("behind ") and ours <= theirs_count
+
+
+def test_pile_size_safe_discard_says_the_pile_makes_the_meld_turn1() -> None:
+    g = Game.from_position("fibur 2p d1 t0 play | h: 9D 4C KS / 3S 5C JH | m: - | p: 8D TD QH QC | s: * "
+                           "| pots: *11 / *11 | took: -")
+    answer, solution = solve_puzzle("safe", g, "pile-size")
+    assert sorted(answer.split()) == ["4C", "KS"]  # 9D makes 8D 9D TD with the pile; K Q Q is no meld
+    p = Puzzle("x", "medium", "safe", "fibur 2p d1 t0 play | h: 9D 4C KS / 3S 5C JH | m: - | p: 8D TD QH QC | s: * "
+               "| pots: *11 / *11 | took: -", answer, solution, theme="pile-size")
+    v = p.check("9D")
+    assert not v.correct and "8D TD" in v.message.replace("♦", "D") and "TURN-1" in v.rules
+    assert p.check("4C").correct and "TURN-1" in p.question
+
+
 def _wrong(p: Puzzle) -> str:
     g = p.game()
     if p.kind == "safe":
         return next(str(c) for c in g.hand(g.to_move) if str(c) not in p.answer.split())
     if p.kind == "pile":
         return "stock" if p.answer == "pile" else "pile"
+    if p.kind == "build":
+        return "build" if p.answer == "close" else "close"
     return "no" if p.answer == "yes" else "yes" if p.kind == "close" else str(int(p.answer) + 5)
 
 

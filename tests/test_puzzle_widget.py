@@ -58,6 +58,7 @@ def test_wrong_checks_get_graded_help_never_the_solution_first() -> None:
         assert p.hints[0] in t1 and p.hints[1] in t2
         assert 'data-rule="EQ-2"' in h1 and "✗ Not yet" in h1 and "Stronger hint" in h2 and "One right answer" in h3
         assert not any("Refused" in text or "Refused" in html for text, html in seen)
+        assert w.table.feedback.layout.max_height is None  # the worked answer read whole, not scrolled
         return
     raise AssertionError("no 'most' puzzle with a weak move to try")
 

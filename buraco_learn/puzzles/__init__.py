@@ -29,6 +29,7 @@ True
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from dataclasses import dataclass
 from importlib import resources
@@ -37,13 +38,14 @@ from ..actions import Discard, parse_action
 from ..cards import Card, excerpt, format_cards, parse_cards
 from ..errors import BuracoError, IllegalMove, NotationError
 from ..game import Game
+from ..melds import Meld
 from ..records import format_position
 from ..i18n import N_, tr
 from ..scoring import LINE_LABELS
 from ..solver import find_close, meld_value, solve
 
 __all__ = ["Puzzle", "Verdict", "load_puzzles", "parse_puzzles", "KINDS", "LEVELS", "LEVEL_WORDS", "right_prefix", "HINTS", "FORMS", "solve_puzzle",
-           "pile_counts", "FIXED_KINDS"]
+           "pile_counts", "FIXED_KINDS", "THEME_QUESTIONS", "THEME_HINTS", "pile_meld", "close_or_build"]
 
 #: The question kinds and how each is asked.
 KINDS: dict[str, str] = {
@@ -53,6 +55,14 @@ KINDS: dict[str, str] = {
     "score": N_("The hand is over. What does your side score?"),
     "pile": N_("Take the discard pile or draw from the stock? Take the pile only if it lays down more points "
                "this turn than any card of the stock could."),
+    "build": N_("Your side can close this turn. Close now, or build on? (A judgement: say what a strong player "
+                "would do, and why.)"),
+}
+#: A question asked in words of its own by a theme (the kind's otherwise).
+THEME_QUESTIONS: dict[str, str] = {
+    "pile-size": N_("Which of your cards can you discard safely? Safe here: no opponent meld takes it (TURN-2), and "
+                    "it makes no meld with two cards of the pile, which the next player takes whole with your discard "
+                    "on top (TURN-1)."),
 }
 #: The kinds of the fixed set (``puzzles.txt``); a pile-or-stock question is only generated.
 FIXED_KINDS = ("most", "close", "safe", "score")
@@ -82,6 +92,18 @@ HINTS: dict[str, tuple[str, str]] = {
              N_("The stock's card can be any card you do not see: the pile is worth taking by count only when it "
                 "lays down more than the best of them; when it lays down no more than the worst, its cards only "
                 "weigh in your hand (SCORE-1).")),
+    "build": (N_("Ask who can close next: an opponent side with its pot and a burraco may close at its next turn "
+                 "(CLOSE-1), and then the 100 for closing is theirs (CLOSE-5)."),
+              N_("Count the table: your side's melds and bonuses, plus 100 for closing, against the opponents' melds "
+                 "and bonuses (less 100 if they have no pot yet). Ahead, close; behind, build on while they cannot "
+                 "close.")),
+}
+#: The hints of a theme whose question is its own (:data:`THEME_QUESTIONS`).
+THEME_HINTS: dict[str, tuple[str, str]] = {
+    "pile-size": (N_("The next player may take the whole pile with your discard on top (TURN-1): look at the pile's "
+                     "cards as well as the opponents' melds."),
+                  N_("For each card ask: does it make a set or a run with two cards of the pile? The bigger the pile, "
+                     "the more cards it makes a meld with.")),
 }
 #: How an answer of each kind is written.
 FORMS: dict[str, str] = {
@@ -90,9 +112,11 @@ FORMS: dict[str, str] = {
     "safe": N_('one card, like "9C"'),
     "score": N_("a whole number, like 120"),
     "pile": N_('"pile" or "stock"'),
+    "build": N_('"close" or "build"'),
 }
 #: The words a stored solution may hold besides actions (translated where shown).
-_SOLUTION_WORDS = frozenset((N_("nothing"), N_("no way to close this turn"), N_("cards no opponent meld takes (TURN-2)")))
+_SOLUTION_WORDS = frozenset((N_("nothing"), N_("no way to close this turn"), N_("cards no opponent meld takes (TURN-2)"),
+                             N_("cards no opponent meld takes (TURN-2) and that make no meld with the pile (TURN-1)")))
 
 
 def _said(solution: str) -> str:
@@ -262,10 +286,68 @@ def pile_counts(game: Game) -> tuple[int, str, int, int]:
 
 
 _PILE_SOLUTION = re.compile(r"pile (-?\d+): (.+) \| stock (-?\d+) to (-?\d+)")
+_BUILD_SOLUTION = re.compile(r"(near|ahead|behind) (-?\d+) (-?\d+) \| (.+)")
 
 
-def solve_puzzle(kind: str, game: Game) -> tuple[str, str]:
-    """The verified answer and a worked solution for a puzzle of ``kind`` on ``game``."""
+def pile_meld(card: Card, pile: Sequence[Card]) -> tuple[tuple[Card, Card], Meld] | None:
+    """Two natural cards of ``pile`` that make a meld with ``card`` (the first found), or ``None``:
+    the meld the next player lays down if ``card`` is discarded and he takes the pile (TURN-1). The
+    hint's test of a discard (:func:`buraco_learn.hints.discard_faults`) is the same.
+
+    >>> pile_meld(Card.parse("9D"), parse_cards("8D 3C TD"))
+    ((Card.parse('8D'), Card.parse('TD')), Meld.parse('8D 9D TD'))
+    >>> pile_meld(Card.parse("9D"), parse_cards("8D 3C")) is None
+    True
+    """
+    near = [x for x in dict.fromkeys(pile) if not x.is_wild and x != card]
+    for i, a in enumerate(near):
+        for b in near[i + 1:]:
+            try:
+                return (a, b), Meld.from_cards([a, b, card])
+            except BuracoError:
+                continue
+    return None
+
+
+def _table_count(game: Game, seat: int) -> int:
+    """What ``seat``'s side counts from the table alone: its melds' points and bonuses, less 100
+    without its pot (SCORE-1); the cards in hand left out."""
+    value = sum(meld_value(t.meld) for t in game.side_melds(seat))
+    return value - (0 if game.side_has_pot(seat) else 100)
+
+
+def close_or_build(game: Game) -> tuple[str, str]:
+    """The judgement ``close`` or ``build`` at a position where the side to move can close this turn
+    (:func:`~buraco_learn.solver.find_close`, proven), as notebook 8b teaches it: close when an
+    opponent side has its pot and a burraco (it may close at its next turn, CLOSE-1), or when the
+    table already counts more for your side after the close (your melds, your bonuses and the 100
+    for closing, CLOSE-5) than for any opponent side (their melds and bonuses, less 100 without a
+    pot: the cards in their hands only lower it); else build on. The solution: ``near``, ``ahead``
+    or ``behind``, the two counts and the closing moves. A judgement, not a proof: the verdict says so.
+    """
+    closing = find_close(game)
+    if not closing.proven:
+        raise NotationError(_too_big(game))
+    if closing.plan is None:
+        raise NotationError(tr("this hand cannot close this turn: no close-or-build question here"))
+    seat = game.to_move
+    done = game.clone()
+    for action in closing.plan.actions():
+        done.apply(action)
+    mine = game.side_of(seat)
+    ours = sum(meld_value(t.meld) for t in done.side_melds(seat)) + 100
+    others = [s for s in range(game.players) if s not in mine]
+    theirs = max(_table_count(game, s) for s in others)
+    near = any(game.side_has_pot(s) and game.side_has_burraco(s) for s in others)
+    why = "near" if near else "ahead" if ours > theirs else "behind"
+    steps = "; ".join(str(a) for a in closing.plan.actions())
+    return ("build" if why == "behind" else "close"), f"{why} {ours} {theirs} | {steps}"
+
+
+def solve_puzzle(kind: str, game: Game, theme: str = "") -> tuple[str, str]:
+    """The verified answer and a worked solution for a puzzle of ``kind`` on ``game`` (``theme``:
+    a generated puzzle's, where it changes the question: ``pile-size``'s safe discards also make no
+    meld with the pile)."""
     seat = game.to_move
     if kind == "most":
         plan = solve(game)
@@ -285,6 +367,10 @@ def solve_puzzle(kind: str, game: Game) -> tuple[str, str]:
         opp = [t for t in game.table if t.owner not in mine]
         safe = [c for c in dict.fromkeys(game.hand(seat)) if game.can_discard(c)
                 and not any(t.meld.can_lay_off([c]) for t in opp)]
+        if theme == "pile-size":
+            safe = [c for c in safe if pile_meld(c, game.pile) is None]
+            safe.sort(key=lambda c: c.sort_key)
+            return format_cards(safe) or "none", "cards no opponent meld takes (TURN-2) and that make no meld with the pile (TURN-1)"
         safe.sort(key=lambda c: c.sort_key)
         return format_cards(safe) or "none", "cards no opponent meld takes (TURN-2)"
     if kind == "score":
@@ -301,6 +387,8 @@ def solve_puzzle(kind: str, game: Game) -> tuple[str, str]:
             return "stock", solution
         raise NotationError(tr("pile or stock is not certain by count here: the pile lays down {points} points, a "
                                "stock card from {low} to {high}", points=pts, low=low, high=high))
+    if kind == "build":
+        return close_or_build(game)
     raise ValueError(f"unknown puzzle kind {kind!r}; kinds: {', '.join(KINDS)}")
 
 
@@ -330,7 +418,7 @@ class Puzzle:
     @property
     def question(self) -> str:
         """The question, in words (in the current language)."""
-        return tr(KINDS[self.kind])
+        return tr(THEME_QUESTIONS.get(self.theme, KINDS[self.kind]))
 
     @property
     def title(self) -> str:
@@ -343,12 +431,12 @@ class Puzzle:
 
     def verify(self) -> bool:
         """Whether the solver, run now, finds exactly the stored answer."""
-        return solve_puzzle(self.kind, self.game())[0] == self.answer
+        return solve_puzzle(self.kind, self.game(), self.theme)[0] == self.answer
 
     @property
     def hints(self) -> tuple[str, str]:
         """The first hint (the rule) and the stronger one, for this puzzle's kind (in the current language)."""
-        first, stronger = HINTS[self.kind]
+        first, stronger = THEME_HINTS.get(self.theme, HINTS[self.kind])
         return tr(first), tr(stronger)
 
     def worked(self) -> str:
@@ -359,8 +447,16 @@ class Puzzle:
             if self.answer == "yes":
                 return tr("one way to close: {solution}.", solution=_said(self.solution))
             return tr("this hand cannot close this turn.")
+        if self.kind == "safe" and self.theme == "pile-size":
+            g = self.game()
+            gifts = [(c, pile_meld(c, g.pile)) for c in dict.fromkeys(g.hand(g.to_move))]
+            shown = [tr("{card} makes {meld} with the pile", card=c, meld=m[1]) for c, m in gifts if m is not None]
+            return tr("the safe cards are {cards}; with the pile's {n} cards (TURN-1): {gifts}.", cards=self.answer,
+                      n=len(g.pile), gifts=tr(", ").join(shown[:4]) or tr("no card of your hand makes a meld"))
         if self.kind == "safe":
             return tr("the safe cards are {cards}.", cards=self.answer)
+        if self.kind == "build":
+            return self._build_words()
         if self.kind == "pile":
             m = _PILE_SOLUTION.fullmatch(self.solution)
             if m is None:  # pragma: no cover - every pile solution is written by solve_puzzle
@@ -401,6 +497,8 @@ class Puzzle:
                 return self._check_safe(answer)
             if self.kind == "pile":
                 return self._check_pile(answer)
+            if self.kind == "build":
+                return self._check_build(answer)
             return self._check_score(answer)
         except BuracoError as err:
             return Verdict(False, tr("I could not read that answer: {reason}. Write {form}.", reason=err,
@@ -512,6 +610,15 @@ class Puzzle:
             if t.owner not in mine and t.meld.can_lay_off([card]):
                 return Verdict(False, tr("{card} is not safe: the opponents would lay it off onto their meld {number} "
                                          "({meld}) (TURN-2).", card=card, number=t.id, meld=t.meld), ("TURN-2",))
+        if self.theme == "pile-size":
+            gift = pile_meld(card, g.pile)
+            if gift is not None:
+                return Verdict(False, tr("{card} is not safe: with {cards} of the pile it makes {meld}, and the next "
+                                         "player takes the whole pile with it on top (TURN-1).", card=card,
+                                         cards=format_cards(gift[0]), meld=gift[1]), ("TURN-1",))
+            return _right(tr("no opponent meld takes {card} (TURN-2) and it makes no meld with the pile's {n} cards "
+                             "(TURN-1). All safe cards: {cards}.", card=card, n=len(g.pile), cards=self.answer),
+                          ("TURN-1", "TURN-2"))
         return _right(tr("no opponent meld takes {card} (TURN-2). All safe cards: {cards}.", card=card,
                          cards=self.answer), ("TURN-2",))
 
@@ -530,6 +637,42 @@ class Puzzle:
                                      "cards make with your hand, then what the worst card of the stock makes."), rules)
         return Verdict(False, tr("the pile lays down more this turn than any card of the stock could: count what "
                                  "its cards make with your hand and your side's melds."), rules)
+
+    def _build_words(self) -> str:
+        m = _BUILD_SOLUTION.fullmatch(self.solution)
+        if m is None:  # pragma: no cover - every build solution is written by close_or_build
+            return self.solution
+        why, ours, theirs, steps = m.groups()
+        head = tr("a judgement, not a proof, as a strong player makes it:")
+        if why == "near":
+            said = tr("close now ({steps}): the opponents have their pot and a burraco and may close at their next "
+                      "turn (CLOSE-1); then every card in your hand counts against you and the 100 for closing is "
+                      "theirs (CLOSE-5).", steps=steps)
+        elif why == "ahead":
+            said = tr("close now ({steps}): after the close the table counts {ours} for your side (the 100 for "
+                      "closing in it, CLOSE-5), against at most {theirs} for the opponents, whose cards in hand only "
+                      "lower theirs.", steps=steps, ours=ours, theirs=theirs)
+        else:
+            said = tr("build on: even with the 100 for closing the table counts {ours} for your side against {theirs} "
+                      "for the opponents, and they cannot close yet (no pot or no burraco, CLOSE-1); another meld or "
+                      "a burraco first, then close.", ours=ours, theirs=theirs)
+        return f"{head} {said}"
+
+    def _check_build(self, answer: object) -> Verdict:
+        text = " ".join(str(answer).split()).lower() if isinstance(answer, str) else ""
+        close, build = {"close", tr("close").lower()}, {"build", tr("build").lower()}
+        if text not in close | build:
+            raise NotationError(tr("answer {close} or {build}, not {answer}", close=repr(tr("close")),
+                                   build=repr(tr("build")), answer=excerpt(answer)))
+        said = "close" if text in close else "build"
+        rules = ("CLOSE-1", "CLOSE-5")
+        if said == self.answer:
+            return _right(self.worked(), rules)
+        if said == "close":
+            return Verdict(False, tr("a strong player builds on here (a judgement): count the table for both sides "
+                                     "after your close, and ask whether the opponents can close yet."), rules)
+        return Verdict(False, tr("a strong player closes here (a judgement): ask who can close next, and count the "
+                                 "table for both sides after your close."), rules)
 
     def _check_score(self, answer: object) -> Verdict:
         got = _number(answer)

@@ -20,6 +20,13 @@ answer is not proven within it is passed over, never served. The themes (:data:`
   discard or close;
 - ``defend``: the opponents are near closing (their pot taken, a burraco down): which discard is
   safe.
+- ``close-or-build``: your side can close this turn: close now or build on? A judgement, as notebook
+  8b teaches it (:func:`~buraco_learn.puzzles.close_or_build`: close when the opponents may close
+  next or the table counts more for your side after the close; else build), said to be one; the
+  close itself is proved by the solver;
+- ``pile-size``: what the pile's size changes: which discard is safe when the next player takes
+  the whole pile with it (no opponent meld takes it, and it makes no meld with two cards of the
+  pile, TURN-1); the level goes by the pile's size.
 
 The levels differ so (``level_of``, :func:`pile_level`): *easy*: at most 9 cards in hand and one
 move for the most points, at most two moves to close, at most two opponent melds to check for a
@@ -27,7 +34,8 @@ safe discard, a pile of at most three cards; *hard*: 15 cards or more or three m
 for the most points, four moves or more to close, five opponent melds or more, a pile of seven
 cards or more; *medium* between. To close and to keep the burraco clean, the level goes by the
 cards in hand (close: easy up to 5, hard from 10; clean: easy up to 4, hard from 8); a defence, by
-the opponent melds (easy up to 3, hard from 6).
+the opponent melds (easy up to 3, hard from 6); close or build, by the moves of the close (easy
+two, hard four or more); the pile's size, by the pile's cards (easy two, hard five or more).
 
 >>> p = make_puzzle("pile", "easy", 2)
 >>> p.kind, p.level, p.theme, p == make_puzzle("pile", "easy", 2)
@@ -51,14 +59,14 @@ from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
-from ..bots import GreedyBot
-from ..cards import excerpt
+from ..bots import GreedyBot, _cannot_close
+from ..cards import Card, excerpt
 from ..errors import BuracoError, NotationError
 from ..game import Game
 from ..i18n import N_, tr
 from ..records import format_position
 from ..solver import find_close, meld_value, shared_budget, solve
-from . import FIXED_KINDS, KINDS, LEVELS, Puzzle, parse_puzzles, solve_puzzle
+from . import FIXED_KINDS, KINDS, LEVELS, Puzzle, parse_puzzles, pile_meld, solve_puzzle
 
 PRESET_PLAYERS = (("fibur", 2), ("fibur", 4), ("wikipedia-fr", 2), ("classic-fr", 4), ("ramiroyal", 2),
                   ("fibur", 3))
@@ -117,6 +125,12 @@ def theme_level(theme: str, kind: str, game: Game, solution: str) -> str:
     """A generated puzzle's level (the fixed set's :func:`level_of` for most points and a safe
     discard; to close, by the cards in hand; a defence, by the opponent melds; pile or stock, by
     the pile's size)."""
+    if theme == "pile-size":  # after the draw a pile is seldom big: 2 cards easy, 5 or more hard
+        n = len(game.pile)
+        return "easy" if n <= 2 else "hard" if n >= 5 else "medium"
+    if theme == "close-or-build":  # by the moves of the close: two (one meld or lay-off, the discard) easy, 4 or more hard
+        n = solution.partition(" | ")[2].count(";") + 1
+        return "easy" if n <= 2 else "hard" if n >= 4 else "medium"
     if kind == "pile":
         return pile_level(game)
     if kind == "close":
@@ -180,6 +194,8 @@ THEMES: dict[str, str] = {
     "wild": N_("Spend or keep a wild"),
     "soloist": N_("The three-player soloist"),
     "defend": N_("Defend: the opponents are near closing"),
+    "close-or-build": N_("Close now or build"),
+    "pile-size": N_("The pile's size"),
 }
 #: How many hands :func:`make_puzzle` plays looking for a position, at most, before it gives up.
 MAX_HANDS = 40
@@ -256,6 +272,10 @@ def _kinds(theme: str, game: Game, rng: random.Random) -> str | None:
         return "safe" if _opp_melds(game) >= 2 else None
     if theme == "defend":
         return "safe" if _near_closing(game) and _opp_melds(game) >= 1 else None
+    if theme == "close-or-build":  # (no close to be found: passed over before the solver is asked)
+        return "build" if game.side_has_pot(seat) and game.side_has_burraco(seat) and not _cannot_close(game) else None
+    if theme == "pile-size":
+        return "safe" if len(game.pile) >= 2 else None
     raise AssertionError(theme)  # pragma: no cover - make_puzzle checks the theme
 
 
@@ -297,9 +317,14 @@ def _puzzle_at(theme: str, kind: str, level: str, game: Game, rng: random.Random
         if theme == "clean" and not _keeps_clean(g):
             return None
         try:
-            answer, solution = solve_puzzle(kind, g)
-        except NotationError:  # not proven within the budget, or (pile) not certain by count
+            answer, solution = solve_puzzle(kind, g, theme)
+        except NotationError:  # not proven within the budget, (pile) not certain by count, (build) no close
             return None
+    if kind == "build" and want is not None and answer != want:
+        return None
+    if theme == "pile-size" and not any(_no_opp_meld_takes(g, c) and pile_meld(c, g.pile) is not None
+                                        for c in g.hand(g.to_move)):
+        return None  # the pile changes nothing here: no card that would be safe without it is unsafe
     if kind == "pile" and want is not None and answer != want:
         return None
     if kind == "pile" and want is not None and answer != want:
@@ -309,6 +334,11 @@ def _puzzle_at(theme: str, kind: str, level: str, game: Game, rng: random.Random
     if theme_level(theme, kind, g, solution) != level:
         return None
     return Puzzle(f"{theme}-{level}-{seed_name(rng)}", level, kind, text, answer, solution)
+
+
+def _no_opp_meld_takes(game: Game, card: Card) -> bool:
+    mine = game.side_of(game.to_move)
+    return game.can_discard(card) and not any(t.meld.can_lay_off([card]) for t in game.table if t.owner not in mine)
 
 
 def _with_wild(game: Game, text: str, rng: random.Random) -> str | None:
@@ -351,7 +381,7 @@ def make_puzzle(theme: str, level: str = "easy", seed: int = 0) -> Puzzle:
     >>> make_puzzle("chess")
     Traceback (most recent call last):
     ...
-    buraco_learn.errors.NotationError: unknown puzzle theme 'chess': the themes are most, close, safe, pile, clean, wild, soloist, defend
+    buraco_learn.errors.NotationError: unknown puzzle theme 'chess': the themes are most, close, safe, pile, clean, wild, soloist, defend, close-or-build, pile-size
     """
     if not isinstance(theme, str) or theme not in THEMES:
         raise NotationError(tr("unknown puzzle theme {theme}: the themes are {themes}", theme=excerpt(theme),
@@ -372,15 +402,17 @@ def make_puzzle(theme: str, level: str = "easy", seed: int = 0) -> Puzzle:
             kind = _kinds(theme, game, rng)
             if kind is None or theme in ("most", "safe", "wild") and rng.random() < 0.5:
                 continue
-            if kind == "pile" and pile_level(game) != level:
+            if kind == "pile" and pile_level(game) != level or theme == "pile-size" and theme_level(
+                    theme, kind, game, "") != level:
                 continue
-            if kind in ("close", "most") and theme in ("close", "clean") and theme_level(theme, kind, game, "") != level:
+            if kind in ("close", "most") and theme in ("close", "clean") and theme_level(
+                    theme, kind, game, "") != level:
                 continue
             # Half the time a yes/no or pile/stock question wants its rarer answer, for as long as
             # half the hands allow: a learner cannot win by always saying the same.
             want = None
-            if kind in ("close", "pile") and attempt < MAX_HANDS // 2 and wanted:
-                want = "yes" if kind == "close" else "pile"
+            if kind in ("close", "pile", "build") and attempt < MAX_HANDS // 2 and wanted:
+                want = {"close": "yes", "pile": "pile", "build": "build"}[kind]
             found = _puzzle_at(theme, kind, level, game, rng, want)
             if found is not None:
                 return dataclasses.replace(found, name=f"{theme}-{level}-{seed}", theme=theme, seed=seed)

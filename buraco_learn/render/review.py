@@ -65,6 +65,10 @@ def review_html(review: Review) -> str:
     """The review as one HTML block (``div.bl-review``)."""
     parts = [f'<div style="font-weight:bold;font-size:15px">{escape(review.lines()[0])}</div>',
              f'<div style="margin:2px 0 6px">{escape(review.summary())}</div>']
+    if review.kept:
+        from ..practice import kept_words
+
+        parts.append(f'<div class="kept" style="margin:2px 0 6px">{escape(kept_words(len(review.kept)))}</div>')
     worst = review.worst
     if worst:
         parts.append(f'<div style="font-weight:bold;margin-top:4px">{escape(tr("Where the most was lost"))}</div>')

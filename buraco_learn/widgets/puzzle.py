@@ -82,6 +82,12 @@ class PuzzleWidget(VBox):  # type: ignore[misc]
             b.layout.display = None if puzzle.kind == "pile" else "none"
         self.pile_button.on_click(lambda _: self.check(choice="pile"))
         self.stock_button.on_click(lambda _: self.check(choice="stock"))
+        self.close_button = Button(description=tr("Close now"), layout=Layout(width="auto"))
+        self.build_button = Button(description=tr("Build on"), layout=Layout(width="auto"))
+        for b in (self.close_button, self.build_button):
+            b.layout.display = None if puzzle.kind == "build" else "none"
+        self.close_button.on_click(lambda _: self.check(choice="close"))
+        self.build_button.on_click(lambda _: self.check(choice="build"))
         self.score_box = IntText(value=0, description=tr("Your score:"), layout=Layout(width="auto"),
                                  style={"description_width": "initial"})
         self.score_box.layout.display = None if puzzle.kind == "score" else "none"
@@ -94,7 +100,8 @@ class PuzzleWidget(VBox):  # type: ignore[misc]
         # No Hint button (it would give the answer away): Check gives graded help instead; no
         # running count for a scoring puzzle.
         return TableWidget(game, viewer=viewer, width=self.width,
-                           extra_buttons=[self.pile_button, self.stock_button, self.check_button,
+                           extra_buttons=[self.pile_button, self.stock_button, self.close_button, self.build_button,
+                                          self.check_button,
                                           self.no_close_button, self.reset_button],
                            hints=False, show_score=self.puzzle.kind != "score", language=self.language,
                            files=self.files)
@@ -130,6 +137,8 @@ class PuzzleWidget(VBox):  # type: ignore[misc]
         if kind == "pile":
             drew = [str(a) for a in self.table.game.actions[:1]]
             return {"pile": "pile", "draw": "stock"}.get(drew[0], "") if drew else ""
+        if kind == "build":
+            return ""  # answered by its buttons only
         if kind == "safe":
             cards = self.table.selected_cards
             return str(cards[0]) if len(cards) == 1 else ""
@@ -144,8 +153,10 @@ class PuzzleWidget(VBox):  # type: ignore[misc]
         self.table.set_feedback(text, kind)  # type: ignore[arg-type]
         box = feedback_html(state, message, rules=rules, hint=hint, hint_label=hint_label,  # type: ignore[arg-type]
                             after_hint_html=f"<b>{escape(tr('One right answer:'))}</b> {escape(detail)}" if detail else "")
-        # the table's feedback line keeps its class (what the page and its tests look for)
+        # the table's feedback line keeps its class (what the page and its tests look for), and grows
+        # with the verdict: a hint and the right answer are read whole, never scrolled in a small box
         self.table.feedback.value = f'<div class="feedback {kind}">{box}</div>'
+        self.table.feedback.layout.max_height = None
 
 
     def check(self, *, no: bool = False, choice: str | None = None) -> None:
@@ -159,6 +170,9 @@ class PuzzleWidget(VBox):  # type: ignore[misc]
                 self._show("info", tr("Press {pile} or {stock} (or draw on the table), then {check}.",
                                       pile=tr("Take the pile"), stock=tr("Draw from the stock"), check=tr("Check")))
                 return
+        if kind == "build" and choice not in ("close", "build"):
+            self._show("info", tr("Press {close} or {build}.", close=tr("Close now"), build=tr("Build on")))
+            return
         if kind == "safe" and len(self.table.selected_cards) != 1:
             self._show("info", tr("Select exactly one card of your hand, then press {check}.", check=tr("Check")))
             return
@@ -297,7 +311,7 @@ class PuzzleStreak(VBox):  # type: ignore[misc]
         if widget is not self.widget or self.ended:
             return
         record_puzzle(widget.puzzle, verdict, attempt=widget.misses, worked=not verdict.correct and verdict.read,
-                      answer=widget.answer() if widget.puzzle.kind not in ("pile",) else None,
+                      answer=widget.answer() if widget.puzzle.kind not in ("pile", "build") else None,
                       progress=self.progress)
         if not verdict.read:
             return

@@ -342,6 +342,10 @@ class TableWidget(VBox):  # type: ignore[misc]
         self.coach = bool(coach)
         #: The coach's verdict on the viewer's last move (``None`` before the first, or off).
         self.last_verdict: Verdict | None = None
+        #: The retry positions kept from the viewer's hand once it ended at this table
+        #: (:func:`buraco_learn.practice.keep_hand`: its costly turns, when recording is on).
+        self.kept_retries: tuple[str, ...] = ()
+        self._kept_game: Game | None = None
         self._syncing = False
         self.redraws = 0
         # A click from the page is being answered (> 0): the opponents' turns are then shown one by one.
@@ -701,11 +705,28 @@ class TableWidget(VBox):  # type: ignore[misc]
             self._play_bots_paced(lines, later)
         else:
             lines += self._run_bots()
+            lines += self._keep_hand()
             self.set_feedback("\n".join(lines), "ok", title=tr("✓ Done:"), rules=())
             self.refresh()
         if self.on_change is not None:
             self.on_change(g)
         return event
+
+    def _keep_hand(self) -> list[str]:
+        """Once the viewer's hand is over, its costly turns kept as retry positions (once a hand:
+        :func:`buraco_learn.practice.keep_hand`), and the line that says so (``[]``: none kept)."""
+        g = self.game
+        if not g.is_over or self.fixed_viewer is None or self._kept_game is g:
+            return []
+        from .. import progress
+        from ..practice import kept_words
+        from ..review import review
+
+        self._kept_game = g
+        if not progress.enabled():
+            return []
+        self.kept_retries = review(g, seat=self.fixed_viewer, decisions=False).kept
+        return [kept_words(len(self.kept_retries))] if self.kept_retries else []
 
     # ------------------------------------------------------------------ the opponents' turns, one by one
     #: Seconds between two opponents' turns shown on the table after a click (the moves are all
@@ -730,7 +751,7 @@ class TableWidget(VBox):  # type: ignore[misc]
         g = self.game
         frames: list[tuple[Game, int]] = [(g.clone(), 0)]
         bot_lines = self._run_bots(turns=frames)
-        final = lines + bot_lines
+        final = lines + bot_lines + self._keep_hand()
         frames.append((g, -1))
         done = tr("✓ Done:")
 

@@ -79,4 +79,9 @@ def test_a_streak_of_generated_puzzles_at_1366x768(lab: LabPage, notebook: str) 
     _shot(lab, "streak-ended")
     box, view = feedback.bounding_box(), lab.page.viewport_size
     assert box is not None and view is not None and 0 <= box["y"] < view["height"] - 60
+    # the whole answer is read without scrolling inside a small box: the feedback and the widget's
+    # box around it grow with the text, and its last line is on screen
+    heights = feedback.evaluate("e => [e, e.closest('.widget-html') || e].map(x => [x.scrollHeight, x.clientHeight])")
+    assert all(scroll <= client + 1 for scroll, client in heights), heights
+    assert box["y"] + box["height"] <= view["height"], (box, view)
     assert out.get_by_role("button", name="New streak", exact=True).is_visible()
