@@ -42,7 +42,9 @@ from functools import cache
 from importlib.resources import files
 from typing import Any
 
-__all__ = ["seat_word", "colon", "semicolon", "needs_translation", "LANGUAGES", "PLANNED", "UNTRANSLATED",
+from .lang import typeset
+
+__all__ = ["seat_word", "word", "colon", "semicolon", "needs_translation", "LANGUAGES", "PLANNED", "UNTRANSLATED",
            "set_language", "get_language", "language", "tr", "trn", "trc", "N_", "is_translated", "DOMAIN"]
 
 #: The languages the course is complete in, by code, each with its own name.
@@ -153,7 +155,7 @@ def tr(message: str, /, **fields: Any) -> str:
     if found is None and not needs_translation(message):
         found = message
     text = found if found is not None else UNTRANSLATED + message
-    return text.format(**fields) if fields else text
+    return typeset(text.format(**fields) if fields else text, _current)
 
 
 def trc(context: str, message: str, /, **fields: Any) -> str:
@@ -161,7 +163,7 @@ def trc(context: str, message: str, /, **fields: Any) -> str:
     (``trc("meld kind", "set")``)."""
     found = _lookup(message, context)
     text = found if found is not None else UNTRANSLATED + message
-    return text.format(**fields) if fields else text
+    return typeset(text.format(**fields) if fields else text, _current)
 
 
 def trn(singular: str, plural: str, n: int, /, **fields: Any) -> str:
@@ -172,7 +174,7 @@ def trn(singular: str, plural: str, n: int, /, **fields: Any) -> str:
         cat = _catalog(_current)
         found = cat.ngettext(singular, plural, n)
         text = UNTRANSLATED + found if found is singular or found is plural else found
-    return text.format(n=n, **fields)
+    return typeset(text.format(n=n, **fields), _current)
 
 
 def seat_word(name: str) -> str:
@@ -209,3 +211,38 @@ def N_(message: str) -> str:
     """Mark ``message`` for the catalog without translating it now (it is translated with
     :func:`tr` where it is shown)."""
     return message
+
+
+#: The engine's words a notebook prints (a meld's kind, a burraco's, a puzzle's level, how a
+#: hand ended), each with the context its translation is catalogued under.
+_WORDS: dict[str, str] = {
+    "set": "meld kind", "run": "meld kind",
+    "clean": "burraco badge", "semi-clean": "burraco badge", "dirty": "burraco badge",
+    "easy": "puzzle level", "medium": "puzzle level", "hard": "puzzle level",
+    "closed": "hand end", "stock": "hand end",
+    "South": "seat", "West": "seat", "North": "seat", "East": "seat",
+}
+
+
+def word(value: Any) -> str:
+    """A value the engine gives (``meld.kind``, ``meld.burraco``, a puzzle's level, a seat's name,
+    ``True``/``False``, ``None``, a tuple of them) as a word of the current language, for a
+    notebook to print: the engine's own values stay English, so code can compare them.
+
+    >>> word("set"), word(True), word(None), word(("South", "North")), word(7)
+    ('set', 'yes', 'none', 'South, North', '7')
+    >>> with language("fr"):
+    ...     word("run"), word("semi-clean"), word(False), word("easy")
+    ('suite', 'semi-pur', 'non', 'facile')
+    """
+    if isinstance(value, bool):
+        # TRANSLATORS: True and False as a notebook prints them
+        return trc("truth", "yes") if value else trc("truth", "no")
+    if value is None:
+        # TRANSLATORS: a value that is not there (no wild in a meld, no burraco)
+        return trc("value", "none")
+    if isinstance(value, (tuple, list)):
+        return ", ".join(word(v) for v in value)
+    if isinstance(value, str) and value in _WORDS:
+        return trc(_WORDS[value], value) if _current != "en" else value
+    return str(value)
