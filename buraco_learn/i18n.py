@@ -213,15 +213,18 @@ def N_(message: str) -> str:
     return message
 
 
-#: The engine's words a notebook prints (a meld's kind, a burraco's, a puzzle's level, how a
-#: hand ended), each with the context its translation is catalogued under.
-_WORDS: dict[str, str] = {
-    "set": "meld kind", "run": "meld kind",
-    "clean": "burraco badge", "semi-clean": "burraco badge", "dirty": "burraco badge",
-    "easy": "puzzle level", "medium": "puzzle level", "hard": "puzzle level",
-    "closed": "hand end", "stock": "hand end",
-    "South": "seat", "West": "seat", "North": "seat", "East": "seat",
-}
+def _engine_words() -> dict[str, str]:
+    """The engine's words a notebook prints (a meld's kind, a burraco's, a puzzle's level, how a
+    hand ended, a seat) in the current language, by their English."""
+    return {"set": trc("meld kind", "set"), "run": trc("meld kind", "run"),
+            "clean": trc("burraco badge", "clean"), "semi-clean": trc("burraco badge", "semi-clean"),
+            "dirty": trc("burraco badge", "dirty"),
+            "easy": trc("puzzle level", "easy"), "medium": trc("puzzle level", "medium"),
+            "hard": trc("puzzle level", "hard"),
+            # TRANSLATORS: how a hand ended: a player closed, or the stock ran out
+            "closed": trc("hand end", "closed"), "stock": trc("hand end", "stock"),
+            "South": trc("seat", "South"), "West": trc("seat", "West"), "North": trc("seat", "North"),
+            "East": trc("seat", "East")}
 
 
 def word(value: Any) -> str:
@@ -243,6 +246,6 @@ def word(value: Any) -> str:
         return trc("value", "none")
     if isinstance(value, (tuple, list)):
         return ", ".join(word(v) for v in value)
-    if isinstance(value, str) and value in _WORDS:
-        return trc(_WORDS[value], value) if _current != "en" else value
+    if isinstance(value, str) and _current != "en":
+        return _engine_words().get(value, value)
     return str(value)
