@@ -11,7 +11,9 @@ carte en main »), no « & » in prose. Italian: negation (« Nord ha in mano ne
 Code (`` `...` ``), card notation, URLs, link targets, HTML tags (and so their attributes) and
 ``{fields}`` are never touched:
 
->>> typeset("Sud: 6S 6C; la pioche? « puits » !", "fr") == "Sud\\u00a0: 6S 6C\\u202f; la pioche\\u202f? «\\u00a0puits\\u00a0»\\u202f!"
+>>> typeset("Sud : 6S 6C; la pioche? « puits » !", "fr") == "Sud\\u00a0: 6S 6C\\u202f; la pioche\\u202f? «\\u00a0puits\\u00a0»\\u202f!"
+True
+>>> typeset("position 'h: 5H | pots: -' : refusée", "fr") == "position 'h: 5H | pots: -'\\u00a0: refusée"
 True
 >>> typeset("combinaisons de Ouest & Est", "fr")
 "combinaisons d'Ouest et Est"
@@ -47,8 +49,10 @@ _SPACES = "[ \u00a0\u202f]"
 _VOWEL = "AEIOUYÀÂÉÈÊËÎÏÔÛaeiouyàâéèêëîïôû"
 
 # French: the space before : ; ? ! and inside « ».
-_FR_TIGHT = re.compile(rf"(?:(?<=[^\s({{\[;?!])|^){_SPACES}?([;?!]+)(?=\s|$|[»)\"'*_\]])")
-_FR_COLON = re.compile(rf"(?:(?<=[^\s:({{\[])|^){_SPACES}?:(?=\s|$|[»)\"*_])")
+_FR_TIGHT = re.compile(rf"(?:(?<=[^\W\d_])|(?<=[»)*_])|^){_SPACES}?([;?!]+)(?=\s|$|[»)\"'*_\]])|(?<=[\d)]){_SPACES}([;?!]+)(?=\s|$)")
+# a colon gets its no-break space where the text has a space before it: one attached to a word
+# is notation (``h: 5H``, ``pots:``), as a French sentence always writes « mot : »
+_FR_COLON = re.compile(rf"(?:(?<=[^\s:({{\[])|^){_SPACES}:(?=\s|$|[»)\"*_])")
 _FR_OPEN = re.compile(rf"«{_SPACES}*")
 _FR_CLOSE = re.compile(rf"{_SPACES}*»")
 _FR_ELISION = re.compile(rf"\b([dD]e|[qQ]ue|[lL]e|[lL]a|[jJ]e|[nN]e|[sS]e) (?=[{_VOWEL}])(?![{_VOWEL}]\b|[oO]u\b|où\b|[oO]nz|[oO]ui\b)")
@@ -66,7 +70,7 @@ def _french(text: str) -> str:
     text = _AMPERSAND.sub(" et ", text)
     text = _FR_OPEN.sub("«" + NBSP, text)
     text = _FR_CLOSE.sub(NBSP + "»", text)
-    text = _FR_TIGHT.sub(lambda m: NNBSP + m.group(1), text)
+    text = _FR_TIGHT.sub(lambda m: NNBSP + (m.group(1) or m.group(2)), text)
     return _FR_COLON.sub(NBSP + ":", text)
 
 

@@ -241,28 +241,32 @@ def same_code(english: str, translated: str) -> bool:
 
 
 def _typeset_strings(code: str, lang: str) -> str:
-    """``code`` with the typography of ``lang`` in its printed strings (a translator types
-    ordinary spaces)."""
+    """``code`` with the typography of ``lang`` in the strings it prints (a translator types
+    ordinary spaces); the code around them unchanged.
+
+    >>> _typeset_strings('print(x, "refusée :", y)', "fr") == 'print(x, "refusée\\u00a0:", y)'
+    True
+    """
     import ast
 
-    tree = ast.parse(code)
-    lines = code.splitlines(keepends=True)
+    data = code.encode("utf-8")  # ast's columns count bytes
     starts = [0]
-    for line in lines:
+    for line in data.splitlines(keepends=True):
         starts.append(starts[-1] + len(line))
-    edits: list[tuple[int, int, str]] = []
-    for node in ast.walk(tree):
+    edits: list[tuple[int, int, bytes]] = []
+    for node in ast.walk(ast.parse(code)):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "print":
             for arg in node.args:
                 if isinstance(arg, ast.Constant) and isinstance(arg.value, str) and arg.end_lineno is not None:
                     a = starts[arg.lineno - 1] + arg.col_offset
                     b = starts[arg.end_lineno - 1] + (arg.end_col_offset or 0)
-                    text = typeset(arg.value, lang)
-                    if text != arg.value:
-                        edits.append((a, b, repr(text)))
+                    source = data[a:b].decode("utf-8")
+                    text = typeset(source, lang)
+                    if text != source:
+                        edits.append((a, b, text.encode("utf-8")))
     for a, b, new in sorted(edits, reverse=True):
-        code = code[:a] + new + code[b:]
-    return code
+        data = data[:a] + new + data[b:]
+    return data.decode("utf-8")
 
 
 def code_translations(lang: str) -> dict[str, str]:
