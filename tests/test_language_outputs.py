@@ -100,7 +100,7 @@ def test_the_word_list_finds_what_the_issue_saw() -> None:
 
 # ----------------------------------------------------------------------------- typography
 
-_FR_BAD = re.compile(r"\w[;?!](?=\s|$)|\w:(?=\s|$)| [;:?!](?=\s|$)|« | »")
+_FR_BAD = re.compile(r"[^\W\d_][;?!](?=\s|$)| [;:?!](?=\s|$)|« | »")
 
 
 def _french_prose(text: str) -> str:
@@ -111,8 +111,8 @@ def _french_prose(text: str) -> str:
 def french_typography_faults(text: str) -> list[str]:
     """Where French text lacks its no-break spaces (before ``: ; ? !``, inside « »).
 
-    >>> french_typography_faults("Sud: 6S ; prêt ?"), french_typography_faults(typeset("Sud: 6S ; prêt ?", "fr"))
-    (['d:', ' ;', ' ?'], [])
+    >>> french_typography_faults("Sud : 6S ; prêt? « oui »"), french_typography_faults(typeset("Sud : 6S ; prêt?", "fr"))
+    ([' :', ' ;', 't?', '« ', ' »'], [])
     """
     return [m.group(0) for m in _FR_BAD.finditer(_french_prose(text))]
 
