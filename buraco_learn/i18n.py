@@ -224,7 +224,27 @@ def _engine_words() -> dict[str, str]:
             # TRANSLATORS: how a hand ended: a player closed, or the stock ran out
             "closed": trc("hand end", "closed"), "stock": trc("hand end", "stock"),
             "South": trc("seat", "South"), "West": trc("seat", "West"), "North": trc("seat", "North"),
-            "East": trc("seat", "East")}
+            "East": trc("seat", "East"), **_rules_fields()}
+
+
+def _rules_fields() -> dict[str, str]:
+    """The rules' fields (:class:`buraco_learn.rules.Rules`) by their names, as notebook 10's
+    table of presets labels them."""
+    # TRANSLATORS: a row of notebook 10's table of presets: what the preset sets
+    return {"players": trc("rules field", "players"), "jokers": trc("rules field", "jokers"),
+            "semi_clean_bonus": trc("rules field", "semi-clean burraco bonus"),
+            "natural_two_meld_points": trc("rules field", "natural 2 in a meld, points"),
+            "low_ace_meld_points": trc("rules field", "low ace in a meld, points"),
+            "natural_two_optional": trc("rules field", "a 2 of the suit natural or wild"),
+            "freed_wild_high": trc("rules field", "a freed wild goes high"),
+            "stock_reserve": trc("rules field", "stock cards never drawn"),
+            "pots_become_stock": trc("rules field", "pots become the stock"),
+            "lay_off_onto_partner": trc("rules field", "lay off onto the partner's melds"),
+            "play_on_with_empty_hand": trc("rules field", "play on with an empty hand"),
+            "pot_penalty_always": trc("rules field", "pot penalty always"),
+            "close_bonus_needs_pot": trc("rules field", "closing bonus needs the pot"),
+            "fixed_hands": trc("rules field", "a fixed number of hands"),
+            "target": trc("rules field", "target")}
 
 
 def word(value: Any) -> str:

@@ -8,7 +8,8 @@ a rebuild is caught by tests/test_course.py (the built notebooks equal a fresh b
 
 The English words are kept here, with the test: words an output in another language must never
 show (a meld kind, a result, a seat name, a puzzle level, an object dump...). Identifiers are not
-words: a puzzle's id (``easy-most-1-42``), card notation, rule IDs, preset names.
+words: a puzzle's id (``easy-most-1-42``), a position's flags (``closed=1``), card notation, rule IDs,
+preset names.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ ENGLISH = ("set", "run", "refused", "True", "False", "None", "dirty", "clean", "
 #: And in Italian only (French shares these words).
 ENGLISH_IT = ("points", "jokers")
 
-_WORDS = {lang: re.compile("|".join(rf"(?<![\w-]){re.escape(w)}(?![\w-])" if w[-1].isalnum() else
+_WORDS = {lang: re.compile("|".join(rf"(?<![\w-]){re.escape(w)}(?![\w=-])" if w[-1].isalnum() else
                                     rf"(?<![\w-]){re.escape(w)}" for w in ENGLISH + extra))
           for lang, extra in (("fr", ()), ("it", ENGLISH_IT))}
 _TAG = re.compile(r"<(style|script)\b.*?</\1>|<[^>]+>", re.S)

@@ -206,7 +206,8 @@ def _printed_strings(tree: Any) -> list[str]:
 
 def code_cell_words(code: str) -> bool:
     """Whether a code cell prints English words of its own (a string in a ``print`` call with
-    words, not only cards or separators), so that it is translated whole.
+    words, not only cards), or a colon or question mark a language spaces otherwise, so that it is
+    translated whole.
 
     >>> code_cell_words('print(meld, "·", meld.points, "points")'), code_cell_words('print(meld, "·", "5H 6H")')
     (True, False)
@@ -217,7 +218,8 @@ def code_cell_words(code: str) -> bool:
         tree = ast.parse(code)
     except SyntaxError:
         return False
-    return any(needs_translation(text) for text in _printed_strings(tree))
+    # words, or the punctuation whose spacing differs by language (French « : » « ? »)
+    return any(needs_translation(text) or re.search(r"[:;?!]\s*$", text) for text in _printed_strings(tree))
 
 
 def same_code(english: str, translated: str) -> bool:
@@ -253,20 +255,26 @@ def _typeset_strings(code: str, lang: str) -> str:
     starts = [0]
     for line in data.splitlines(keepends=True):
         starts.append(starts[-1] + len(line))
-    edits: list[tuple[int, int, bytes]] = []
+    spans: list[tuple[int, int]] = []  # every string printed (an f-string whole, not its parts)
     for node in ast.walk(ast.parse(code)):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "print":
-            for arg in node.args:
-                if isinstance(arg, ast.Constant) and isinstance(arg.value, str) and arg.end_lineno is not None:
-                    a = starts[arg.lineno - 1] + arg.col_offset
-                    b = starts[arg.end_lineno - 1] + (arg.end_col_offset or 0)
-                    source = data[a:b].decode("utf-8")
-                    text = typeset(source, lang)
-                    if text != source:
-                        edits.append((a, b, text.encode("utf-8")))
+            for sub in (n for arg in node.args for n in ast.walk(arg)):
+                if (isinstance(sub, ast.JoinedStr) or (isinstance(sub, ast.Constant) and isinstance(sub.value, str))) \
+                        and sub.end_lineno is not None:
+                    spans.append((starts[sub.lineno - 1] + sub.col_offset,
+                                  starts[sub.end_lineno - 1] + (sub.end_col_offset or 0)))
+    edits: list[tuple[int, int, bytes]] = []
+    for a, b in set(spans):
+        if any(c <= a and b <= d and (c, d) != (a, b) for c, d in spans):
+            continue  # a part of an f-string: typeset with it
+        source = data[a:b].decode("utf-8")
+        text = typeset(source, lang)
+        if text != source:
+            edits.append((a, b, text.encode("utf-8")))
     for a, b, new in sorted(edits, reverse=True):
         data = data[:a] + new + data[b:]
-    return data.decode("utf-8")
+    text = data.decode("utf-8")
+    return text if same_code(code, text) else code
 
 
 def code_translations(lang: str) -> dict[str, str]:
