@@ -38,7 +38,7 @@ ENGLISH_IT = ("points", "jokers")
 _WORDS = {lang: re.compile("|".join(rf"(?<![\w-]){re.escape(w)}(?![\w=-])" if w[-1].isalnum() else
                                     rf"(?<![\w-]){re.escape(w)}" for w in ENGLISH + extra))
           for lang, extra in (("fr", ()), ("it", ENGLISH_IT))}
-_TAG = re.compile(r"<(style|script)\b.*?</\1>|<[^>]+>", re.S)
+_TAG = re.compile(r"<(style|script|code)\b.*?</\1>|<[^>]+>", re.S)  # code is what a learner types, not prose
 
 
 def _notebooks(lang: str) -> list[Path]:
