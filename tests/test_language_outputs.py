@@ -148,3 +148,29 @@ def test_the_rules_reference_and_catalog_sentences_in_french_typography() -> Non
     with language("fr"):
         said = tr("{seat} holds {cards} (took no pot)", seat="Nord", cards=tr("no cards"))
     assert said == "Nord n'a aucune carte en main (n'a pas pris de puits)"
+
+
+# ----------------------------------------------------------------------------- grammar
+
+_GRAMMAR = {"fr": re.compile(r"\b[dD]e (?:Ouest|Est|Ada|un|une)\b|\ba en main aucune?\b| & "),
+            "it": re.compile(r"\bha in mano nessun\w*|(?<!non )\bha nessun\w*| & |\b[Ii] burraco\b")}
+
+
+def grammar_faults(text: str, lang: str) -> list[str]:
+    """Sentences built from parts that a reader would correct (issue 25's examples).
+
+    >>> grammar_faults("combinaisons de Ouest & Est ; Nord a en main aucune carte", "fr")
+    ['de Ouest', ' & ', 'a en main aucune']
+    >>> grammar_faults(typeset("combinaisons de Ouest & Est ; Nord a en main aucune carte", "fr"), "fr")
+    []
+    >>> grammar_faults("Nord ha in mano nessuna carta", "it"), grammar_faults("Nord non ha nessuna carta in mano", "it")
+    (['ha in mano nessuna'], [])
+    """
+    return [m.group(0) for m in _GRAMMAR[lang].finditer(_french_prose(text))]
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_sentences_built_from_parts_are_grammatical(lang: str) -> None:
+    texts = _markdown_cells(lang) + _outputs(lang)
+    bad = [f"{where}: {faults[:5]} in {text[:120]!r}" for where, text in texts if (faults := grammar_faults(text, lang))]
+    assert not bad, f"{len(bad)} {lang} cells to correct:\n" + "\n".join(bad[:30])
