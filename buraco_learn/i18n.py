@@ -42,7 +42,9 @@ from functools import cache
 from importlib.resources import files
 from typing import Any
 
-__all__ = ["seat_word", "colon", "semicolon", "needs_translation", "LANGUAGES", "PLANNED", "UNTRANSLATED",
+from .lang import typeset
+
+__all__ = ["seat_word", "word", "colon", "semicolon", "needs_translation", "LANGUAGES", "PLANNED", "UNTRANSLATED",
            "set_language", "get_language", "language", "tr", "trn", "trc", "N_", "is_translated", "DOMAIN"]
 
 #: The languages the course is complete in, by code, each with its own name.
@@ -153,7 +155,7 @@ def tr(message: str, /, **fields: Any) -> str:
     if found is None and not needs_translation(message):
         found = message
     text = found if found is not None else UNTRANSLATED + message
-    return text.format(**fields) if fields else text
+    return typeset(text.format(**fields) if fields else text, _current)
 
 
 def trc(context: str, message: str, /, **fields: Any) -> str:
@@ -161,7 +163,7 @@ def trc(context: str, message: str, /, **fields: Any) -> str:
     (``trc("meld kind", "set")``)."""
     found = _lookup(message, context)
     text = found if found is not None else UNTRANSLATED + message
-    return text.format(**fields) if fields else text
+    return typeset(text.format(**fields) if fields else text, _current)
 
 
 def trn(singular: str, plural: str, n: int, /, **fields: Any) -> str:
@@ -172,7 +174,7 @@ def trn(singular: str, plural: str, n: int, /, **fields: Any) -> str:
         cat = _catalog(_current)
         found = cat.ngettext(singular, plural, n)
         text = UNTRANSLATED + found if found is singular or found is plural else found
-    return text.format(n=n, **fields)
+    return typeset(text.format(n=n, **fields), _current)
 
 
 def seat_word(name: str) -> str:
@@ -209,3 +211,61 @@ def N_(message: str) -> str:
     """Mark ``message`` for the catalog without translating it now (it is translated with
     :func:`tr` where it is shown)."""
     return message
+
+
+def _engine_words() -> dict[str, str]:
+    """The engine's words a notebook prints (a meld's kind, a burraco's, a puzzle's level, how a
+    hand ended, a seat) in the current language, by their English."""
+    return {"set": trc("meld kind", "set"), "run": trc("meld kind", "run"),
+            "clean": trc("burraco badge", "clean"), "semi-clean": trc("burraco badge", "semi-clean"),
+            "dirty": trc("burraco badge", "dirty"),
+            "easy": trc("puzzle level", "easy"), "medium": trc("puzzle level", "medium"),
+            "hard": trc("puzzle level", "hard"),
+            # TRANSLATORS: how a hand ended: a player closed, or the stock ran out
+            "closed": trc("hand end", "closed"), "stock": trc("hand end", "stock"),
+            "South": trc("seat", "South"), "West": trc("seat", "West"), "North": trc("seat", "North"),
+            "East": trc("seat", "East"), **_rules_fields()}
+
+
+def _rules_fields() -> dict[str, str]:
+    """The rules' fields (:class:`buraco_learn.rules.Rules`) by their names, as notebook 10's
+    table of presets labels them."""
+    # TRANSLATORS: a row of notebook 10's table of presets: what the preset sets
+    return {"players": trc("rules field", "players"), "jokers": trc("rules field", "jokers"),
+            "semi_clean_bonus": trc("rules field", "semi-clean burraco bonus"),
+            "natural_two_meld_points": trc("rules field", "natural 2 in a meld, points"),
+            "low_ace_meld_points": trc("rules field", "low ace in a meld, points"),
+            "natural_two_optional": trc("rules field", "a 2 of the suit natural or wild"),
+            "freed_wild_high": trc("rules field", "a freed wild goes high"),
+            "stock_reserve": trc("rules field", "stock cards never drawn"),
+            "pots_become_stock": trc("rules field", "pots become the stock"),
+            "lay_off_onto_partner": trc("rules field", "lay off onto the partner's melds"),
+            "play_on_with_empty_hand": trc("rules field", "play on with an empty hand"),
+            "pot_penalty_always": trc("rules field", "pot penalty always"),
+            "close_bonus_needs_pot": trc("rules field", "closing bonus needs the pot"),
+            "fixed_hands": trc("rules field", "a fixed number of hands"),
+            "target": trc("rules field", "target")}
+
+
+def word(value: Any) -> str:
+    """A value the engine gives (``meld.kind``, ``meld.burraco``, a puzzle's level, a seat's name,
+    ``True``/``False``, ``None``, a tuple of them) as a word of the current language, for a
+    notebook to print: the engine's own values stay English, so code can compare them.
+
+    >>> word("set"), word(True), word(None), word(("South", "North")), word(7)
+    ('set', 'yes', 'none', 'South, North', '7')
+    >>> with language("fr"):
+    ...     word("run"), word("semi-clean"), word(False), word("easy")
+    ('suite', 'semi-pur', 'non', 'facile')
+    """
+    if isinstance(value, bool):
+        # TRANSLATORS: True and False as a notebook prints them
+        return trc("truth", "yes") if value else trc("truth", "no")
+    if value is None:
+        # TRANSLATORS: a value that is not there (no wild in a meld, no burraco)
+        return trc("value", "none")
+    if isinstance(value, (tuple, list)):
+        return ", ".join(word(v) for v in value)
+    if isinstance(value, str) and _current != "en":
+        return _engine_words().get(value, value)
+    return str(value)

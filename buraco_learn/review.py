@@ -288,7 +288,7 @@ class CloseCount:
         return " ".join(self.sentences())
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Review:
     """The review of one seat's play in a hand: every turn (in play order), the count at the end.
 
@@ -385,6 +385,10 @@ class Review:
 
     def __str__(self) -> str:
         return "\n".join(self.lines())
+
+    def __repr__(self) -> str:
+        """What a notebook shows where it cannot show HTML: the review's head and summary."""
+        return "\n".join(self.lines()[:2])
 
     def _repr_html_(self) -> str:
         from .render.review import review_html

@@ -204,6 +204,17 @@ def _course_text(lang: str) -> Any:
     return lambda text: translate_markdown(text, table.get)
 
 
+@cache
+def _code_text(lang: str) -> dict[str, str]:
+    """``{English code cell: the cell in lang}`` for the code cells whose printed words the
+    course catalog translates (the code the same, see :func:`translate.same_code`)."""
+    if lang == "en":
+        return {}
+    from .translate import code_translations
+
+    return code_translations(lang)
+
+
 def _nav(src: NotebookSource, sources: dict[str, NotebookSource], solution: bool, lang: str = "en") -> str:
     t = _course_text(lang)
     stems = list(sources)
@@ -283,7 +294,7 @@ def _notebook_cells(src: NotebookSource, *, solution: bool, sources: dict[str, N
         elif c.kind == "md":
             cells.append(_cell(c.kind, link_rules(t(c.text)), c.tags))
         else:
-            cells.append(_cell(c.kind, c.text, c.tags))
+            cells.append(_cell(c.kind, _code_text(lang).get(c.text, c.text), c.tags))
     cells.append(_cell("md", nav))
     if solution:  # one folder deeper: links out of notebooks/ need one more ../
         for cell in cells:

@@ -211,7 +211,7 @@ def cheat_sheet(*, deck: str | None = None) -> Picture:
     text = (tr("Buraco on one page: a turn = draw (stock or whole pile), meld and lay off, discard one card.") + " "
             + card_values().text + ". " + burraco_kinds().text + ". "
             + tr("Close: your side has its pot and a burraco; discard your last card, not a wild. "
-                 "Count: melds + bonuses + 100 for closing − cards in hand − 100 without the pot."))
+                 "Count: melds + bonuses + 100 for closing − cards in hand − 100 without the pot (only when the other side took its own)."))
     return Picture(html, text)
 
 

@@ -46,8 +46,9 @@ from pathlib import Path
 from typing import Any
 
 from ..i18n import DOMAIN, LANGUAGES, PLANNED, UNTRANSLATED, needs_translation
+from ..lang import typeset
 
-__all__ = ["Unit", "segment", "translate_markdown", "LOCALE_DIR", "DOMAINS", "extract", "update", "compile_catalogs",
+__all__ = ["CODE_CELL", "code_cell_words", "same_code", "code_translations", "Unit", "segment", "translate_markdown", "LOCALE_DIR", "DOMAINS", "extract", "update", "compile_catalogs",
            "report", "translations", "markdown_messages", "main"]
 
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
@@ -185,6 +186,110 @@ def markdown_messages(markdown: str) -> list[str]:
 
 # ----------------------------------------------------------------------------- catalogs
 
+#: The context of a code cell in the course catalog: the cell whole, whose printed strings (and
+#: comments) the translator translates, the code itself kept (see :func:`same_code`).
+CODE_CELL = "code cell"
+
+
+def _printed_strings(tree: Any) -> list[str]:
+    import ast
+
+    out: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "print":
+            for arg in node.args:
+                for sub in ast.walk(arg):
+                    if isinstance(sub, ast.Constant) and isinstance(sub.value, str):
+                        out.append(sub.value)
+    return out
+
+
+def code_cell_words(code: str) -> bool:
+    """Whether a code cell prints English words of its own (a string in a ``print`` call with
+    words, not only cards), or a colon or question mark a language spaces otherwise, so that it is
+    translated whole.
+
+    >>> code_cell_words('print(meld, "·", meld.points, "points")'), code_cell_words('print(meld, "·", "5H 6H")')
+    (True, False)
+    """
+    import ast
+
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return False
+    # words, or the punctuation whose spacing differs by language (French « : » « ? »)
+    return any(needs_translation(text) or re.search(r"[:;?!]\s*$", text) for text in _printed_strings(tree))
+
+
+def same_code(english: str, translated: str) -> bool:
+    """Whether a translated code cell is the English one but for its strings and comments (the
+    same names, calls and numbers: what it does is the same in every language).
+
+    >>> same_code('print(x, "points")', 'print(x, "punti")  # i punti'), same_code('print(x)', 'print(y)')
+    (True, False)
+    """
+    import ast
+
+    class Blank(ast.NodeTransformer):
+        def visit_Constant(self, node: ast.Constant) -> ast.Constant:
+            return ast.Constant("") if isinstance(node.value, str) else node
+
+    try:
+        a, b = (Blank().visit(ast.parse(text)) for text in (english, translated))
+    except SyntaxError:
+        return False
+    return ast.dump(a) == ast.dump(b)
+
+
+def _typeset_strings(code: str, lang: str) -> str:
+    """``code`` with the typography of ``lang`` in the strings it prints (a translator types
+    ordinary spaces); the code around them unchanged.
+
+    >>> _typeset_strings('print(x, "refusée :", y)', "fr") == 'print(x, "refusée\\u00a0:", y)'
+    True
+    """
+    import ast
+
+    data = code.encode("utf-8")  # ast's columns count bytes
+    starts = [0]
+    for line in data.splitlines(keepends=True):
+        starts.append(starts[-1] + len(line))
+    spans: list[tuple[int, int]] = []  # every string printed (an f-string whole, not its parts)
+    for node in ast.walk(ast.parse(code)):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "print":
+            for sub in (n for arg in node.args for n in ast.walk(arg)):
+                if (isinstance(sub, ast.JoinedStr) or (isinstance(sub, ast.Constant) and isinstance(sub.value, str))) \
+                        and sub.end_lineno is not None:
+                    spans.append((starts[sub.lineno - 1] + sub.col_offset,
+                                  starts[sub.end_lineno - 1] + (sub.end_col_offset or 0)))
+    edits: list[tuple[int, int, bytes]] = []
+    for a, b in set(spans):
+        if any(c <= a and b <= d and (c, d) != (a, b) for c, d in spans):
+            continue  # a part of an f-string: typeset with it
+        source = data[a:b].decode("utf-8")
+        text = typeset(source, lang)
+        if text != source:
+            edits.append((a, b, text.encode("utf-8")))
+    for a, b, new in sorted(edits, reverse=True):
+        data = data[:a] + new + data[b:]
+    text = data.decode("utf-8")
+    return text if same_code(code, text) else code
+
+
+def code_translations(lang: str) -> dict[str, str]:
+    """``{English cell: cell in lang}`` for the code cells the course catalog translates (a
+    translation that changes the code, not only its strings, is left out: the cell stays English)."""
+    path = po_path(lang, "course")
+    if lang == "en" or not path.exists():
+        return {}
+    out: dict[str, str] = {}
+    for msg in _read_po(path, locale=lang):
+        if msg.context == CODE_CELL and msg.string and not msg.fuzzy and same_code(msg.id, msg.string):
+            out[msg.id] = _typeset_strings(msg.string, lang)
+    return out
+
+
 def _babel() -> Any:
     try:
         import babel.messages.catalog  # noqa: F401
@@ -218,6 +323,8 @@ def course_messages() -> list[tuple[str, str, str]]:
             if cell.kind == "md":
                 for text in markdown_messages(cell.text.replace("{{contents}}", "")):
                     out.append((text, where, ""))
+            elif cell.kind == "code" and code_cell_words(cell.text):
+                out.append((cell.text, where, CODE_CELL))
     return out
 
 
@@ -303,7 +410,11 @@ def _template(domain: str) -> Any:
         return cat
     source = course_messages() if domain == "course" else rules_messages()
     for message, where, note in source:
-        _add(cat, message, where, note)
+        if note == CODE_CELL:
+            _add(cat, message, where, "a code cell: translate the strings it prints and its comments, "
+                                       "keep the code itself", CODE_CELL)
+        else:
+            _add(cat, message, where, note)
     return cat
 
 
@@ -412,8 +523,8 @@ def translations(lang: str, domain: str) -> dict[str, str]:
         return {}
     out: dict[str, str] = {}
     for msg in _read_po(path, locale=lang):
-        if msg.id and msg.string and not msg.fuzzy and isinstance(msg.id, str):
-            out[msg.id] = msg.string
+        if msg.id and msg.string and not msg.fuzzy and isinstance(msg.id, str) and msg.context != CODE_CELL:
+            out[msg.id] = typeset(msg.string, lang) if domain != DOMAIN else msg.string
     return out
 
 

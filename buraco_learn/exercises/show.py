@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from ..cards import format_cards
 from ..game import Game
-from ..i18n import seat_word, tr, trn
+from ..i18n import colon, seat_word, tr, trn
 
 __all__ = ["TableView", "CountView", "table_text", "count_text", "RuleView", "rule", "CardsView", "use_deck",
            "course_deck"]
@@ -72,7 +72,7 @@ def table_text(game: Game, *, reveal: bool = False, seat: int | None = None) -> 
         else:
             text = trn("{n} card", "{n} cards", len(hand))
         extra = " " + tr("(took a pot)") if game.took_pot[s] else ""
-        lines.append(f"{seat_word(game.seat_name(s))}: {text}{extra}")
+        lines.append(seat_word(game.seat_name(s)) + colon() + f" {text}{extra}")
     if not game.table:
         lines.append(tr("melds: none"))
     for side in game.sides:

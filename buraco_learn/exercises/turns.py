@@ -26,7 +26,8 @@ from ..actions import Discard
 from ..cards import Card
 
 from ..game import Game
-from ..i18n import tr
+from ..i18n import N_, tr
+from ..notes import say
 from .show import TableView
 
 __all__ = ["TURNS", "Walk", "worked_turn", "Drill", "memory_drill"]
@@ -111,7 +112,7 @@ class Drill:
         return sum((Counter(self.before.pile) - played).values())
 
     def _lines(self) -> list[str]:
-        return [tr("North’s turn:")] + [f"{i}. {m}" for i, m in enumerate(self.moves, 1)]
+        return [tr("North’s turn:")] + [f"{i}. {_say_move(m)}" for i, m in enumerate(self.moves, 1)]
 
     def __repr__(self) -> str:
         return repr(TableView(self.before, seat=0)) + "\n" + "\n".join(self._lines())
@@ -119,7 +120,7 @@ class Drill:
     def _repr_html_(self) -> str:
         from html import escape
 
-        items = "".join(f"<li>{escape(m)}</li>" for m in self.moves)
+        items = "".join(f"<li>{escape(_say_move(m))}</li>" for m in self.moves)
         return (TableView(self.before, seat=0)._repr_html_()
                 + f"<p><b>{escape(tr('North’s turn:'))}</b></p><ol>{items}</ol>")
 
@@ -128,6 +129,18 @@ class Drill:
 #: North finds a pile of four cards or more; North takes it, lays down every meld it can (the
 #: engine's first legal one each time) and discards. Only the engine decides: no bot.
 DRILL_SEED = 12
+
+
+#: The drill's first move, kept in English (the drill is made once, said in each language).
+_WHOLE_PILE = N_("took the whole discard pile: {cards}")
+
+
+def _say_move(move: str) -> str:
+    """One of the drill's moves (an event's note, in English) in the current language."""
+    head = _WHOLE_PILE.split("{", 1)[0]
+    if move.startswith(head):
+        return tr(_WHOLE_PILE, cards=move[len(head):])
+    return say(move)
 
 
 def _plain_turn(g: Game) -> None:
@@ -142,7 +155,7 @@ def _drill() -> tuple[Game, tuple[str, ...], Game]:
         if g.to_move == 2 and len(g.pile) >= 4:
             before = g.clone()
             g.take_pile()
-            moves = [tr("took the whole discard pile: {cards}", cards=" ".join(str(c) for c in before.pile))]
+            moves = [_WHOLE_PILE.format(cards=" ".join(str(c) for c in before.pile))]
             while g.phase == "play" and (melds := g.legal_melds()):
                 g.apply(melds[0])
                 moves.append(g.history[-1].note)

@@ -30,7 +30,7 @@ from typing import Any
 from ipywidgets import HTML, Button, IntText, Layout, VBox  # type: ignore[import-untyped]
 
 from ..errors import BuracoError
-from ..i18n import colon, tr
+from ..i18n import colon, tr, word
 from ..progress import Progress
 from ..puzzles import LEVEL_WORDS, Puzzle, Verdict, right_prefix
 from ..puzzles.generate import THEMES, make_puzzle
@@ -279,7 +279,7 @@ class PuzzleStreak(VBox):  # type: ignore[misc]
             seed += 1
 
     def __repr__(self) -> str:
-        return f"<PuzzleStreak {self.theme} {self.level}: streak {self.streak}>"
+        return f"<PuzzleStreak {self.theme} {word(self.level)}: " + tr("streak {n}", n=self.streak) + ">"
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         """The widget, plus a picture of its first puzzle as ``text/html`` (where no widget can be)."""

@@ -1,0 +1,99 @@
+"""Typography and grammar of the course's languages: one function, :func:`typeset`, that every
+French or Italian text goes through, the course's Markdown at build time and the package's
+sentences at run time (:func:`buraco_learn.i18n.tr`).
+
+French typography: a narrow no-break space (U+202F) before ``; ? !``, a no-break space (U+00A0)
+before ``:`` and inside guillemets; grammar where a sentence is built from parts: elision
+(« de Ouest » -> « d'Ouest »), negation (« Nord a en main aucune carte » -> « Nord n'a aucune
+carte en main »), no « & » in prose. Italian: negation (« Nord ha in mano nessuna carta » ->
+« Nord non ha nessuna carta in mano »), no « & ». English is left as it is.
+
+Code (`` `...` ``), card notation, URLs, link targets, HTML tags (and so their attributes) and
+``{fields}`` are never touched:
+
+>>> typeset("Sud : 6S 6C; la pioche? « puits » !", "fr") == "Sud\\u00a0: 6S 6C\\u202f; la pioche\\u202f? «\\u00a0puits\\u00a0»\\u202f!"
+True
+>>> typeset("position 'h: 5H | pots: -' : refusée", "fr") == "position 'h: 5H | pots: -'\\u00a0: refusée"
+True
+>>> typeset("combinaisons de Ouest & Est", "fr")
+"combinaisons d'Ouest et Est"
+>>> typeset("Nord a en main aucune carte", "fr")
+"Nord n'a aucune carte en main"
+>>> typeset("Nord ha in mano nessuna carta", "it")
+'Nord non ha nessuna carta in mano'
+>>> typeset("voir `a: b` et https://x.org/?a=1 et <a title='x: y'>lien</a>", "fr")
+"voir `a: b` et https://x.org/?a=1 et <a title='x: y'>lien</a>"
+>>> typeset("Sud: 6S", "en")
+'Sud: 6S'
+
+It is idempotent: a text typeset twice is the text typeset once.
+
+>>> once = typeset("Prêt ? Oui : « ici »", "fr"); typeset(once, "fr") == once
+True
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["typeset", "NNBSP", "NBSP"]
+
+#: Narrow no-break space (before ``; ? !`` in French).
+NNBSP = "\u202f"
+#: No-break space (before ``:`` and inside « » in French).
+NBSP = "\u00a0"
+
+# What is never touched: fenced code, code spans, Markdown link targets, HTML tags, URLs, fields.
+_KEEP = re.compile(r"```.*?```|`[^`\n]*`|\]\([^)\s]*\)|<[^<>\n]*>|https?://[^\s)>\]]+|\{[^{}\s]*\}", re.S)
+_SPACES = "[ \u00a0\u202f]"
+_VOWEL = "AEIOUYÀÂÉÈÊËÎÏÔÛaeiouyàâéèêëîïôû"
+
+# French: the space before : ; ? ! and inside « ».
+_FR_TIGHT = re.compile(rf"(?:(?<=[^\W\d_])|(?<=[»)*_])|^){_SPACES}?([;?!]+)(?=\s|$|[»)\"'*_\]])|(?<=[\d)]){_SPACES}([;?!]+)(?=\s|$)")
+# a colon gets its no-break space where the text has a space before it: one attached to a word
+# is notation (``h: 5H``, ``pots:``), as a French sentence always writes « mot : »
+_FR_COLON = re.compile(rf"(?:(?<=[^\s:({{\[])|^){_SPACES}:(?=\s|$|[»)\"*_])")
+_FR_OPEN = re.compile(rf"«{_SPACES}*")
+_FR_CLOSE = re.compile(rf"{_SPACES}*»")
+_FR_ELISION = re.compile(rf"\b([dD]e|[qQ]ue|[lL]e|[lL]a|[jJ]e|[nN]e|[sS]e) (?=[{_VOWEL}])(?![{_VOWEL}]\b|[oO]u\b|où\b|[oO]nz|[oO]ui\b)")
+_FR_NEGATION = re.compile(r"(?<!n')\b(a|ont) en main (aucune?\b[^.;,:()\n]*?)(?=$|[.;,:()\n]| \()")
+_FR_NEGATION_PLAIN = re.compile(r"(?<!n')(?<!y )\b(a|ont) (aucune?)\b")
+_IT_NEGATION = re.compile(r"(?<!non )\b(ha|hanno) in mano (nessun\w*\b[^.;,:()\n]*?)(?=$|[.;,:()\n]| \()")
+_IT_NEGATION_PLAIN = re.compile(r"(?<!non )\b(ha|hanno) (nessun\w*)\b")
+_AMPERSAND = re.compile(r"(?<=\w) & (?=\w)")
+
+
+def _french(text: str) -> str:
+    text = _FR_NEGATION.sub(lambda m: f"n'{m.group(1)} {m.group(2)} en main", text)
+    text = _FR_NEGATION_PLAIN.sub(lambda m: f"n'{m.group(1)} {m.group(2)}", text)
+    text = _FR_ELISION.sub(lambda m: m.group(1)[0] + "'", text)
+    text = _AMPERSAND.sub(" et ", text)
+    text = _FR_OPEN.sub("«" + NBSP, text)
+    text = _FR_CLOSE.sub(NBSP + "»", text)
+    text = _FR_TIGHT.sub(lambda m: NNBSP + (m.group(1) or m.group(2)), text)
+    return _FR_COLON.sub(NBSP + ":", text)
+
+
+def _italian(text: str) -> str:
+    text = _IT_NEGATION.sub(lambda m: f"non {m.group(1)} {m.group(2)} in mano", text)
+    text = _IT_NEGATION_PLAIN.sub(lambda m: f"non {m.group(1)} {m.group(2)}", text)
+    return _AMPERSAND.sub(" e ", text)
+
+
+_RULES = {"fr": _french, "it": _italian}
+
+
+def typeset(text: str, lang: str) -> str:
+    """``text`` with ``lang``'s typography and the grammar of sentences built from parts (see
+    the module's docstring); code, URLs, HTML tags and ``{fields}`` kept as they are."""
+    rule = _RULES.get(lang)
+    if rule is None or not text:
+        return text
+    out: list[str] = []
+    last = 0
+    for m in _KEEP.finditer(text):
+        out.append(rule(text[last:m.start()]) if m.start() > last else "")
+        out.append(m.group(0))
+        last = m.end()
+    out.append(rule(text[last:]))
+    return "".join(out)

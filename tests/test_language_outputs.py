@@ -1,0 +1,176 @@
+"""What a French or Italian learner reads is in French or Italian (issue 25).
+
+The built notebooks keep their outputs (``python -m buraco_learn.course.build`` runs each one and
+stores what it printed), so these tests read the stored outputs of every learner and solution
+notebook in ``notebooks/fr`` and ``notebooks/it`` rather than run them again: the same text a
+learner opening the notebook sees, in a fraction of a second. A source or catalog changed without
+a rebuild is caught by tests/test_course.py (the built notebooks equal a fresh build).
+
+The English words are kept here, with the test: words an output in another language must never
+show (a meld kind, a result, a seat name, a puzzle level, an object dump...). Identifiers are not
+words: a puzzle's id (``easy-most-1-42``), a position's flags (``closed=1``), card notation, rule IDs,
+preset names.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from buraco_learn.lang import NBSP, NNBSP, typeset
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
+
+#: English a learner's output in French or Italian must not show (case-sensitive, whole words).
+ENGLISH = ("set", "run", "refused", "True", "False", "None", "dirty", "clean", "semi-clean", "closed",
+           "the count", "puzzles", "easy", "medium", "hard", "winner", "South", "North", "East", "West",
+           "Review(", "copies of", "twos", "wild", "together", "hands of", "pots of", "first to play",
+           "not a burraco", "laid down", "discarded", "is written", "with symbols", "streak", "totals",
+           "meld", "melds", "over:", "bonus 0", "players", "stock")
+#: And in Italian only (French shares these words).
+ENGLISH_IT = ("points", "jokers")
+
+_WORDS = {lang: re.compile("|".join(rf"(?<![\w-]){re.escape(w)}(?![\w=-])" if w[-1].isalnum() else
+                                    rf"(?<![\w-]){re.escape(w)}" for w in ENGLISH + extra))
+          for lang, extra in (("fr", ()), ("it", ENGLISH_IT))}
+_TAG = re.compile(r"<(style|script|code)\b.*?</\1>|<[^>]+>", re.S)  # code is what a learner types, not prose
+
+
+def _notebooks(lang: str) -> list[Path]:
+    folder = NOTEBOOKS / lang
+    return sorted(folder.glob("*.ipynb")) + sorted((folder / "solutions").glob("*.ipynb"))
+
+
+def _seen(output: dict) -> list[str]:
+    """The texts of one stored output a learner may see: its plain text (where the widget or
+    the HTML cannot show) and its HTML's text."""
+    if "text" in output:
+        text = output["text"]
+        return ["".join(text) if isinstance(text, list) else text]
+    data = output.get("data", {})
+    out = []
+    for mime in ("text/plain", "text/html", "text/markdown"):
+        if mime in data:
+            text = data[mime]
+            text = "".join(text) if isinstance(text, list) else text
+            out.append(html.unescape(_TAG.sub(" ", text)) if mime == "text/html" else text)
+    return out
+
+
+def _outputs(lang: str) -> list[tuple[str, str]]:
+    found = []
+    for path in _notebooks(lang):
+        nb = json.loads(path.read_text(encoding="utf-8"))
+        for i, cell in enumerate(nb["cells"]):
+            for output in cell.get("outputs", []) if cell["cell_type"] == "code" else []:
+                for text in _seen(output):
+                    found.append((f"{path.relative_to(NOTEBOOKS)} cell {i}", text))
+    return found
+
+
+def english_in(text: str, lang: str) -> list[str]:
+    """The English words of the list in ``text`` (an output meant to be in ``lang``).
+
+    >>> english_in("9S 9S 9D · set · 30 points", "fr"), english_in("easy-most-1-42 · 9S 9S 9D · série", "fr")
+    (['set'], [])
+    """
+    return [m.group(0) for m in _WORDS[lang].finditer(text)]
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_no_english_in_what_a_learner_reads(lang: str) -> None:
+    outputs = _outputs(lang)
+    assert len(outputs) > 100, "the built notebooks have lost their outputs: rebuild them"
+    bad = [f"{where}: {sorted(set(words))} in {text[:160]!r}"
+           for where, text in outputs if (words := english_in(text, lang))]
+    assert not bad, f"{len(bad)} outputs in {lang} show English:\n" + "\n".join(bad[:40])
+
+
+def test_the_word_list_finds_what_the_issue_saw() -> None:
+    # the outputs the issue quoted, before the fix: each is caught
+    for text in ["8C 9C TC -> run", "8C 9C JC -> refused: ...", "AC 2C 3C     meld? True", "closed · the count: (1, 2)",
+                 "36 puzzles: 12 easy", "totals: (1, 2) · over: True · winner: (0,)", "Review(seat=0, seat_name='South'"]:
+        assert english_in(text, "fr"), text
+    assert english_in("9S 9S 9D · tris · 30 points", "it") == ["points"]
+
+
+# ----------------------------------------------------------------------------- typography
+
+_FR_BAD = re.compile(r"[^\W\d_][;?!](?=\s|$)| [;:?!](?=\s|$)|« | »")
+
+
+def _french_prose(text: str) -> str:
+    """``text`` without what typography leaves alone (code, URLs, tags, link targets)."""
+    return re.sub(r"```.*?```|`[^`\n]*`|https?://\S+|<[^>]*>|\]\([^)]*\)|\{[^{}\s]*\}", " ", text, flags=re.S)
+
+
+def french_typography_faults(text: str) -> list[str]:
+    """Where French text lacks its no-break spaces (before ``: ; ? !``, inside « »).
+
+    >>> french_typography_faults("Sud : 6S ; prêt? « oui »"), french_typography_faults(typeset("Sud : 6S ; prêt?", "fr"))
+    ([' :', ' ;', 't?', '« ', ' »'], [])
+    """
+    return [m.group(0) for m in _FR_BAD.finditer(_french_prose(text))]
+
+
+def _markdown_cells(lang: str) -> list[tuple[str, str]]:
+    found = []
+    for path in _notebooks(lang):
+        nb = json.loads(path.read_text(encoding="utf-8"))
+        for i, cell in enumerate(nb["cells"]):
+            if cell["cell_type"] == "markdown":
+                source = cell["source"]
+                found.append((f"{path.relative_to(NOTEBOOKS)} cell {i}",
+                              "".join(source) if isinstance(source, list) else source))
+    return found
+
+
+def test_french_notebooks_have_french_typography() -> None:
+    # the course's text and every output (the engine's sentences go through the same function)
+    texts = _markdown_cells("fr") + _outputs("fr")
+    bad = [f"{where}: {faults[:5]} in {text[:120]!r}" for where, text in texts
+           if (faults := french_typography_faults(text))]
+    assert not bad, f"{len(bad)} French cells lack their no-break spaces:\n" + "\n".join(bad[:30])
+
+
+def test_the_rules_reference_and_catalog_sentences_in_french_typography() -> None:
+    from buraco_learn.i18n import language, tr
+    from buraco_learn.reference import rules_text
+
+    text = rules_text("fr")
+    assert NBSP + ":" in text and NNBSP + ";" in text
+    assert not french_typography_faults(text)
+    with language("fr"):
+        said = tr("{seat} holds {cards} (took no pot)", seat="Nord", cards=tr("no cards"))
+    assert said == "Nord n'a aucune carte en main (n'a pas pris de puits)"
+
+
+# ----------------------------------------------------------------------------- grammar
+
+_GRAMMAR = {"fr": re.compile(r"\b[dD]e (?:Ouest|Est|Ada|un|une)\b|\ba en main aucune?\b| & "),
+            "it": re.compile(r"\bha in mano nessun\w*|(?<!non )\bha nessun\w*| & |\b[Ii] burraco\b")}
+
+
+def grammar_faults(text: str, lang: str) -> list[str]:
+    """Sentences built from parts that a reader would correct (issue 25's examples).
+
+    >>> grammar_faults("combinaisons de Ouest & Est ; Nord a en main aucune carte", "fr")
+    ['de Ouest', ' & ', 'a en main aucune']
+    >>> grammar_faults(typeset("combinaisons de Ouest & Est ; Nord a en main aucune carte", "fr"), "fr")
+    []
+    >>> grammar_faults("Nord ha in mano nessuna carta", "it"), grammar_faults("Nord non ha nessuna carta in mano", "it")
+    (['ha in mano nessuna'], [])
+    """
+    return [m.group(0) for m in _GRAMMAR[lang].finditer(_french_prose(text))]
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_sentences_built_from_parts_are_grammatical(lang: str) -> None:
+    texts = _markdown_cells(lang) + _outputs(lang)
+    bad = [f"{where}: {faults[:5]} in {text[:120]!r}" for where, text in texts if (faults := grammar_faults(text, lang))]
+    assert not bad, f"{len(bad)} {lang} cells to correct:\n" + "\n".join(bad[:30])
