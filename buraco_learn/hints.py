@@ -306,11 +306,6 @@ def _faults(view: PlayerView, pool: Sequence[Card], card: Card) -> list[DiscardF
     return out
 
 
-def _fault_rank(faults: Sequence[DiscardFault]) -> tuple[bool, bool, bool]:
-    kinds = {f.kind for f in faults}
-    return "wild" in kinds, "feeds" in kinds, "pile" in kinds
-
-
 def advised_discard(game: Game, seed: int = 0) -> Card | None:
     """The discard the hint advises and the coach judges by: the strong bot's choice
     (:meth:`~buraco_learn.bots.StrongBot.discard`) among the legal discards with the fewest certain
@@ -326,11 +321,19 @@ def advised_discard(game: Game, seed: int = 0) -> Card | None:
     discards = [a for a in game.legal_actions() if isinstance(a, Discard)]
     if not discards:
         return None
+    if len(discards) == 1:
+        return discards[0].card
     view = game.view(game.to_move)
-    pool = _next_pool(view)
-    ranks = {d.card: _fault_rank(_faults(view, pool, d.card)) for d in discards}
-    least = min(ranks.values())
-    choices = [d for d in discards if ranks[d.card] == least]
+    # The faults rank as (wild, feeds, pile): the pile's pairs are tried only for the cards with
+    # the fewest of the first two, the only ones the pile fault can still tell apart.
+    first = {d.card: (d.card.is_wild, bool(opponent_melds_accepting(view, d.card))) for d in discards}
+    least = min(first.values())
+    choices = [d for d in discards if first[d.card] == least]
+    if len(choices) > 1 and not least[0]:
+        pool = _next_pool(view)
+        safe = {c for c in {d.card for d in choices} if _pile_meld(c, pool) is None}
+        if safe:
+            choices = [d for d in choices if d.card in safe]
     if len(choices) == 1:
         return choices[0].card
     return StrongBot(seed).discard(view, game, choices).card

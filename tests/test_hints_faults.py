@@ -7,7 +7,7 @@ import random
 
 from buraco_learn import Card, Game, Meld
 from buraco_learn.actions import Discard
-from buraco_learn.bots import known_holdings
+from buraco_learn.bots import StrongBot, known_holdings
 from buraco_learn.errors import BuracoError
 from buraco_learn.hints import advised_discard, discard_faults
 
@@ -59,3 +59,36 @@ def test_the_pile_faults_are_those_of_every_pair_on_played_positions() -> None:
             others = [a for a in acts if not isinstance(a, Discard)]
             g.apply(rng.choice(others) if others and (not discards or rng.random() < 0.5) else rng.choice(discards))
     assert checked > 500
+
+
+def _fewest_faults(game: Game, seed: int) -> Card | None:
+    """advised_discard as its docstring says it: the strong bot's choice among the legal discards
+    whose faults (wild, feeds, pile, in that order) are the fewest."""
+    discards = [a for a in game.legal_actions() if isinstance(a, Discard)]
+    if not discards:
+        return None
+    def rank(card: Card) -> tuple[bool, bool, bool]:
+        kinds = {f.kind for f in discard_faults(game, card)}
+        return "wild" in kinds, "feeds" in kinds, "pile" in kinds
+    least = min(rank(d.card) for d in discards)
+    choices = [d for d in discards if rank(d.card) == least]
+    if len(choices) == 1:
+        return choices[0].card
+    return StrongBot(seed).discard(game.view(game.to_move), game, choices).card
+
+
+def test_the_advised_discard_is_the_strong_choice_among_the_fewest_faults() -> None:
+    """On seeded played positions (2 and 4 players), before and after melding."""
+    checked = 0
+    for seed in range(4):
+        g = Game.new(4 if seed % 2 else 2, seed=100 + seed)
+        rng = random.Random(seed)
+        while not g.is_over and len(g.history) < 90:
+            if g.phase == "play" and len(g.history) % 3 == 0:
+                assert advised_discard(g, seed) == _fewest_faults(g, seed), g.history[-1:]
+                checked += 1
+            acts = g.legal_actions()
+            discards = [a for a in acts if isinstance(a, Discard)]
+            others = [a for a in acts if not isinstance(a, Discard)]
+            g.apply(rng.choice(others) if others and (not discards or rng.random() < 0.5) else rng.choice(discards))
+    assert checked > 30
