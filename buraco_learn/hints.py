@@ -33,7 +33,7 @@ from .i18n import seat_word, tr, trn
 from .actions import Action, Discard, Draw, LayDown, LayOff, TakePile
 from .cards import Card, format_cards
 from .errors import BuracoError
-from .game import Game
+from .game import Game, PlayerView
 from .melds import Meld
 from .bots import (StrongBot, _answer, _cannot_close, _links, _side_may_close, _stock_at_reserve, closing_risk,
                    known_holdings, opponent_melds_accepting)
@@ -254,8 +254,12 @@ class DiscardFault:
 
 
 def _pile_meld(card: Card, pool: Sequence[Card]) -> tuple[tuple[Card, ...], Meld] | None:
-    """Two cards of ``pool`` that make a meld with ``card`` (the first found), or ``None``."""
-    near = [x for x in dict.fromkeys(pool) if not x.is_wild and x != card]
+    """Two cards of ``pool`` that make a meld with ``card`` (the first found), or ``None``.
+
+    Only the naturals of the card's rank or suit are tried: three naturals make a set only of one
+    rank (SET-1), a run only of one suit (RUN-1)."""
+    rank, suit = card.r, card.s
+    near = [x for x in dict.fromkeys(pool) if not x.is_wild and x != card and (x.r == rank or x.s == suit)]
     for i, a in enumerate(near):
         for b in near[i + 1:]:
             m = _meld_or_none([a, b, card])
@@ -277,6 +281,18 @@ def discard_faults(game: Game, card: Card) -> list[DiscardFault]:
     (['pile'], [])
     """
     view = game.view(game.to_move)
+    return _faults(view, _next_pool(view), card)
+
+
+def _next_pool(view: PlayerView) -> list[Card]:
+    """The cards the next player may meld a discard with: the pile, and what he is known to hold."""
+    nxt = (view.seat + 1) % view.players
+    return [*view.pile, *known_holdings(view)[nxt].elements()]
+
+
+def _faults(view: PlayerView, pool: Sequence[Card], card: Card) -> list[DiscardFault]:
+    """:func:`discard_faults` from the seat's view and :func:`_next_pool`, which every discard of
+    one position shares (worked out once for them all)."""
     out: list[DiscardFault] = []
     if card.is_wild:
         out.append(DiscardFault("wild"))
@@ -284,17 +300,10 @@ def discard_faults(game: Game, card: Card) -> list[DiscardFault]:
     if ids:
         out.append(DiscardFault("feeds", ids[0]))
     if not card.is_wild:
-        nxt = (view.seat + 1) % view.players
-        pool = [*view.pile, *known_holdings(view)[nxt].elements()]
         found = _pile_meld(card, pool)
         if found is not None:
             out.append(DiscardFault("pile", cards=found[0], meld=found[1]))
     return out
-
-
-def _fault_rank(faults: Sequence[DiscardFault]) -> tuple[bool, bool, bool]:
-    kinds = {f.kind for f in faults}
-    return "wild" in kinds, "feeds" in kinds, "pile" in kinds
 
 
 def advised_discard(game: Game, seed: int = 0) -> Card | None:
@@ -312,12 +321,22 @@ def advised_discard(game: Game, seed: int = 0) -> Card | None:
     discards = [a for a in game.legal_actions() if isinstance(a, Discard)]
     if not discards:
         return None
-    ranks = {d.card: _fault_rank(discard_faults(game, d.card)) for d in discards}
-    least = min(ranks.values())
-    choices = [d for d in discards if ranks[d.card] == least]
+    if len(discards) == 1:
+        return discards[0].card
+    view = game.view(game.to_move)
+    # The faults rank as (wild, feeds, pile): the pile's pairs are tried only for the cards with
+    # the fewest of the first two, the only ones the pile fault can still tell apart.
+    first = {d.card: (d.card.is_wild, bool(opponent_melds_accepting(view, d.card))) for d in discards}
+    least = min(first.values())
+    choices = [d for d in discards if first[d.card] == least]
+    if len(choices) > 1 and not least[0]:
+        pool = _next_pool(view)
+        safe = {c for c in {d.card for d in choices} if _pile_meld(c, pool) is None}
+        if safe:
+            choices = [d for d in choices if d.card in safe]
     if len(choices) == 1:
         return choices[0].card
-    return StrongBot(seed).discard(game.view(game.to_move), game, choices).card
+    return StrongBot(seed).discard(view, game, choices).card
 
 
 def _why_discard(game: Game, card: Card, rng_seed: int) -> tuple[str, list[str]]:

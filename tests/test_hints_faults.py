@@ -1,0 +1,94 @@
+"""The discard faults the hint and the coach share (hints.discard_faults, advised_discard): what
+a discard gives the next player with the pile, found as completely as trying every pair."""
+
+from __future__ import annotations
+
+import random
+
+from buraco_learn import Card, Game, Meld
+from buraco_learn.actions import Discard
+from buraco_learn.bots import StrongBot, known_holdings
+from buraco_learn.errors import BuracoError
+from buraco_learn.hints import advised_discard, discard_faults
+
+C = Card.parse
+
+
+def _every_pair(card: Card, pool: list[Card]) -> tuple[tuple[Card, Card], Meld] | None:
+    """The first two cards of ``pool`` (naturals, not ``card`` itself) that make a meld with
+    ``card``, trying every pair in pool order: what the pile fault means (TURN-1)."""
+    near = [x for x in dict.fromkeys(pool) if not x.is_wild and x != card]
+    for i, a in enumerate(near):
+        for b in near[i + 1:]:
+            try:
+                return (a, b), Meld.from_cards([a, b, card])
+            except BuracoError:
+                continue
+    return None
+
+
+def test_a_discard_that_makes_a_set_with_two_pile_cards_is_a_pile_fault_set1() -> None:
+    """9♦ with the pile's 9♠ and 9♥ (other cards between them) is a set for the next player."""
+    g = Game.from_position("fibur 2p d1 t0 play | h: 9D 4C 2S / - | m: - | p: 9S KH 5C 9H | s: * "
+                           "| pots: *11 / *11 | took: -")
+    pile = [f for f in discard_faults(g, C("9D")) if f.kind == "pile"]
+    assert [(f.cards, str(f.meld)) for f in pile] == [((C("9S"), C("9H")), "9S 9H 9D")]
+    assert advised_discard(g) == C("4C")
+
+
+def test_the_pile_faults_are_those_of_every_pair_on_played_positions() -> None:
+    """Over seeded hands played at random, each card's pile fault is the first pair that makes a
+    meld with it, trying every pair of the pile and of what the next player is known to hold."""
+    checked = 0
+    for seed in range(6):
+        g = Game.new(2 if seed % 2 else 4, seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over and len(g.history) < 120:
+            if g.phase == "play":
+                view = g.view(g.to_move)
+                pool = [*view.pile, *known_holdings(view)[(view.seat + 1) % view.players].elements()]
+                for card in dict.fromkeys(g.hand(g.to_move)):
+                    if card.is_wild:
+                        continue
+                    got = [(f.cards, f.meld) for f in discard_faults(g, card) if f.kind == "pile"]
+                    want = _every_pair(card, pool)
+                    assert got == ([] if want is None else [want]), (card, pool)
+                    checked += 1
+            acts = g.legal_actions()
+            discards = [a for a in acts if isinstance(a, Discard)]
+            others = [a for a in acts if not isinstance(a, Discard)]
+            g.apply(rng.choice(others) if others and (not discards or rng.random() < 0.5) else rng.choice(discards))
+    assert checked > 500
+
+
+def _fewest_faults(game: Game, seed: int) -> Card | None:
+    """advised_discard as its docstring says it: the strong bot's choice among the legal discards
+    whose faults (wild, feeds, pile, in that order) are the fewest."""
+    discards = [a for a in game.legal_actions() if isinstance(a, Discard)]
+    if not discards:
+        return None
+    def rank(card: Card) -> tuple[bool, bool, bool]:
+        kinds = {f.kind for f in discard_faults(game, card)}
+        return "wild" in kinds, "feeds" in kinds, "pile" in kinds
+    least = min(rank(d.card) for d in discards)
+    choices = [d for d in discards if rank(d.card) == least]
+    if len(choices) == 1:
+        return choices[0].card
+    return StrongBot(seed).discard(game.view(game.to_move), game, choices).card
+
+
+def test_the_advised_discard_is_the_strong_choice_among_the_fewest_faults() -> None:
+    """On seeded played positions (2 and 4 players), before and after melding."""
+    checked = 0
+    for seed in range(4):
+        g = Game.new(4 if seed % 2 else 2, seed=100 + seed)
+        rng = random.Random(seed)
+        while not g.is_over and len(g.history) < 90:
+            if g.phase == "play" and len(g.history) % 3 == 0:
+                assert advised_discard(g, seed) == _fewest_faults(g, seed), g.history[-1:]
+                checked += 1
+            acts = g.legal_actions()
+            discards = [a for a in acts if isinstance(a, Discard)]
+            others = [a for a in acts if not isinstance(a, Discard)]
+            g.apply(rng.choice(others) if others and (not discards or rng.random() < 0.5) else rng.choice(discards))
+    assert checked > 30
