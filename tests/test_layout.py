@@ -202,8 +202,8 @@ def test_spread_pile_shows_more_of_each_card() -> None:
 
 
 def test_bad_table_arguments() -> None:
-    with pytest.raises(ValueError, match="2, 3 or 4 players"):
-        table_geometry(players=5, viewer=0, width=960, hand_size=1, hand_sizes=[1] * 5, sides=[], pile_size=0, pots=0)
+    with pytest.raises(ValueError, match="2, 3, 4 or 5 players"):
+        table_geometry(players=6, viewer=0, width=960, hand_size=1, hand_sizes=[1] * 6, sides=[], pile_size=0, pots=0)
     with pytest.raises(ValueError, match="viewer must be a seat from 0 to 1"):
         table_geometry(players=2, viewer=2, width=960, hand_size=1, hand_sizes=[1, 1], sides=[], pile_size=0, pots=0)
 

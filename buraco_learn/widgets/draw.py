@@ -25,7 +25,8 @@ from ..render.layout import Rect, TableGeometry, joker_letters, wild_tag_box
 from ..render.style import (BURRACO_COLORS, COURT_FILL, FELT, FELT_DARK, HIGHLIGHT, JOKER_COLOR, SELECT, WILD_TAG,
                             back_colors, card_color, face_kind, rank_label)
 from ..i18n import tr, trn
-from ..render.text import badge_word, pots_words, score_line, seat_title, side_names, side_title, turn_line
+from ..render.text import (badge_word, pots_words, score_line, seat_role, seat_title, side_caption, side_names,
+                           turn_line)
 
 __all__ = ["rounded_rect", "draw_card", "draw_back", "draw_meld", "draw_table", "draw_label", "draw_in", "Pen",
            "hand_band", "draw_hand_layer"]
@@ -330,6 +331,9 @@ def draw_table(c: Any, game: Game, geo: TableGeometry, *, viewer: int, hand: lis
         back = "red" if box.seat % 2 else "blue"
         for r in box.cards:
             draw_back(c, r, back)
+        role = lab.get(f"role{box.seat}")
+        if role is not None:  # 3 or 5 players: alone, or with whom (P3-1, P5-2)
+            draw_in(c, seat_role(game, box.seat, words), role, color="#c5e1a5")
     # Stock, pots, pile.
     st = geo.stock
     draw_in(c, tr("Stock {n}", n=len(game.stock)), lab["stock"], bold=True)
@@ -365,9 +369,11 @@ def draw_table(c: Any, game: Game, geo: TableGeometry, *, viewer: int, hand: lis
         c.line_width = 1.5
         rounded_rect(c, a.x, a.y, a.w, a.h, 8 * u)
         c.stroke()
-        title = side_title(game, side.seats, words) if words is not None else side_names(game, side.seats)
-        if any(game.took_pot[s2] for s2 in side.seats):
+        title = side_caption(game, side.seats, words) if words is not None else side_names(game, side.seats)
+        if any(game.took_pot[s2] for s2 in side.seats) and game.soloist not in side.seats:
             title += " · " + tr("pot taken")
+        elif words is None and game.soloist in side.seats:
+            title += " · " + tr("alone, took the 18")
         draw_in(c, title, lab[f"side{k}"], bold=True, color="#ffe082" if side.mine else "#ffffff")
         if not side.melds:
             draw_label(c, tr("no melds yet"), a.x + 10 * u, a.y + 30 * u, size=14 * u, color="#a5d6a7",
@@ -412,7 +418,9 @@ def draw_hand_layer(c: Any, game: Game, geo: TableGeometry, *, viewer: int, hand
     lab = geo.labels
     n = len(hand)
     mine = seat_title(game, viewer, words)
-    took = " · " + tr("pot taken") if game.took_pot[viewer] else ""
+    took = " · " + tr("pot taken") if game.took_pot[viewer] and game.soloist != viewer else ""
+    role = seat_role(game, viewer, words)
+    took += " · " + role if role else ""  # 3 or 5 players: alone, or with whom (P3-1, P5-2)
     turn = game.to_move == viewer and not game.is_over
     if selected:
         doing = " · " + trn("{n} selected", "{n} selected", len(selected))
