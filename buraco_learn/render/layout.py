@@ -448,7 +448,8 @@ def table_geometry(*, players: int, viewer: int, width: int, hand_size: int, han
         need = [max(220 * u, sum(strip_width(it[1], mw, mstep, it[2] if len(it) > 2 else -1) + 8 * u
                                  for it in melds)) for _seats, melds in group]
         room = inner - gap * (len(group) - 1)
-        floor = min(200 * u, room / len(group))
+        # A floor under each side; five lone players (P5-2) share the row by what they show.
+        floor = min(200 * u, room / len(group) * (0.75 if len(group) > 4 else 1))
         parts = [max(floor, room * n / sum(need)) for n in need]
         excess = sum(parts) - room
         if excess > 0:  # take what the floors added from the widest sides

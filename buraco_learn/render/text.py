@@ -102,13 +102,7 @@ def _pair_rule(game: Game) -> str:
 def _pairs_form(game: Game) -> bool:
     """Whether this hand has a lone player and pairs once the 18-card pot is taken (3 or 5
     players, P3-1, P5-2), as against fixed sides (2, 4) or every player alone (P5-4's option)."""
-    return game.players in (3, 5) and not _every_one_alone(game)
-
-
-def _every_one_alone(game: Game) -> bool:
-    """Five players, every player for himself the whole hand (P5-4's option: five pots of 11)."""
-    return game.players == 5 and not any(len(p) == 18 for p in game.pots) and game.soloist is None \
-        and not any(game.took_pot)
+    return game.players in (3, 5) and not game.seating.alone
 
 
 def seat_role(game: Game, seat: int, viewer: int | None = None) -> str:
