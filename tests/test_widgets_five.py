@@ -150,3 +150,29 @@ def test_five_lone_players_share_the_row_of_melds_by_what_each_shows() -> None:
     mine = next(s for s in geo.sides if s.mine)
     assert len({b.box.y for b in mine.melds}) == 2
     assert all(s.area.w < mine.area.w for s in geo.sides if not s.mine)
+
+
+def test_P5_3_the_count_shows_each_pairs_half_and_the_lone_players_whole_score() -> None:
+    """A five-player hand played out from North-West's 18: the count under the table has a
+    table per side, and each pair's says what each partner is credited: its total halved,
+    rounded up (P5-3); the lone player's has no such line."""
+    from buraco_learn.bots import GreedyBot
+    from buraco_learn.render.count import count_sides, count_text
+
+    g = Game.from_position(AFTER_18)
+    bots = [GreedyBot(s) for s in range(5)]
+    while not g.is_over:
+        g.apply(bots[g.to_move].choose(g.view(g.to_move), g.legal_actions()))
+    res = g.result()
+    sides = dict(count_sides(g))
+    assert sorted(sides) == [(0, 3), (1, 4), (2,)]
+    for side, rows in sides.items():
+        total = next(r.points for r in rows if r.kind == "total")
+        credit = [r for r in rows if r.kind == "credit"]
+        if len(side) == 2:
+            assert [(r.points, r.rules) for r in credit] == [(-(-total // 2), ("P5-3",))]
+            assert all(res.credits[s] == -(-total // 2) for s in side)
+        else:
+            assert credit == [] and res.credits[side[0]] == total
+    text = count_text(g, viewer=SOUTH)
+    assert "South & North-East (your side)" in text and "North-West · alone, took the 18" in text
