@@ -38,6 +38,11 @@ def written(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[str, float, 
     texts: list[tuple[str, float, float]] = []
 
     class Recording(draw_module.Pen):
+        def __setattr__(self, name: str, value: Any) -> None:
+            if name == "fill_style":
+                texts.append(("fill_style", value, 0.0))  # type: ignore[arg-type]
+            super().__setattr__(name, value)
+
         def fill_text(self, text: str, x: float, y: float, max_width: float | None = None) -> None:
             texts.append((text, x, y))
             super().fill_text(text, x, y, max_width)
@@ -48,7 +53,7 @@ def written(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[str, float, 
 
 def _in(box: Rect, texts: list[tuple[str, float, float]]) -> list[str]:
     """The texts written at the top-left corner of a label box."""
-    return [t for t, x, y in texts if abs(x - box.x) < 0.11 and abs(y - box.y) < 0.11]
+    return [t for t, x, y in texts if t != "fill_style" and abs(x - box.x) < 0.11 and abs(y - box.y) < 0.11]
 
 
 def _redrawn(w: TableWidget, written: list[tuple[str, float, float]]) -> list[tuple[str, float, float]]:
@@ -68,7 +73,9 @@ def test_P5_2_before_the_18_is_taken_every_seat_shows_that_it_plays_alone(writte
     assert [s.seat for s in geo.seats] == [WEST, NORTH_WEST, NORTH_EAST, EAST]
     for box in geo.seats:
         name = g.seat_name(box.seat)
-        assert _in(geo.labels[f"seat{box.seat}"], texts) == [f"{name}: 11 cards"]
+        assert _in(geo.labels[f"seat{box.seat}"], texts) == [name]  # the name alone: a chip is narrow
+        assert _in(geo.labels[f"count{box.seat}"], texts) == ["11"]  # after the backs
+        assert geo.labels[f"count{box.seat}"].x > box.cards[-1].right
         assert _in(geo.labels[f"role{box.seat}"], texts) == ["alone for now"]
     hand_line = _in(geo.labels["hand"], texts)
     assert len(hand_line) == 1 and "South (you): 11 cards · alone for now" in hand_line[0]
@@ -176,3 +183,16 @@ def test_P5_3_the_count_shows_each_pairs_half_and_the_lone_players_whole_score()
             assert credit == [] and res.credits[side[0]] == total
     text = count_text(g, viewer=SOUTH)
     assert "South & North-East (your side)" in text and "North-West · alone, took the 18" in text
+
+
+def test_P5_2_the_backs_do_not_pair_seats_by_colour(written: Any) -> None:
+    """The backs were red at odd seats and blue at even ones (the sides of 4 players): with five
+    they paired West with North-East by colour while West plays with East. With 3 or 5 players
+    every back is blue; the words say who plays with whom."""
+    from buraco_learn.render.style import back_colors
+
+    w = TableWidget(Game.from_position(AFTER_18), viewer=SOUTH)
+    styles = [v for name, v, _ in _redrawn(w, written) if name == "fill_style"]
+    # Red backs only for the two pots and the stock's middle card (its stack alternates colours).
+    assert back_colors("blue")[0] in styles and styles.count(back_colors("red")[0]) == len(w.game.pots) + 1
+    assert table_html(w.game, viewer=SOUTH).count("back-red") == len(w.game.pots)  # only the pots' backs

@@ -361,7 +361,8 @@ def table_html(game: Game, *, viewer: int = 0, reveal: bool = False, deck: str =
         if seat == viewer or reveal:
             body = hand_html(hands[seat], deck=deck, size=w if seat == viewer else small, sort="suit")
         else:
-            body = _backs(count, size=tiny, back="red" if seat % 2 else "blue")
+            # One back colour with 3 or 5 players: their sides change in the hand (P3-1, P5-2).
+            body = _backs(count, size=tiny, back="red" if seat % 2 and n in (2, 4) else "blue")
         return (f'<div class="seat {where}{" to-move" if turn else ""}" style="{_style(padding=4)}">'
                 f"{head}{body}</div>")
 

@@ -275,7 +275,8 @@ class TableGeometry:
     pile), ``tiny`` (other players' backs), ``meld`` (cards in melds); ``unit`` scales fonts and
     margins. ``labels`` holds the box of every line of text (``turn``, ``score``, ``stock``,
     ``pots``, ``pile``, ``hand``, ``seat<N>``, ``side<K>``, and with 3 or 5 players ``role<N>``,
-    the line under a seat's cards that says whether it plays alone or with whom): the drawing
+    the line under a seat's cards that says whether it plays alone or with whom, and with 5
+    ``count<N>``, the number of a seat's cards after its backs): the drawing
     squeezes each text into its box, and no two boxes overlap."""
 
     width: int
@@ -407,7 +408,14 @@ def table_geometry(*, players: int, viewer: int, width: int, hand_size: int, han
         area = Rect(x, y, chip_w, band_h)
         labels[f"seat{seat}"] = Rect(x + 4 * u, y + 1 * u, chip_w - 8 * u, line)
         n = hand_sizes[seat]
-        backs = fan(n, x=x + 4 * u, y=y + label + 2 * u, width=chip_w - 8 * u, card_w=tw, card_h=th, max_step=7 * u)
+        # Five seats leave a narrow chip: its name stands alone on the top line and the number of
+        # cards follows the backs (``count<N>``), so neither is squeezed out of reading.
+        count_w = 30 * u if players == 5 else 0
+        backs = fan(n, x=x + 4 * u, y=y + label + 2 * u, width=chip_w - 8 * u - count_w, card_w=tw, card_h=th,
+                    max_step=7 * u)
+        if count_w:
+            end = backs[-1].right if backs else x + 4 * u
+            labels[f"count{seat}"] = Rect(end + 4 * u, y + label + 2 * u + (th - line) / 2, count_w - 4 * u, line)
         if players in (3, 5):  # alone, or with whom (P3-1, P5-2): under the backs
             labels[f"role{seat}"] = Rect(x + 4 * u, y + label + th + 5 * u, chip_w - 8 * u, 16 * u)
         seat_boxes.append(SeatBox(seat, side_name, area, tuple(backs)))

@@ -25,8 +25,8 @@ from ..render.layout import Rect, TableGeometry, joker_letters, wild_tag_box
 from ..render.style import (BURRACO_COLORS, COURT_FILL, FELT, FELT_DARK, HIGHLIGHT, JOKER_COLOR, SELECT, WILD_TAG,
                             back_colors, card_color, face_kind, rank_label)
 from ..i18n import tr, trn
-from ..render.text import (badge_word, pots_words, score_line, seat_role, seat_title, side_caption, side_names,
-                           turn_line)
+from ..render.text import (badge_word, pots_words, score_line, seat_name, seat_role, seat_title, side_caption,
+                           side_names, turn_line)
 
 __all__ = ["rounded_rect", "draw_card", "draw_back", "draw_meld", "draw_table", "draw_label", "draw_in", "Pen",
            "hand_band", "draw_hand_layer"]
@@ -323,12 +323,18 @@ def draw_table(c: Any, game: Game, geo: TableGeometry, *, viewer: int, hand: lis
         name = seat_title(game, box.seat, words, short=True)
         pot = " · " + tr("pot ✓") if game.took_pot[box.seat] else ""
         text = ("▶ " if turn else "") + trn("{seat}: {n} card", "{seat}: {n} cards", n, seat=name) + pot
+        count = lab.get(f"count{box.seat}")
+        if count is not None:  # five seats: the name alone (its line under the backs says the rest)
+            text = ("▶ " if turn else "") + seat_name(game, box.seat)
+            draw_in(c, str(n), count, bold=True, color="#ffe082" if turn else "#ffffff")
         if turn:
             rounded_rect(c, box.area.x, box.area.y, box.area.w, box.area.h, 6 * u)
             c.fill_style = "rgba(255, 224, 130, 0.18)"
             c.fill()
         draw_in(c, text, lab[f"seat{box.seat}"], bold=True, color="#ffe082" if turn else "#ffffff")
-        back = "red" if box.seat % 2 else "blue"
+        # The back's colour is the side's with 2 or 4 players; with 3 or 5 the sides change during the
+        # hand (P3-1, P5-2), so one colour for all, lest it say who plays with whom wrongly.
+        back = "red" if box.seat % 2 and game.players in (2, 4) else "blue"
         for r in box.cards:
             draw_back(c, r, back)
         role = lab.get(f"role{box.seat}")
