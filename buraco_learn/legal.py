@@ -426,12 +426,13 @@ def _scan(hand: Sequence[Card]) -> _Scan:
 
 
 def _candidate_groups(hand: Sequence[Card], memo: dict[Any, Any] | None = None,
-                      scan: _Scan | None = None, skip: int = 0) -> list[_GroupInfo]:
+                      scan: _Scan | None = None, skip: int = 0, copies: int = 2) -> list[_GroupInfo]:
     """The candidate melds of ``hand`` group by group: the sets of a rank, rank by rank, then the
     runs of a suit, suit by suit, in the order of :func:`_candidate_results`.
     ``memo``: a game's own memo (its groups and their actions' analyses), else the module's;
     ``scan``: the hand's :func:`_scan` when the caller has it; ``skip``: the ranks (bit ``r``)
-    whose sets are left out (the game's SET-4).
+    whose sets are left out (the game's SET-4); ``copies``: of each card a set may hold (EQ-1,
+    P5-1: a game's own memo holds one game's groups, so its keys need not say it).
 
     A rank's sets depend only on the hand's naturals of that rank and its wilds; a suit's runs
     only on which positions of the suit the hand holds and its wilds; and no candidate of one
@@ -457,7 +458,7 @@ def _candidate_groups(hand: Sequence[Card], memo: dict[Any, Any] | None = None,
             if grp is None:
                 if len(sets) >= _GROUPS_MAX:
                     sets.clear()
-                grp = sets[key] = _info(_set_group(r, code, wild_kinds), memo)
+                grp = sets[key] = _info(_set_group(r, code, wild_kinds, copies), memo)
             out.append(grp)
     for suit in range(4):
         mask = masks[suit]
@@ -530,10 +531,10 @@ def _set_combos(r: int, code: int) -> tuple[tuple[Card, ...], ...]:
     return found
 
 
-def _set_group(r: int, code: int, wild_kinds: tuple[Card, ...]) -> _Group:
+def _set_group(r: int, code: int, wild_kinds: tuple[Card, ...], copies: int = 2) -> _Group:
     """Every legal set of rank ``r`` from ``code`` (8 bits per suit: how many of that suit's card
     of rank ``r`` the hand holds) and the hand's wilds: every multiset of two naturals or more,
-    with no wild or one wild."""
+    with no wild or one wild, at most ``copies`` of each card (EQ-1; three with five players, P5-1)."""
     out: list[tuple[tuple[Card, ...], tuple[Any, ...]]] = []
     combos = _SET_COMBOS.get(r * 2**32 + code)
     if combos is None and max(code & 255, code >> 8 & 255, code >> 16 & 255, code >> 24) <= 2:
@@ -552,12 +553,13 @@ def _set_group(r: int, code: int, wild_kinds: tuple[Card, ...]) -> _Group:
     seen: set[tuple[int, ...]] = set()
     kinds = [_CARD_OF[s * 13 + r - 1] for s in range(4) if (code >> (8 * s)) & 255]
     counts = {k: (code >> (8 * k.s)) & 255 for k in kinds}
+    rules = FIBUR if copies == 2 else FIBUR.for_players(5)  # a set's analysis reads no other parameter
 
     def add(cards: list[Card]) -> None:
         key = tuple(sorted(c.index for c in cards))
         if key in seen:
             return
-        res = _analyse(cards, None)
+        res = _analyse(cards, None, rules)
         if res[0] == "error":
             return
         seen.add(key)
@@ -752,7 +754,7 @@ class _Legal(_Turn):
         # (TURN-4): then no need to work out the rest (each candidate is part of the hand).
         roomy = len(hand) - 2 if self._s.pile_single is None or self._s.held_identical else -1
         # SET-4: no set of a rank the side has a set of (those groups are not even looked up).
-        for group, acts, longest in _candidate_groups(hand, self._groups, scan, set_ranks):
+        for group, acts, longest in _candidate_groups(hand, self._groups, scan, set_ranks, self.rules.copies):
             if longest <= roomy:
                 out += acts
                 continue

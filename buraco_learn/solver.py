@@ -2011,7 +2011,7 @@ def dead_cards(game: Game, seat: int | None = None) -> list[Card]:
     seat = game.to_move if seat is None else seat
     rules = game.rules
     on_table = Counter(c for t in game.table for c in t.meld.cards)
-    pool = list((Counter(make_deck(rules.jokers)) - on_table).elements())
+    pool = list((Counter(make_deck(rules.deck_jokers(game.players), rules.packs(game.players))) - on_table).elements())
     wilds = [c for c in pool if c.is_wild]
     wild_once = list(dict.fromkeys(wilds))
     own_sets = {t.meld.rank for t in game.side_melds(seat) if t.meld.kind == "set"}

@@ -138,9 +138,10 @@ def count_sides(game: Game) -> list[tuple[tuple[int, ...], list[CountRow]]]:
         rows = _rows(game, side, score.lines)
         total_rules = ("SCORE-1", "SCORE-3") if score.total < 0 else ("SCORE-1",)
         rows.append(CountRow(("total", tr("total"), score.total, "", total_rules)))
-        if game.players == 3 and len(side) == 2:
+        seats = game.seating
+        if seats.halves and len(side) == 2:  # P3-2, P5-3
             rows.append(CountRow(("credit", tr("each partner is credited half, rounded up"), res.credits[side[0]],
-                                  "", ("P3-2",))))
+                                  "", (seats.credit_rule,))))
         out.append((side, rows))
     return out
 
