@@ -361,7 +361,8 @@ def table_html(game: Game, *, viewer: int = 0, reveal: bool = False, deck: str =
         return (f'<div class="seat {where}{" to-move" if turn else ""}" style="{_style(padding=4)}">'
                 f"{head}{body}</div>")
 
-    where = {2: ["south", "north"], 3: ["south", "west", "east"], 4: ["south", "west", "north", "east"]}[n]
+    where = {2: ["south", "north"], 3: ["south", "west", "east"], 4: ["south", "west", "north", "east"],
+             5: ["south", "west", "north-west", "north-east", "east"]}[n]
     blocks = {where[k]: seat_block(seats[k], where[k]) for k in range(n)}
     my_side = game.side_of(viewer)
     sides_html = []
