@@ -165,6 +165,7 @@ def _parse_position(text: str, rules: Rules | str | None, study: bool = False) -
         r.check_players(players)
     except RulesError as err:
         raise _bad(text, str(err)) from None
+    r = r.for_players(players)  # five players: three copies of each card in a meld (P5-1)
     if not head[2].startswith("d") or not head[3].startswith("t"):
         raise _bad(text, tr("after the players come the dealer 'd<seat>' and the seat to move 't<seat>'"))
     dealer = _seat(head[2][1:], players, text, tr("the dealer"))
@@ -460,7 +461,7 @@ def game_record(game: Game) -> str:
     data: dict[str, Any] = {
         "format": RECORD_FORMAT,
         "version": 1,
-        "rules": game.rules.name if PRESETS.get(game.rules.name) == game.rules else game.rules.to_dict(),
+        "rules": game.rules.name if _is_preset(game.rules, game.players) else game.rules.to_dict(),
         "players": game.players,
         "dealer": game.dealer,
         "seed": game.seed if game.start_position is None else None,
@@ -472,6 +473,12 @@ def game_record(game: Game) -> str:
     if game.is_over:
         data["result"] = list(game.result().credits)
     return json.dumps(data, ensure_ascii=False, indent=1)
+
+
+def _is_preset(rules: Rules, players: int) -> bool:
+    """Whether ``rules`` are a preset's, as a game of ``players`` plays them (P5-1: three copies)."""
+    preset = PRESETS.get(rules.name)
+    return preset is not None and preset.for_players(players) == rules
 
 
 _KEYS = {"format", "version", "rules", "players", "dealer", "seed", "start", "actions", "result", "alone"}

@@ -45,6 +45,9 @@ class Rules:
     players: tuple[int, ...] = (2, 3, 4, 5)
     #: Jokers in the two-pack deck (EQ-1); three packs (five players, P5-1) hold half as many again.
     jokers: int = 4
+    #: Copies of each card a meld may hold: the deck's packs (EQ-1: 2; SET-3's limit is the
+    #: rank's naturals and one wild). A five-player game plays ``for_players(5)``: 3 (P5-1).
+    copies: int = 2
     #: Cards dealt to each player (DEAL-1).
     hand_size: int = 11
     #: Size of the first pot with 3 or 5 players (DEAL-2, P3-1, P5-1); the other pots have ``hand_size``.
@@ -116,6 +119,24 @@ class Rules:
         """Whether semi-clean burracos exist (BUR-3)."""
         return self.semi_clean_bonus is not None
 
+    def for_players(self, players: int) -> Rules:
+        """These rules as a game of ``players`` players plays them: with five, three copies of each
+        card (P5-1, SET-3's limit 13); otherwise two. The same value each time.
+
+        >>> FIBUR.for_players(4) is FIBUR, FIBUR.for_players(5).copies, FIBUR.for_players(5).name
+        (True, 3, 'fibur')
+        >>> FIBUR.for_players(5) is FIBUR.for_players(5), FIBUR.for_players(5).for_players(3) is FIBUR
+        (True, True)
+        """
+        copies = self.packs(players)
+        if copies == self.copies:
+            return self
+        found = _BY_COPIES.get((self, copies))
+        if found is None:
+            found = _BY_COPIES[(self, copies)] = dataclasses.replace(self, copies=copies)
+            _BY_COPIES[(found, self.copies)] = self
+        return found
+
     @staticmethod
     def packs(players: int = 4) -> int:
         """Packs in the deck: two, three with five players (EQ-1, P5-1); every card exists in as
@@ -180,16 +201,17 @@ class Rules:
         >>> get_rules("ramiroyal").check_players(5)
         Traceback (most recent call last):
         ...
-        buraco_learn.errors.RulesError: rule set ramiroyal is played by 2 players only, not 5: it is a two-player app's rules (P5-5, section 12)
+        buraco_learn.errors.RulesError: rule set 'ramiroyal' is played by 2 players, not 5: five players play the presets four players play, and this one is not among them (P5-5, section 12)
         """
         if isinstance(players, bool) or not isinstance(players, int):
             raise RulesError(tr("the number of players is a whole number from 2 to 5, not {players} (DEAL-1)",
                                 players=_short(players)))
         if not 2 <= players <= 5:
             raise RulesError(tr(PLAYER_COUNT, players=_short(players)))
-        if players == 5 and 5 not in self.players and self.players == (2,):
-            raise RulesError(tr("rule set {name} is played by 2 players only, not 5: it is a two-player app's rules "
-                                "(P5-5, section 12)", name=_short(self.name)))
+        if players == 5 and 5 not in self.players:
+            raise RulesError(tr("rule set {name} is played by {allowed} players, not 5: five players play the presets "
+                                "four players play, and this one is not among them (P5-5, section 12)",
+                                name=_short(self.name), allowed=", ".join(map(str, self.players))))
         if players not in self.players:
             allowed = ", ".join(map(str, self.players))
             raise RulesError(tr("rule set {name} is played by {allowed} players, not {players} (DEAL-1, section 12)",
@@ -227,6 +249,9 @@ class Rules:
 
     def __str__(self) -> str:
         return self.name
+
+#: Rules.for_players's values, by (rules, copies): each derived value made once.
+_BY_COPIES: dict[tuple[Rules, int], Rules] = {}
 
 #: Why one player, or six and more, are refused (DEAL-1, GAME-4).
 PLAYER_COUNT = N_("Buraco is played by 2 to 5 players, not {players}: each gets 11 cards (DEAL-1) and five already "
@@ -281,6 +306,7 @@ def _problems(r: Rules) -> list[str]:
     else:
         players_ok = True
     deck_ok = whole("jokers", 0, 4, "EQ-1")
+    whole("copies", 2, 3, "EQ-1, P5-1")
     deck_ok = whole("hand_size", 1, 15, "DEAL-1") and deck_ok
     deck_ok = whole("soloist_pot_size", 1, 30, "DEAL-2, P3-1") and deck_ok
     deck_ok = whole("stock_reserve", 0, 100, "STOCK-1") and deck_ok

@@ -12,7 +12,7 @@ seats of a side and how a side's score is credited, so no part branches on the p
 (((0,), (1,), (2,), (3,), (4,)), True)
 >>> after = five.after_pot(2)  # seat 2 takes the 18-card pot: he plays alone; 3 with 0, 4 with 1 (P5-2)
 >>> after.lone, after.sides
-(2, ((0, 4), (1, 3), (2,)))
+(2, ((0, 3), (1, 4), (2,)))
 >>> after.credit((0, 3), 335), after.credit((2,), 335)   # halved, rounded up (P5-3)
 (168, 335)
 >>> seating(5, alone=True).after_pot(2).sides == seating(5).sides   # every player alone (P5-4)
@@ -48,6 +48,8 @@ class Seating:
     halves: bool
     #: The first pot taken makes its taker the lone player and pairs the others (P3-1, P5-2).
     forms: bool
+    #: The rule that says how a pair is credited: ``P3-2``, ``P5-3`` (halved), else ``SCORE-1``.
+    credit_rule: str
 
     def partners(self, seat: int) -> tuple[int, ...]:
         """The other seats of ``seat``'s side."""
@@ -93,13 +95,15 @@ def seating(players: int, lone: int | None = None, alone: bool = False) -> Seati
     found = _SEATINGS.get(key)
     if found is None:
         sides = sorted(_pairs(players, lone, alone))
-        side = [()] * players
+        side: list[tuple[int, ...]] = [()] * players
         for group in sides:
             for seat in group:
                 side[seat] = group
         forms = players in (3, 5) and lone is None and not alone
+        halves = players in (3, 5) and not alone
+        rule = "SCORE-1" if not halves else "P3-2" if players == 3 else "P5-3"
         found = _SEATINGS[key] = Seating(players, lone, alone, tuple(side), tuple(min(g) for g in side),
-                                         tuple(sides), players in (3, 5) and not alone, forms)
+                                         tuple(sides), halves, forms, rule)
     return found
 
 

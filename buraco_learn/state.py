@@ -224,6 +224,8 @@ class _Table:
 
     def __init__(self, rules: Rules, players: int, dealer: int, seed: int | None, state: _State,
                  start: str | None = None, alone: bool = False) -> None:
+        if rules.copies != (3 if players == 5 else 2):  # five players: three packs (P5-1)
+            rules = rules.for_players(players)
         self.rules = rules
         self.players = players
         self.dealer = dealer
@@ -271,6 +273,7 @@ class _Table:
         """
         r = get_rules(rules)
         r.check_players(players)
+        r = r.for_players(players)  # five players: three copies of each card (P5-1)
         if alone is not False and (alone is not True or players != 5):
             raise RulesError(tr("every player alone (P5-4) is an option of the five-player game: alone=True with 5 "
                                 "players, not alone={alone} with {players}", alone=excerpt(alone), players=players))

@@ -139,10 +139,10 @@ def count_sides(game: Game) -> list[tuple[tuple[int, ...], list[CountRow]]]:
         rows = _rows(game, side, score.lines)
         total_rules = ("SCORE-1", "SCORE-3") if score.total < 0 else ("SCORE-1",)
         rows.append(CountRow(("total", tr("total"), score.total, "", total_rules)))
-        if game.seating.halves and len(side) == 2:  # a pair of three or five players (P3-2, P5-3)
-            rule = "P3-2" if game.players == 3 else "P5-3"
+        seats = game.seating
+        if seats.halves and len(side) == 2:  # P3-2, P5-3
             rows.append(CountRow(("credit", tr("each partner is credited half, rounded up"), res.credits[side[0]],
-                                  "", (rule,))))
+                                  "", (seats.credit_rule,))))
         out.append((side, rows))
     return out
 
