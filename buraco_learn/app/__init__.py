@@ -235,7 +235,7 @@ class PlayPage(VBox):  # type: ignore[misc]
         self._seed = None
         players = int(self.players.value)
         game = Game.new(players, seed=seed, dealer=players - 1)
-        bots = {s: make_bot(self.bot.value, seed=game.seed + s - 1) for s in range(1, players)}
+        bots = {s: make_bot(self.bot.value, seed=seed + s - 1) for s in range(1, players)}
         with language(self.lang):
             self.bot.description = self._bot_words(players)
             self._top[0] = _title(tr("Play a hand of Buraco"), self._intro_words(players))
