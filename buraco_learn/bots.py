@@ -60,13 +60,13 @@ def deal_unseen(view: PlayerView, rng: random.Random,
     (True, True, [11, 11, 11, 11])
     """
     if not known:
-        unseen = _unseen(view.rules.jokers, view.hand, view.pile, *(t.meld.cards for t in view.table))
+        unseen = _unseen(_deck(view), view.hand, view.pile, *(t.meld.cards for t in view.table))
         rng.shuffle(unseen)
         return _dealt_in_order(view, unseen)[0]
     visible = Counter(view.hand) + Counter(view.pile)
     for t in view.table:
         visible.update(t.meld.cards)
-    pool = Counter(make_deck(view.rules.jokers)) - visible
+    pool = Counter(make_deck(*_deck(view))) - visible
     fixed: dict[int, list[Card]] = {}
     for seat, cards in (known or {}).items():
         if seat != view.seat:
@@ -102,13 +102,11 @@ def _imagined_game(view: PlayerView, hands: Sequence[Sequence[Card]], *, to_move
     """
     rules = view.rules
     players = view.players
-    solo = None
-    if players == 3 and any(view.took_pot):
-        solo = next(s for side in view.sides if len(side) == 1 for s in side if view.took_pot[s])
+    solo = view.soloist
     table = [t if t.id == i and t.meld.rules is rules else TableMeld(i, t.owner, Meld.parse(str(t.meld), rules=rules))
              for i, t in enumerate(view.table)]
     if rest is None or seed is not None:
-        rest = _unseen(rules.jokers, pile, *hands, *(t.meld.cards for t in table))
+        rest = _unseen(_deck(view), pile, *hands, *(t.meld.cards for t in table))
     if seed is not None:
         random.Random(seed).shuffle(rest)
     at = view.stock_size
@@ -122,7 +120,7 @@ def _imagined_game(view: PlayerView, hands: Sequence[Sequence[Card]], *, to_move
     state = _State([list(h) for h in hands], table, list(pile), stock, pots, list(view.took_pot), solo, to_move,
                    phase,  # type: ignore[arg-type]  # 'draw' or 'play', as the notation's phase
                    last, single[0] if single else None, single[1] if single else False, None, None)
-    game = Game(rules, players, 0, None, state)
+    game = Game(rules, players, 0, None, state, alone=view.alone)
     if seed is not None:
         game._set_start_lazily()
     return game
@@ -132,13 +130,19 @@ def _imagined_game(view: PlayerView, hands: Sequence[Sequence[Card]], *, to_move
 _CARD_AT = sorted(set(make_deck(4)), key=lambda c: c.index)
 
 
-def _unseen(jokers: int, *groups: Sequence[Card]) -> list[Card]:
-    """The deck without the cards of ``groups`` (as multisets), sorted by card index: what
-    ``sorted((Counter(deck) - Counter(cards)).elements(), key=index)`` gives, from a count per index."""
-    counts = _DECK_COUNTS.get(jokers)
+def _deck(view: PlayerView) -> tuple[int, int]:
+    """The deck of ``view``'s game: its jokers and copies of each card (EQ-1, P5-1)."""
+    return view.rules.deck_jokers(view.players), view.rules.packs(view.players)
+
+
+def _unseen(deck: tuple[int, int], *groups: Sequence[Card]) -> list[Card]:
+    """The deck (``make_deck(*deck)``) without the cards of ``groups`` (as multisets), sorted by
+    card index: what ``sorted((Counter(deck) - Counter(cards)).elements(), key=index)`` gives,
+    from a count per index."""
+    counts = _DECK_COUNTS.get(deck)
     if counts is None:
-        counts = _DECK_COUNTS[jokers] = [0] * 53
-        for c in make_deck(jokers):
+        counts = _DECK_COUNTS[deck] = [0] * 53
+        for c in make_deck(*deck):
             counts[c.index] += 1
     left = list(counts)
     for g in groups:
@@ -210,7 +214,7 @@ def _solver_game(view: PlayerView, phase: str | None = None) -> Game:
     the one-card pile's card (TURN-4); a pot taken on the fly ends its plan, so the pot's cards
     are never read. Its plans on this game are those on any deal of the unseen cards, so a bot
     asks it here without shuffling (two shuffles of some 80 cards an imagined game)."""
-    hands, rest = _dealt_in_order(view, _unseen(view.rules.jokers, view.hand, view.pile,
+    hands, rest = _dealt_in_order(view, _unseen(_deck(view), view.hand, view.pile,
                                                 *(t.meld.cards for t in view.table)))
     ph = phase or view.phase
     single = None

@@ -351,32 +351,44 @@ def format_cards(cards: Iterable[Card], *, pretty: bool = False) -> str:
         raise NotationError(tr("format_cards writes a list of cards, not {cards}", cards=excerpt(cards))) from None
 
 
-def make_deck(jokers: int = 4) -> list[Card]:
+def _check_deck(jokers: int, copies: int) -> None:
+    """Refuse a pack count other than 2 or 3 (EQ-1, P5-1) and a joker count the packs cannot hold."""
+    if isinstance(copies, bool) or not isinstance(copies, int) or copies not in (2, 3):
+        raise DeckError(tr("a deck has two packs, or three with five players (EQ-1, P5-1), not {copies}",
+                           copies=excerpt(copies)))
+    if isinstance(jokers, bool) or not isinstance(jokers, int) or not 0 <= jokers <= 2 * copies:
+        if copies == 2:
+            raise DeckError(tr("a deck has 0 to 4 jokers (EQ-1), not {jokers}", jokers=excerpt(jokers)))
+        raise DeckError(tr("a three-pack deck has 0 to 6 jokers (EQ-1, P5-1), not {jokers}", jokers=excerpt(jokers)))
+
+
+def make_deck(jokers: int = 4, copies: int = 2) -> list[Card]:
     """The full two-pack deck in a fixed order: two copies of each of the 52 cards and
-    ``jokers`` jokers (EQ-1: 108 cards with 4 jokers).
+    ``jokers`` jokers (EQ-1: 108 cards with 4 jokers); ``copies=3``: the three-pack deck of five
+    players (P5-1: 162 cards with 6 jokers).
 
-    >>> len(make_deck()), len(make_deck(jokers=2))
-    (108, 106)
+    >>> len(make_deck()), len(make_deck(jokers=2)), len(make_deck(6, copies=3))
+    (108, 106, 162)
     """
-    if isinstance(jokers, bool) or not isinstance(jokers, int) or not 0 <= jokers <= 4:
-        raise DeckError(tr("a deck has 0 to 4 jokers (EQ-1), not {jokers}", jokers=excerpt(jokers)))
-    return [c for c in _BY_INDEX[:52] for _ in range(2)] + [JOKER] * jokers
+    _check_deck(jokers, copies)
+    return [c for c in _BY_INDEX[:52] for _ in range(copies)] + [JOKER] * jokers
 
 
-def check_copies(cards: Iterable[Card], jokers: int = 4, *, where: str = N_("these cards")) -> None:
-    """Refuse any card beyond the copies that exist: two of each card, ``jokers`` jokers (EQ-1).
+def check_copies(cards: Iterable[Card], jokers: int = 4, *, where: str = N_("these cards"), copies: int = 2) -> None:
+    """Refuse any card beyond the copies that exist: two of each card (three with five
+    players' three packs, P5-1), ``jokers`` jokers (EQ-1).
 
     >>> check_copies(parse_cards("5H 5H 5H"))
     Traceback (most recent call last):
     ...
     buraco_learn.errors.DeckError: 5H appears 3 times in these cards, but only 2 copies exist (EQ-1)
+    >>> check_copies(parse_cards("5H 5H 5H"), 6, copies=3)
     """
     cards = parse_cards(cards)
-    if isinstance(jokers, bool) or not isinstance(jokers, int) or not 0 <= jokers <= 4:
-        raise DeckError(tr("a deck has 0 to 4 jokers (EQ-1), not {jokers}", jokers=excerpt(jokers)))
+    _check_deck(jokers, copies)
     where = excerpt(where, 80) if not isinstance(where, str) or len(where) > 80 else where
     for card, n in Counter(cards).items():
-        limit = jokers if card.r == 0 else 2
+        limit = jokers if card.r == 0 else copies
         if n > limit:
             raise DeckError(trn("{card} appears {times} times in {where}, but only {n} copy exists (EQ-1)",
                                 "{card} appears {times} times in {where}, but only {n} copies exist (EQ-1)", limit,

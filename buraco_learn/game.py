@@ -69,7 +69,7 @@ class Game(_Legal):
         if self._start_state is not None:
             from .records import format_position
 
-            first = Game(self.rules, self.players, self.dealer, self.seed, self._start_state)
+            first = Game(self.rules, self.players, self.dealer, self.seed, self._start_state, alone=self.alone)
             self._start, self._start_state = format_position(first), None
         return self._start
 
@@ -106,10 +106,11 @@ class Game(_Legal):
             scores.append(score_side(melds, cards, closed=closed, took_pot=took,
                                      any_pot_taken=any_pot or self.rules.pot_penalty_always, rules=self.rules))
         credits = [0] * self.players
+        seats = self.seating
         for side, sc in zip(sides, scores):
             for seat in side:
-                # P3-2: a 3-player pair's score is halved for each partner (rounded up to the point).
-                credits[seat] = -((-sc.total) // 2) if (self.players == 3 and len(side) == 2) else sc.total
+                # P3-2, P5-3: a pair's score is halved for each partner (rounded up to the point).
+                credits[seat] = seats.credit(side, sc.total)
         reason = s.end_reason or "stock"
         return HandResult(reason, s.closed_by, sides, tuple(scores), tuple(credits))
 
@@ -130,7 +131,7 @@ class Game(_Legal):
     def check_invariants(self) -> None:
         """Raise ``AssertionError`` if a card is missing, duplicated beyond its copies, or out of place."""
         total = self.all_cards()
-        expected = Counter(make_deck(self.rules.jokers))
+        expected = Counter(make_deck(self.rules.deck_jokers(self.players), self.rules.packs(self.players)))
         if total != expected:
             raise AssertionError(f"cards not conserved: extra {dict(total - expected)}, missing {dict(expected - total)}")
         for t in self._s.table:

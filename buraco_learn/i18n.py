@@ -188,7 +188,8 @@ def seat_word(name: str) -> str:
     'Ovest'
     """
     words = {"South": trc("seat", "South"), "West": trc("seat", "West"), "North": trc("seat", "North"),
-             "East": trc("seat", "East")}
+             "East": trc("seat", "East"), "North-West": trc("seat", "North-West"),
+             "North-East": trc("seat", "North-East")}
     return words.get(name, name)
 
 

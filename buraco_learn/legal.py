@@ -307,32 +307,38 @@ def _set_fit(meld: Meld, c: Card) -> bool:
     return meld._fits_cards([c])
 
 
-def candidate_melds(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
+def candidate_melds(hand: Sequence[Card], copies: int = 2) -> list[tuple[Card, ...]]:
     """Every distinct legal meld (a card multiset, in layout order) that ``hand`` can form,
     whatever the table; the game's own checks (SET-4, CLOSE-3, ...) are :meth:`Game.can_meld`'s.
+    ``copies=3``: the three packs of five players, a set may hold a card three times (P5-1).
 
     >>> [format_cards(m) for m in candidate_melds(parse_cards("5H 6H 7H JK"))]
     ['JK 5H 6H', '5H 6H 7H', 'JK 5H 6H 7H', '5H JK 7H', 'JK 6H 7H']
+    >>> candidate_melds(parse_cards("5H 5H 5H")), [format_cards(m) for m in candidate_melds(parse_cards("5H 5H 5H"), 3)]
+    ([], ['5H 5H 5H'])
     """
-    return list(_candidates(_card_list(hand))[0])  # _card_list: parse_cards, quick for a list or tuple
+    return list(_candidates(_card_list(hand), copies)[0])  # _card_list: parse_cards, quick for a list or tuple
 
 
-def _candidate_entries(hand: Sequence[Card]) -> tuple[tuple[tuple[Card, ...], tuple[Any, ...]], ...]:
+def _candidate_entries(hand: Sequence[Card], copies: int = 2) -> tuple[tuple[tuple[Card, ...], tuple[Any, ...]], ...]:
     """:func:`candidate_melds` of a list or tuple of cards, each candidate with its meld analysis
     (the entries of :func:`_candidate_results`, remembered with the candidates). The analysis is
     made under fibur's rules: ``Meld._make(res, FIBUR)`` is ``Meld.from_cards(cards, rules=FIBUR)``
-    (as Game.apply's trusted path relies on); under another preset build the meld from the cards."""
-    return _candidates(hand)[1]
+    (as Game.apply's trusted path relies on); under another preset build the meld from the cards.
+    ``copies``: of each card a set may hold (EQ-1; three with five players, P5-1)."""
+    return _candidates(hand, copies)[1]
 
 
-def _candidates(cards: Sequence[Card]) -> tuple[tuple[tuple[Card, ...], ...],
-                                                  tuple[tuple[tuple[Card, ...], tuple[Any, ...]], ...]]:
+def _candidates(cards: Sequence[Card], copies: int = 2) -> tuple[tuple[tuple[Card, ...], ...],
+                                                                  tuple[tuple[tuple[Card, ...], tuple[Any, ...]], ...]]:
     key = bytes([c.index for c in cards])
+    if copies != 2:
+        key += b"\xff"  # no card's index: three packs (P5-1)
     found = _CANDIDATES.get(key)
     if found is None:
         if len(_CANDIDATES) >= _CANDIDATES_MAX:
             _CANDIDATES.clear()
-        entries = tuple(_candidate_results(cards))
+        entries = tuple(_candidate_results(cards, copies))
         found = _CANDIDATES[key] = (tuple([e[0] for e in entries]), entries)
     return found
 
@@ -350,11 +356,11 @@ _COUNT_UNIT = [1 << (8 * s) for s in range(4)]
 _DISCARD_OF = {c: _DISCARDS[c.index] for c in _CARD_OF}.__getitem__
 
 
-def _candidate_results(hand: Sequence[Card]) -> list[tuple[tuple[Card, ...], tuple[Any, ...]]]:
+def _candidate_results(hand: Sequence[Card], copies: int = 2) -> list[tuple[tuple[Card, ...], tuple[Any, ...]]]:
     """Every distinct legal meld ``hand`` can form, with the meld analysis of each: the sets rank
     by rank (low first), then the runs suit by suit (see
     :func:`_candidate_groups`)."""
-    return [e for info in _candidate_groups(hand) for e in info[0]]
+    return [e for info in _candidate_groups(hand, None, None, 0, copies) for e in info[0]]
 
 
 def _info(group: _Group, laid: dict[Any, Any] | None) -> _GroupInfo:
@@ -426,12 +432,13 @@ def _scan(hand: Sequence[Card]) -> _Scan:
 
 
 def _candidate_groups(hand: Sequence[Card], memo: dict[Any, Any] | None = None,
-                      scan: _Scan | None = None, skip: int = 0) -> list[_GroupInfo]:
+                      scan: _Scan | None = None, skip: int = 0, copies: int = 2) -> list[_GroupInfo]:
     """The candidate melds of ``hand`` group by group: the sets of a rank, rank by rank, then the
     runs of a suit, suit by suit, in the order of :func:`_candidate_results`.
     ``memo``: a game's own memo (its groups and their actions' analyses), else the module's;
     ``scan``: the hand's :func:`_scan` when the caller has it; ``skip``: the ranks (bit ``r``)
-    whose sets are left out (the game's SET-4).
+    whose sets are left out (the game's SET-4); ``copies``: of each card a set may hold (EQ-1,
+    P5-1: a game's own memo holds one game's groups, so its keys need not say it).
 
     A rank's sets depend only on the hand's naturals of that rank and its wilds; a suit's runs
     only on which positions of the suit the hand holds and its wilds; and no candidate of one
@@ -452,12 +459,12 @@ def _candidate_groups(hand: Sequence[Card], memo: dict[Any, Any] | None = None,
             code = by_rank[r]
             if not wild_kinds and (code & 255) + (code >> 8 & 255) + (code >> 16 & 255) + (code >> 24) < 3:
                 continue  # two naturals and no wild make no set (SET-1): _set_group's group is empty
-            key: tuple[Any, ...] = (r, code, wild_kinds)
+            key: tuple[Any, ...] = (r, code, wild_kinds) if copies == 2 else (r, code, wild_kinds, copies)
             grp = sets.get(key)
             if grp is None:
                 if len(sets) >= _GROUPS_MAX:
                     sets.clear()
-                grp = sets[key] = _info(_set_group(r, code, wild_kinds), memo)
+                grp = sets[key] = _info(_set_group(r, code, wild_kinds, copies), memo)
             out.append(grp)
     for suit in range(4):
         mask = masks[suit]
@@ -473,7 +480,7 @@ def _candidate_groups(hand: Sequence[Card], memo: dict[Any, Any] | None = None,
     return out
 
 
-def _target_group(cards: Sequence[Card], meld: Sequence[Card], rank: int, suit: int) -> _Group:
+def _target_group(cards: Sequence[Card], meld: Sequence[Card], rank: int, suit: int, copies: int = 2) -> _Group:
     """The candidates of :func:`candidate_melds` ``(cards)`` that may hold every card of ``meld``
     (a meld on the table, its cards among ``cards``), a superset in the order it lists them: for a set of ``rank`` the sets of that rank (a run
     holds at most one natural of a rank, the set two or more, SET-1), for a run of ``suit`` the
@@ -487,12 +494,12 @@ def _target_group(cards: Sequence[Card], meld: Sequence[Card], rank: int, suit: 
     masks, twos, by_rank, _, wild_kinds = _scan(cards)
     if rank:
         code = by_rank.get(rank, 0)
-        key: tuple[Any, ...] = (rank, code, wild_kinds)
+        key: tuple[Any, ...] = (rank, code, wild_kinds) if copies == 2 else (rank, code, wild_kinds, copies)
         grp = _SET_GROUPS.get(key)
         if grp is None:
             if len(_SET_GROUPS) >= _GROUPS_MAX:
                 _SET_GROUPS.clear()
-            grp = _SET_GROUPS[key] = _info(_set_group(rank, code, wild_kinds), None)
+            grp = _SET_GROUPS[key] = _info(_set_group(rank, code, wild_kinds, copies), None)
         return grp[0]
     lo_max = 13
     hi_min = 0
@@ -530,10 +537,10 @@ def _set_combos(r: int, code: int) -> tuple[tuple[Card, ...], ...]:
     return found
 
 
-def _set_group(r: int, code: int, wild_kinds: tuple[Card, ...]) -> _Group:
+def _set_group(r: int, code: int, wild_kinds: tuple[Card, ...], copies: int = 2) -> _Group:
     """Every legal set of rank ``r`` from ``code`` (8 bits per suit: how many of that suit's card
     of rank ``r`` the hand holds) and the hand's wilds: every multiset of two naturals or more,
-    with no wild or one wild."""
+    with no wild or one wild, at most ``copies`` of each card (EQ-1; three with five players, P5-1)."""
     out: list[tuple[tuple[Card, ...], tuple[Any, ...]]] = []
     combos = _SET_COMBOS.get(r * 2**32 + code)
     if combos is None and max(code & 255, code >> 8 & 255, code >> 16 & 255, code >> 24) <= 2:
@@ -552,12 +559,13 @@ def _set_group(r: int, code: int, wild_kinds: tuple[Card, ...]) -> _Group:
     seen: set[tuple[int, ...]] = set()
     kinds = [_CARD_OF[s * 13 + r - 1] for s in range(4) if (code >> (8 * s)) & 255]
     counts = {k: (code >> (8 * k.s)) & 255 for k in kinds}
+    rules = FIBUR if copies == 2 else FIBUR.for_players(5)  # a set's analysis reads no other parameter
 
     def add(cards: list[Card]) -> None:
         key = tuple(sorted(c.index for c in cards))
         if key in seen:
             return
-        res = _analyse(cards, None)
+        res = _analyse(cards, None, rules)
         if res[0] == "error":
             return
         seen.add(key)
@@ -752,7 +760,7 @@ class _Legal(_Turn):
         # (TURN-4): then no need to work out the rest (each candidate is part of the hand).
         roomy = len(hand) - 2 if self._s.pile_single is None or self._s.held_identical else -1
         # SET-4: no set of a rank the side has a set of (those groups are not even looked up).
-        for group, acts, longest in _candidate_groups(hand, self._groups, scan, set_ranks):
+        for group, acts, longest in _candidate_groups(hand, self._groups, scan, set_ranks, self.rules.copies):
             if longest <= roomy:
                 out += acts
                 continue

@@ -26,6 +26,17 @@ highest total wins:
 Traceback (most recent call last):
 ...
 buraco_learn.errors.RulesError: a match of a fixed number of hands where the highest total wins (GAME-3) is not part of rule set 'fibur'; play to a target (GAME-1), or with 4 players as a tournament (form='tournament', GAME-2)
+
+Five players play to 2005, each his own total (P5-4); with ``alone_from=1005`` (eburraco's option)
+the hands after a player's total reaches 1005 are every player for himself:
+
+>>> m = Match(5, seed=2, alone_from=1005)
+>>> m.competitors, m.next_hand().alone
+(((0,), (1,), (2,), (3,), (4,)), False)
+>>> m.add_result(HandResult("stock", None, ((0,), (1,), (2,), (3,), (4,)), (), (1010, 0, 0, 0, 0)))
+>>> g = m.next_hand()
+>>> g.alone, [len(p) for p in g.pots], len(g.stock)
+(True, [11, 11, 11, 11, 11], 51)
 """
 
 from __future__ import annotations
@@ -38,6 +49,7 @@ from .errors import IllegalMove, RulesError
 from .game import Game, HandResult
 from .rules import Rules, _short, get_rules
 from .scoring import victory_points
+from .seating import seating
 
 __all__ = ["Match"]
 
@@ -45,18 +57,21 @@ __all__ = ["Match"]
 class Match:
     """Hands dealt in turn (the deal passes to the left, DEAL-4), totals kept per competitor.
 
-    Competitors are the two sides with 2 or 4 players, and each player with 3 (P3-2 credits).
+    Competitors are the two sides with 2 or 4 players, and each player with 3 or 5 (P3-2, P5-3
+    credits: the sides of 3 and 5 players form anew each hand).
     ``form="target"``: play until a competitor reaches ``target`` (default: the rules' 2005);
     the higher total wins, an exact tie plays one more hand (GAME-1). ``form="tournament"``:
     play ``hands`` hands (default: the rules' 4), then convert the difference into victory points
     (GAME-2; two sides only). ``form="hands"``, where the rules allow it (``fixed_hands``,
     ``classic-fr``): play ``hands`` hands, the highest total wins (GAME-3). With no ``form``,
-    giving ``hands`` asks for GAME-3, else the match is played to a target.
+    giving ``hands`` asks for GAME-3, else the match is played to a target. ``alone_from`` (five
+    players, eburraco's option of P5-4, usually 1005): once a player's total reaches it, the
+    remaining hands are dealt every player alone (five pots of 11, no pairs, no halving).
     """
 
     def __init__(self, players: int = 4, *, rules: Rules | str | None = None, seed: int | None = None,
                  form: Literal["target", "tournament", "hands"] | None = None, target: int | None = None,
-                 hands: int | None = None, first_dealer: int = 0) -> None:
+                 hands: int | None = None, first_dealer: int = 0, alone_from: int | None = None) -> None:
         self.rules = get_rules(rules)
         self.rules.check_players(players)
         if form is None:
@@ -64,8 +79,14 @@ class Match:
         if form not in ("target", "tournament", "hands"):
             raise RulesError(f"a match is played to a 'target' (GAME-1), as a 'tournament' (GAME-2) or as a "
                              f"number of 'hands' (GAME-3), not {_short(form)}")
-        if form == "tournament" and players == 3:
-            raise RulesError("victory points (GAME-2) compare two sides; with 3 players play to a target (GAME-1)")
+        if form == "tournament" and len(seating(players).sides) != 2:
+            raise RulesError(tr("victory points (GAME-2) compare two sides; with {players} players play to a target "
+                                "(GAME-1)", players=players))
+        if alone_from is not None and (players != 5 or isinstance(alone_from, bool) or not isinstance(alone_from, int)
+                                       or not 1 <= alone_from <= 1_000_000):
+            raise RulesError(tr("alone_from (every player alone once a total reaches it, P5-4) is an option of the "
+                                "five-player game, a whole number from 1 to 1000000 like 1005; not {value} with "
+                                "{players} players", value=_short(alone_from), players=players))
         if form == "hands" and not self.rules.fixed_hands:
             raise RulesError(f"a match of a fixed number of hands where the highest total wins (GAME-3) is not part "
                              f"of rule set {self.rules.name!r}; play to a target (GAME-1), or with 4 players as a "
@@ -90,16 +111,17 @@ class Match:
         self.hands = self.rules.tournament_hands if hands is None else hands
         self.seed = random.SystemRandom().randrange(2**32) if seed is None else seed
         self.first_dealer = first_dealer
+        #: P5-4's option: every player alone once a total reaches this (``None``: never).
+        self.alone_from = alone_from
         self.results: list[HandResult] = []
         self._rng = random.Random(self.seed)
         self._seeds: list[int] = []
 
     @property
     def competitors(self) -> tuple[tuple[int, ...], ...]:
-        """The seats scored together: sides with 2 or 4 players, single seats with 3."""
-        if self.players == 4:
-            return ((0, 2), (1, 3))
-        return tuple((s,) for s in range(self.players))
+        """The seats scored together: sides with 2 or 4 players, single seats with 3 or 5 (the
+        sides as dealt, before any pot: see :mod:`~buraco_learn.seating`)."""
+        return seating(self.players).sides
 
     def _hand_seed(self, i: int) -> int:
         while len(self._seeds) <= i:
@@ -112,7 +134,13 @@ class Match:
             raise IllegalMove(tr("the match is over ({rule}): no more hands", rule=self._rule), (self._rule,))
         i = len(self.results)
         return Game.new(self.players, rules=self.rules, seed=self._hand_seed(i),
-                        dealer=(self.first_dealer + i) % self.players)
+                        dealer=(self.first_dealer + i) % self.players, alone=self.every_player_alone)
+
+    @property
+    def every_player_alone(self) -> bool:
+        """Whether the next hand is every player for himself (P5-4's option: a total reached
+        :attr:`alone_from`)."""
+        return self.alone_from is not None and bool(self.results) and max(self.totals) >= self.alone_from
 
     def add(self, game: Game) -> None:
         """Count a finished hand into the match."""
@@ -132,7 +160,7 @@ class Match:
                               "(SCORE-1)", ("SCORE-1",))
         if len(credits) != self.players:
             raise IllegalMove(f"this result credits {len(credits)} seat(s), but the match has {self.players} "
-                              f"players: a hand counts one credit per seat (SCORE-1, P3-2)", ("SCORE-1", "P3-2"))
+                              f"players: a hand counts one credit per seat (SCORE-1, P3-2, P5-3)", ("SCORE-1", "P3-2"))
         self.results.append(result)
 
     @property

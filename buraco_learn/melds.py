@@ -186,7 +186,7 @@ def _analyse_all(cards: Sequence[Card], rules: Rules, fresh: bool = True) -> _Re
         # A set (no run can repeat a rank).
         if n_wild > 1:
             return ("error", "set-wilds")
-        if n > 9:
+        if n > 4 * rules.copies + 1:  # SET-3: the rank's naturals (EQ-1, P5-1) and one wild
             return ("error", "set-size")
         if n_wild:
             naturals = [c for c in cards if c.r != 0 and c.r != 2]
@@ -195,9 +195,10 @@ def _analyse_all(cards: Sequence[Card], rules: Rules, fresh: bool = True) -> _Re
             naturals = list(cards)
             wild = None
         naturals.sort(key=_INDEX)  # one rank: by suit (S H D C), as _SET_ORDER
-        for i in range(2, n_nat):
-            if naturals[i] is naturals[i - 2]:
-                return ("error", "copies")  # a third copy (cards are interned)
+        copies = rules.copies
+        for i in range(copies, n_nat):
+            if naturals[i] is naturals[i - copies]:
+                return ("error", "copies")  # a copy more than the packs hold (cards are interned)
         return ("set", nat_rank, tuple(naturals), wild)
     if n_nat == 0:
         return ("error", "no-naturals")
@@ -491,11 +492,11 @@ def _quick_other(cards: Sequence[Card]) -> _Result | None:
         if n_wild > 1:
             return _SET_WILDS
         if len(cards) > 9:
-            return _SET_SIZE
+            return None  # SET-3: the limit is the rules' (P5-1), which _analyse_all reads
         naturals.sort(key=_INDEX)  # one rank: by suit (S H D C), as _SET_ORDER
         for i in range(2, len(naturals)):
             if naturals[i] is naturals[i - 2]:
-                return ("error", "copies")  # a third copy (cards are interned)
+                return None  # a third copy: EQ-1's limit is the rules' (P5-1), which _analyse_all reads
         return ("set", rank, tuple(naturals), wild)
     suit = naturals[0].s
     for c in naturals:
@@ -671,8 +672,9 @@ def _quoted(cards: Sequence[Card]) -> str:
     return text if len(cards) <= 30 else excerpt(text)
 
 
-def _explain(cards: Sequence[Card], res: _Result, what: str | None = None) -> InvalidMeld:
-    """Turn an analysis failure into an :class:`InvalidMeld` with a sentence and rule IDs."""
+def _explain(cards: Sequence[Card], res: _Result, what: str | None = None, copies: int = 2) -> InvalidMeld:
+    """Turn an analysis failure into an :class:`InvalidMeld` with a sentence and rule IDs
+    (``copies``: of each card, as the rules read EQ-1: three with five players, P5-1)."""
     code = res[1]
     if code == "suits":  # the most common refusal
         bits = 0
@@ -774,8 +776,16 @@ def _explain(cards: Sequence[Card], res: _Result, what: str | None = None) -> In
             if c.r != 0 and c.r != 2:
                 counts[c] = counts.get(c, 0) + 1
         card, k = max(counts.items(), key=_COUNT)  # the first card seen of those seen most
+        if copies == 3:
+            return InvalidMeld(tr("{cards}: {card} appears {k} times, but only 3 copies of each card exist in the "
+                                  "three packs of five players (EQ-1, P5-1)", cards=text, card=card, k=k),
+                               ("EQ-1", "P5-1"))
         return InvalidMeld(tr("{cards}: {card} appears {k} times, but only 2 copies of each card exist (EQ-1)",
                               cards=text, card=card, k=k), ("EQ-1",))
+    if code == "set-size" and copies == 3:
+        return InvalidMeld(tr("{cards}: a set holds at most 13 cards, 12 naturals and one wild, with the three packs "
+                              "of five players (SET-3, P5-1); here there are {n}", cards=text, n=len(cards)),
+                           ("SET-3", "P5-1"))
     if code == "set-size":
         return InvalidMeld(tr("{cards}: a set holds at most 9 cards, 8 naturals and one wild (SET-3); here there are "
                               "{n}", cards=text, n=len(cards)), ("SET-3",))
@@ -871,23 +881,28 @@ def _meld_from_text(text: str, rules: Rules) -> Meld:
     return Meld.parse(text, rules=rules)
 
 
-def is_valid_meld(cards: Sequence[Card] | str) -> bool:
-    """Whether the cards form a legal set or run, in some layout (no exception).
+def is_valid_meld(cards: Sequence[Card] | str, rules: Rules | str | None = None) -> bool:
+    """Whether the cards form a legal set or run, in some layout (no exception); ``rules``: those
+    of a five-player game allow three copies of a card (EQ-1, SET-3, P5-1).
 
-    >>> is_valid_meld("AH 2H 3H"), is_valid_meld("KH AH 2H 3H")
-    (True, False)
+    >>> is_valid_meld("AH 2H 3H"), is_valid_meld("KH AH 2H 3H"), is_valid_meld("5S 5S 5S")
+    (True, False, False)
+    >>> from buraco_learn.rules import FIBUR
+    >>> is_valid_meld("5S 5S 5S", rules=FIBUR.for_players(5))
+    True
     """
     seq: Any = cards
+    copies = 2 if rules is None else get_rules(rules).copies
     cls = seq.__class__
     if cls is not tuple and cls is not list:
-        return _valid(_card_list(seq))
+        return _valid(_card_list(seq), copies)
     for c in seq:
         if c.__class__ is not Card:
-            return _valid(_card_list(seq))
-    return _valid(seq)
+            return _valid(_card_list(seq), copies)
+    return _valid(seq, copies)
 
 
-def _valid(cards: Sequence[Card]) -> bool:
+def _valid(cards: Sequence[Card], copies: int = 2) -> bool:
     """Whether some legal layout of ``cards`` exists: the verdict of :func:`_analyse_all`
     (under any preset: the rules only choose among layouts), without listing the layouts.
 
@@ -923,14 +938,14 @@ def _valid(cards: Sequence[Card]) -> bool:
         return False
     if ranks & (ranks - 1) == 0:  # one natural rank
         if n_nat >= 2:  # a set (SET-1..3, EQ-1)
-            if n_wild > 1 or n > 9:
+            if n_wild > 1 or n > 4 * copies + 1:  # SET-3: the rank's naturals, one wild (P5-1)
                 return False
-            if n_nat > 2:
+            if n_nat > copies:
                 per = [0, 0, 0, 0]
                 for c in cards:
                     if c.r != 0 and c.r != 2:
                         per[c.s] += 1
-                if max(per) > 2:
+                if max(per) > copies:
                     return False
             return True
     if suits & (suits - 1) or repeat:  # two suits; a rank twice, or two aces
@@ -1089,7 +1104,7 @@ class Meld:
         if res is None:
             res = _analyse_full(seq, wild_high, r)
         if res[0] == "error":
-            raise _explain(seq, res)
+            raise _explain(seq, res, None, r.copies)
         return _build(res, r) if cls is Meld else cls._make(res, r)
 
     @classmethod
@@ -1108,7 +1123,7 @@ class Meld:
         r = get_rules(rules)
         res = _analyse_all(seq, r)
         if res[0] == "error":
-            raise _explain(seq, res)
+            raise _explain(seq, res, None, r.copies)
         if res[0] == "set":
             return (cls._make(res, r),)
         best = _choose(res[1], res[2], None, r, None)
@@ -1170,7 +1185,7 @@ class Meld:
             notes.append((card, wanted, None))
         res = _analyse_all(cards, r, fresh=False)
         if res[0] == "error":
-            raise _explain(cards, res)
+            raise _explain(cards, res, None, r.copies)
         if res[0] == "set":
             meld = cls._make(res, r)
             set_rank = Rank(meld._rank)
@@ -1532,10 +1547,10 @@ class Meld:
             return InvalidMeld(tr("{cards}: a lay-off must keep the {meld} (TURN-2)", cards=what, meld=self._describe()),
                                ("TURN-2",))
         if wild is not None and code in ("run-wilds", "set-wilds"):
-            base = _explain(list(self._slots) + new, res, what)
+            base = _explain(list(self._slots) + new, res, what, self.rules.copies)
             return InvalidMeld(tr("{refusal} (a wild never leaves its meld: WILD-4)", refusal=base),
                                base.rules + ("WILD-4",))
-        return _explain(list(self._slots) + new, res, what)
+        return _explain(list(self._slots) + new, res, what, self.rules.copies)
 
     # -- text -----------------------------------------------------------------------------
     def notation(self, *, pretty: bool = False) -> str:

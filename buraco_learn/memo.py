@@ -100,9 +100,9 @@ _MELDS: dict[tuple[int, bytes], tuple[Rules, Meld, int, bool]] = {}
 _MELDS_MAX = 20_000
 
 # ---------------------------------------------------------------------- the bots (bots.py)
-#: The deck (``make_deck(jokers)``) as a count per card index (bots._unseen), by jokers: one entry
-#: per jokers count; nothing invalidates it.
-_DECK_COUNTS: dict[int, list[int]] = {}
+#: The deck (``make_deck(jokers, copies)``) as a count per card index (bots._unseen), by (jokers,
+#: copies): one entry per deck; nothing invalidates it.
+_DECK_COUNTS: dict[tuple[int, int], list[int]] = {}
 
 #: Plans already found for a position, keyed by everything the solver reads of it (bots._plan_key):
 #: a bot asks again about the same position (the pile it weighed taking, once taken). Bound 4,000.

@@ -33,6 +33,7 @@ NOTE_PHRASES: tuple[str, ...] = (
     N_("the stock is down to its last cards, so this is the last turn (STOCK-1)"),
     N_("the hand is empty, so {seat} takes the pot on the fly ({n} cards, POT-2)"),
     N_("the other two now play as partners (P3-1)"),
+    N_("the other four now play in pairs: {seat} with {seat2}, {seat3} with {seat4} (P5-2)"),
     N_("laid down meld {id}: {meld}"),
     N_("meld {id} is now {meld}"),
     N_("discarded {card}"),
@@ -74,8 +75,9 @@ def _say_phrase(text: str) -> str:
     if found is None:
         return UNTRANSLATED + text
     phrase, fields = found
-    if "seat" in fields:
-        fields["seat"] = seat_word(fields["seat"])
+    for key in ("seat", "seat2", "seat3", "seat4"):
+        if key in fields:
+            fields[key] = seat_word(fields[key])
     if phrase in _PILE:
         return trn("took the discard pile ({n} card)", "took the discard pile ({n} cards)", int(fields.pop("n")))
     return tr(phrase, **fields)

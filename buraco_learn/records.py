@@ -6,7 +6,8 @@ A **position** lists everything on the table in sections separated by ``|``::
 
 - header: rule set, players, ``d`` dealer, ``t`` seat to move, phase (``draw``, ``play``,
   ``over``), then optional flags: ``last`` (the last turn, STOCK-1), ``closed=S`` (seat S
-  closed), ``solo=S`` (3 players: the soloist, P3-1), ``single=9C`` or ``single=9C+``
+  closed), ``solo=S`` (3 or 5 players: the soloist, P3-1, P5-2), ``alone`` (5 players, every one
+  for himself, P5-4), ``single=9C`` or ``single=9C+``
   (TURN-4: the one card taken from the pile; ``+``: an identical card was already held),
   ``fill=N`` (seed for ``*`` sections).
 - ``h:`` the hands, seat 0 first, separated by ``/``; ``-`` is an empty hand.
@@ -55,6 +56,7 @@ from .i18n import N_, seat_word, tr
 from .game import Game, Phase, TableMeld, _State
 from .melds import Meld
 from .rules import PRESETS, Rules, get_rules
+from .seating import seatings
 
 __all__ = ["format_position", "parse_position", "game_record", "load_record", "RECORD_FORMAT"]
 
@@ -79,6 +81,8 @@ def format_position(game: Game) -> str:
         head.append("end=stock")
     if s.soloist is not None:
         head.append(f"solo={s.soloist}")
+    if game.alone:
+        head.append("alone")
     if s.pile_single is not None:
         head.append(f"single={s.pile_single}{'+' if s.held_identical else ''}")
     hands = " / ".join(_cards_text(h) for h in s.hands)
@@ -161,6 +165,7 @@ def _parse_position(text: str, rules: Rules | str | None, study: bool = False) -
         r.check_players(players)
     except RulesError as err:
         raise _bad(text, str(err)) from None
+    r = r.for_players(players)  # five players: three copies of each card in a meld (P5-1)
     if not head[2].startswith("d") or not head[3].startswith("t"):
         raise _bad(text, tr("after the players come the dealer 'd<seat>' and the seat to move 't<seat>'"))
     dealer = _seat(head[2][1:], players, text, tr("the dealer"))
@@ -176,6 +181,7 @@ def _parse_position(text: str, rules: Rules | str | None, study: bool = False) -
     held = False
     fill = 0
     ended_by_stock = False
+    alone = False
     for flag in head[5:]:
         key, _, value = flag.partition("=")
         try:
@@ -187,14 +193,16 @@ def _parse_position(text: str, rules: Rules | str | None, study: bool = False) -
                 ended_by_stock = True
             elif key == "solo":
                 solo = _seat(value, players, text, "solo=")
+            elif key == "alone" and not value:
+                alone = True
             elif key == "single":
                 held = value.endswith("+")
                 single = Card.parse(value.rstrip("+"))
             elif key == "fill" and is_number(value, 19):
                 fill = int(value)
             else:
-                raise _bad(text, tr("unknown flag {flag}; flags are last, closed=S, end=stock, solo=S, single=C[+], "
-                                    "fill=N", flag=excerpt(flag)))
+                raise _bad(text, tr("unknown flag {flag}; flags are last, closed=S, end=stock, solo=S, alone, "
+                                    "single=C[+], fill=N", flag=excerpt(flag)))
         except NotationError as err:
             if getattr(err, "_bad_position", False):
                 raise
@@ -272,19 +280,20 @@ def _parse_position(text: str, rules: Rules | str | None, study: bool = False) -
     listed = [c for h in hands for c in h] + [c for t in table for c in t.meld.cards] + pile + stock + [
         c for p in pots for c in p]
     try:
-        check_copies(listed, r.jokers, where=N_("the position"))
+        check_copies(listed, r.deck_jokers(players), where=N_("the position"), copies=r.packs(players))
     except DeckError as err:
         raise _bad(text, str(err)) from None
-    rest = list((Counter(make_deck(r.jokers)) - Counter(listed)).elements())
+    rest = list((Counter(make_deck(r.deck_jokers(players), r.packs(players))) - Counter(listed)).elements())
     rest.sort(key=lambda c: c.index)
     need = sum(n for _, _, n in fills if n >= 0)
-    if any(n < 0 for _, _, n in fills) and len(listed) + need <= r.deck_size():
-        fills = [(w, i, n if n >= 0 else r.deck_size() - len(listed) - need) for w, i, n in fills]
+    deck_size = r.deck_size(players)
+    if any(n < 0 for _, _, n in fills) and len(listed) + need <= deck_size:
+        fills = [(w, i, n if n >= 0 else deck_size - len(listed) - need) for w, i, n in fills]
         need = sum(n for _, _, n in fills)
-    if len(listed) + need != r.deck_size() or (not fills and rest):
+    if len(listed) + need != deck_size or (not fills and rest):
         placed = len(listed) + need
         raise _bad(text, tr("it places {placed} cards, but the deck has {deck}: list the rest or use *N in s: or "
-                            "pots: (EQ-1)", placed=placed, deck=r.deck_size()))
+                            "pots: (EQ-1)", placed=placed, deck=deck_size))
     random.Random(fill).shuffle(rest)
     for where, index, n in sorted(fills, key=lambda f: f[0] != "s:"):
         chunk, rest = rest[:n], rest[n:]
@@ -293,13 +302,22 @@ def _parse_position(text: str, rules: Rules | str | None, study: bool = False) -
         else:
             pots[index] = chunk
     # Consistency of the table state.
-    sizes = r.pot_sizes(players)
+    if alone and players != 5:
+        raise _bad(text, tr("alone (every player for himself, P5-4) is a flag of the five-player game, not of "
+                            "{players} players", players=players))
+    sizes = r.pot_sizes(players, alone)
     if len(pots) + sum(took) > len(sizes):
         raise _bad(text, tr("{left} pots left and {taken} taken, but {players} players have {pots} pots (DEAL-2)",
                             left=len(pots), taken=sum(took), players=players, pots=len(sizes)))
-    if players == 3 and any(took) and solo is None:
-        raise _bad(text, tr("with 3 players, the first seat to take a pot is the soloist: add solo=S (P3-1)"))
-    if solo is not None and (players != 3 or not took[solo]):
+    forms = seatings(players, alone)[None].forms  # the first pot taken makes a soloist (P3-1, P5-2)
+    if forms and any(took) and solo is None:
+        if players == 3:
+            raise _bad(text, tr("with 3 players, the first seat to take a pot is the soloist: add solo=S (P3-1)"))
+        raise _bad(text, tr("with 5 players, the first seat to take a pot is the soloist: add solo=S (P5-2)"))
+    if solo is not None and (not forms or not took[solo]):
+        if players == 5:
+            raise _bad(text, tr("solo=S is for 3 or 5 players (not with every player alone), and the soloist has "
+                                "taken a pot (P3-1, P5-2)"))
         raise _bad(text, tr("solo=S is for 3 players, and the soloist has taken a pot (P3-1)"))
     if phase == "over" and closed is None and not ended_by_stock:
         raise _bad(text, tr("a finished hand says how it ended: closed=S or end=stock"))
@@ -316,7 +334,7 @@ def _parse_position(text: str, rules: Rules | str | None, study: bool = False) -
                             reserve=r.stock_reserve))
     state = _State(hands, table, pile, stock, pots, took, solo, turn, phase, last, single, held, closed,
                    "closed" if closed is not None else ("stock" if phase == "over" else None))
-    game = Game(r, players, dealer, None, state, start=None)
+    game = Game(r, players, dealer, None, state, start=None, alone=alone)
     sides_pots = [sum(took[s] for s in side) for side in game.sides]
     if any(n > 1 for n in sides_pots):
         raise _bad(text, tr("a side takes at most one pot (POT-1)"))
@@ -443,19 +461,27 @@ def game_record(game: Game) -> str:
     data: dict[str, Any] = {
         "format": RECORD_FORMAT,
         "version": 1,
-        "rules": game.rules.name if PRESETS.get(game.rules.name) == game.rules else game.rules.to_dict(),
+        "rules": game.rules.name if _is_preset(game.rules, game.players) else game.rules.to_dict(),
         "players": game.players,
         "dealer": game.dealer,
         "seed": game.seed if game.start_position is None else None,
         "start": game.start_position,
         "actions": [str(a) for a in game.actions],
     }
+    if game.alone:
+        data["alone"] = True  # P5-4: every player alone (a seeded deal's pots depend on it)
     if game.is_over:
         data["result"] = list(game.result().credits)
     return json.dumps(data, ensure_ascii=False, indent=1)
 
 
-_KEYS = {"format", "version", "rules", "players", "dealer", "seed", "start", "actions", "result"}
+def _is_preset(rules: Rules, players: int) -> bool:
+    """Whether ``rules`` are a preset's, as a game of ``players`` plays them (P5-1: three copies)."""
+    preset = PRESETS.get(rules.name)
+    return preset is not None and preset.for_players(players) == rules
+
+
+_KEYS = {"format", "version", "rules", "players", "dealer", "seed", "start", "actions", "result", "alone"}
 
 
 def load_record(text: str) -> Game:
@@ -505,7 +531,10 @@ def load_record(text: str) -> Game:
                 raise NotationError(tr("bad record: players and dealer must be integers"))
             if not isinstance(seed, int) or isinstance(seed, bool):
                 raise NotationError(tr("bad record: a record without a start position needs an integer seed"))
-            game = Game.new(players, rules=rules, seed=seed, dealer=dealer)
+            alone = data.get("alone", False)
+            if alone is not True and alone is not False:
+                raise NotationError(tr("bad record: alone (P5-4) is true or false, not {value}", value=excerpt(alone)))
+            game = Game.new(players, rules=rules, seed=seed, dealer=dealer, alone=alone)
     except (RulesError, IllegalMove) as err:
         raise NotationError(tr("bad record: {error}", error=err)) from None
     for i, a in enumerate(actions, 1):

@@ -96,7 +96,7 @@ def start_of(game: Game) -> Game:
     """
     if game.start_position is not None:
         return parse_position(game.start_position, rules=game.rules)
-    return Game.new(game.players, rules=game.rules, seed=game.seed, dealer=game.dealer)
+    return Game.new(game.players, rules=game.rules, seed=game.seed, dealer=game.dealer, alone=game.alone)
 
 
 def action_words(action: Action) -> str:

@@ -41,13 +41,16 @@ class Rules:
     aliases: tuple[str, ...] = ()
     #: Where the rules come from.
     source: str = "FIBUR Codice di Gara"
-    #: Player counts the preset allows (DEAL-1..3, P3-*).
-    players: tuple[int, ...] = (2, 3, 4)
-    #: Jokers in the deck (EQ-1).
+    #: Player counts the preset allows (DEAL-1..3, P3-*, P5-*).
+    players: tuple[int, ...] = (2, 3, 4, 5)
+    #: Jokers in the two-pack deck (EQ-1); three packs (five players, P5-1) hold half as many again.
     jokers: int = 4
+    #: Copies of each card a meld may hold: the deck's packs (EQ-1: 2; SET-3's limit is the
+    #: rank's naturals and one wild). A five-player game plays ``for_players(5)``: 3 (P5-1).
+    copies: int = 2
     #: Cards dealt to each player (DEAL-1).
     hand_size: int = 11
-    #: Size of the first pot with 3 players (DEAL-2, P3-1); the other pots have ``hand_size``.
+    #: Size of the first pot with 3 or 5 players (DEAL-2, P3-1, P5-1); the other pots have ``hand_size``.
     soloist_pot_size: int = 18
     #: Points of a 2 standing as a natural 2 in a meld (EQ-2; 20 unless a preset says).
     natural_two_meld_points: int = 20
@@ -116,35 +119,99 @@ class Rules:
         """Whether semi-clean burracos exist (BUR-3)."""
         return self.semi_clean_bonus is not None
 
-    def deck_size(self) -> int:
-        """Cards in the deck: 104 plus the jokers (EQ-1)."""
-        return 104 + self.jokers
+    def for_players(self, players: int) -> Rules:
+        """These rules as a game of ``players`` players plays them: with five, three copies of each
+        card (P5-1, SET-3's limit 13); otherwise two. The same value each time.
 
-    def pot_sizes(self, players: int) -> tuple[int, ...]:
-        """The pots dealt for ``players`` players, in the order they are taken (DEAL-2)."""
+        >>> FIBUR.for_players(4) is FIBUR, FIBUR.for_players(5).copies, FIBUR.for_players(5).name
+        (True, 3, 'fibur')
+        >>> FIBUR.for_players(5) is FIBUR.for_players(5), FIBUR.for_players(5).for_players(3) is FIBUR
+        (True, True)
+        """
+        copies = self.packs(players)
+        if copies == self.copies:
+            return self
+        found = _BY_COPIES.get((self, copies))
+        if found is None:
+            found = _BY_COPIES[(self, copies)] = dataclasses.replace(self, copies=copies)
+            _BY_COPIES[(found, self.copies)] = self
+        return found
+
+    @staticmethod
+    def packs(players: int = 4) -> int:
+        """Packs in the deck: two, three with five players (EQ-1, P5-1); every card exists in as
+        many copies.
+
+        >>> FIBUR.packs(4), FIBUR.packs(5)
+        (2, 3)
+        """
+        return 3 if players == 5 else 2
+
+    def deck_jokers(self, players: int = 4) -> int:
+        """Jokers in the deck for ``players`` players: :attr:`jokers`, half as many again with
+        three packs (P5-1: 6).
+
+        >>> FIBUR.deck_jokers(4), FIBUR.deck_jokers(5)
+        (4, 6)
+        """
+        return self.jokers * self.packs(players) // 2
+
+    def deck_size(self, players: int = 4) -> int:
+        """Cards in the deck: 104 plus the jokers (EQ-1); 156 plus the jokers with five players (P5-1).
+
+        >>> FIBUR.deck_size(), FIBUR.deck_size(5)
+        (108, 162)
+        """
+        return 52 * self.packs(players) + self.deck_jokers(players)
+
+    def pot_sizes(self, players: int, alone: bool = False) -> tuple[int, ...]:
+        """The pots dealt for ``players`` players, in the order they are taken (DEAL-2, P3-1,
+        P5-1); with ``alone`` (five players, every one for himself: P5-4's option) one pot each.
+
+        >>> FIBUR.pot_sizes(5), FIBUR.pot_sizes(5, alone=True)
+        ((18, 11, 11), (11, 11, 11, 11, 11))
+        """
         self.check_players(players)
+        if alone and players == 5:
+            return (self.hand_size,) * players
         if players == 3:
             return (self.soloist_pot_size, self.hand_size)
+        if players == 5:
+            return (self.soloist_pot_size, self.hand_size, self.hand_size)
         return (self.hand_size, self.hand_size)
 
-    def stock_size(self, players: int) -> int:
-        """Cards in the stock right after the deal (DEAL-3): 63, 45 or 41 with 108 cards."""
-        pots = sum(self.pot_sizes(players))  # checks the player count first
-        return self.deck_size() - players * self.hand_size - pots - 1
+    def stock_size(self, players: int, alone: bool = False) -> int:
+        """Cards in the stock right after the deal (DEAL-3, P5-1, P5-4): 63, 45, 41 or 66 (51
+        with every player alone) with 108 cards a two packs.
+
+        >>> [FIBUR.stock_size(n) for n in (2, 3, 4, 5)], FIBUR.stock_size(5, alone=True)
+        ([63, 45, 41, 66], 51)
+        """
+        pots = sum(self.pot_sizes(players, alone))  # checks the player count first
+        return self.deck_size(players) - players * self.hand_size - pots - 1
 
     def check_players(self, players: int) -> None:
-        """Refuse a player count the preset does not allow (five players: GAME-4).
+        """Refuse a player count the preset does not allow (one, or six and more: DEAL-1, GAME-4;
+        ``ramiroyal``'s five: P5-5).
 
-        >>> get_rules("fibur").check_players(5)
+        >>> get_rules("fibur").check_players(6)
         Traceback (most recent call last):
         ...
-        buraco_learn.errors.RulesError: five players are not played (GAME-4): the only source that names them (wikipedia-fr) gives the pot sizes (11 and 18) but not the seating, partnerships or count; play with 2, 3 or 4
+        buraco_learn.errors.RulesError: Buraco is played by 2 to 5 players, not 6: each gets 11 cards (DEAL-1) and five already take three packs (GAME-4, P5-1)
+        >>> get_rules("ramiroyal").check_players(5)
+        Traceback (most recent call last):
+        ...
+        buraco_learn.errors.RulesError: rule set 'ramiroyal' is played by 2 players, not 5: five players play the presets four players play, and this one is not among them (P5-5, section 12)
         """
         if isinstance(players, bool) or not isinstance(players, int):
-            raise RulesError(tr("the number of players is a whole number (2, 3 or 4), not {players} (DEAL-1)",
+            raise RulesError(tr("the number of players is a whole number from 2 to 5, not {players} (DEAL-1)",
                                 players=_short(players)))
-        if players == 5:
-            raise RulesError(tr(FIVE_PLAYERS))
+        if not 2 <= players <= 5:
+            raise RulesError(tr(PLAYER_COUNT, players=_short(players)))
+        if players == 5 and 5 not in self.players:
+            raise RulesError(tr("rule set {name} is played by {allowed} players, not 5: five players play the presets "
+                                "four players play, and this one is not among them (P5-5, section 12)",
+                                name=_short(self.name), allowed=", ".join(map(str, self.players))))
         if players not in self.players:
             allowed = ", ".join(map(str, self.players))
             raise RulesError(tr("rule set {name} is played by {allowed} players, not {players} (DEAL-1, section 12)",
@@ -183,9 +250,12 @@ class Rules:
     def __str__(self) -> str:
         return self.name
 
-#: Why five players are refused (GAME-4).
-FIVE_PLAYERS = N_("five players are not played (GAME-4): the only source that names them (wikipedia-fr) gives "
-                "the pot sizes (11 and 18) but not the seating, partnerships or count; play with 2, 3 or 4")
+#: Rules.for_players's values, by (rules, copies): each derived value made once.
+_BY_COPIES: dict[tuple[Rules, int], Rules] = {}
+
+#: Why one player, or six and more, are refused (DEAL-1, GAME-4).
+PLAYER_COUNT = N_("Buraco is played by 2 to 5 players, not {players}: each gets 11 cards (DEAL-1) and five already "
+                  "take three packs (GAME-4, P5-1)")
 
 #: The largest absolute value of a points parameter (bonuses, penalties, card points, target).
 _MAX_POINTS = 1_000_000
@@ -228,16 +298,15 @@ def _problems(r: Rules) -> list[str]:
         out.append(tr("aliases must be a list of short names, not {value}", value=_short(r.aliases)))
     players_ok = False
     if not isinstance(r.players, tuple) or not r.players or not all(_is_int(p) for p in r.players):
-        out.append(tr("players must be a non-empty list of player counts among 2, 3, 4, not {value}",
+        out.append(tr("players must be a non-empty list of player counts among 2, 3, 4, 5, not {value}",
                       value=_short(r.players)))
-    elif 5 in r.players:
-        out.append(tr(FIVE_PLAYERS))
-    elif any(p not in (2, 3, 4) for p in r.players) or len(set(r.players)) != len(r.players):
-        out.append(tr("players must be distinct player counts among 2, 3, 4 (DEAL-1), not {value}",
+    elif any(p not in (2, 3, 4, 5) for p in r.players) or len(set(r.players)) != len(r.players):
+        out.append(tr("players must be distinct player counts among 2, 3, 4, 5 (DEAL-1, GAME-4), not {value}",
                       value=_short(r.players)))
     else:
         players_ok = True
     deck_ok = whole("jokers", 0, 4, "EQ-1")
+    whole("copies", 2, 3, "EQ-1, P5-1")
     deck_ok = whole("hand_size", 1, 15, "DEAL-1") and deck_ok
     deck_ok = whole("soloist_pot_size", 1, 30, "DEAL-2, P3-1") and deck_ok
     deck_ok = whole("stock_reserve", 0, 100, "STOCK-1") and deck_ok
@@ -258,15 +327,16 @@ def _problems(r: Rules) -> list[str]:
         out.append(tr("hand_size must be at least 2, not {value}: each pot holds hand_size cards (DEAL-2), and a "
                       "player who takes a pot of one card on the fly (POT-2) could neither discard it nor keep a card "
                       "(TURN-3, CLOSE-3), so the hand could not go on", value=r.hand_size))
-    if deck_ok and players_ok and 3 in r.players and r.soloist_pot_size < 2:
-        out.append(tr("soloist_pot_size must be at least 2 when 3 players may play, not {value}: a player who takes "
+    if deck_ok and players_ok and (3 in r.players or 5 in r.players) and r.soloist_pot_size < 2:
+        out.append(tr("soloist_pot_size must be at least 2 when 3 or 5 players may play, not {value}: a player who takes "
                       "a pot of one card on the fly (POT-2, P3-1) could neither discard it nor keep a card (TURN-3, "
                       "CLOSE-3), so the hand could not go on", value=r.soloist_pot_size))
     if players_ok and deck_ok:
-        deck = 104 + r.jokers
         for p in r.players:
             pots = (r.soloist_pot_size + r.hand_size) if p == 3 else 2 * r.hand_size
-            stock = deck - p * r.hand_size - pots - 1
+            if p == 5:
+                pots = max(r.soloist_pot_size + 2 * r.hand_size, 5 * r.hand_size)  # P5-1, P5-4
+            stock = 52 * r.packs(p) + r.jokers * r.packs(p) // 2 - p * r.hand_size - pots - 1
             if stock <= r.stock_reserve:
                 out.append(tr("with {players} players the deal leaves {stock} cards in the stock, but the stock must "
                               "hold more than its reserve of {reserve} never drawn (DEAL-3, STOCK-1)", players=p,
@@ -291,7 +361,7 @@ CLASSIC_FR = Rules(
     name="classic-fr",
     aliases=("classic", "fr", "french", "burraco-fr"),
     source='French "Burraco" page: 2 v 2, 3-player variant',
-    players=(3, 4),
+    players=(3, 4, 5),
     semi_clean_bonus=None,
     stock_reserve=1,
     play_on_with_empty_hand=True,

@@ -561,7 +561,7 @@ def _group_additions(meld: Meld, relevant: list[Card]) -> list[tuple[tuple[Card,
     # Only the candidates of the meld's own group, from the windows that may hold it (the
     # engine's _target_group): the others cannot hold every card of the meld, and the order of
     # those that do is candidate_melds' (so the items, and the plans, are the same).
-    for cand, _ in _target_group(list(base) + relevant, base, meld._rank, meld._suit):
+    for cand, _ in _target_group(list(base) + relevant, base, meld._rank, meld._suit, meld.rules.copies):
         if len(cand) <= size:
             continue
         rest = list(cand)
@@ -747,7 +747,7 @@ class _Search:
     def _build_items(self, hand: list[Card]) -> None:
         rules = self.game.rules
         items = self.items
-        for cards, res in _candidate_entries(hand):
+        for cards, res in _candidate_entries(hand, rules.copies):  # three copies with five players (P5-1)
             _, meld, value, burraco = _meld_of(cards, rules, res)
             rank_bit = 0
             if meld.kind == "set":
@@ -2011,7 +2011,7 @@ def dead_cards(game: Game, seat: int | None = None) -> list[Card]:
     seat = game.to_move if seat is None else seat
     rules = game.rules
     on_table = Counter(c for t in game.table for c in t.meld.cards)
-    pool = list((Counter(make_deck(rules.jokers)) - on_table).elements())
+    pool = list((Counter(make_deck(rules.deck_jokers(game.players), rules.packs(game.players))) - on_table).elements())
     wilds = [c for c in pool if c.is_wild]
     wild_once = list(dict.fromkeys(wilds))
     own_sets = {t.meld.rank for t in game.side_melds(seat) if t.meld.kind == "set"}
@@ -2025,7 +2025,7 @@ def dead_cards(game: Game, seat: int | None = None) -> list[Card]:
         else:
             related = [c for c in pool if (c.rank == card.rank and not c.is_wild) or c.suit == card.suit]
             related += [w for w in wild_once if w not in related]
-        for cand in candidate_melds(related):
+        for cand in candidate_melds(related, rules.copies):
             if card not in cand:
                 continue
             m = Meld.from_cards(cand, rules=rules)

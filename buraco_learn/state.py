@@ -2,7 +2,8 @@
 the count's result, one seat's view), the mutable state behind them, the seeded deal and the
 read-only views of :class:`~buraco_learn.game.Game` (who plays with whom, what each side holds).
 
-Rules implemented here: BUR-1, CLOSE-1, DEAL-1, DEAL-4, DEAL-5, GAME-4, P3-1, P3-2, POT-1, STOCK-1, TURN-2, TURN-4.
+Rules implemented here: BUR-1, CLOSE-1, DEAL-1, DEAL-4, DEAL-5, GAME-4, P3-1, P3-2, P5-1, P5-2, P5-4, POT-1, STOCK-1,
+TURN-2, TURN-4. Who plays with whom is decided in :mod:`~buraco_learn.seating`.
 """
 
 from __future__ import annotations
@@ -18,8 +19,9 @@ from .errors import IllegalMove, RulesError
 from .i18n import seat_word, tr
 from .melds import Meld
 from .notes import say
-from .rules import FIVE_PLAYERS, Rules, get_rules
+from .rules import PLAYER_COUNT, Rules, get_rules
 from .scoring import SideScore
+from .seating import Seating, seatings
 
 __all__ = ["TableMeld", "Event", "HandResult", "PlayerView", "seat_names", "Phase", "MAX_SEED"]
 
@@ -31,7 +33,8 @@ Phase = Literal["draw", "play", "over"]
 MAX_SEED = 2**64
 
 
-_NAMES = {2: ("South", "North"), 3: ("South", "West", "East"), 4: ("South", "West", "North", "East")}
+_NAMES = {2: ("South", "North"), 3: ("South", "West", "East"), 4: ("South", "West", "North", "East"),
+          5: ("South", "West", "North-West", "North-East", "East")}
 
 
 def seat_names(players: int) -> tuple[str, ...]:
@@ -39,12 +42,14 @@ def seat_names(players: int) -> tuple[str, ...]:
 
     >>> seat_names(4)
     ('South', 'West', 'North', 'East')
+    >>> seat_names(5)
+    ('South', 'West', 'North-West', 'North-East', 'East')
     """
     names = _NAMES.get(players) if isinstance(players, int) and not isinstance(players, bool) else None
     if names is None:
-        if players == 5 and isinstance(players, int):
-            raise RulesError(tr(FIVE_PLAYERS))
-        raise RulesError(tr("Buraco is played by 2, 3 or 4 players, not {players} (DEAL-1)", players=excerpt(players)))
+        if isinstance(players, int) and not isinstance(players, bool):
+            raise RulesError(tr(PLAYER_COUNT, players=excerpt(players)))
+        raise RulesError(tr("Buraco is played by 2 to 5 players, not {players} (DEAL-1)", players=excerpt(players)))
     return names
 
 
@@ -156,6 +161,10 @@ class PlayerView:
     pile_taken: Card | None = None
     #: For the player to move only: whether he already held a card identical to ``pile_taken``.
     held_identical: bool = False
+    #: The seat who took the 18-card pot and plays alone (3 or 5 players, P3-1, P5-2), or ``None``.
+    soloist: int | None = None
+    #: Five players, every one for himself (P5-4's option).
+    alone: bool = False
 
 
 @dataclass
@@ -214,11 +223,18 @@ class _Table:
     count."""
 
     def __init__(self, rules: Rules, players: int, dealer: int, seed: int | None, state: _State,
-                 start: str | None = None) -> None:
+                 start: str | None = None, alone: bool = False) -> None:
+        if rules.copies != (3 if players == 5 else 2):  # five players: three packs (P5-1)
+            rules = rules.for_players(players)
         self.rules = rules
         self.players = players
         self.dealer = dealer
         self.seed = seed
+        #: Five players, every one for himself (P5-4's option): one pot each, no pairs.
+        self.alone = alone
+        #: The seatings of this hand by its lone player (``None`` before the first pot, P3-1,
+        #: P5-2): who plays with whom (see :mod:`~buraco_learn.seating`).
+        self._seatings: dict[int | None, Seating] = seatings(players, alone)
         self._s = state
         #: One small :data:`_Undo` delta per action done, newest last (see :meth:`_push`), its five
         #: items laid out flat: ``_UNDO_ITEMS`` entries an action, no tuple of its own.
@@ -238,20 +254,29 @@ class _Table:
 
     @classmethod
     def new(cls, players: int = 4, *, rules: Rules | str | None = None, seed: int | None = None,
-            dealer: int = 0) -> Self:
-        """Shuffle with ``seed`` and deal (DEAL-1..5): hands, pots, the up-card, the stock.
+            dealer: int = 0, alone: bool = False) -> Self:
+        """Shuffle with ``seed`` and deal (DEAL-1..5, P5-1): hands, pots, the up-card, the stock.
 
         The same seed, rules, players and dealer give the same cards (DEAL-5); with no seed one
         is drawn and kept in :attr:`seed`, so the hand can still be replayed. A seed is a whole
-        number from 0 to 2**64 - 1 (a record stores it); five players are refused (GAME-4).
+        number from 0 to 2**64 - 1 (a record stores it); one player, or six and more, are
+        refused (DEAL-1, GAME-4). Five players play with three packs (P5-1); ``alone`` deals them
+        one pot of 11 each, every player for himself (P5-4's option).
 
         >>> from buraco_learn import Game
         >>> a, b = Game.new(2, seed=1), Game.new(2, seed=1)
         >>> a.hands == b.hands and a.stock == b.stock, len(a.stock)
         (True, 63)
+        >>> five = Game.new(5, seed=1)
+        >>> [len(p) for p in five.pots], len(five.stock), sum(five.all_cards().values())
+        ([18, 11, 11], 66, 162)
         """
         r = get_rules(rules)
         r.check_players(players)
+        r = r.for_players(players)  # five players: three copies of each card (P5-1)
+        if alone is not False and (alone is not True or players != 5):
+            raise RulesError(tr("every player alone (P5-4) is an option of the five-player game: alone=True with 5 "
+                                "players, not alone={alone} with {players}", alone=excerpt(alone), players=players))
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
             raise IllegalMove(tr("dealer must be a seat from 0 to {last}, not {dealer} (DEAL-4)", last=players - 1,
                                  dealer=excerpt(dealer)), ("DEAL-4",))
@@ -260,7 +285,7 @@ class _Table:
         elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < MAX_SEED:
             raise IllegalMove(tr("a seed is a whole number from 0 to 2**64 - 1, so that the record can replay the "
                                  "deal (DEAL-5), not {seed}", seed=excerpt(seed)), ("DEAL-5",))
-        deck = make_deck(r.jokers)
+        deck = make_deck(r.deck_jokers(players), r.packs(players))
         random.Random(seed).shuffle(deck)
         hands: list[list[Card]] = []
         # Deal from the dealer's left, one seat after the other (the order only fixes the seed's meaning).
@@ -272,7 +297,7 @@ class _Table:
             at += r.hand_size
         hands = [by_seat[s] for s in range(players)]
         pots = []
-        for size in r.pot_sizes(players):
+        for size in r.pot_sizes(players, alone):
             pots.append(deck[at:at + size])
             at += size
         pile = [deck[at]]
@@ -280,7 +305,7 @@ class _Table:
         stock = deck[at:]
         state = _State(hands, [], pile, stock, pots, [False] * players, None, (dealer + 1) % players, "draw",
                        False, None, False, None, None)
-        return cls(r, players, dealer, seed, state)
+        return cls(r, players, dealer, seed, state, alone=alone)
 
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
@@ -329,8 +354,18 @@ class _Table:
 
     @property
     def soloist(self) -> int | None:
-        """With 3 players, the seat who took the 18-card pot and plays alone (P3-1)."""
+        """With 3 or 5 players, the seat who took the 18-card pot and plays alone (P3-1, P5-2)."""
         return self._s.soloist
+
+    @property
+    def seating(self) -> Seating:
+        """Who plays with whom as things stand (DEAL-2, P3-1, P5-2): see :mod:`~buraco_learn.seating`.
+
+        >>> from buraco_learn import Game
+        >>> Game.new(5, seed=3).seating.sides
+        ((0,), (1,), (2,), (3,), (4,))
+        """
+        return self._seatings[self._s.soloist]
 
     @property
     def to_move(self) -> int:
@@ -372,25 +407,15 @@ class _Table:
         return _NAMES[self.players][self._seat(seat)]
 
     def side_of(self, seat: int) -> tuple[int, ...]:
-        """The seats playing together with ``seat`` (itself included), as things stand (P3-1)."""
-        n = self.players
-        if seat.__class__ is not int or not 0 <= seat < n:
+        """The seats playing together with ``seat`` (itself included), as things stand (P3-1, P5-2)."""
+        if seat.__class__ is not int or not 0 <= seat < self.players:
             seat = self._seat(seat)
-        if n == 4:
-            return (seat % 2, seat % 2 + 2)
-        if n == 3 and self._s.soloist is not None and seat != self._s.soloist:
-            return tuple(s for s in range(3) if s != self._s.soloist)
-        return (seat,)
+        return self._seatings[self._s.soloist].side[seat]
 
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]:
         """Every side, as tuples of seats, in order of their lowest seat."""
-        seen: list[tuple[int, ...]] = []
-        for seat in range(self.players):
-            side = self.side_of(seat)
-            if side not in seen:
-                seen.append(side)
-        return tuple(seen)
+        return self._seatings[self._s.soloist].sides
 
     def side_melds(self, seat: int) -> tuple[TableMeld, ...]:
         """The melds of ``seat``'s side."""
@@ -438,11 +463,11 @@ class _Table:
         change (draws and discards change none of them)."""
         s = self._s
         seat = s.turn
-        n = self.players
-        key = seat if n == 2 else seat % 2 if n == 4 else self._side_key(seat)
+        seats = self._seatings[s.soloist]
+        key = seats.key[seat]
         found = s.fixed.get(key)
         if found is None:
-            side = (seat,) if n == 2 else (seat % 2, seat % 2 + 2) if n == 4 else self.side_of(seat)
+            side = seats.side[seat]
             mine = tuple([t for t in s.table if t.owner in side])  # side_melds
             took = s.took_pot
             has_pot = False
@@ -462,7 +487,7 @@ class _Table:
 
     def _side_key(self, seat: int) -> int:
         """The key of ``seat``'s side in the table's facts (``_State.fixed``): its lowest seat."""
-        return min(self.side_of(seat))
+        return self._seatings[self._s.soloist].key[seat]
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may see: its own hand; only the sizes of the other hands, stock and pots."""
@@ -471,4 +496,4 @@ class _Table:
         return PlayerView(seat, self.players, self.rules, tuple(s.hands[seat]), tuple(len(h) for h in s.hands),
                           tuple(s.table), tuple(s.pile), len(s.stock), tuple(len(p) for p in s.pots),
                           tuple(s.took_pot), self.sides, s.turn, s.phase, tuple(s.history), s.last_turn,
-                          s.pile_single, s.held_identical if seat == s.turn else False)
+                          s.pile_single, s.held_identical if seat == s.turn else False, s.soloist, self.alone)

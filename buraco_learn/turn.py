@@ -552,8 +552,7 @@ class _Turn(_Table):
         fixed = self._s.fixed
         if not fixed:
             return
-        n = self.players
-        key = seat if n == 2 else seat % 2 if n == 4 else self._side_key(seat)  # as in _facts
+        key = self._seatings[self._s.soloist].key[seat]  # as in _facts
         found = fixed.get(key)
         if found is None:
             return
@@ -572,11 +571,22 @@ class _Turn(_Table):
         s.took_pot[seat] = True
         s.fixed.clear()
         note = f"; the hand is empty, so {self.seat_name(seat)} takes the pot on the fly ({len(pot)} cards, POT-2)"
-        if self.players == 3 and s.soloist is None:
-            s.soloist = seat
-            s.cache.clear()
-            note += "; the other two now play as partners (P3-1)"
+        if self._seatings[s.soloist].forms:
+            note += self._lone(seat)
         return note
+
+    def _lone(self, seat: int) -> str:
+        """``seat`` took the first pot: he plays alone and the others pair up (P3-1, P5-2); the
+        note's phrase that says so."""
+        s = self._s
+        s.soloist = seat
+        s.cache.clear()
+        pairs = [side for side in self._seatings[seat].sides if seat not in side]
+        if len(pairs) == 1:
+            return "; the other two now play as partners (P3-1)"
+        (a, b), (c, d) = pairs
+        name = self.seat_name
+        return f"; the other four now play in pairs: {name(a)} with {name(b)}, {name(c)} with {name(d)} (P5-2)"
 
     def meld(self, cards: Iterable[Card] | str, wild_high: bool | None = None,
              layout: str | Meld | None = None) -> Event:
@@ -662,10 +672,8 @@ class _Turn(_Table):
                 s.fixed.clear()
                 back, took = tuple(old_hand), True
                 note += f"; {self.seat_name(seat)} takes the pot with the discard ({len(pot)} cards, POT-3)"
-                if self.players == 3 and s.soloist is None:
-                    s.soloist = seat
-                    s.cache.clear()
-                    note += "; the other two now play as partners (P3-1)"
+                if self._seatings[s.soloist].forms:
+                    note += self._lone(seat)
             else:
                 why = "a wild cannot close (CLOSE-2)" if c.is_wild else "no burraco yet"
                 note += f"; the hand is empty and play goes on ({why})"
@@ -727,7 +735,7 @@ class _Turn(_Table):
 
     def clone(self) -> Self:
         """An independent copy (history and undo included)."""
-        g = self.__class__(self.rules, self.players, self.dealer, self.seed, self._s.copy(), self._start)
+        g = self.__class__(self.rules, self.players, self.dealer, self.seed, self._s.copy(), self._start, self.alone)
         g._start_state = self._start_state  # never changed: shared
         g._undo = list(self._undo)  # deltas are never mutated: undo() copies what it restores
         g._s.cache.update(self._s.cache)  # values derived from the same state (immutable)

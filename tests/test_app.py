@@ -126,7 +126,8 @@ def test_the_address_deals_the_same_hand_for_everyone() -> None:
 @pytest.mark.parametrize(("page", "query", "words"), [
     ("play", "seed=-1", "seed must be a whole number from 0, e.g. ?seed=42"),
     ("play", "bot=clever", "bot must be one of greedy, strong, random"),
-    ("teacher", "players=5", "players must be 2, 3 or 4"),
+    ("teacher", "players=6", "players must be 2, 3, 4 or 5"),
+    ("play", "players=6", "players must be 2, 3, 4 or 5"),
 ])
 def test_a_bad_address_says_what_would_be_right(page: str, query: str, words: str) -> None:
     from buraco_learn.app import url_options
@@ -158,7 +159,7 @@ def test_a_bad_address_shows_what_was_wrong_on_the_page_and_the_usual_hand() -> 
     assert "no puzzle called 'nope'" in puzzles.notice.value and puzzles.children[-1] is puzzles.puzzle
     teacher = teacher_page(query="players=9")
     teacher.deal_button.click()
-    assert "players must be 2, 3 or 4" in teacher.notice.value and len(teacher.children) == 4
+    assert "players must be 2, 3, 4 or 5" in teacher.notice.value and len(teacher.children) == 4
 
 
 def test_pages_speak_the_language_of_their_address_and_leave_the_kernels_language_alone() -> None:
@@ -207,7 +208,7 @@ def test_no_page_of_the_app_takes_a_path_on_the_server() -> None:
     ("play", "seed=١٢", "seed must be a whole number from 0"),
     ("play", f"seed={2**64}", "seed must be a whole number from 0 to"),
     ("play", "seed=" + "9" * 5000, "seed must be a whole number from 0 to"),
-    ("teacher", "players=²", "players must be 2, 3 or 4"),
+    ("teacher", "players=²", "players must be 2, 3, 4 or 5"),
     ("teacher", f"seed={2**64}&players=2", "seed must be a whole number from 0 to"),
     ("puzzles", "puzzle=" + "x" * 5000, "no puzzle called"),
     ("play", "bot=" + "b" * 5000, "bot must be one of"),
@@ -233,7 +234,7 @@ def test_the_page_builders_raise_only_the_packages_errors() -> None:
     from buraco_learn.errors import BuracoError
 
     for build in (lambda: play_page(bot="clever"), lambda: play_page(seed=2**64), lambda: play_page(seed=-1),
-                  lambda: teacher_page(players=5), lambda: teacher_page(seed=2**64),
+                  lambda: teacher_page(players=6), lambda: play_page(players=6), lambda: teacher_page(seed=2**64),
                   lambda: puzzles_page(puzzle="x" * 5000), lambda: play_page(bot=[]),  # type: ignore[arg-type]
                   lambda: puzzles_page(puzzle={}), lambda: teacher_page(players=[])):  # type: ignore[arg-type]
         with pytest.raises(BuracoError) as exc:

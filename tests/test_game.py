@@ -340,7 +340,7 @@ def test_p3_2_pair_score_halved_each() -> None:
 
 # ---------------------------------------------------------------- presets and rules lookup
 def test_presets_players() -> None:
-    with pytest.raises(ValueError, match="played by 3, 4 players"):
+    with pytest.raises(ValueError, match="played by 3, 4, 5 players"):
         Game.new(2, rules="classic-fr")
     with pytest.raises(ValueError, match="played by 2 players"):
         Game.new(4, rules="ramiroyal")

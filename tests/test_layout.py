@@ -91,7 +91,7 @@ def played(players: int, seed: int, actions: int) -> Game:
     return g
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
 @pytest.mark.parametrize("actions", [0, 40, 90])
 @pytest.mark.parametrize("pile_open", [False, True])
 def test_no_label_overlaps_another_or_any_card(players: int, actions: int, pile_open: bool) -> None:
@@ -150,7 +150,7 @@ def test_a_click_at_hand_center_selects_that_card(n: int, width: int) -> None:
         assert g.hit(*g.hand_center(i)) == Hit("hand", i)
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
 @pytest.mark.parametrize("viewer", [0, 1])
 def test_table_regions_are_inside_and_do_not_overlap(players: int, viewer: int) -> None:
     g = Game.new(players, seed=4)
@@ -202,8 +202,8 @@ def test_spread_pile_shows_more_of_each_card() -> None:
 
 
 def test_bad_table_arguments() -> None:
-    with pytest.raises(ValueError, match="2, 3 or 4 players"):
-        table_geometry(players=5, viewer=0, width=960, hand_size=1, hand_sizes=[1] * 5, sides=[], pile_size=0, pots=0)
+    with pytest.raises(ValueError, match="2, 3, 4 or 5 players"):
+        table_geometry(players=6, viewer=0, width=960, hand_size=1, hand_sizes=[1] * 6, sides=[], pile_size=0, pots=0)
     with pytest.raises(ValueError, match="viewer must be a seat from 0 to 1"):
         table_geometry(players=2, viewer=2, width=960, hand_size=1, hand_sizes=[1, 1], sides=[], pile_size=0, pots=0)
 

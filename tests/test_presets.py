@@ -113,24 +113,24 @@ def test_game_3_classic_fr_plays_real_hands() -> None:
 
 
 @pytest.mark.parametrize("make", [
-    lambda: Game.new(5),
-    lambda: Match(5),
-    lambda: Rules(name="five", players=(2, 5)),
-    lambda: get_rules("wikipedia-fr").check_players(5),
+    lambda: Game.new(6),
+    lambda: Match(6),
+    lambda: Rules(name="six", players=(2, 6)),
+    lambda: get_rules("wikipedia-fr").check_players(6),
 ])
-def test_game_4_five_players_refused_with_the_reason(make) -> None:  # type: ignore[no-untyped-def]
-    """GAME-4: five players are refused everywhere, with the reason: the one source naming them
-    gives only the pot sizes."""
+def test_game_4_six_players_refused_with_the_reason(make) -> None:  # type: ignore[no-untyped-def]
+    """GAME-4: six players are refused everywhere, with a sentence naming DEAL-1 (five play the
+    Italian burraco a cinque since issue 24)."""
     with pytest.raises(RulesError) as err:
         make()
     text = str(err.value)
-    assert "GAME-4" in text and "five players" in text and "seating" in text
+    assert "GAME-4" in text and "DEAL-1" in text and "6" in text
 
 
-def test_game_4_five_players_refused_in_positions_and_records() -> None:
+def test_game_4_six_players_refused_in_positions_and_records() -> None:
     with pytest.raises(NotationError, match="GAME-4"):
-        parse_position("wikipedia-fr 5p d0 t0 draw | h: - / - / - / - / - | m: - | p: - | s: * | pots: - | took: -")
-    rec = game_record(Game.new(4, seed=1)).replace('"players": 4', '"players": 5')
+        parse_position("wikipedia-fr 6p d0 t0 draw | h: - / - / - / - / - / - | m: - | p: - | s: * | pots: - | took: -")
+    rec = game_record(Game.new(4, seed=1)).replace('"players": 4', '"players": 6')
     with pytest.raises(NotationError, match="GAME-4"):
         load_record(rec)
 

@@ -68,13 +68,13 @@ def test_deal_2_pot_sizes_and_eq_1_deck_size() -> None:
 
 def test_deal_1_stock_size_checks_the_player_count_first() -> None:
     """DEAL-1, GAME-4: no stock size for a count the rules do not allow."""
-    with pytest.raises(RulesError, match=r"five players are not played \(GAME-4\)"):
-        FIBUR.stock_size(5)
+    with pytest.raises(RulesError, match=r"played by 2 to 5 players, not 6: .*\(GAME-4, P5-1\)"):
+        FIBUR.stock_size(6)
     with pytest.raises(RulesError, match=r"rule set 'ramiroyal' is played by 2 players, not 3 \(DEAL-1"):
         RAMIROYAL.stock_size(3)
     with pytest.raises(RulesError) as info:
         CLASSIC_FR.pot_sizes(2)
-    assert str(info.value) == "rule set 'classic-fr' is played by 3, 4 players, not 2 (DEAL-1, section 12)"
+    assert str(info.value) == "rule set 'classic-fr' is played by 3, 4, 5 players, not 2 (DEAL-1, section 12)"
 
 
 @pytest.mark.parametrize("value", [True, "2", 2.0, None])
@@ -82,7 +82,7 @@ def test_deal_1_player_count_is_a_whole_number(value: object) -> None:
     """DEAL-1: the number of players is a whole number (a bool is not one)."""
     with pytest.raises(RulesError) as info:
         FIBUR.check_players(value)  # type: ignore[arg-type]
-    assert str(info.value) == f"the number of players is a whole number (2, 3 or 4), not {value!r} (DEAL-1)"
+    assert str(info.value) == f"the number of players is a whole number from 2 to 5, not {value!r} (DEAL-1)"
 
 
 @pytest.mark.parametrize("players, stock", [(2, 63), (3, 45), (4, 41)])
@@ -115,7 +115,7 @@ def test_deal_3_the_custom_deal_is_checked_for_each_player_count() -> None:
     ({"jokers": 5}, "jokers must be a whole number from 0 to 4 (EQ-1), not 5"),
     ({"hand_size": 16}, "hand_size must be a whole number from 1 to 15 (DEAL-1), not 16"),
     ({"soloist_pot_size": 31}, "soloist_pot_size must be a whole number from 1 to 30 (DEAL-2, P3-1), not 31"),
-    ({"players": (6,)}, "players must be distinct player counts among 2, 3, 4 (DEAL-1), not (6,)"),
+    ({"players": (6,)}, "players must be distinct player counts among 2, 3, 4, 5 (DEAL-1, GAME-4), not (6,)"),
 ])
 def test_deal_3_no_deal_check_on_a_deck_already_refused(bad: dict[str, object], problem: str) -> None:
     """DEAL-3: the deal is counted only from parameters that are right; a wrong one is the only
@@ -129,7 +129,7 @@ def test_stock_1_reserve_bounds() -> None:
     assert problems(stock_reserve=-1) == ["stock_reserve must be a whole number from 0 to 100 (STOCK-1), not -1"]
     assert problems(stock_reserve=101) == ["stock_reserve must be a whole number from 0 to 100 (STOCK-1), not 101"]
     assert all("(DEAL-3, STOCK-1)" in p for p in problems(stock_reserve=100))
-    assert len(problems(stock_reserve=100)) == 3
+    assert len(problems(stock_reserve=100)) == 4  # 2, 3, 4 and 5 players
 
 
 # -- every numeric bound, on both sides ----------------------------------------------------------
@@ -167,7 +167,7 @@ def test_p3_1_a_one_card_soloist_pot_only_without_three_players() -> None:
     assert Rules(name="mine", players=(2, 4), soloist_pot_size=1).soloist_pot_size == 1
     assert Rules(name="mine", soloist_pot_size=2).soloist_pot_size == 2
     (problem,) = problems(soloist_pot_size=1)
-    assert problem.startswith("soloist_pot_size must be at least 2 when 3 players may play, not 1")
+    assert problem.startswith("soloist_pot_size must be at least 2 when 3 or 5 players may play, not 1")
 
 
 @pytest.mark.parametrize("key", [b[0] for b in _BOUNDS])
@@ -257,17 +257,16 @@ def test_aliases_bounds() -> None:
 
 
 def test_deal_1_players_bounds() -> None:
-    """DEAL-1: a non-empty list of distinct counts among 2, 3 and 4 (five: GAME-4)."""
+    """DEAL-1: a non-empty list of distinct counts among 2, 3, 4 and 5 (six: GAME-4)."""
     assert Rules(name="mine", players=[3, 4]).players == (3, 4)  # type: ignore[arg-type]
     assert Rules(name="mine", players=(4, 2)).players == (4, 2)
     for bad in ((), (True,), ("2",), "234", None):
         assert problems(players=bad) == [
-            f"players must be a non-empty list of player counts among 2, 3, 4, not {_excerpt(bad)}"]
+            f"players must be a non-empty list of player counts among 2, 3, 4, 5, not {_excerpt(bad)}"]
     for bad in ((1,), (2, 2), (2, 6)):
-        assert problems(players=bad) == [f"players must be distinct player counts among 2, 3, 4 (DEAL-1), not {bad!r}"]
-    assert refusal(players=(2, 5)) == (
-        "rule set 'mine': five players are not played (GAME-4): the only source that names them (wikipedia-fr) gives the pot sizes "
-        "(11 and 18) but not the seating, partnerships or count; play with 2, 3 or 4")
+        assert problems(players=bad) == [
+            f"players must be distinct player counts among 2, 3, 4, 5 (DEAL-1, GAME-4), not {bad!r}"]
+    assert Rules(name="mine", players=(2, 5)).players == (2, 5)
 
 
 def test_every_problem_is_listed_at_once() -> None:

@@ -45,6 +45,7 @@ RULE_IDS = frozenset({
     "CLOSE-1", "CLOSE-2", "CLOSE-3", "CLOSE-4", "CLOSE-5",
     "STOCK-1", "SCORE-1", "SCORE-2", "SCORE-3", "SCORE-4", "GAME-1", "GAME-2", "GAME-3", "GAME-4",
     "P3-1", "P3-2",
+    "P5-1", "P5-2", "P5-3", "P5-4", "P5-5",
 })
 
 PRESET_NAMES = ("fibur", "wikipedia-fr", "classic-fr", "ramiroyal")
@@ -118,8 +119,8 @@ def test_every_rule_id_is_an_anchor_exactly_once() -> None:
 
 
 def test_anchors_follow_the_order_of_the_rules() -> None:
-    """Rules appear section by section (EQ before DEAL ... before P3), numbered upwards."""
-    order = ["EQ", "DEAL", "TURN", "SET", "RUN", "WILD", "BUR", "POT", "CLOSE", "STOCK", "SCORE", "GAME", "P3"]
+    """Rules appear section by section (EQ before DEAL ... before P3, P5), numbered upwards."""
+    order = ["EQ", "DEAL", "TURN", "SET", "RUN", "WILD", "BUR", "POT", "CLOSE", "STOCK", "SCORE", "GAME", "P3", "P5"]
     found = ANCHOR.findall(_text())
     keys = [(order.index(i.rsplit("-", 1)[0]), int(i.rsplit("-", 1)[1])) for i in found]
     assert keys == sorted(keys)

@@ -82,7 +82,7 @@ def random_position(rng: random.Random, closing: bool = False) -> Game:
     """A small concentrated position: few ranks and suits, so that melds and lay-offs abound."""
     name = rng.choice(list(PRESETS))
     rules = PRESETS[name]
-    players = 4 if 2 not in rules.players else rng.choice([p for p in rules.players if p != 3])
+    players = 4 if 2 not in rules.players else rng.choice([p for p in rules.players if p not in (3, 5)])
     span = 8 if closing else rng.choice([5, 5, 8])
     low = rng.randint(1, 14 - span)
     suits = rng.sample("SHDC", 2)

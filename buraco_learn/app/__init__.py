@@ -4,8 +4,8 @@
 (``play.ipynb``, ``puzzles.ipynb``, ``teacher.ipynb``) with Voilà, which shows the widgets and
 hides the code. Each notebook only calls one builder of this module, with the query string of
 the page's address (Voilà gives it to the kernel as ``QUERY_STRING``): ``/?seed=42`` deals
-hand 42 on the play page (the same hand for every learner who opens that address),
-``/?players=2&seed=7`` on the teacher's page, ``/?puzzle=NAME`` on the puzzles page; ``lang=fr``
+hand 42 on the play page (the same hand for every learner who opens that address; ``players=5``
+deals it to five, the four others computer players), ``/?players=2&seed=7`` on the teacher's page, ``/?puzzle=NAME`` on the puzzles page; ``lang=fr``
 or ``lang=it`` on any page puts it in French or Italian (``buraco-learn app --lang fr`` does it for
 every page it serves).
 
@@ -55,10 +55,13 @@ __all__ = ["PAGES", "PlayPage", "PuzzlesPage", "TeacherPage", "page_path", "play
 
 #: The pages ``buraco-learn app`` can serve, and what each shows.
 PAGES = {
-    "play": "a hand of two-player Buraco against a computer player",
+    "play": "a hand of Buraco against computer players (two to five at the table)",
     "puzzles": "the puzzle set, one puzzle at a time, with a picker",
     "teacher": "the teacher's demo: a seeded hand played move by move for the class",
 }
+
+#: The player counts the pages deal (GAME-4: five play *burraco a cinque*, section 11b).
+PLAYERS = (2, 3, 4, 5)
 
 _BOTS = ((N_("greedy (lays down the most)"), "greedy"), (N_("strong (also guards its discards)"), "strong"),
          (N_("random (any legal move)"), "random"))
@@ -82,9 +85,10 @@ def page_path(name: str) -> Path:
 #: What each page reads from its address's query string, and how.
 _LANG = "one of " + ", ".join(LANGUAGES)
 _OPTIONS: dict[str, dict[str, str]] = {
-    "play": {"seed": "a whole number from 0", "bot": "one of " + ", ".join(b for _, b in _BOTS), "lang": _LANG},
+    "play": {"seed": "a whole number from 0", "bot": "one of " + ", ".join(b for _, b in _BOTS),
+             "players": "2, 3, 4 or 5", "lang": _LANG},
     "puzzles": {"puzzle": "a puzzle's name", "lang": _LANG},
-    "teacher": {"players": "2, 3 or 4", "seed": "a whole number from 0", "lang": _LANG},
+    "teacher": {"players": "2, 3, 4 or 5", "seed": "a whole number from 0", "lang": _LANG},
 }
 
 
@@ -131,7 +135,7 @@ def url_options(page: str, query: str) -> dict[str, Any]:
         if name in ("seed", "players"):
             if not is_number(value, digits=len(value)):
                 raise bad
-            if name == "players" and (len(value) > 1 or int(value) not in (2, 3, 4)):
+            if name == "players" and (len(value) > 1 or int(value) not in PLAYERS):
                 raise bad
             number = int(value) if len(value) <= 20 else MAX_SEED  # a longer one is past 2**64 anyway
             if name == "seed" and number >= MAX_SEED:
@@ -183,39 +187,62 @@ def _title(text: str, sub: str) -> HTML:
 class PlayPage(VBox):  # type: ignore[misc]
     """The play page: the table against a bot, the bot picker and a **New hand** button."""
 
-    def __init__(self, *, bot: str = "greedy", seed: int | None = None, lang: str | None = None) -> None:
+    def __init__(self, *, bot: str = "greedy", seed: int | None = None, players: int = 2,
+                 lang: str | None = None) -> None:
         if not isinstance(bot, str) or bot not in {b for _, b in _BOTS}:
             raise NotationError(f"unknown bot level {excerpt(bot)}; levels: {', '.join(b for _, b in _BOTS)}")
+        if players.__class__ is not int or players not in PLAYERS:
+            raise NotationError(f"the play page deals to 2, 3, 4 or 5 players, not {excerpt(players)} (GAME-4)")
         if seed is not None:
-            Game.new(2, seed=seed, dealer=1)  # a seed the deal refuses is refused here, before any widget
+            Game.new(players, seed=seed, dealer=players - 1)  # a seed the deal refuses is refused here
         #: The page's language (``None``: the current one, see :func:`buraco_learn.set_language`).
         self.lang = lang
-        self.bot = Dropdown(options=[(tr(text), b) for text, b in _BOTS], value=bot, description=tr("Computer (North):"),
+        self.bot = Dropdown(options=[(tr(text), b) for text, b in _BOTS], value=bot, description=self._bot_words(players),
                             style={"description_width": "initial"}, layout=Layout(width="380px"))
+        #: How many play: you (South) and computer players at every other seat.
+        self.players = Dropdown(options=list(PLAYERS), value=players, description=tr("Players:"),
+                                layout=Layout(width="160px"))
+        self.players.observe(lambda _: self.deal(), names="value")
         self.new_hand = Button(description=tr("New hand"), tooltip=tr("deal a new hand against the chosen player"))
         self.new_hand.on_click(lambda _: self.deal())
         self.table: TableWidget
         self.hand_number = HTML()
         self._seed = seed
         #: What stays above the table: the title and the controls (and a notice about the address).
-        self._top: list[Any] = [_title(tr("Play a hand of Buraco"),
-                                       tr("You are South; North is a computer player. Draw, meld, lay off, discard: "
-                                          "the line under the table says what happened and which rule decides.")),
-                                HBox([self.bot, self.new_hand, self.hand_number], layout=Layout(align_items="center"))]
+        self._top: list[Any] = [_title(tr("Play a hand of Buraco"), self._intro_words(players)),
+                                HBox([self.bot, self.players, self.new_hand, self.hand_number],
+                                     layout=Layout(align_items="center"))]
         super().__init__(self._top)
         self.deal()
 
+    @staticmethod
+    def _intro_words(players: int) -> str:
+        if players == 2:
+            return tr("You are South; North is a computer player. Draw, meld, lay off, discard: "
+                      "the line under the table says what happened and which rule decides.")
+        return tr("You are South; the {n} other seats are computer players. Draw, meld, lay off, discard: "
+                  "the line under the table says what happened and which rule decides.", n=players - 1)
+
+    @staticmethod
+    def _bot_words(players: int) -> str:
+        return tr("Computer (North):") if players == 2 else tr("Computer players:")
+
     def deal(self) -> None:
-        """Deal a new two-player hand against the chosen bot (the first with the page's seed,
-        then a random hand number from 1 to 9999)."""
+        """Deal a new hand to the chosen number of players, South against the chosen bot at every
+        other seat (the first with the page's seed, then a random hand number from 1 to 9999).
+        South plays first (the dealer is the seat before South, DEAL-4)."""
         seed = self._seed if self._seed is not None else random.randint(1, 9999)
         self._seed = None
-        game = Game.new(2, seed=seed, dealer=1)
-        self.table = TableWidget(game, viewer=0, opponents={1: make_bot(self.bot.value, seed=game.seed)},
-                                 language=self.lang, files="browser")
+        players = int(self.players.value)
+        game = Game.new(players, seed=seed, dealer=players - 1)
+        bots = {s: make_bot(self.bot.value, seed=seed + s - 1) for s in range(1, players)}
         with language(self.lang):
+            self.bot.description = self._bot_words(players)
+            self._top[0] = _title(tr("Play a hand of Buraco"), self._intro_words(players))
+            self.table = TableWidget(game, viewer=0, opponents=bots, language=self.lang, files="browser")
+            query = f"?seed={seed}" if players == 2 else f"?players={players}&amp;seed={seed}"
             said = tr("Hand {number} · the same hand for everyone: add {query} to this page's address",
-                      number="<b>" + str(seed) + "</b>", query="<code>?seed=" + str(seed) + "</code>")
+                      number="<b>" + str(seed) + "</b>", query="<code>" + query + "</code>")
         self.hand_number.value = f"<span style='margin-left:12px;color:#444'>{said}</span>"
         self.children = (*self._top, self.table)
 
@@ -250,7 +277,7 @@ class PuzzlesPage(VBox):  # type: ignore[misc]
 
 
 class TeacherPage(VBox):  # type: ignore[misc]
-    """The teacher's page: the demo widget for 2, 3 or 4 players and a seed, and a **Deal** button.
+    """The teacher's page: the demo widget for 2 to 5 players and a seed, and a **Deal** button.
 
     A seed the deal refuses (typed in the **Seed** box) is said in :attr:`deal_notice`, above the
     demo, which stays as it was."""
@@ -261,7 +288,7 @@ class TeacherPage(VBox):  # type: ignore[misc]
         demo = Demo(players=players, seed=seed)  # bad players or seed: the package's error, before any widget
         #: The notice of the last refused deal, or ``None``.
         self.deal_notice: HTML | None = None
-        self.players = Dropdown(options=[2, 3, 4], value=players, description=tr("Players:"),
+        self.players = Dropdown(options=list(PLAYERS), value=players, description=tr("Players:"),
                                 layout=Layout(width="160px"))
         self.seed = IntText(value=seed, description=tr("Seed:"), layout=Layout(width="180px"))
         self.deal_button = Button(description=tr("Deal"),
@@ -292,17 +319,20 @@ class TeacherPage(VBox):  # type: ignore[misc]
         self.children = (*self._top, self.demo)
 
 
-def play_page(*, bot: str = "greedy", seed: int | None = None, query: str = "", lang: str | None = None) -> PlayPage:
+def play_page(*, bot: str = "greedy", seed: int | None = None, players: int = 2, query: str = "",
+              lang: str | None = None) -> PlayPage:
     """The play page (see :class:`PlayPage`); ``query``: its address's query string, whose
-    ``seed`` and ``bot`` win over the arguments (:func:`url_options`).
+    ``seed``, ``bot`` and ``players`` win over the arguments (:func:`url_options`).
 
     >>> play_page(query="seed=42").table.game.seed
     42
+    >>> sorted(play_page(query="players=5&seed=42").table.bots)
+    [1, 2, 3, 4]
     """
     options, notice = _from_address("play", query)
     lang = options.pop("lang", lang)
     with language(lang):
-        return _with_notice(PlayPage(**{"bot": bot, "seed": seed, **options}, lang=lang), notice)
+        return _with_notice(PlayPage(**{"bot": bot, "seed": seed, "players": players, **options}, lang=lang), notice)
 
 
 def puzzles_page(*, puzzle: str | None = None, query: str = "", lang: str | None = None) -> PuzzlesPage:

@@ -20,6 +20,7 @@ from ..match import Match
 from ..melds import Meld, is_valid_meld
 from ..rules import get_rules
 from ..scoring import hand_points, score_side, victory_points
+from ..seating import seating
 from ..puzzles import FORMS, HINTS, load_puzzles
 from .checkers import (ActionExercise, CardsExercise, ChoiceExercise, Exercise, LayOffExercise,
                        MeldExercise, NumberExercise, PuzzleExercise)
@@ -345,13 +346,47 @@ def _fixed_hands_winner_total() -> int:
     return match.totals[match.winner[0]]
 
 
-def _five_players_letter() -> str:
-    """GAME-4: "a" when the engine refuses five players."""
+def _six_players_letter() -> str:
+    """GAME-4: "a" when the engine refuses six players."""
     try:
-        Game.new(5)
+        Game.new(6)
     except BuracoError:
         return "a"
     return "b"
+
+
+#: The five seats in turn order (DEAL-4), as the five-player exercises name them.
+_FIVE = seat_names(5)
+
+
+def _five_partner(lone: str, seat: str) -> str:
+    """P5-2: the name of ``seat``'s partner once ``lone`` took the 18-card pot (the engine's seating)."""
+    after = seating(5).after_pot(_FIVE.index(lone))
+    (partner,) = after.partners(_FIVE.index(seat))
+    return _FIVE[partner]
+
+
+_FIVE_PARTNER = {"a": "North-West", "b": "North-East", "c": "East"}
+
+
+def _five_pairs_letter(lone: str, options: dict[str, str]) -> str:
+    """P5-2: the option naming the two pairs formed when ``lone`` took the 18-card pot."""
+    after = seating(5).after_pot(_FIVE.index(lone))
+    pairs = {frozenset(_FIVE[s] for s in side) for side in after.sides if len(side) == 2}
+    return next(k for k, v in options.items()
+                if {frozenset(pair.split(" & ")) for pair in v.split(", ")} == pairs)
+
+
+_FIVE_PAIRS = {"a": "East & West, South & North-West", "b": "East & South, West & North-West",
+               "c": "South & West, North-West & East"}
+
+
+def _five_count() -> int:
+    """P5-3: what North-West is credited of his pair's count (exercise five-count)."""
+    melds = [Meld.from_cards(m) for m in ("5H 6H 7H 8H 9H TH JH", "KC KD KS")]
+    total = score_side(melds, parse_cards("QS 4D 7C"), took_pot=True, any_pot_taken=True).total
+    after = seating(5).after_pot(_FIVE.index("West"))
+    return after.credit(after.side[_FIVE.index("North-West")], total)
 
 _LIST: list[Exercise] = [
     # ------------------------------------------------------------------ 01 Welcome
@@ -984,18 +1019,51 @@ _LIST: list[Exercise] = [
         hint="Add each player's four credits; after the agreed number of hands the highest total wins (GAME-3).",
         stronger="Seat 0: 120 − 30 + 210 + 60; seats 1 and 2: 40 + 150 − 15 + 95. The higher one wins (GAME-3)."),
     ChoiceExercise(
-        id="five-players", rules=("GAME-4",),
-        question="Five friends want to play one game of Buraco with the engine: `Game.new(5)`. What happens?",
-        options={"a": "the engine refuses, and says why: no source gives the seating, partnerships and count "
-                      "for five",
-                 "b": "it deals 11 cards each and pots of 11 and 18",
-                 "c": "it plays as three players, two of them sitting out"},
-        correct=lambda: _five_players_letter(),
-        why={"b": "the pot sizes are the only thing the one source says about five players: not enough to play "
-                  "(GAME-4)",
-             "c": "the engine never leaves players out: it refuses five (GAME-4)"},
-        hint="What do the sources say about five players? Only the pot sizes (GAME-4).",
-        stronger="Try it: `Game.new(5)` raises a RulesError citing GAME-4."),
+        id="five-partner", rules=("P5-2",),
+        question="Five players sit in turn order South, West, North-West, North-East, East. West is the first to "
+                 "empty his hand and takes the 18-card pot. Who plays with South for the rest of the hand?",
+        options=_FIVE_PARTNER,
+        correct=lambda: next(k for k, v in _FIVE_PARTNER.items() if v == _five_partner("West", "South")),
+        why={"a": "North-West is the first after West: he plays with the third after West, East (P5-2)",
+             "c": "East sits next to South, and partners never sit side by side (P5-2)"},
+        hint="Count in turn order from the lone player: the 1st plays with the 3rd, the 2nd with the 4th (P5-2).",
+        stronger="After West come North-West (1st), North-East (2nd), East (3rd), South (4th): the 2nd and the 4th "
+                 "are a pair (P5-2)."),
+    ChoiceExercise(
+        id="five-pairs", rules=("P5-2",),
+        question="Same table, another hand: this time North-East takes the 18-card pot. Which are the two pairs?",
+        options=_FIVE_PAIRS,
+        correct=lambda: _five_pairs_letter("North-East", _FIVE_PAIRS),
+        why={"b": "East and South sit side by side, and partners never do (P5-2)",
+             "c": "South and West sit side by side, and partners never do (P5-2)"},
+        hint="Start counting at the seat after North-East: the 1st with the 3rd, the 2nd with the 4th (P5-2).",
+        stronger="After North-East come East (1st), South (2nd), West (3rd), North-West (4th) (P5-2)."),
+    NumberExercise(
+        id="five-count", rules=("P5-3", "SCORE-1"),
+        question="Five players; West took the 18-card pot, so North-West and East are a pair, and they took "
+                 "their 11-card pot. The stock runs out. Their melds: `5H 6H 7H 8H 9H TH JH` (a clean burraco) "
+                 "and `KC KD KS`; North-West still holds `QS 4D`, East holds `7C`. What is North-West credited "
+                 "for the hand?",
+        expected=_five_count,
+        mistakes={265: "that is the pair's whole score; each partner is credited half of it (P5-3)",
+                  132: "half of an odd score is rounded up, toward the higher number (P5-3)",
+                  143: "the cards left in both partners' hands count against the pair (SCORE-1)",
+                  135: "East's 7C counts against the pair too: partners are counted as one side (SCORE-1)"},
+        hint="Count the pair as one side (SCORE-1): melded cards, the burraco's bonus, minus the cards both "
+             "partners still hold. Then halve it, rounding up (P5-3).",
+        stronger="Melds 55 + 30 = 85, clean burraco 200, cards in hand −15 − 5: the pair scores 265; half of it, "
+                 "rounded up (P5-3)."),
+    ChoiceExercise(
+        id="six-players", rules=("GAME-4", "DEAL-1"),
+        question="Six friends want to play one game of Buraco with the engine: `Game.new(6)`. What happens?",
+        options={"a": "the engine refuses, with a sentence that names DEAL-1: it plays 2 to 5 players",
+                 "b": "it deals 11 cards each from four packs",
+                 "c": "it plays as five, one player sitting out"},
+        correct=lambda: _six_players_letter(),
+        why={"b": "no source gives a six-player game: the engine refuses it (GAME-4)",
+             "c": "the engine never leaves players out: it refuses six (GAME-4)"},
+        hint="Which player counts does the engine play? Two to five (GAME-4).",
+        stronger="Try it: `Game.new(6)` raises a RulesError citing DEAL-1 (GAME-4)."),
     NumberExercise(
         id="ramiroyal-deck", rules=("EQ-1",),
         question="How many cards are in the `ramiroyal` deck?",

@@ -117,7 +117,7 @@ def level_of(kind: str, game: Game, solution: str) -> str:
         opp = sum(1 for t in game.table if t.owner not in mine)
         return "easy" if opp <= 2 else ("medium" if opp <= 4 else "hard")
     return "easy" if game.players == 2 and not game.result().scores[0].burracos else (
-        "hard" if game.players == 3 else "medium")
+        "hard" if game.seating.halves else "medium")  # 3 or 5 players: the pairs form during the hand
 
 
 
@@ -257,7 +257,7 @@ def _kinds(theme: str, game: Game, rng: random.Random) -> str | None:
     if game.phase != "play" or len(hand) < 3:
         return None
     if theme == "soloist":
-        if game.players != 3 or game.soloist != seat:
+        if game.soloist is None or game.soloist != seat:  # the lone player of 3 or 5 (P3-1, P5-2)
             return None
         return rng.choice(["most", "safe", "close"] if game.side_has_pot(seat) else ["most", "safe"])
     if theme == "clean":

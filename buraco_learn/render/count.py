@@ -4,7 +4,8 @@ Every line is one of the engine's own (:attr:`buraco_learn.scoring.SideScore.lin
 ``game.result()``): the cards laid down, each burraco's bonus by kind, the closing bonus, the
 cards left in hand, the pot penalty (only when it applies), then the side's total. Nothing is
 counted here; each line only gets its words, its cards and the rules that decide it. With three
-players the pair's line says what each partner is credited (P3-2).
+or five players each pair's table says what each partner is credited (P3-2, P5-3), and the lone
+player's is marked.
 
 >>> from buraco_learn import Game
 >>> from buraco_learn.bots import make_bot, play_hand
@@ -138,9 +139,10 @@ def count_sides(game: Game) -> list[tuple[tuple[int, ...], list[CountRow]]]:
         rows = _rows(game, side, score.lines)
         total_rules = ("SCORE-1", "SCORE-3") if score.total < 0 else ("SCORE-1",)
         rows.append(CountRow(("total", tr("total"), score.total, "", total_rules)))
-        if game.players == 3 and len(side) == 2:
+        seats = game.seating
+        if seats.halves and len(side) == 2:  # P3-2, P5-3
             rows.append(CountRow(("credit", tr("each partner is credited half, rounded up"), res.credits[side[0]],
-                                  "", ("P3-2",))))
+                                  "", (seats.credit_rule,))))
         out.append((side, rows))
     return out
 
@@ -148,7 +150,9 @@ def count_sides(game: Game) -> list[tuple[tuple[int, ...], list[CountRow]]]:
 def _heading(game: Game, side: tuple[int, ...], viewer: int | None) -> str:
     names = side_names(game, side)
     if viewer is not None and viewer in side:
-        return tr("{names} (your side)", names=names) if len(side) > 1 else tr("{names} (you)", names=names)
+        names = tr("{names} (your side)", names=names) if len(side) > 1 else tr("{names} (you)", names=names)
+    if game.soloist is not None and side == (game.soloist,) and game.seating.halves:
+        names += " · " + tr("alone, took the 18")  # the lone player of three or five (P3-1, P5-2)
     return names
 
 

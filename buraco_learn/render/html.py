@@ -27,7 +27,8 @@ from .style import (BURRACO_COLORS, COURT_FILL, FELT, FELT_DARK, FONT, HIGHLIGHT
                     WILD_TAG, Size, back_colors, card_color, card_height, card_width, check_back,
                     check_deck, face_kind, rank_label)
 from .layout import joker_letters, pile_rows
-from .text import burraco_word, kind_word, pots_count, seat_title, side_title, status_parts, suit_word
+from .text import (burraco_word, kind_word, pots_count, seat_role, seat_title, side_caption, status_parts,
+                   suit_word)
 
 __all__ = ["card_html", "hand_html", "meld_html", "side_html", "pile_html", "table_html", "Hand"]
 
@@ -354,20 +355,25 @@ def table_html(game: Game, *, viewer: int = 0, reveal: bool = False, deck: str =
         head = (f'<div class="seat-name" style="{_style(font_weight="bold", font_size=size, white_space="nowrap", color="#ffe082" if turn else "#fff")}">'
                 f'{"▶ " if turn else ""}{escape(words)}'
                 f'{" · " + escape(tr("pot taken")) if game.took_pot[seat] else ""}</div>')
+        role = seat_role(game, seat, viewer)
+        if role:  # 3 or 5 players: alone, or with whom (P3-1, P5-2)
+            head += f'<div class="seat-role" style="{_style(font_size=12, color="#c5e1a5", white_space="nowrap")}">{escape(role)}</div>'
         if seat == viewer or reveal:
             body = hand_html(hands[seat], deck=deck, size=w if seat == viewer else small, sort="suit")
         else:
-            body = _backs(count, size=tiny, back="red" if seat % 2 else "blue")
+            # One back colour with 3 or 5 players: their sides change in the hand (P3-1, P5-2).
+            body = _backs(count, size=tiny, back="red" if seat % 2 and n in (2, 4) else "blue")
         return (f'<div class="seat {where}{" to-move" if turn else ""}" style="{_style(padding=4)}">'
                 f"{head}{body}</div>")
 
-    where = {2: ["south", "north"], 3: ["south", "west", "east"], 4: ["south", "west", "north", "east"]}[n]
+    where = {2: ["south", "north"], 3: ["south", "west", "east"], 4: ["south", "west", "north", "east"],
+             5: ["south", "west", "north-west", "north-east", "east"]}[n]
     blocks = {where[k]: seat_block(seats[k], where[k]) for k in range(n)}
     my_side = game.side_of(viewer)
     sides_html = []
     others = [s for s in game.sides if viewer not in s]
     for side in [*others, my_side]:
-        html = side_html(game.side_melds(side[0]), title=side_title(game, side, viewer), deck=deck, size=small)
+        html = side_html(game.side_melds(side[0]), title=side_caption(game, side, viewer), deck=deck, size=small)
         mine = " ours" if side == my_side else ""
         sides_html.append(f'<div class="side{mine}" style="{_style(flex="1 1 0", min_width="240px", border="1px solid rgba(255,255,255,0.3)", border_radius=8, padding="2px 6px")}">{html}</div>')
     pots = game.pots

@@ -274,8 +274,10 @@ class TableGeometry:
     """Every rectangle of a drawn table. Sizes: ``card`` (the viewer's hand), ``small`` (stock,
     pile), ``tiny`` (other players' backs), ``meld`` (cards in melds); ``unit`` scales fonts and
     margins. ``labels`` holds the box of every line of text (``turn``, ``score``, ``stock``,
-    ``pots``, ``pile``, ``hand``, ``seat<N>``, ``side<K>``): the drawing squeezes each text into
-    its box, and no two boxes overlap."""
+    ``pots``, ``pile``, ``hand``, ``seat<N>``, ``side<K>``, and with 3 or 5 players ``role<N>``,
+    the line under a seat's cards that says whether it plays alone or with whom, and with 5
+    ``count<N>``, the number of a seat's cards after its backs): the drawing
+    squeezes each text into its box, and no two boxes overlap."""
 
     width: int
     height: int
@@ -337,7 +339,8 @@ class TableGeometry:
         return list(self.labels.values())
 
 
-_WHERE = {2: ("south", "north"), 3: ("south", "west", "east"), 4: ("south", "west", "north", "east")}
+_WHERE = {2: ("south", "north"), 3: ("south", "west", "east"), 4: ("south", "west", "north", "east"),
+          5: ("south", "west", "north-west", "north-east", "east")}
 
 #: The canvas's shape: width / height stays at or above this for a table with one row of melds a
 #: side, so the table fits a laptop screen's height when it fills the page's width.
@@ -368,7 +371,7 @@ def table_geometry(*, players: int, viewer: int, width: int, hand_size: int, han
     True
     """
     if players not in _WHERE:
-        raise ValueError(f"a table has 2, 3 or 4 players, not {players}")
+        raise ValueError(f"a table has 2, 3, 4 or 5 players, not {players}")
     if not 0 <= viewer < players:
         raise ValueError(f"viewer must be a seat from 0 to {players - 1}, not {viewer}")
     u = max(0.4, width / 960)
@@ -405,7 +408,16 @@ def table_geometry(*, players: int, viewer: int, width: int, hand_size: int, han
         area = Rect(x, y, chip_w, band_h)
         labels[f"seat{seat}"] = Rect(x + 4 * u, y + 1 * u, chip_w - 8 * u, line)
         n = hand_sizes[seat]
-        backs = fan(n, x=x + 4 * u, y=y + label + 2 * u, width=chip_w - 8 * u, card_w=tw, card_h=th, max_step=7 * u)
+        # Five seats leave a narrow chip: its name stands alone on the top line and the number of
+        # cards follows the backs (``count<N>``), so neither is squeezed out of reading.
+        count_w = 30 * u if players == 5 else 0
+        backs = fan(n, x=x + 4 * u, y=y + label + 2 * u, width=chip_w - 8 * u - count_w, card_w=tw, card_h=th,
+                    max_step=7 * u)
+        if count_w:
+            end = backs[-1].right if backs else x + 4 * u
+            labels[f"count{seat}"] = Rect(end + 4 * u, y + label + 2 * u + (th - line) / 2, count_w - 4 * u, line)
+        if players in (3, 5):  # alone, or with whom (P3-1, P5-2): under the backs
+            labels[f"role{seat}"] = Rect(x + 4 * u, y + label + th + 5 * u, chip_w - 8 * u, 16 * u)
         seat_boxes.append(SeatBox(seat, side_name, area, tuple(backs)))
         x += chip_w + gap
     centre_x = x
@@ -444,7 +456,8 @@ def table_geometry(*, players: int, viewer: int, width: int, hand_size: int, han
         need = [max(220 * u, sum(strip_width(it[1], mw, mstep, it[2] if len(it) > 2 else -1) + 8 * u
                                  for it in melds)) for _seats, melds in group]
         room = inner - gap * (len(group) - 1)
-        floor = min(200 * u, room / len(group))
+        # A floor under each side; five lone players (P5-2) share the row by what they show.
+        floor = min(200 * u, room / len(group) * (0.75 if len(group) > 4 else 1))
         parts = [max(floor, room * n / sum(need)) for n in need]
         excess = sum(parts) - room
         if excess > 0:  # take what the floors added from the widest sides

@@ -17,7 +17,7 @@ from ..cards import Card
 from ..game import Game, TableMeld
 from ..i18n import N_, seat_word, tr, trc, trn
 
-__all__ = ["kind_word", "pots_count", "status_parts", "badge_word", "seat_word", "seat_name", "suit_word", "pots_words", "status_line", "turn_line", "score_line", "seat_title", "side_title", "side_names", "burraco_word", "describe_table",
+__all__ = ["kind_word", "pots_count", "status_parts", "badge_word", "seat_word", "seat_name", "suit_word", "pots_words", "status_line", "turn_line", "score_line", "seat_title", "side_title", "side_names", "seat_role", "sides_words", "side_caption", "burraco_word", "describe_table",
            "describe_hand", "describe_meld", "pile_words"]
 
 _BURRACO_WORD = {"clean": N_("clean burraco"), "semi-clean": N_("semi-clean burraco"), "dirty": N_("dirty burraco")}
@@ -92,6 +92,85 @@ def side_title(game: Game, side: Sequence[int], viewer: int | None) -> str:
     if viewer is not None and viewer in side:
         return tr("Your side: {names}", names=names) if len(side) > 1 else tr("Your melds ({names})", names=names)
     return tr("Them: {names}", names=names) if len(side) > 1 else tr("{names}'s melds", names=names)
+
+
+def _pair_rule(game: Game) -> str:
+    """The rule that forms the pairs: P3-1 with three players, P5-2 with five."""
+    return "P3-1" if game.players == 3 else "P5-2"
+
+
+def _pairs_form(game: Game) -> bool:
+    """Whether this hand has a lone player and pairs once the 18-card pot is taken (3 or 5
+    players, P3-1, P5-2), as against fixed sides (2, 4) or every player alone (P5-4's option)."""
+    return game.players in (3, 5) and not game.seating.alone
+
+
+def seat_role(game: Game, seat: int, viewer: int | None = None) -> str:
+    """How ``seat`` plays this hand, with 3 or 5 players: ``alone for now`` before anyone took the
+    18-card pot, ``alone · took the 18`` for the lone player, ``pair with East`` for a partner
+    (P3-1, P5-2); ``""`` with 2 or 4 players (fixed sides).
+
+    >>> from buraco_learn import Game
+    >>> g = Game.from_position("fibur 3p d2 t0 play solo=1 | h: KD / 5C 5D QS / 3C 4C 9C JK | "
+    ...                        "m: 0=3H 4H 5H 6H 7H 8H 9H; 2=JS QS KS | p: 3C | s: * | pots: - | took: 0,1")
+    >>> seat_role(g, 1), seat_role(g, 2), seat_role(g, 2, viewer=0)
+    ('alone · took the 18', 'pair with South', 'pair with you')
+    >>> seat_role(Game.new(3, seed=1), 0), seat_role(Game.new(4, seed=1), 0)
+    ('alone for now', '')
+    """
+    if game.players not in (3, 5):
+        return ""
+    if not _pairs_form(game):
+        return tr("plays alone")
+    if game.soloist is None:
+        return tr("alone for now")
+    if seat == game.soloist:
+        return tr("alone · took the 18")
+    partner = next(s for s in game.side_of(seat) if s != seat)
+    if viewer is not None and partner == viewer:
+        return tr("pair with you")
+    return tr("pair with {seat}", seat=seat_name(game, partner))
+
+
+def sides_words(game: Game, viewer: int | None = None) -> str:
+    """Who plays with whom, in one sentence, with 3 or 5 players (``""`` with 2 or 4).
+
+    >>> from buraco_learn import Game
+    >>> sides_words(Game.new(3, seed=1))
+    'Everyone plays alone until someone takes the 18-card pot (P3-1).'
+    """
+    if game.players not in (3, 5):
+        return ""
+    if not _pairs_form(game):
+        return tr("Every player plays alone this hand: five pots of 11, no pairs (P5-4).")
+    rule = _pair_rule(game)
+    if game.soloist is None:
+        return tr("Everyone plays alone until someone takes the 18-card pot ({rule}).", rule=rule)
+    parts = [tr("{seat} plays alone (took the 18-card pot)", seat=seat_title(game, game.soloist, viewer))]
+    for side in game.sides:
+        if game.soloist not in side:
+            parts.append(tr("{names} play as a pair", names=" & ".join(seat_title(game, s, viewer) for s in side)))
+    return "; ".join(parts) + f" ({rule})."
+
+
+def side_caption(game: Game, side: Sequence[int], viewer: int | None) -> str:
+    """The title over a side's melds on a drawn table: :func:`side_title`, and with 3 or 5
+    players who is the lone player and which side is a pair (P3-1, P5-2).
+
+    >>> from buraco_learn import Game
+    >>> g = Game.from_position("fibur 3p d2 t0 play solo=1 | h: KD / 5C 5D QS / 3C 4C 9C JK | "
+    ...                        "m: 0=3H 4H 5H 6H 7H 8H 9H; 2=JS QS KS | p: 3C | s: * | pots: - | took: 0,1")
+    >>> side_caption(g, (0, 2), 0), side_caption(g, (1,), 0)
+    ('Your side: South & East (pair)', "West's melds · alone, took the 18")
+    """
+    if not _pairs_form(game) or game.soloist is None:
+        return side_title(game, side, viewer)
+    names = side_names(game, side)
+    if game.soloist in side:
+        return side_title(game, side, viewer) + " · " + tr("alone, took the 18")
+    if viewer is not None and viewer in side:
+        return tr("Your side: {names} (pair)", names=names)
+    return tr("{names} (pair)", names=names)
 
 
 def _phase_words(game: Game) -> str:
@@ -233,6 +312,9 @@ def describe_table(game: Game, viewer: int, *, hand: Sequence[Card] | None = Non
         else:
             others.append(trn("{seat} has {n} card", "{seat} has {n} cards", n, seat=seat_name(game, s)))
     lines.append(tr("You are {seat}.", seat=seat_name(game, viewer)) + " " + "; ".join(others) + ".")
+    sides = sides_words(game, viewer)
+    if sides:  # 3 or 5 players: who plays alone, who with whom (P3-1, P5-2)
+        lines.append(sides)
     cards = list(game.hand(viewer) if hand is None else hand)
     sel = [cards[i].pretty for i in selected if 0 <= i < len(cards)]
     lines.append(tr("Your hand ({n}): {cards}.", n=len(cards), cards=describe_hand(cards, selected)) + " "

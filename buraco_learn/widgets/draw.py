@@ -25,7 +25,8 @@ from ..render.layout import Rect, TableGeometry, joker_letters, wild_tag_box
 from ..render.style import (BURRACO_COLORS, COURT_FILL, FELT, FELT_DARK, HIGHLIGHT, JOKER_COLOR, SELECT, WILD_TAG,
                             back_colors, card_color, face_kind, rank_label)
 from ..i18n import tr, trn
-from ..render.text import badge_word, pots_words, score_line, seat_title, side_names, side_title, turn_line
+from ..render.text import (badge_word, pots_words, score_line, seat_name, seat_role, seat_title, side_caption,
+                           side_names, turn_line)
 
 __all__ = ["rounded_rect", "draw_card", "draw_back", "draw_meld", "draw_table", "draw_label", "draw_in", "Pen",
            "hand_band", "draw_hand_layer"]
@@ -322,14 +323,23 @@ def draw_table(c: Any, game: Game, geo: TableGeometry, *, viewer: int, hand: lis
         name = seat_title(game, box.seat, words, short=True)
         pot = " · " + tr("pot ✓") if game.took_pot[box.seat] else ""
         text = ("▶ " if turn else "") + trn("{seat}: {n} card", "{seat}: {n} cards", n, seat=name) + pot
+        count = lab.get(f"count{box.seat}")
+        if count is not None:  # five seats: the name alone (its line under the backs says the rest)
+            text = ("▶ " if turn else "") + seat_name(game, box.seat)
+            draw_in(c, str(n), count, bold=True, color="#ffe082" if turn else "#ffffff")
         if turn:
             rounded_rect(c, box.area.x, box.area.y, box.area.w, box.area.h, 6 * u)
             c.fill_style = "rgba(255, 224, 130, 0.18)"
             c.fill()
         draw_in(c, text, lab[f"seat{box.seat}"], bold=True, color="#ffe082" if turn else "#ffffff")
-        back = "red" if box.seat % 2 else "blue"
+        # The back's colour is the side's with 2 or 4 players; with 3 or 5 the sides change during the
+        # hand (P3-1, P5-2), so one colour for all, lest it say who plays with whom wrongly.
+        back = "red" if box.seat % 2 and game.players in (2, 4) else "blue"
         for r in box.cards:
             draw_back(c, r, back)
+        role = lab.get(f"role{box.seat}")
+        if role is not None:  # 3 or 5 players: alone, or with whom (P3-1, P5-2)
+            draw_in(c, seat_role(game, box.seat, words), role, color="#c5e1a5")
     # Stock, pots, pile.
     st = geo.stock
     draw_in(c, tr("Stock {n}", n=len(game.stock)), lab["stock"], bold=True)
@@ -365,9 +375,11 @@ def draw_table(c: Any, game: Game, geo: TableGeometry, *, viewer: int, hand: lis
         c.line_width = 1.5
         rounded_rect(c, a.x, a.y, a.w, a.h, 8 * u)
         c.stroke()
-        title = side_title(game, side.seats, words) if words is not None else side_names(game, side.seats)
-        if any(game.took_pot[s2] for s2 in side.seats):
+        title = side_caption(game, side.seats, words) if words is not None else side_names(game, side.seats)
+        if any(game.took_pot[s2] for s2 in side.seats) and game.soloist not in side.seats:
             title += " · " + tr("pot taken")
+        elif words is None and game.soloist in side.seats:
+            title += " · " + tr("alone, took the 18")
         draw_in(c, title, lab[f"side{k}"], bold=True, color="#ffe082" if side.mine else "#ffffff")
         if not side.melds:
             draw_label(c, tr("no melds yet"), a.x + 10 * u, a.y + 30 * u, size=14 * u, color="#a5d6a7",
@@ -412,7 +424,9 @@ def draw_hand_layer(c: Any, game: Game, geo: TableGeometry, *, viewer: int, hand
     lab = geo.labels
     n = len(hand)
     mine = seat_title(game, viewer, words)
-    took = " · " + tr("pot taken") if game.took_pot[viewer] else ""
+    took = " · " + tr("pot taken") if game.took_pot[viewer] and game.soloist != viewer else ""
+    role = seat_role(game, viewer, words)
+    took += " · " + role if role else ""  # 3 or 5 players: alone, or with whom (P3-1, P5-2)
     turn = game.to_move == viewer and not game.is_over
     if selected:
         doing = " · " + trn("{n} selected", "{n} selected", len(selected))
