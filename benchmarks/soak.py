@@ -1,7 +1,9 @@
 """A long soak of the engine: many random legal hands and many arbitrary actions, every invariant
 checked, every refusal checked to leave the table and the record byte-identical (TURN-6).
 
-Run: ``python benchmarks/soak.py [--hands 10000] [--actions 1000000] [--seed 0]``.
+Run: ``python benchmarks/soak.py [--hands 10000] [--actions 1000000] [--seed 0] [--five]``
+(``--five``: five-player hands only, under every preset that allows them; without it the
+combinations soaked before five players existed, unchanged).
 
 - **Hands**: whole hands under every preset and player count in turn, a random legal action at
   each step (the stock preferred four times in five at the draw, so hands end). After each hand:
@@ -39,13 +41,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from buraco_learn import PRESETS, BuracoError, Game, game_record  # noqa: E402
 from test_properties import arbitrary_action, check_invariants, check_round_trips, pick  # type: ignore[import-not-found]  # noqa: E402,E501
 
-COMBOS = [(name, n) for name, r in PRESETS.items() for n in r.players]
+#: The combinations soaked before five players (issue 24), so that a run samples what it did.
+COMBOS = [(name, n) for name, r in PRESETS.items() for n in r.players if n != 5]
+#: Five players (P5-1..P5-4), soaked with ``--five``: every preset that allows them.
+FIVE = [(name, 5) for name, r in PRESETS.items() if 5 in r.players]
 
 
-def soak_hands(hands: int, seed: int) -> Counter[str]:
+def soak_hands(hands: int, seed: int, combos: list[tuple[str, int]] = COMBOS) -> Counter[str]:
     stats: Counter[str] = Counter()
     for i in range(hands):
-        name, players = COMBOS[i % len(COMBOS)]
+        name, players = combos[i % len(combos)]
         s = seed + i
         g = Game.new(players, rules=name, seed=s, dealer=s % players)
         rng = random.Random(s)
@@ -68,11 +73,11 @@ def soak_hands(hands: int, seed: int) -> Counter[str]:
     return stats
 
 
-def soak_actions(total: int, seed: int) -> Counter[str]:
+def soak_actions(total: int, seed: int, combos: list[tuple[str, int]] = COMBOS) -> Counter[str]:
     stats: Counter[str] = Counter()
     hand = 0
     while stats["actions"] < total:
-        name, players = COMBOS[hand % len(COMBOS)]
+        name, players = combos[hand % len(combos)]
         s = seed + 1_000_000 + hand
         g = Game.new(players, rules=name, seed=s)
         rng = random.Random(s)
@@ -120,13 +125,15 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=10_000, help="random legal hands (default 10,000)")
     parser.add_argument("--actions", type=int, default=1_000_000, help="arbitrary-action steps (default 1,000,000)")
     parser.add_argument("--seed", type=int, default=0, help="first seed")
+    parser.add_argument("--five", action="store_true", help="five players only (issue 24), every preset allowing them")
     args = parser.parse_args()
+    combos = FIVE if args.five else COMBOS
     t0 = time.perf_counter()
-    hs = soak_hands(args.hands, args.seed)
+    hs = soak_hands(args.hands, args.seed, combos)
     t1 = time.perf_counter()
     print(f"legal hands: {hs['hands']:,} hands, {hs['actions']:,} actions in {t1 - t0:.0f} s; "
           f"closed {hs['end:closed']:,}, ended by the stock {hs['end:stock']:,}; no invariant broken")
-    acts = soak_actions(args.actions, args.seed)
+    acts = soak_actions(args.actions, args.seed, combos)
     t2 = time.perf_counter()
     print(f"arbitrary actions: {acts['actions']:,} steps over {acts['hands']:,} hands in {t2 - t1:.0f} s: "
           f"{acts['legal']:,} random legal, {acts['accepted']:,} arbitrary accepted, {acts['refused']:,} refused "

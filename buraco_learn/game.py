@@ -4,7 +4,8 @@
 :mod:`~buraco_learn.state` the state and the deal (DEAL-, P3-1, the sides), :mod:`~buraco_learn.turn`
 a turn's verify/can/do and undo (TURN-, CLOSE-, POT-, STOCK-1, SET-4), :mod:`~buraco_learn.legal`
 the legal listing (SET-, RUN-, WILD- as a hand's lay-offs and melds), and here the count (SCORE-1,
-P3-2); the remembered results are in :mod:`~buraco_learn.memo`.
+P3-2, P5-3); who plays with whom is :mod:`~buraco_learn.seating`'s (P3-1, P5-2); the remembered
+results are in :mod:`~buraco_learn.memo`.
 
 Every action can be asked about (``can_...``), explained (``verify_...`` raises
 :class:`~buraco_learn.errors.IllegalMove` naming the rule) and done; a refused action leaves the
@@ -56,11 +57,12 @@ __all__ = ["Game", "TableMeld", "Event", "HandResult", "PlayerView", "seat_names
 
 
 class Game(_Legal):
-    """A hand of Buraco for 2, 3 or 4 players under one rule set.
+    """A hand of Buraco for 2, 3, 4 or 5 players under one rule set.
 
     Build it with :meth:`new` (a seeded deal) or :meth:`from_position` (any table).
     Seats are numbered in turn order; in a 4-player game seats 0 and 2 are partners, 1 and 3
-    the other side (see :func:`seat_names`).
+    the other side (see :func:`seat_names`); with 3 or 5 the sides form when the 18-card pot is
+    taken (P3-1, P5-2; :attr:`seating`, decided in :mod:`~buraco_learn.seating`).
     """
 
     @property
@@ -82,7 +84,7 @@ class Game(_Legal):
         self._start, self._start_state = None, self._s.copy()
 
     def result(self) -> HandResult:
-        """The count of a finished hand (SCORE-1..4, P3-2). Raises :class:`IllegalMove` before the end."""
+        """The count of a finished hand (SCORE-1..4, P3-2, P5-3). Raises :class:`IllegalMove` before the end."""
         if self._s.phase != "over":
             raise IllegalMove(tr("the hand is not over yet, so it has no count (SCORE-1): it is counted after a "
                                  "close (CLOSE-1) or the end of the stock (STOCK-1); score_now() gives the running "

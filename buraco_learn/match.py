@@ -160,7 +160,7 @@ class Match:
                               "(SCORE-1)", ("SCORE-1",))
         if len(credits) != self.players:
             raise IllegalMove(f"this result credits {len(credits)} seat(s), but the match has {self.players} "
-                              f"players: a hand counts one credit per seat (SCORE-1, P3-2, P5-3)", ("SCORE-1", "P3-2"))
+                              f"players: a hand counts one credit per seat (SCORE-1, P3-2)", ("SCORE-1", "P3-2"))
         self.results.append(result)
 
     @property

@@ -131,7 +131,10 @@ class Rules:
         copies = self.packs(players)
         if copies == self.copies:
             return self
-        found = _BY_COPIES.get((self, copies))
+        try:
+            found = _BY_COPIES.get((self, copies))
+        except TypeError:  # a parameter of a type no check refuses (a list): not remembered
+            return dataclasses.replace(self, copies=copies)
         if found is None:
             found = _BY_COPIES[(self, copies)] = dataclasses.replace(self, copies=copies)
             _BY_COPIES[(found, self.copies)] = self
