@@ -12,8 +12,8 @@ from collections import Counter
 
 import pytest
 
-from buraco_learn import (FIBUR, Discard, Game, IllegalMove, InvalidMeld, LayDown, LayOff, Meld, NotationError, TakePile,
-                          parse_cards)
+from buraco_learn import (FIBUR, Discard, Game, IllegalMove, InvalidMeld, LayDown, LayOff, Meld, NotationError, Rules,
+                          TakePile, parse_cards, parse_position)
 from buraco_learn.i18n import language
 from helpers import refusal as refused, table
 
@@ -493,12 +493,14 @@ def test_turn_5_a_play_may_not_empty_the_hand_with_no_pot_left() -> None:
 # card's answer across games of the same rule set): each game below is asked the lists first, then
 # every move itself, each twice, so an answer remembered wrongly shows. A fresh rule set per test
 # keeps the answers other tests left for the preset out of it.
-def fresh(text: str, study: bool = False) -> Game:
-    """The position under a rule set of its own (``fibur`` as it is, under the name ``fresh``)."""
-    from buraco_learn import parse_position
+def fresh_rules() -> Rules:
+    """A rule set of its own (``fibur`` as it is, under the name ``fresh``), for one test's games."""
+    return dataclasses.replace(FIBUR, name="fresh")
 
-    rules = dataclasses.replace(FIBUR, name="fresh")
-    return parse_position(text, rules=rules, study=study)
+
+def fresh(text: str, rules: Rules | None = None, study: bool = False) -> Game:
+    """The position under ``rules`` (a fresh rule set if not given)."""
+    return parse_position(text, rules=rules or fresh_rules(), study=study)
 
 
 def position(hand: str, *, melds: str = "-", took: str = "-", pots: str = "*11 / *11", single: str = "") -> str:
@@ -538,10 +540,10 @@ def test_close_2_a_lone_card_s_answer_is_not_read_for_two() -> None:
     """CLOSE-2, CLOSE-4: JK and a natural left can end the turn (the natural is discarded), a lone JK
     cannot, whichever is asked first."""
     g = fresh(position("JK 5H 6H 7H 8H", melds=BURRACO, took="0", pots="*11"))
-    g.check_rest(parse_cards("JK 8H"))
+    g.check_rest(parse_cards("2C 8D"))  # cards of no hand: no answer remembered for them yet
     with pytest.raises(IllegalMove, match=r"\(CLOSE-4\)$"):
-        g.check_rest(parse_cards("JK"))
-    g.check_rest(parse_cards("JK 8H"))
+        g.check_rest(parse_cards("2C"))
+    g.check_rest(parse_cards("2C 8D"))
 
 
 def test_turn_4_the_legal_melds_with_the_one_card_pile_s_card_held() -> None:
@@ -564,11 +566,12 @@ def test_turn_5_the_legal_melds_take_the_pot_while_one_is_left() -> None:
     """POT-2, TURN-5, POT-1: without its pot, a side may empty its hand by a meld or leave one card
     while a pot is left; with none left, it must keep a card beyond the discard, whichever game the
     rule set saw first."""
+    rules = fresh_rules()
     for _ in range(2):
-        pot_left = fresh(position("9C 5H 6H 7H"))
+        pot_left = fresh(position("9C 5H 6H 7H"), rules)
         assert legal_melds_checked(pot_left) == {"meld 5H 6H 7H"}
-        emptied = fresh(position("5H 6H 7H"))
+        emptied = fresh(position("5H 6H 7H"), rules)
         assert legal_melds_checked(emptied) == {"meld 5H 6H 7H"}
-        none_left = fresh(position("9C 5H 6H 7H", took="1", pots="-"), study=True)
+        none_left = fresh(position("9C 5H 6H 7H", took="1", pots="-"), rules, study=True)
         assert legal_melds_checked(none_left) == set()
         assert refused(none_left, "meld 5H 6H 7H")[1] == ("TURN-5", "POT-1")
