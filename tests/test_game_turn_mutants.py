@@ -12,7 +12,8 @@ from collections import Counter
 
 import pytest
 
-from buraco_learn import FIBUR, Discard, Game, IllegalMove, InvalidMeld, Meld, NotationError, TakePile, parse_cards
+from buraco_learn import (FIBUR, Discard, Game, IllegalMove, InvalidMeld, LayDown, LayOff, Meld, NotationError, Rules,
+                          TakePile, parse_cards, parse_position)
 from buraco_learn.i18n import language
 from helpers import refusal as refused, table
 
@@ -485,3 +486,92 @@ def test_turn_5_a_play_may_not_empty_the_hand_with_no_pot_left() -> None:
     assert refused(g, "meld 5H 6H 7H") == (
         "melding 5H 6H 7H would empty the hand with no pot left to take; keep a card to discard (TURN-5, POT-1)",
         ("TURN-5", "POT-1"))
+
+
+# ---------------------------------------------------------------- CLOSE-2..4, TURN-4, TURN-5: the legal lists
+# legal_melds() and legal_lay_offs() answer the rest check their own faster way (and remember a lone
+# card's answer across games of the same rule set): each game below is asked the lists first, then
+# every move itself, each twice, so an answer remembered wrongly shows. A fresh rule set per test
+# keeps the answers other tests left for the preset out of it.
+def fresh_rules() -> Rules:
+    """A rule set of its own (``fibur`` as it is, under the name ``fresh``), for one test's games."""
+    return dataclasses.replace(FIBUR, name="fresh")
+
+
+def fresh(text: str, rules: Rules | None = None, study: bool = False) -> Game:
+    """The position under ``rules`` (a fresh rule set if not given)."""
+    return parse_position(text, rules=rules or fresh_rules(), study=study)
+
+
+def position(hand: str, *, melds: str = "-", took: str = "-", pots: str = "*11 / *11", single: str = "") -> str:
+    head = "fresh 4p d3 t0 play" + (f" single={single}" if single else "")
+    return f"{head} | h: {hand} / 5C / 6C / 7C | m: {melds} | p: 3C | s: * | pots: {pots} | took: {took}"
+
+
+def legal_melds_checked(g: Game) -> set[str]:
+    """The melds legal_melds() lists, checked (twice) against can_meld of every candidate."""
+    listed = {str(a) for a in g.legal_melds()}
+    assert {str(a) for a in g.legal_melds()} == listed
+    for _ in range(2):
+        allowed = {str(LayDown(c)) for c in g.candidate_melds() if g.can_meld(c)}
+        assert allowed == listed, g.position()
+    for t in g.lay_off_targets():
+        for c in dict.fromkeys(g.hand(0)):
+            assert (LayOff(t.id, (c,)) in g.legal_lay_offs()) == g.can_lay_off(t.id, [c]), (t.id, c)
+    return listed
+
+
+def test_close_2_close_3_the_legal_melds_keep_a_card_to_close_with() -> None:
+    """CLOSE-2, CLOSE-3, CLOSE-4: with the pot taken and a burraco, a meld may leave two cards or one
+    natural, not a lone wild nor an empty hand; without a burraco, not even one natural."""
+    g = fresh(position("JK 5H 6H 7H 8H", melds=BURRACO, took="0", pots="*11"))
+    listed = legal_melds_checked(g)
+    assert {"meld 5H 6H 7H", "meld 6H 7H 8H", "meld JK 5H 6H 7H", "meld JK 6H 7H 8H"} <= listed
+    assert "meld 5H 6H 7H 8H" not in listed and "meld JK 5H 6H 7H 8H" not in listed  # a lone JK, nothing
+    assert refused(g, "meld 5H 6H 7H 8H")[1] == ("CLOSE-2", "CLOSE-4")
+    assert refused(g, "meld JK 5H 6H 7H 8H")[1] == ("CLOSE-3",)
+    assert "layoff 0: JK" in {str(a) for a in g.legal_lay_offs()}
+    no_burraco = fresh(position("9C 5H 6H 7H", took="0", pots="*11"))
+    assert legal_melds_checked(no_burraco) == set()
+    assert refused(no_burraco, "meld 5H 6H 7H")[1] == ("CLOSE-1", "CLOSE-4")
+
+
+def test_close_2_a_lone_card_s_answer_is_not_read_for_two() -> None:
+    """CLOSE-2, CLOSE-4: JK and a natural left can end the turn (the natural is discarded), a lone JK
+    cannot, whichever is asked first."""
+    g = fresh(position("JK 5H 6H 7H 8H", melds=BURRACO, took="0", pots="*11"))
+    g.check_rest(parse_cards("2C 8D"))  # cards of no hand: no answer remembered for them yet
+    with pytest.raises(IllegalMove, match=r"\(CLOSE-4\)$"):
+        g.check_rest(parse_cards("2C"))
+    g.check_rest(parse_cards("2C 8D"))
+
+
+def test_turn_4_the_legal_melds_with_the_one_card_pile_s_card_held() -> None:
+    """TURN-4: after taking a one-card pile (QD), a meld may leave QD with another card to discard,
+    whichever comes first in the hand, but not QD alone; a lone JK's answer is not read for JK and QD."""
+    g = fresh(position("JK 5H 6H 7H 8H QD", melds=BURRACO, took="0", pots="*11", single="QD"))
+    with pytest.raises(IllegalMove, match=r"\(CLOSE-4\)$"):
+        g.check_rest(parse_cards("JK"))
+    listed = legal_melds_checked(g)
+    assert {"meld 5H 6H 7H 8H", "meld 5H 6H 7H", "meld JK 5H 6H 7H"} <= listed  # JK QD; JK 8H QD; 8H QD
+    assert "meld JK 5H 6H 7H 8H" not in listed  # QD alone: TURN-4
+    assert refused(g, "meld JK 5H 6H 7H 8H")[1] == ("TURN-4",)
+    first = fresh(position("QD 9C 5H 6H 7H", took="0", pots="*11", single="QD"))
+    assert legal_melds_checked(first) == {"meld 5H 6H 7H"}  # QD 9C: 9C is discarded
+    no_pot = fresh(position("QD 9C 5H 6H 7H", single="QD"))
+    assert legal_melds_checked(no_pot) == {"meld 5H 6H 7H"}
+
+
+def test_turn_5_the_legal_melds_take_the_pot_while_one_is_left() -> None:
+    """POT-2, TURN-5, POT-1: without its pot, a side may empty its hand by a meld or leave one card
+    while a pot is left; with none left, it must keep a card beyond the discard, whichever game the
+    rule set saw first."""
+    rules = fresh_rules()
+    for _ in range(2):
+        pot_left = fresh(position("9C 5H 6H 7H"), rules)
+        assert legal_melds_checked(pot_left) == {"meld 5H 6H 7H"}
+        emptied = fresh(position("5H 6H 7H"), rules)
+        assert legal_melds_checked(emptied) == {"meld 5H 6H 7H"}
+        none_left = fresh(position("9C 5H 6H 7H", took="1", pots="-"), rules, study=True)
+        assert legal_melds_checked(none_left) == set()
+        assert refused(none_left, "meld 5H 6H 7H")[1] == ("TURN-5", "POT-1")

@@ -166,8 +166,22 @@ def test_p3_1_a_one_card_soloist_pot_only_without_three_players() -> None:
     card taken would leave him no card to discard); without 3 players the size is never used."""
     assert Rules(name="mine", players=(2, 4), soloist_pot_size=1).soloist_pot_size == 1
     assert Rules(name="mine", soloist_pot_size=2).soloist_pot_size == 2
-    (problem,) = problems(soloist_pot_size=1)
-    assert problem.startswith("soloist_pot_size must be at least 2 when 3 or 5 players may play, not 1")
+    assert problems(soloist_pot_size=1) == [
+        "soloist_pot_size must be at least 2 when 3 or 5 players may play, not 1: a player who takes a pot of one card "
+        "on the fly (POT-2, P3-1) could neither discard it nor keep a card (TURN-3, CLOSE-3), so the hand could "
+        "not go on"]
+
+
+def test_deal_2_a_hand_holds_two_cards_at_least() -> None:
+    """DEAL-1, DEAL-2, POT-2: the bound is 1, but a hand (and so each pot) of one card is refused: a
+    player taking such a pot on the fly could neither discard it nor keep a card; two cards are a
+    hand."""
+    assert Rules(name="mine", hand_size=2).hand_size == 2
+    assert Rules(name="mine", players=(2,), hand_size=2).stock_size(2) == 108 - 4 * 2 - 1
+    assert problems(hand_size=1) == [
+        "hand_size must be at least 2, not 1: each pot holds hand_size cards (DEAL-2), and a player who takes a pot "
+        "of one card on the fly (POT-2) could neither discard it nor keep a card (TURN-3, CLOSE-3), so the hand "
+        "could not go on"]
 
 
 @pytest.mark.parametrize("key", [b[0] for b in _BOUNDS])
