@@ -526,3 +526,31 @@ def test_single_pile_wrong_answer_names_the_card_once_TURN_4() -> None:
     assert not verdict.ok and "TURN-4" in verdict.rules
     assert "may not discard 9C" not in verdict.message
     assert verdict.message.count("9C") == 1
+
+
+def test_a_right_answer_that_spoils_a_clean_burraco_warns_of_its_cost() -> None:
+    """Exercise 6.3 (issue 25): laying the 2C onto the clean burraco (meld 0) and discarding the KD
+    closes the hand, but the burraco turns semi-clean: the ✓ says the 50 points it costs; the
+    worked answer (the 2C onto the spades) costs nothing and says nothing of the kind."""
+    checker = Checker(EXERCISES)
+    costly = checker.feedback("close-now", "layoff 0: 2C; discard KD")
+    assert costly.state == "right"
+    assert "Legal, but it costs 50: the burraco turns semi-clean" in str(costly)
+    assert "BUR-3" in costly.rules
+    plain = checker.feedback("close-now", "layoff 1: 2C; discard KD")
+    assert plain.state == "right" and "costs" not in str(plain)
+
+
+def test_three_credit_names_only_the_real_side_score_as_the_side_score() -> None:
+    """Exercise 7.8 (issue 25): the pair's side score is 325; 326 was also called "the pair's whole
+    side score". Only the side score itself gets that sentence."""
+    g = Game.from_position(EXERCISES["three-credit"].position)  # type: ignore[arg-type]
+    g.apply("discard KD")
+    r = g.result()
+    side = next(k for k, seats in enumerate(r.sides) if 2 in seats)
+    total = r.scores[side].total
+    checker = Checker(EXERCISES)
+    assert "whole side score" in checker.feedback("three-credit", total).message
+    for near in (total + 1, total - 1):
+        if near != EXERCISES["three-credit"].worked_answer():
+            assert "whole side score" not in Checker(EXERCISES).feedback("three-credit", near).message, near

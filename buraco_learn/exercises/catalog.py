@@ -144,6 +144,14 @@ def _three_end() -> int:
     return g.result().credits[2]
 
 
+def _three_side() -> int:
+    """The side score of South-East, the pair of exercise three-credit (before it is halved)."""
+    g = Game.from_position(THREE_END)
+    g.apply("discard KD")
+    r = g.result()
+    return r.scores[next(k for k, seats in enumerate(r.sides) if 2 in seats)].total
+
+
 def _three_end_why() -> str:
     """The count of exercise three-credit in numbers: the pair's side score, then its half."""
     g = Game.from_position(THREE_END)
@@ -812,10 +820,7 @@ _LIST: list[Exercise] = [
                  "KD. How many points is **East** credited for this hand? (The half of an odd side score is "
                  "rounded up, toward the higher number: 335 gives 168, −95 gives −47.)",
         expected=_three_end,
-        mistakes={2 * _three_end() - 1: "that is the pair's whole side score; each partner is credited half "
-                                        "of it (P3-2)",
-                  2 * _three_end(): "that is the pair's whole side score; each partner is credited half "
-                                    "of it (P3-2)",
+        mistakes={_three_side(): "that is the pair's whole side score; each partner is credited half of it (P3-2)",
                   _three_end() - 1: "halve, then round up toward the higher number: 335 gives 168 (P3-2)"},
         hint="The pair's side score is halved, and each partner gets that half, rounded up toward the higher "
              "number (P3-2).",
