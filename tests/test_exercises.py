@@ -554,3 +554,29 @@ def test_three_credit_names_only_the_real_side_score_as_the_side_score() -> None
     for near in (total + 1, total - 1):
         if near != EXERCISES["three-credit"].worked_answer():
             assert "whole side score" not in Checker(EXERCISES).feedback("three-credit", near).message, near
+
+
+#: Exercises answered by giving a widget (cards clicked on a table, moves played on a puzzle).
+WIDGET_ANSWERS = sorted(i for i, ex in EXERCISES.items() if "answer = " in (ex.solution_code or "")
+                        and re.search(r"^answer = [a-z_]+$", ex.solution_code, flags=re.M))
+
+
+def test_every_widget_answer_exercise_is_found() -> None:
+    assert {"pick-a-run", "puzzle-easy-most", "puzzle-medium-close", "puzzle-hard-safe"} <= set(WIDGET_ANSWERS)
+
+
+@pytest.mark.parametrize("ex_id", WIDGET_ANSWERS)
+def test_widget_answers_get_plain_instructions(ex_id: str) -> None:
+    """Issue 25: 8.1 said "Replace the ... after answer = with click the cards on the table, then
+    write: answer = table", 9.1 "Write play on the puzzle, then write: answer = easy". A widget
+    answer's instructions are one plain sentence naming what to do on the widget and what to
+    write after answer =, in the blank box and after an answer of the wrong form."""
+    ex = EXERCISES[ex_id]
+    widget = re.search(r"^answer = ([a-z_]+)$", ex.solution_code, flags=re.M).group(1)  # type: ignore[union-attr]
+    blank = Checker(EXERCISES).feedback(ex_id, ...)
+    unreadable = Checker(EXERCISES).feedback(ex_id, 3.5)
+    for said in (blank.hint, unreadable.hint):
+        assert said.startswith(("Click", "Play", "Select")), said
+        assert f"replace the ... after answer = with {widget} and run the cell" in said, said
+        for garble in ("with click", "with play", "with select", "Write play", "Write click", "then write:"):
+            assert garble not in said, said

@@ -313,6 +313,16 @@ _TYPED_ASK = {
 }
 
 
+#: What to do on a puzzle played on its widget, as one sentence (``{widget}``: its variable).
+_PUZZLE_TODO = {
+    "most": "Play your moves on the puzzle above, then replace the ... after answer = with {widget} and run the cell.",
+    "close": "Play your moves on the puzzle above, then replace the ... after answer = with {widget} and run the "
+             "cell.",
+    "safe": "Select your card on the puzzle above, then replace the ... after answer = with {widget} and run the cell.",
+    "score": "Play on the puzzle above, then replace the ... after answer = with {widget} and run the cell.",
+}
+
+
 def _puzzle(id: str, name: str, *, widget: str = "") -> PuzzleExercise:
     """The exercise for puzzle ``name``: typed, or (``widget``: the variable) played on a PuzzleWidget."""
     p = PUZZLES[name]
@@ -340,6 +350,7 @@ def _puzzle(id: str, name: str, *, widget: str = "") -> PuzzleExercise:
                                           f"verdict, then give the puzzle as the answer: `answer = {widget}`.",
                           solution_code=f"{worked}\nanswer = {widget}",
                           blank_hint=f"play on the puzzle, then write: answer = {widget}",
+                          todo=_PUZZLE_TODO[p.kind].replace("{widget}", widget),
                           hint=hint, stronger=stronger)
 
 
@@ -833,6 +844,7 @@ _LIST: list[Exercise] = [
         from_hand=PLAY_HAND, answer="QH KH AH",
         solution_code='table.select("QH", "KH", "AH")  # or click the three cards on the table\nanswer = table',
         blank_hint="click the cards on the table, then write: answer = table",
+        todo="Click the cards on the table above, then replace the ... after answer = with table and run the cell.",
         question="On the table above, **select** (click) three cards of your hand that form a run with the "
                  "ace high, then give the table as the answer: `answer = table`.",
         hint="A run is one suit, consecutive; the ace is high after the king (RUN-1, RUN-2).",

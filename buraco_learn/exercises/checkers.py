@@ -226,6 +226,10 @@ class Exercise:
     solution_code: str = ""
     #: The comment of the blank cell, when the kind's usual one does not fit.
     blank_hint: str = ""
+    #: For an answer given on a widget (cards clicked on a table, moves played on a puzzle): the
+    #: whole sentence saying what to do, said instead of "Replace the ... after answer = with
+    #: <form>" (which a widget answer does not fit).
+    todo: str = ""
     kind: ClassVar[str] = "exercise"
     #: How to write an answer, shown as a comment in the blank cell.
     form: ClassVar[str] = "your answer"
@@ -233,6 +237,19 @@ class Exercise:
     def judge(self, answer: Any) -> Verdict:
         """Ask the engine whether ``answer`` is right."""
         raise NotImplementedError
+
+    def instructions(self) -> str:
+        """What to do to answer, as one sentence (in the language of the moment).
+
+        >>> from buraco_learn.exercises.catalog import EXERCISES
+        >>> EXERCISES["pick-a-run"].instructions()
+        'Click the cards on the table above, then replace the ... after answer = with table and run the cell.'
+        >>> EXERCISES["ace-high"].instructions()
+        'Replace the ... after answer = with a meld in notation, like "5H 6H 7H", then run the cell.'
+        """
+        if self.todo:
+            return tr(self.todo)
+        return tr("Replace the ... after answer = with {form}, then run the cell.", form=tr(self.blank_hint or self.form))
 
     def options_text(self) -> str:
         """The options, as text after the question (empty: not a choice)."""
@@ -806,8 +823,7 @@ class Checker:
                                   right=ex.kind, kind=kind))
         if answer is Ellipsis:
             return Feedback("blank", _plain(tr(ex.question)) + ex.options_text(),
-                            hint=tr("Replace the ... after answer = with {form}, then run the cell.",
-                                    form=tr(ex.blank_hint or ex.form)),
+                            hint=ex.instructions(),
                             hint_label=N_("What to do"), rules=ex.rules)
         try:
             verdict = ex.judge(answer)
@@ -830,7 +846,8 @@ class Checker:
                                 rules=ex.rules + tuple(r for r in verdict.warning_rules if r not in ex.rules))
             return Feedback("right", verdict.message, rules=ex.rules, hint=why, hint_label=N_("Why"))
         if verdict.form:  # unreadable: say the form, and do not count it as a try
-            return Feedback("wrong", verdict.message, hint=tr("Write {form}.", form=tr(ex.blank_hint or ex.form)),
+            how = ex.instructions() if ex.todo else tr("Write {form}.", form=tr(ex.blank_hint or ex.form))
+            return Feedback("wrong", verdict.message, hint=how,
                             hint_label=N_("How to write it"), rules=verdict.rules, attempt=self.attempts[ex.id])
         self.attempts[ex.id] += 1
         n = self.attempts[ex.id]
