@@ -262,3 +262,25 @@ def test_rule_links_name_the_rule_cell_so_a_first_open_lands_on_it() -> None:
                 assert target.startswith("cell-id="), f"{path}: rule link #{target} lands only once rendered"
                 rule_id = target.removeprefix("cell-id=")
                 assert rule_id in rules and f"#### {rule_id}\n" in rules[rule_id] + "\n", (path.name, rule_id)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_teachers_page_has_the_rules_on_one_page_and_notes_for_the_lesson(lang: str) -> None:
+    """Issue 25: the teacher's page, in each language, summarises the rules in the order of the
+    FIBUR Codice di Gara's articles (the cards, the deal, the pozzetto, melds, burraco, closing,
+    the count) with the FIBUR terms and their French equivalents, then gives notes for the
+    lesson: timing, the usual misconceptions, how to collect the results files."""
+    from buraco_learn.i18n import UNTRANSLATED
+
+    folder = NOTEBOOKS if lang == "en" else NOTEBOOKS / lang
+    text = "\n".join(c["source"] for c in _load(folder / "11-Teacher.ipynb")["cells"] if c["cell_type"] == "markdown")
+    summary = text[text.index("Codice di Gara"):]
+    order = ["EQ-1", "DEAL-1", "POT-1", "RUN-1", "BUR-1", "CLOSE-1", "SCORE-1"]
+    places = [summary.index(f"[{r}]") for r in order]
+    assert places == sorted(places), "the summary follows the Codice's order of articles"
+    for term in ("pozzetto", "sequenza", "combinazione", "burrachi", "pesca", "raccolta", "tallone",
+                 "puits", "série", "suite", "pioche", "défausse"):
+        assert term in summary, term
+    for what in ("download_results(", "buraco-learn class-report", "report.html", "CLOSE-3", "SCORE-2"):
+        assert what in summary, what
+    assert UNTRANSLATED not in text
