@@ -284,3 +284,21 @@ def test_teachers_page_has_the_rules_on_one_page_and_notes_for_the_lesson(lang: 
     for what in ("download_results(", "buraco-learn class-report", "report.html", "CLOSE-3", "SCORE-2"):
         assert what in summary, what
     assert UNTRANSLATED not in text
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_presets_table_is_in_words_not_attribute_names(lang: str) -> None:
+    """Issue 25: notebook 10's presets table printed attribute names and Python values
+    (``natural_two_meld_points``, ``(2,)``, ``None``). It says each rule and what each preset
+    says, in words of the notebook's language."""
+    folder = NOTEBOOKS if lang == "en" else NOTEBOOKS / lang
+    cells = _load(folder / "10-Variants.ipynb")["cells"]
+    at = next(i for i, c in enumerate(cells) if c["cell_type"] == "markdown" and c["source"].startswith("## "))
+    table = next(c for c in cells[at:] if c["cell_type"] == "code")  # the cell under "The presets side by side"
+    shown = "".join("".join(o.get("data", {}).get("text/html", "")) + "".join(o.get("data", {}).get("text/plain", ""))
+                    + "".join(o.get("text", "")) for o in table["outputs"])
+    for python in ("natural_two_meld_points", "semi_clean_bonus", "(2,)", "None", "False", "True"):
+        assert python not in shown, python
+    assert "BUR-3" in shown and "STOCK-1" in shown and "<table" in shown
+    english = ("Semi-clean burraco", "only when another side took its pot", "takes the low end if it can")
+    assert all((w in shown) == (lang == "en") for w in english), lang
