@@ -358,7 +358,7 @@ def _rules_notebook_cells(lang: str) -> list[dict[str, Any]]:
     index = (tr("**Find a rule**: click its ID (the course's links open this notebook; the rule's own sentence is "
                 "also shown in every hint that cites it).") + "\n\n" + "\n".join(index_lines))
     cells = [_cell("md", head), _cell("md", index)]
-    ids: list[str | None] = [None, None]
+    cell_ids: list[str | None] = [None, None]
     for sec in sections:
         # a section's lead (its title and text), then one cell per rule (a rule's own lines,
         # a list or a table under it included), whose cell id is the rule ID
@@ -372,10 +372,10 @@ def _rules_notebook_cells(lang: str) -> list[dict[str, Any]]:
             text = re.sub(r"\n{3,}", "\n\n", "\n".join(lines).strip("\n"))
             if text:
                 cells.append(_cell("md", text))
-                ids.append(rule_id)
+                cell_ids.append(rule_id)
     cells.append(_cell("md", head.split("\n", 1)[1]))
-    ids.append(None)
-    for i, (cell, rule_id) in enumerate(zip(cells, ids)):
+    cell_ids.append(None)
+    for i, (cell, rule_id) in enumerate(zip(cells, cell_ids)):
         cell["id"] = rule_id or f"rules-{i:02d}"
     return cells
 
