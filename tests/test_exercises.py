@@ -580,3 +580,19 @@ def test_widget_answers_get_plain_instructions(ex_id: str) -> None:
         assert f"replace the ... after answer = with {widget} and run the cell" in said, said
         for garble in ("with click", "with play", "with select", "Write play", "Write click", "then write:"):
             assert garble not in said, said
+
+
+def test_feedback_shows_cards_as_cards_and_keeps_the_notation_to_type() -> None:
+    """Issue 25: a learner who does not program reads `2C(=2H) 3H 4H` with difficulty. In the
+    feedback box the cards a learner reads are drawn with suit symbols (2♣(=2♥) 3♥ 4♥); what
+    they type keeps its notation: a code span, a quoted move, the worked answer."""
+    checker = Checker(EXERCISES)
+    html = checker.feedback("close-now", "layoff 0: 2C; discard KD")._repr_html_()
+    assert "2♣(=2♥) 3♥ 4♥" in html and "2C(=2H)" not in html
+    for _ in range(3):
+        fb = checker.feedback("ace-high", "JH QH KH")
+    html = fb._repr_html_()
+    assert "J♥ not in the hand Q♥ K♥ A♥ 3♥" in html  # the cards read back
+    assert "answer = " in html and re.search(r"<code>answer = [^<]*[SHDC]\b", html), "the worked answer, to type"
+    blank = checker.feedback("ace-high", ...)._repr_html_()
+    assert '"5H 6H 7H"' in blank  # the form of an answer, to type
