@@ -236,16 +236,16 @@ _PRESET_ROWS: tuple[tuple[str, str, Any], ...] = (
      lambda r: tr("moves to the high end") if r.freed_wild_high else tr("takes the low end if it can")),
     (N_("Semi-clean burraco"), "BUR-3",
      lambda r: tr("{n} points", n=r.semi_clean_bonus) if r.semi_clean_bonus is not None
-     else tr("none: a burraco with a wild is dirty ({n})", n=r.dirty_bonus)),
+     else tr("none: a burraco with a wild is dirty")),
     (N_("The hand ends when the stock is down to"), "STOCK-1",
      lambda r: tr("no card: an untaken pot becomes the stock") if r.pots_become_stock
      else tr("{n} cards", n=r.stock_reserve) if r.stock_reserve != 1 else tr("1 card")),
     (N_("Laying off onto the partner's melds"), "TURN-2", lambda r: _yes(r.lay_off_onto_partner)),
     (N_("With the pot but no burraco, empty the hand and play on"), "CLOSE-4",
      lambda r: _yes(r.play_on_with_empty_hand)),
-    (N_("100 less for a side without its pot"), "SCORE-1",
+    (N_("The pot penalty, for a side without its pot"), "SCORE-1",
      lambda r: tr("always") if r.pot_penalty_always else tr("only when another side took its pot")),
-    (N_("The 100 for closing"), "CLOSE-5",
+    (N_("The closing bonus"), "CLOSE-5",
      lambda r: tr("only to a side that took its pot") if r.close_bonus_needs_pot else tr("to the side that closes")),
     (N_("A match is played"), "GAME-1",
      lambda r: tr("to {n} points, or an agreed number of hands", n=r.target) if r.fixed_hands
