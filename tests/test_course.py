@@ -138,10 +138,10 @@ def test_first_code_cell_installs_the_package_in_the_browser() -> None:
 
 
 def _rule_anchors() -> set[str]:
-    """The anchors of the Rules notebook: one heading per rule ID (JupyterLab gives a heading the
-    id of its text)."""
+    """The anchors of the Rules notebook: one cell per rule ID, headed by the ID, whose cell id is
+    the rule ID (a link names it as ``#cell-id=RUN-5``)."""
     cells = _load(NOTEBOOKS / f"{RULES_NOTEBOOK}.ipynb")["cells"]
-    return set(re.findall(r"^#### ([A-Z0-9]+-\d+)$", "\n".join(c["source"] for c in cells), flags=re.M))
+    return {c["id"] for c in cells if re.match(rf"#### {re.escape(c['id'])}\n", c["source"])}
 
 
 def test_navigation_links_point_to_notebooks_that_exist() -> None:
@@ -154,7 +154,7 @@ def test_navigation_links_point_to_notebooks_that_exist() -> None:
             text = "".join(c["source"] for c in cells if c["cell_type"] == "markdown")
             for target in re.findall(r"\]\(([^)#]+\.(?:ipynb|md|html))(?:#[^)]*)?\)", text):
                 assert (folder / target).resolve().exists(), f"{folder.name}/{stem}: broken link {target}"
-            for rule_id in re.findall(r"\]\((?:\.\./)?Rules\.ipynb#([^)]+)\)", text):
+            for rule_id in re.findall(r"\]\((?:\.\./)?Rules\.ipynb#(?:cell-id=)?([^)]+)\)", text):
                 assert rule_id in anchors, f"{folder.name}/{stem}: link to a rule the Rules notebook lacks: {rule_id}"
 
 
@@ -247,3 +247,58 @@ def test_table_view_leaves_the_score_out_unless_asked() -> None:
     assert "Count if the hand ended now" not in TableView(game)._repr_html_()
     assert "stock 63" in TableView(game)._repr_html_()
     assert "Count if the hand ended now" in TableView(game, show_score=True)._repr_html_()
+
+
+def test_rule_links_name_the_rule_cell_so_a_first_open_lands_on_it() -> None:
+    """JupyterLab finds a ``#RUN-5`` heading only in a Markdown cell already rendered, so a fresh
+    Rules notebook stayed at its top (issue 25); ``#cell-id=RUN-5`` is found in the notebook's
+    model at once. Every rule link names a cell of the Rules notebook that holds that rule."""
+    for lang_dir in (NOTEBOOKS, NOTEBOOKS / "fr", NOTEBOOKS / "it"):
+        rules = {c["id"]: c["source"] for c in _load(lang_dir / f"{RULES_NOTEBOOK}.ipynb")["cells"]}
+        for path in sorted(lang_dir.glob("*.ipynb")) + sorted((lang_dir / "solutions").glob("*.ipynb")):
+            text = "".join(c["source"] for c in _load(path)["cells"] if c["cell_type"] == "markdown")
+            links = re.findall(r"\]\((?:\.\./)?Rules\.ipynb#([^)]*)\)", text)
+            for target in links:
+                assert target.startswith("cell-id="), f"{path}: rule link #{target} lands only once rendered"
+                rule_id = target.removeprefix("cell-id=")
+                assert rule_id in rules and f"#### {rule_id}\n" in rules[rule_id] + "\n", (path.name, rule_id)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_teachers_page_has_the_rules_on_one_page_and_notes_for_the_lesson(lang: str) -> None:
+    """Issue 25: the teacher's page, in each language, summarises the rules in the order of the
+    FIBUR Codice di Gara's articles (the cards, the deal, the pozzetto, melds, burraco, closing,
+    the count) with the FIBUR terms and their French equivalents, then gives notes for the
+    lesson: timing, the usual misconceptions, how to collect the results files."""
+    from buraco_learn.i18n import UNTRANSLATED
+
+    folder = NOTEBOOKS if lang == "en" else NOTEBOOKS / lang
+    text = "\n".join(c["source"] for c in _load(folder / "11-Teacher.ipynb")["cells"] if c["cell_type"] == "markdown")
+    summary = text[text.index("Codice di Gara"):]
+    order = ["EQ-1", "DEAL-1", "POT-1", "RUN-1", "BUR-1", "CLOSE-1", "SCORE-1"]
+    places = [summary.index(f"[{r}]") for r in order]
+    assert places == sorted(places), "the summary follows the Codice's order of articles"
+    for term in ("pozzetto", "sequenza", "combinazione", "burrachi", "pesca", "raccolta", "tallone",
+                 "puits", "série", "suite", "pioche", "défausse"):
+        assert term in summary, term
+    for what in ("download_results(", "buraco-learn class-report", "report.html", "CLOSE-3", "SCORE-2"):
+        assert what in summary, what
+    assert UNTRANSLATED not in text
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_presets_table_is_in_words_not_attribute_names(lang: str) -> None:
+    """Issue 25: notebook 10's presets table printed attribute names and Python values
+    (``natural_two_meld_points``, ``(2,)``, ``None``). It says each rule and what each preset
+    says, in words of the notebook's language."""
+    folder = NOTEBOOKS if lang == "en" else NOTEBOOKS / lang
+    cells = _load(folder / "10-Variants.ipynb")["cells"]
+    at = next(i for i, c in enumerate(cells) if c["cell_type"] == "markdown" and c["source"].startswith("## "))
+    table = next(c for c in cells[at:] if c["cell_type"] == "code")  # the cell under "The presets side by side"
+    shown = "".join("".join(o.get("data", {}).get("text/html", "")) + "".join(o.get("data", {}).get("text/plain", ""))
+                    + "".join(o.get("text", "")) for o in table["outputs"])
+    for python in ("natural_two_meld_points", "semi_clean_bonus", "(2,)", "None", "False", "True"):
+        assert python not in shown, python
+    assert "BUR-3" in shown and "STOCK-1" in shown and "<table" in shown
+    english = ("Semi-clean burraco", "only when another side took its pot", "takes the low end if it can")
+    assert all((w in shown) == (lang == "en") for w in english), lang

@@ -526,3 +526,73 @@ def test_single_pile_wrong_answer_names_the_card_once_TURN_4() -> None:
     assert not verdict.ok and "TURN-4" in verdict.rules
     assert "may not discard 9C" not in verdict.message
     assert verdict.message.count("9C") == 1
+
+
+def test_a_right_answer_that_spoils_a_clean_burraco_warns_of_its_cost() -> None:
+    """Exercise 6.3 (issue 25): laying the 2C onto the clean burraco (meld 0) and discarding the KD
+    closes the hand, but the burraco turns semi-clean: the ✓ says the 50 points it costs; the
+    worked answer (the 2C onto the spades) costs nothing and says nothing of the kind."""
+    checker = Checker(EXERCISES)
+    costly = checker.feedback("close-now", "layoff 0: 2C; discard KD")
+    assert costly.state == "right"
+    assert "Legal, but it costs 50: the burraco turns semi-clean" in str(costly)
+    assert "BUR-3" in costly.rules
+    plain = checker.feedback("close-now", "layoff 1: 2C; discard KD")
+    assert plain.state == "right" and "costs" not in str(plain)
+
+
+def test_three_credit_names_only_the_real_side_score_as_the_side_score() -> None:
+    """Exercise 7.8 (issue 25): the pair's side score is 325; 326 was also called "the pair's whole
+    side score". Only the side score itself gets that sentence."""
+    g = Game.from_position(EXERCISES["three-credit"].position)  # type: ignore[arg-type]
+    g.apply("discard KD")
+    r = g.result()
+    side = next(k for k, seats in enumerate(r.sides) if 2 in seats)
+    total = r.scores[side].total
+    checker = Checker(EXERCISES)
+    assert "whole side score" in checker.feedback("three-credit", total).message
+    for near in (total + 1, total - 1):
+        if near != EXERCISES["three-credit"].worked_answer():
+            assert "whole side score" not in Checker(EXERCISES).feedback("three-credit", near).message, near
+
+
+#: Exercises answered by giving a widget (cards clicked on a table, moves played on a puzzle).
+WIDGET_ANSWERS = sorted(i for i, ex in EXERCISES.items() if "answer = " in (ex.solution_code or "")
+                        and re.search(r"^answer = [a-z_]+$", ex.solution_code, flags=re.M))
+
+
+def test_every_widget_answer_exercise_is_found() -> None:
+    assert {"pick-a-run", "puzzle-easy-most", "puzzle-medium-close", "puzzle-hard-safe"} <= set(WIDGET_ANSWERS)
+
+
+@pytest.mark.parametrize("ex_id", WIDGET_ANSWERS)
+def test_widget_answers_get_plain_instructions(ex_id: str) -> None:
+    """Issue 25: 8.1 said "Replace the ... after answer = with click the cards on the table, then
+    write: answer = table", 9.1 "Write play on the puzzle, then write: answer = easy". A widget
+    answer's instructions are one plain sentence naming what to do on the widget and what to
+    write after answer =, in the blank box and after an answer of the wrong form."""
+    ex = EXERCISES[ex_id]
+    widget = re.search(r"^answer = ([a-z_]+)$", ex.solution_code, flags=re.M).group(1)  # type: ignore[union-attr]
+    blank = Checker(EXERCISES).feedback(ex_id, ...)
+    unreadable = Checker(EXERCISES).feedback(ex_id, 3.5)
+    for said in (blank.hint, unreadable.hint):
+        assert said.startswith(("Click", "Play", "Select")), said
+        assert f"replace the ... after answer = with {widget} and run the cell" in said, said
+        for garble in ("with click", "with play", "with select", "Write play", "Write click", "then write:"):
+            assert garble not in said, said
+
+
+def test_feedback_shows_cards_as_cards_and_keeps_the_notation_to_type() -> None:
+    """Issue 25: a learner who does not program reads `2C(=2H) 3H 4H` with difficulty. In the
+    feedback box the cards a learner reads are drawn with suit symbols (2♣(=2♥) 3♥ 4♥); what
+    they type keeps its notation: a code span, a quoted move, the worked answer."""
+    checker = Checker(EXERCISES)
+    html = checker.feedback("close-now", "layoff 0: 2C; discard KD")._repr_html_()
+    assert "2♣(=2♥) 3♥ 4♥" in html and "2C(=2H)" not in html
+    for _ in range(3):
+        fb = checker.feedback("ace-high", "JH QH KH")
+    html = fb._repr_html_()
+    assert "J♥ not in the hand Q♥ K♥ A♥ 3♥" in html  # the cards read back
+    assert "answer = " in html and re.search(r"<code>answer = [^<]*[SHDC]\b", html), "the worked answer, to type"
+    blank = checker.feedback("ace-high", ...)._repr_html_()
+    assert '"5H 6H 7H"' in blank  # the form of an answer, to type

@@ -3,6 +3,8 @@ from Python as the buttons drive it (no browser needed)."""
 
 from __future__ import annotations
 
+import pytest
+
 from buraco_learn import Discard, Draw
 from buraco_learn.course.teacher import Demo, DemoWidget, script_move
 
@@ -113,3 +115,23 @@ def test_the_demo_widget_carries_a_still_picture_for_a_notebook_without_a_kernel
     bundle = w._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in bundle
     assert "West draws the top card" in bundle["text/html"] and 'class="table players-4"' in bundle["text/html"]
+
+
+def test_the_demo_table_speaks_to_a_class_not_to_one_player(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 25: on the teacher's page the table told the whole class "Your turn (North)" and
+    "North (you)". Drawn on the canvas and said under it, the demo names the seat to play
+    ("North to play") and no "you"."""
+    import buraco_learn.widgets.draw as draw
+
+    drawn: list[str] = []
+    real = draw.draw_in
+    monkeypatch.setattr(draw, "draw_in", lambda c, text, *a, **k: (drawn.append(text), real(c, text, *a, **k)))
+    w = Demo(players=4, seed=11).widget()
+    w.finish_turn()
+    w.next_move()
+    w.table.redraw()
+    seat = w.demo.game.seat_name(w.demo.game.to_move)
+    said = "\n".join(drawn) + "\n" + w.table.description_text
+    assert f"{seat} to play" in said
+    for you in ("Your turn", "(you)", "You are", "Your hand", "(your side)", "(your partner)"):
+        assert you not in said, you

@@ -48,7 +48,7 @@ from ..i18n import LANGUAGES, N_, colon, language, tr, trn
 
 __all__ = ["NOTEBOOKS", "Cell", "NotebookSource", "load_sources", "notebook_cells", "notebook_json",
            "SOURCE_DIR", "main", "RULES_NOTEBOOK", "CHEAT_SHEET", "rules_notebook_cells", "cheat_sheet_cells",
-           "cheat_sheet_page", "exercise_markdown", "link_rules"]
+           "cheat_sheet_page", "exercise_markdown", "link_rules", "rule_link"]
 
 SOURCE_DIR = Path(__file__).resolve().parent / "source"
 #: The first code cell of every notebook: install the package in the browser (JupyterLite).
@@ -62,14 +62,26 @@ LANGUAGE_LINE = 'import buraco_learn\nburaco_learn.set_language("{lang}")  # {na
 _WORDS = (N_("Contents"), N_("Rules"), N_("Cheat sheet"), N_("Buraco cheat sheet"))
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
-#: The rules reference as a notebook inside the course (one heading per rule ID, so a link
-#: ``Rules.ipynb#RUN-5`` opens it at the rule), and the one-page cheat sheet.
+#: The rules reference as a notebook inside the course (one cell per rule, whose cell id is the
+#: rule ID, so a link ``Rules.ipynb#cell-id=RUN-5`` opens it at the rule), and the one-page cheat sheet.
 RULES_NOTEBOOK = "Rules"
 CHEAT_SHEET = "Cheat-sheet"
 #: A rule ID in running text (not inside a link, a heading anchor or a word).
 _RULE_REF = re.compile(r"(?<![\[#\w/-])\b([A-Z][A-Z0-9]*[A-Z]-\d+|P3-\d+)\b(?![\]\w(-])")
 
 _MARK = re.compile(r"^%% ?(\w+)(.*)$")
+
+
+def rule_link(rule_id: str, notebook: str = f"{RULES_NOTEBOOK}.ipynb") -> str:
+    """The link target of a rule: its cell in the Rules notebook, by cell id. JupyterLab finds a
+    heading anchor (``#RUN-5``) only in a Markdown cell it has already rendered, so a Rules
+    notebook opened by the link stayed at its top; a ``cell-id`` is found in the notebook's
+    model, rendered or not, so the first click lands on the rule too.
+
+    >>> rule_link("RUN-5")
+    'Rules.ipynb#cell-id=RUN-5'
+    """
+    return f"{notebook}#cell-id={rule_id}"
 
 
 @dataclass(frozen=True)
@@ -183,11 +195,11 @@ def link_rules(markdown: str) -> str:
     and existing links are left alone).
 
     >>> link_rules("A run (RUN-1); `RUN-2` stays; [RUN-3](x) too.")
-    'A run ([RUN-1](Rules.ipynb#RUN-1)); `RUN-2` stays; [RUN-3](x) too.'
+    'A run ([RUN-1](Rules.ipynb#cell-id=RUN-1)); `RUN-2` stays; [RUN-3](x) too.'
     """
     parts = re.split(r"(`[^`]*`|\[[^\]]*\]\([^)]*\))", markdown)
     for i in range(0, len(parts), 2):
-        parts[i] = _RULE_REF.sub(lambda m: f"[{m.group(1)}]({RULES_NOTEBOOK}.ipynb#{m.group(1)})", parts[i])
+        parts[i] = _RULE_REF.sub(lambda m: f"[{m.group(1)}]({rule_link(m.group(1))})", parts[i])
     return "".join(parts)
 
 
@@ -315,7 +327,7 @@ def exercise_markdown(ex: Any, number: str) -> str:
     options = ex.options_markdown()
     if options:
         lines += ["", options]
-    rules = ", ".join(f"[{r}]({RULES_NOTEBOOK}.ipynb#{r})" for r in ex.rules)
+    rules = ", ".join(f"[{r}]({rule_link(r)})" for r in ex.rules)
     lines += ["", "*" + tr("How to answer: {form}. Rules: {rules}.", form=tr(ex.blank_hint or ex.form), rules=rules)
               + "*"]
     return "\n".join(lines)
@@ -323,7 +335,8 @@ def exercise_markdown(ex: Any, number: str) -> str:
 
 def rules_notebook_cells(lang: str = "en") -> list[dict[str, Any]]:
     """The rules reference (``buraco_learn/reference/rules.md``) as a notebook: one cell per
-    section, each rule under its own small heading (its ID), so ``Rules.ipynb#RUN-5`` finds it."""
+    section and one per rule, under its own small heading (its ID); the rule's cell id is the rule
+    ID, so ``Rules.ipynb#cell-id=RUN-5`` finds it (:func:`rule_link`)."""
     with language(lang):
         return _rules_notebook_cells(lang)
 
@@ -342,7 +355,7 @@ def _rules_notebook_cells(lang: str) -> list[dict[str, Any]]:
             sections.append([])
         m = RULE_ANCHOR.match(line)
         if m:
-            sections[-1] += ["", f"#### {m.group(1)}", "", m.group(2)]
+            sections[-1] += ["\x00" + m.group(1), f"#### {m.group(1)}", "", m.group(2)]
         elif line.startswith("  ") and sections[-1] and sections[-1][-1] and not line.lstrip().startswith(("-", "|")):
             sections[-1][-1] += " " + line.strip()
         else:
@@ -352,18 +365,29 @@ def _rules_notebook_cells(lang: str) -> list[dict[str, Any]]:
         title = next((line[3:] for line in sec if line.startswith("## ")), "")
         ids = [line[5:] for line in sec if line.startswith("#### ")]
         if title and ids:
-            index_lines.append(f"- **{title}**{colon()} " + " · ".join(f"[{i}](#{i})" for i in ids))
+            index_lines.append(f"- **{title}**{colon()} " + " · ".join(f"[{i}]({rule_link(i)})" for i in ids))
     index = (tr("**Find a rule**: click its ID (the course's links open this notebook; the rule's own sentence is "
                 "also shown in every hint that cites it).") + "\n\n" + "\n".join(index_lines))
     cells = [_cell("md", head), _cell("md", index)]
+    cell_ids: list[str | None] = [None, None]
     for sec in sections:
-        text = "\n".join(sec).strip("\n")
-        text = re.sub(r"\n{3,}", "\n\n", text)
-        if text:
-            cells.append(_cell("md", text))
+        # a section's lead (its title and text), then one cell per rule (a rule's own lines,
+        # a list or a table under it included), whose cell id is the rule ID
+        parts: list[tuple[str | None, list[str]]] = [(None, [])]
+        for line in sec:
+            if line.startswith("\x00"):
+                parts.append((line[1:], []))
+            else:
+                parts[-1][1].append(line)
+        for rule_id, lines in parts:
+            text = re.sub(r"\n{3,}", "\n\n", "\n".join(lines).strip("\n"))
+            if text:
+                cells.append(_cell("md", text))
+                cell_ids.append(rule_id)
     cells.append(_cell("md", head.split("\n", 1)[1]))
-    for i, cell in enumerate(cells):
-        cell["id"] = f"rules-{i:02d}"
+    cell_ids.append(None)
+    for i, (cell, rule_id) in enumerate(zip(cells, cell_ids)):
+        cell["id"] = rule_id or f"rules-{i:02d}"
     return cells
 
 

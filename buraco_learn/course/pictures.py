@@ -15,6 +15,7 @@ True
 from __future__ import annotations
 
 from html import escape
+from typing import Any
 
 from ..cards import parse_cards
 from ..i18n import N_, tr
@@ -24,7 +25,7 @@ from ..render import DECKS, card_html, hand_html, meld_html
 from ..exercises.show import course_deck
 from ..render.feedback import inline_markdown
 
-__all__ = ["Picture", "card_values", "burraco_kinds", "wild_moves", "the_pot", "cheat_sheet", "DECKS"]
+__all__ = ["Picture", "card_values", "burraco_kinds", "wild_moves", "the_pot", "cheat_sheet", "presets_table", "DECKS"]
 
 #: Sentences written inside f-strings below (where the catalog's extractor does not look).
 _IN_FSTRINGS = (N_('Three kinds of burraco (7 cards or more, BUR-1)'), N_('Buraco on one page'),)
@@ -216,3 +217,64 @@ def cheat_sheet(*, deck: str | None = None) -> Picture:
 
 
 _ = card_html
+
+
+def _yes(value: bool) -> str:
+    return tr("yes") if value else tr("no")
+
+
+#: The rows of :func:`presets_table`: what the rule is about, its rule IDs, and what a preset says.
+_PRESET_ROWS: tuple[tuple[str, str, Any], ...] = (
+    (N_("Players"), "DEAL-2", lambda r: ", ".join(map(str, r.players))),
+    (N_("Jokers in the deck"), "EQ-1", lambda r: tr("{jokers} jokers, {cards} cards", jokers=r.jokers,
+                                                    cards=104 + r.jokers)),
+    (N_("A natural 2 lying in a meld"), "EQ-2", lambda r: tr("{n} points", n=r.natural_two_meld_points)),
+    (N_("A low ace lying in a meld"), "EQ-2", lambda r: tr("{n} points", n=r.low_ace_meld_points)),
+    (N_("A 2 of the run's suit in its own place"), "RUN-5",
+     lambda r: tr("natural or wild, the layout worth most") if r.natural_two_optional else tr("natural")),
+    (N_("A wild freed by its own card"), "WILD-3",
+     lambda r: tr("moves to the high end") if r.freed_wild_high else tr("takes the low end if it can")),
+    (N_("Semi-clean burraco"), "BUR-3",
+     lambda r: tr("{n} points", n=r.semi_clean_bonus) if r.semi_clean_bonus is not None
+     else tr("none: a burraco with a wild is dirty")),
+    (N_("The hand ends when the stock is down to"), "STOCK-1",
+     lambda r: tr("no card: an untaken pot becomes the stock") if r.pots_become_stock
+     else tr("{n} cards", n=r.stock_reserve) if r.stock_reserve != 1 else tr("1 card")),
+    (N_("Laying off onto the partner's melds"), "TURN-2", lambda r: _yes(r.lay_off_onto_partner)),
+    (N_("With the pot but no burraco, empty the hand and play on"), "CLOSE-4",
+     lambda r: _yes(r.play_on_with_empty_hand)),
+    (N_("The pot penalty, for a side without its pot"), "SCORE-1",
+     lambda r: tr("always") if r.pot_penalty_always else tr("only when another side took its pot")),
+    (N_("The closing bonus"), "CLOSE-5",
+     lambda r: tr("only to a side that took its pot") if r.close_bonus_needs_pot else tr("to the side that closes")),
+    (N_("A match is played"), "GAME-1",
+     lambda r: tr("to {n} points, or an agreed number of hands", n=r.target) if r.fixed_hands
+     else tr("to {n} points", n=r.target)),
+)
+
+
+def presets_table() -> Picture:
+    """The presets side by side (notebook 10): one row per rule a preset changes, what each
+    preset says, in words, with the rule's ID.
+
+    >>> t = presets_table()
+    >>> "Semi-clean burraco (BUR-3)" in repr(t) and "natural_two_meld_points" not in repr(t)
+    True
+    >>> "<table" in t._repr_html_()
+    True
+    """
+    from ..rules import PRESETS
+
+    names = list(PRESETS)
+    cell = "padding:3px 10px;border-bottom:1px solid #d8d2c0;text-align:left;vertical-align:top"
+    head = "".join(f'<th style="{cell}"><code>{escape(n)}</code></th>' for n in names)
+    rows, lines = [], []
+    for label, rule_id, say in _PRESET_ROWS:
+        values = [say(PRESETS[n]) for n in names]
+        rows.append(f'<tr><th style="{cell};font-weight:normal">{escape(tr(label))} ({rule_id})</th>'
+                    + "".join(f'<td style="{cell}">{escape(v)}</td>' for v in values) + "</tr>")
+        lines.append(f"{tr(label)} ({rule_id}): " + " | ".join(f"{n} {v}" for n, v in zip(names, values)))
+    box = _BOX.replace("max-width:100%", "max-width:none")  # (no number an exercise below asks for)
+    html = (f'<div style="{box}"><table style="border-collapse:collapse;font-size:14px">'
+            f'<tr><th style="{cell}"></th>{head}</tr>{"".join(rows)}</table></div>')
+    return Picture(html, "\n".join(lines))

@@ -35,7 +35,7 @@ from ..game import Event, Game
 from ..exercises.show import TableView
 from ..i18n import N_, tr, trc, trn
 from ..render import hand_html
-from ..render.text import seat_name, suit_word
+from ..render.text import describe_hand, describe_meld, pile_words, seat_name, side_names, status_line, suit_word
 from ..widgets.common import new_cards, speaks, static_bundle
 from ..widgets.table import TableWidget
 
@@ -218,6 +218,28 @@ class Demo:
 
 
 @speaks
+class _ClassTable(TableWidget):
+    """The demo's table, seen by a whole class: its words name the seat to play ("North to
+    play", "North's hand") and never say "you" to one player."""
+
+    def _says_you(self) -> bool:
+        return False
+
+    @property
+    def description_text(self) -> str:
+        g, seat = self.game, self.viewer
+        lines = [status_line(g, None, show_score=self.show_score),
+                 tr("{seat}'s hand ({n}): {cards}.", seat=seat_name(g, seat), n=len(self.hand),
+                    cards=describe_hand(self.hand, sorted(self.selected)))]
+        for side in g.sides:
+            body = "; ".join(describe_meld(t) for t in g.side_melds(side[0])) or tr("none yet")
+            lines.append(tr("{names}'s melds", names=side_names(g, side)) + f": {body}.")
+        lines.append(pile_words(g.pile, spread=self.pile_open))
+        lines.append(tr("Stock: {stock} cards. Pots waiting: {pots}.", stock=len(g.stock), pots=len(g.pots)))
+        return "\n".join(lines)
+
+
+@speaks
 class DemoWidget(VBox):  # type: ignore[misc]
     """A :class:`Demo` on a large :class:`~buraco_learn.widgets.TableWidget`, stepped by buttons.
 
@@ -241,7 +263,7 @@ class DemoWidget(VBox):  # type: ignore[misc]
     def __init__(self, demo: Demo, *, seat: int | None = None, reveal: bool = False, width: int = 1280,
                  language: str | None = None, files: str = "paths") -> None:
         self.demo = demo
-        self.table = TableWidget(demo.game, viewer=seat, width=width, language=language, files=files)
+        self.table = _ClassTable(demo.game, viewer=seat, width=width, language=language, files=files)
         self.said = HTML(layout=Layout(min_height="34px"))
         self.hands = HTML()
         self._said_text = ""

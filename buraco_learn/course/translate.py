@@ -369,7 +369,7 @@ def exercise_messages() -> list[tuple[str, str, str]]:
         out.append((cls.form, "exercises/checkers.py", f"how an answer is written (exercises of the kind '{cls.kind}')"))
     for ex in EXERCISES.values():
         where = "exercises/catalog.py"
-        for name in ("question", "hint", "stronger", "blank_hint", "why", "options", "mistakes"):
+        for name in ("question", "hint", "stronger", "blank_hint", "todo", "why", "options", "mistakes"):
             value = getattr(ex, name, None)
             items = value.items() if isinstance(value, Mapping) else [("", value)]
             for key, text in items:

@@ -145,6 +145,14 @@ def _three_end() -> int:
     return g.result().credits[2]
 
 
+def _three_side() -> int:
+    """The side score of South-East, the pair of exercise three-credit (before it is halved)."""
+    g = Game.from_position(THREE_END)
+    g.apply("discard KD")
+    r = g.result()
+    return r.scores[next(k for k, seats in enumerate(r.sides) if 2 in seats)].total
+
+
 def _three_end_why() -> str:
     """The count of exercise three-credit in numbers: the pair's side score, then its half."""
     g = Game.from_position(THREE_END)
@@ -306,6 +314,16 @@ _TYPED_ASK = {
 }
 
 
+#: What to do on a puzzle played on its widget, as one sentence (``{widget}``: its variable).
+_PUZZLE_TODO = {
+    "most": "Play your moves on the puzzle above, then replace the ... after answer = with {widget} and run the cell.",
+    "close": "Play your moves on the puzzle above, then replace the ... after answer = with {widget} and run the "
+             "cell.",
+    "safe": "Select your card on the puzzle above, then replace the ... after answer = with {widget} and run the cell.",
+    "score": "Play on the puzzle above, then replace the ... after answer = with {widget} and run the cell.",
+}
+
+
 def _puzzle(id: str, name: str, *, widget: str = "") -> PuzzleExercise:
     """The exercise for puzzle ``name``: typed, or (``widget``: the variable) played on a PuzzleWidget."""
     p = PUZZLES[name]
@@ -333,6 +351,7 @@ def _puzzle(id: str, name: str, *, widget: str = "") -> PuzzleExercise:
                                           f"verdict, then give the puzzle as the answer: `answer = {widget}`.",
                           solution_code=f"{worked}\nanswer = {widget}",
                           blank_hint=f"play on the puzzle, then write: answer = {widget}",
+                          todo=_PUZZLE_TODO[p.kind].replace("{widget}", widget),
                           hint=hint, stronger=stronger)
 
 
@@ -847,10 +866,7 @@ _LIST: list[Exercise] = [
                  "KD. How many points is **East** credited for this hand? (The half of an odd side score is "
                  "rounded up, toward the higher number: 335 gives 168, −95 gives −47.)",
         expected=_three_end,
-        mistakes={2 * _three_end() - 1: "that is the pair's whole side score; each partner is credited half "
-                                        "of it (P3-2)",
-                  2 * _three_end(): "that is the pair's whole side score; each partner is credited half "
-                                    "of it (P3-2)",
+        mistakes={_three_side(): "that is the pair's whole side score; each partner is credited half of it (P3-2)",
                   _three_end() - 1: "halve, then round up toward the higher number: 335 gives 168 (P3-2)"},
         hint="The pair's side score is halved, and each partner gets that half, rounded up toward the higher "
              "number (P3-2).",
@@ -863,6 +879,7 @@ _LIST: list[Exercise] = [
         from_hand=PLAY_HAND, answer="QH KH AH",
         solution_code='table.select("QH", "KH", "AH")  # or click the three cards on the table\nanswer = table',
         blank_hint="click the cards on the table, then write: answer = table",
+        todo="Click the cards on the table above, then replace the ... after answer = with table and run the cell.",
         question="On the table above, **select** (click) three cards of your hand that form a run with the "
                  "ace high, then give the table as the answer: `answer = table`.",
         hint="A run is one suit, consecutive; the ace is high after the king (RUN-1, RUN-2).",

@@ -165,6 +165,9 @@ class Verdict:
     #: The answer could not be read (wrong type, bad notation, not an option): it is not counted as
     #: a wrong try, and the feedback says what form an answer takes.
     form: bool = False
+    #: A right answer that costs points (a clean burraco spoilt): what it costs, and its rules.
+    warning: str = ""
+    warning_rules: tuple[str, ...] = ()
 
 
 def cards_of(answer: Any) -> list[Card]:
@@ -223,6 +226,10 @@ class Exercise:
     solution_code: str = ""
     #: The comment of the blank cell, when the kind's usual one does not fit.
     blank_hint: str = ""
+    #: For an answer given on a widget (cards clicked on a table, moves played on a puzzle): the
+    #: whole sentence saying what to do, said instead of "Replace the ... after answer = with
+    #: <form>" (which a widget answer does not fit).
+    todo: str = ""
     kind: ClassVar[str] = "exercise"
     #: How to write an answer, shown as a comment in the blank cell.
     form: ClassVar[str] = "your answer"
@@ -230,6 +237,19 @@ class Exercise:
     def judge(self, answer: Any) -> Verdict:
         """Ask the engine whether ``answer`` is right."""
         raise NotImplementedError
+
+    def instructions(self) -> str:
+        """What to do to answer, as one sentence (in the language of the moment).
+
+        >>> from buraco_learn.exercises.catalog import EXERCISES
+        >>> EXERCISES["pick-a-run"].instructions()
+        'Click the cards on the table above, then replace the ... after answer = with table and run the cell.'
+        >>> EXERCISES["ace-high"].instructions()
+        'Replace the ... after answer = with a meld in notation, like "5H 6H 7H", then run the cell.'
+        """
+        if self.todo:
+            return tr(self.todo)
+        return tr("Replace the ... after answer = with {form}, then run the cell.", form=tr(self.blank_hint or self.form))
 
     def options_text(self) -> str:
         """The options, as text after the question (empty: not a choice)."""
@@ -649,6 +669,7 @@ class ActionExercise(Exercise):
             return Verdict(False, tr("no move given; write it like \"discard 9C\""), form=True)
         g = self.game()
         seat = g.to_move
+        before = {t.id: t.meld.bonus for t in g.table if t.owner in g.side_of(seat)}
         notes: list[str] = []
         for k, move in enumerate(moves):
             if g.is_over or g.to_move != seat or (k and moves[k - 1].split()[0].lower() == "discard"):
@@ -669,7 +690,23 @@ class ActionExercise(Exercise):
             problem = tr(problem)
             return Verdict(False, tr("that is legal ({moves}), but {problem}", moves=said, problem=problem),
                            cited_rules(problem))
-        return Verdict(True, said, self.rules)
+        warning, rules = _spoilt(before, g)
+        return Verdict(True, said, self.rules, warning=warning, warning_rules=rules)
+
+
+_SPOILT = {"semi-clean": (N_("Legal, but it costs {points}: the burraco turns semi-clean"), "BUR-3"),
+           "dirty": (N_("Legal, but it costs {points}: the burraco turns dirty"), "BUR-4")}
+
+
+def _spoilt(before: Mapping[int, int], g: Game) -> tuple[str, tuple[str, ...]]:
+    """What the moves cost in burraco bonus: a burraco of ``before`` (meld id -> bonus) that lies
+    on the table with a smaller bonus now, said as a warning with its rule; ``("", ())`` if none."""
+    for t in g.table:
+        kind = t.meld.burraco
+        if t.id in before and kind in _SPOILT and t.meld.bonus < before[t.id]:
+            text, rule_id = _SPOILT[kind]
+            return tr(text, points=before[t.id] - t.meld.bonus), (rule_id,)
+    return "", ()
 
 
 # ----------------------------------------------------------------------------------- puzzles
@@ -786,8 +823,7 @@ class Checker:
                                   right=ex.kind, kind=kind))
         if answer is Ellipsis:
             return Feedback("blank", _plain(tr(ex.question)) + ex.options_text(),
-                            hint=tr("Replace the ... after answer = with {form}, then run the cell.",
-                                    form=tr(ex.blank_hint or ex.form)),
+                            hint=ex.instructions(),
                             hint_label=N_("What to do"), rules=ex.rules)
         try:
             verdict = ex.judge(answer)
@@ -805,9 +841,13 @@ class Checker:
             self.attempts.pop(ex.id, None)  # a new wrong answer after a right one starts the hints again
             # a number alone says little: the worked reasoning (the stronger hint) says why
             why = tr(ex.why or ex.stronger) if isinstance(ex, NumberExercise) else ""
+            if verdict.warning:  # right, but it cost points: say so, with the rule that counts them
+                return Feedback("right", f"{_stop(verdict.message)} {verdict.warning}",
+                                rules=ex.rules + tuple(r for r in verdict.warning_rules if r not in ex.rules))
             return Feedback("right", verdict.message, rules=ex.rules, hint=why, hint_label=N_("Why"))
         if verdict.form:  # unreadable: say the form, and do not count it as a try
-            return Feedback("wrong", verdict.message, hint=tr("Write {form}.", form=tr(ex.blank_hint or ex.form)),
+            how = ex.instructions() if ex.todo else tr("Write {form}.", form=tr(ex.blank_hint or ex.form))
+            return Feedback("wrong", verdict.message, hint=how,
                             hint_label=N_("How to write it"), rules=verdict.rules, attempt=self.attempts[ex.id])
         self.attempts[ex.id] += 1
         n = self.attempts[ex.id]

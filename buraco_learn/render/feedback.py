@@ -27,7 +27,8 @@ from typing import Literal
 from ..i18n import N_, colon, tr
 from ..reference import rule
 
-__all__ = ["FeedbackState", "FEEDBACK_STATES", "feedback_html", "feedback_text", "rule_html", "inline_markdown"]
+__all__ = ["FeedbackState", "FEEDBACK_STATES", "feedback_html", "feedback_text", "rule_html", "inline_markdown",
+           "card_symbols"]
 
 #: ``blank``: not answered yet; ``wrong``: a wrong answer (or a refused move); ``right``: correct;
 #: ``info``: neutral guidance (select a card first, a hint, the solution shown).
@@ -45,6 +46,40 @@ _STYLE: dict[str, tuple[str, str, str, str]] = {
 _CODE = re.compile(r"`([^`]+)`")
 _BOLD = re.compile(r"\*\*([^*]+)\*\*")
 _ITALIC = re.compile(r"(?<![\w*])\*([^*\s][^*]*)\*(?![\w*])")
+
+
+_CARD_NOTE = r"(?:10|[AKQJT2-9])[SHDC]"
+#: A card in notation in running text (``2C``, ``TH``, ``JK``, a wild with what it stands for,
+#: ``2C(=5H)``, ``JK(=7)``), not a part of a longer word.
+_CARD_WORD = re.compile(rf"(?<![\w(=-])(JK|{_CARD_NOTE})(\(=(?:{_CARD_NOTE}|10|[AKQJT2-9])\))?(?![\w-])")
+#: What a learner types: a code span, a quoted text (``"5H 6H 7H"``, ``'layoff 0: 8C'``).
+_TYPED = re.compile(r"(`[^`]*`|\"[^\"\n]*\"|(?<!\w)'[^'\n]*'(?!\w))")
+_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def _pretty(note: str) -> str:
+    if note == "JK":
+        return note
+    rank, suit = note[:-1], note[-1]
+    if suit not in _SYMBOL:  # a rank alone (``JK(=7)``)
+        return "10" if note == "T" else note
+    return ("10" if rank == "T" else rank) + _SYMBOL[suit]
+
+
+def card_symbols(text: str) -> str:
+    """The cards a learner reads in ``text`` drawn with suit symbols; what a learner types (a
+    code span, a quoted text) keeps its notation.
+
+    >>> card_symbols("meld 0 is now 2C(=2H) 3H 4H TH; discard KD")
+    'meld 0 is now 2♣(=2♥) 3♥ 4♥ 10♥; discard K♦'
+    >>> card_symbols('write "5H 6H 7H", or `answer = "QH"`; RUN-5 stays; JK(=7) 7S')
+    'write "5H 6H 7H", or `answer = "QH"`; RUN-5 stays; JK(=7) 7♠'
+    """
+    parts = _TYPED.split(text)
+    for i in range(0, len(parts), 2):
+        parts[i] = _CARD_WORD.sub(lambda m: _pretty(m.group(1)) + (
+            "(=" + _pretty(m.group(2)[2:-1]) + ")" if m.group(2) else ""), parts[i])
+    return "".join(parts)
 
 
 def inline_markdown(text: str) -> str:
@@ -115,14 +150,14 @@ def feedback_html(state: FeedbackState, message: str, *, rules: tuple[str, ...] 
         hint_label = tr("Hint")
     after = colon() if message and state != "info" and title is None else ""  # a given title has its own
     title = default_title if title is None else title
-    text = "<br>".join(inline_markdown(part) for part in message.split("\n")) if message else ""
+    text = "<br>".join(inline_markdown(card_symbols(part)) for part in message.split("\n")) if message else ""
     body = [f'<div class="bl-message"><b>{escape(title)}{after}</b>'
             + (f" {text}" if text else "") + "</div>"]
     if detail_html:
         body.append(f'<div class="bl-detail" style="margin-top:4px">{detail_html}</div>')
     if hint:
         label = f"<b>{escape(hint_label + colon())}</b> " if hint_label else ""
-        body.append(f'<div class="bl-hint" style="margin-top:4px">{label}{inline_markdown(hint)}</div>')
+        body.append(f'<div class="bl-hint" style="margin-top:4px">{label}{inline_markdown(card_symbols(hint))}</div>')
     if after_hint_html:
         body.append(f'<div class="bl-after" style="margin-top:4px">{after_hint_html}</div>')
     if rules and show_rules:

@@ -584,6 +584,12 @@ class TableWidget(VBox):  # type: ignore[misc]
     def _shows_count(self) -> bool:
         return self.game.is_over and self.show_score
 
+    def _says_you(self) -> bool:
+        """Whether the words speak to the viewer ("Your turn", "(you)"); a read-only table seen by
+        nobody in particular, and the class's demo (:mod:`buraco_learn.course.teacher`), name every
+        seat plainly."""
+        return not (self.readonly and self.fixed_viewer is None)
+
     def _count_viewer(self) -> int | None:
         # Pass-and-play and the class's demo have no one "you": the sides go by their seats' names.
         return self.fixed_viewer
@@ -689,7 +695,7 @@ class TableWidget(VBox):  # type: ignore[misc]
             self.redraw()
             return None
         gained = new_cards(before, g.hand(seat))
-        lines = [event_words(g, event, you=True, gained=gained)]
+        lines = [event_words(g, event, you=self._says_you(), gained=gained)]
         if position is not None:
             self.last_verdict = judge(position, event.action)
             lines.append(tr("Coach: {verdict}", verdict=" ".join(self.last_verdict.sentences[1:])))
@@ -1144,7 +1150,7 @@ class TableWidget(VBox):  # type: ignore[misc]
             draw_table(Pen(self.canvas), self.game, geo, viewer=self.viewer, hand=self.hand,
                        selected=set(self.selected), target=self.target, deck=self.deck, highlight=self._highlight,
                        pile_open=self.pile_open, show_score=self.show_score,
-                       you=not (self.readonly and self.fixed_viewer is None), readonly=self.readonly)
+                       you=self._says_you(), readonly=self.readonly)
             mark_frame(self.canvas, self.redraws + 1)  # which redraw the page shows (the browser tests wait on it)
         self.redraws += 1
         self.words.value = words_html(self.description_text, frame=self.redraws)
@@ -1162,7 +1168,7 @@ class TableWidget(VBox):  # type: ignore[misc]
         with hold_canvas():
             draw_hand_layer(Pen(self.canvas), self.game, geo, viewer=self.viewer, hand=self.hand,
                             selected=set(self.selected), deck=self.deck, highlight=self._highlight,
-                            you=not (self.readonly and self.fixed_viewer is None), readonly=self.readonly)
+                            you=self._says_you(), readonly=self.readonly)
             mark_frame(self.canvas, self.redraws + 1)
         self.redraws += 1
         self.words.value = words_html(self.description_text, frame=self.redraws)
