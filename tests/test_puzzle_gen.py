@@ -70,6 +70,9 @@ def test_each_theme_makes_puzzles_of_its_kind(made: dict[tuple[str, str, int], P
             assert all(replay.table[t.id].meld.wild is None for t in clean), p.name
         if theme == "soloist":
             assert g.players == 3 and g.soloist == seat and p.kind in ("most", "safe", "close")
+        if theme == "five":  # five players, the pairs formed (P5-2): two pairs and the lone player
+            assert g.players == 5 and g.soloist is not None and p.kind in ("most", "safe", "close"), p.name
+            assert sorted(len(side) for side in g.sides) == [1, 2, 2], p.name
         if theme == "defend":
             assert any(s not in g.side_of(seat) and g.side_has_pot(s) and g.side_has_burraco(s)
                        for s in range(g.players))

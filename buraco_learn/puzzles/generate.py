@@ -27,6 +27,8 @@ answer is not proven within it is passed over, never served. The themes (:data:`
 - ``pile-size``: what the pile's size changes: which discard is safe when the next player takes
   the whole pile with it (no opponent meld takes it, and it makes no meld with two cards of the
   pile, TURN-1); the level goes by the pile's size.
+- ``five``: at a five-player table once the pairs have formed (P5-2): you are the lone player or
+  one of a pair (your partner sits two seats away): most points, safe discard or close.
 
 The levels differ so (``level_of``, :func:`pile_level`): *easy*: at most 9 cards in hand and one
 move for the most points, at most two moves to close, at most two opponent melds to check for a
@@ -196,6 +198,7 @@ THEMES: dict[str, str] = {
     "defend": N_("Defend: the opponents are near closing"),
     "close-or-build": N_("Close now or build"),
     "pile-size": N_("The pile's size"),
+    "five": N_("At a five-player table"),
 }
 #: How many hands :func:`make_puzzle` plays looking for a position, at most, before it gives up.
 MAX_HANDS = 40
@@ -258,6 +261,10 @@ def _kinds(theme: str, game: Game, rng: random.Random) -> str | None:
         return None
     if theme == "soloist":
         if game.soloist is None or game.soloist != seat:  # the lone player of 3 or 5 (P3-1, P5-2)
+            return None
+        return rng.choice(["most", "safe", "close"] if game.side_has_pot(seat) else ["most", "safe"])
+    if theme == "five":  # five players, the pairs formed (P5-2): the lone player or a pair's partner
+        if game.soloist is None:
             return None
         return rng.choice(["most", "safe", "close"] if game.side_has_pot(seat) else ["most", "safe"])
     if theme == "clean":
@@ -381,7 +388,7 @@ def make_puzzle(theme: str, level: str = "easy", seed: int = 0) -> Puzzle:
     >>> make_puzzle("chess")
     Traceback (most recent call last):
     ...
-    buraco_learn.errors.NotationError: unknown puzzle theme 'chess': the themes are most, close, safe, pile, clean, wild, soloist, defend, close-or-build, pile-size
+    buraco_learn.errors.NotationError: unknown puzzle theme 'chess': the themes are most, close, safe, pile, clean, wild, soloist, defend, close-or-build, pile-size, five
     """
     if not isinstance(theme, str) or theme not in THEMES:
         raise NotationError(tr("unknown puzzle theme {theme}: the themes are {themes}", theme=excerpt(theme),
@@ -396,7 +403,8 @@ def make_puzzle(theme: str, level: str = "easy", seed: int = 0) -> Puzzle:
     for attempt in range(MAX_HANDS):
         rng = random.Random(f"{theme}/{level}/{seed}/{attempt}")
         rng.puzzle_seed = seed  # type: ignore[attr-defined]
-        rules, players = ("fibur", 3) if theme == "soloist" else rng.choice(PRESET_PLAYERS)
+        rules, players = ("fibur", 3) if theme == "soloist" else ("fibur", 5) if theme == "five" else rng.choice(
+            PRESET_PLAYERS)
         hand_seed = rng.randrange(10**6)
         for game in _turns(hand_seed, players, rules):
             kind = _kinds(theme, game, rng)
