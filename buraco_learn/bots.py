@@ -278,7 +278,7 @@ def _cannot_close(game: Game) -> bool:
     hand = list(game.hand(seat))
     usable: set[Card] = set()
     burraco = game.side_has_burraco(seat)
-    for m in candidate_melds(hand):
+    for m in candidate_melds(hand, game.rules.copies):  # three copies of a card with five players (P5-1)
         usable.update(m)
         if len(m) >= 7:
             burraco = True
@@ -725,7 +725,7 @@ def _group_lay_off_cards(meld: Meld, relevant: list[Card]) -> set[Card]:
     base = meld.cards
     size = len(base)
     out: set[Card] = set()
-    for m, _ in _target_group([*base, *relevant], base, meld._rank, meld._suit):
+    for m, _ in _target_group([*base, *relevant], base, meld._rank, meld._suit, meld.rules.copies):
         if len(m) <= size:
             continue
         left = list(m)
@@ -843,7 +843,7 @@ def _cards_used(view: PlayerView, before: Sequence[Card], new: Sequence[Card]) -
             # The hand's candidate melds, in the order the solver lists the hand (the engine adds
             # the new cards last), so that the solver asked next finds them remembered.
             if cands is None:
-                cands = candidate_melds(hand)
+                cands = candidate_melds(hand, view.rules.copies)
             if any(x in m for m in cands):
                 return True
         for meld in melds:
@@ -858,7 +858,7 @@ def _unusable(view: PlayerView, hand: Sequence[Card]) -> list[Card]:
     lay-off result onto a meld of ``view.seat``'s side (see :func:`_new_cards_used`): no plan of
     this hand lays one of them down."""
     usable: set[Card] = set()
-    for m in candidate_melds(list(hand)):
+    for m in candidate_melds(list(hand), view.rules.copies):
         usable.update(m)
     for meld in _side_melds(view):
         usable.update(_lay_off_cards(meld, hand))

@@ -475,6 +475,7 @@ def test_lay_off_cards_read_the_target_group() -> None:
     from buraco_learn.solver import _near_cards
 
     def reference(meld: Meld, hand: list[Card]) -> set[Card]:
+        copies = meld.rules.copies  # three with five players (P5-1)
         if meld.kind == "set":
             relevant = [c for c in hand if c.r == meld._rank or c.r in (0, 2)]
         else:
@@ -482,7 +483,7 @@ def test_lay_off_cards_read_the_target_group() -> None:
         out: set[Card] = set()
         if not relevant:
             return out
-        for m in candidate_melds([*meld.cards, *relevant]):
+        for m in candidate_melds([*meld.cards, *relevant], copies):
             extra = Counter(m)
             extra.subtract(meld.cards)
             if len(m) > len(meld.cards) and min(extra.values()) >= 0:

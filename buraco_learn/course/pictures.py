@@ -226,8 +226,7 @@ def _yes(value: bool) -> str:
 #: The rows of :func:`presets_table`: what the rule is about, its rule IDs, and what a preset says.
 _PRESET_ROWS: tuple[tuple[str, str, Any], ...] = (
     (N_("Players"), "DEAL-2", lambda r: ", ".join(map(str, r.players))),
-    (N_("Jokers in the deck"), "EQ-1", lambda r: tr("{jokers} jokers, {cards} cards", jokers=r.jokers,
-                                                    cards=104 + r.jokers)),
+    (N_("Jokers in the deck"), "EQ-1", lambda r: tr("{jokers} jokers", jokers=r.jokers)),  # (the deck's size is an exercise)
     (N_("A natural 2 lying in a meld"), "EQ-2", lambda r: tr("{n} points", n=r.natural_two_meld_points)),
     (N_("A low ace lying in a meld"), "EQ-2", lambda r: tr("{n} points", n=r.low_ace_meld_points)),
     (N_("A 2 of the run's suit in its own place"), "RUN-5",

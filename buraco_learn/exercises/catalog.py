@@ -1055,6 +1055,18 @@ _LIST: list[Exercise] = [
              "c": "South and West sit side by side, and partners never do (P5-2)"},
         hint="Start counting at the seat after North-East: the 1st with the 3rd, the 2nd with the 4th (P5-2).",
         stronger="After North-East come East (1st), South (2nd), West (3rd), North-West (4th) (P5-2)."),
+    ChoiceExercise(
+        id="five-setup", rules=("P5-1", "P5-4", "P5-5"),
+        question="Which of these is the five-player game?",
+        options={"a": "three packs, 11 cards each, a stock of 66 after the deal, a match to 2005",
+                 "b": "two packs, 11 cards each, a stock of 41 after the deal, a match to 2005",
+                 "c": "three packs, and any preset may be played, `ramiroyal` too"},
+        correct="a",
+        why={"b": "two packs cannot deal five hands and three pots: the game takes three packs, 162 cards (P5-1)",
+             "c": "`ramiroyal` stays a two-player game (P5-5)"},
+        hint="Count the cards: 162, less five hands of 11, three pots (18 + 11 + 11) and the up-card (P5-1).",
+        stronger="162 - 55 - 40 - 1 = 66 in the stock (P5-1); the match goes to 2005 (P5-4); every preset "
+                 "but `ramiroyal` (P5-5)."),
     NumberExercise(
         id="five-count", rules=("P5-3", "SCORE-1"),
         question="Five players; West took the 18-card pot, so North-West and East are a pair, and they took "

@@ -48,10 +48,10 @@ _BOLD = re.compile(r"\*\*([^*]+)\*\*")
 _ITALIC = re.compile(r"(?<![\w*])\*([^*\s][^*]*)\*(?![\w*])")
 
 
-_CARD_NOTE = r"(?:10|[AKQJT2-9])[SHDC]"
+_CARD_NOTE = r"(?:10|[2-9AKQJT])[SHDC]"
 #: A card in notation in running text (``2C``, ``TH``, ``JK``, a wild with what it stands for,
 #: ``2C(=5H)``, ``JK(=7)``), not a part of a longer word.
-_CARD_WORD = re.compile(rf"(?<![\w(=-])(JK|{_CARD_NOTE})(\(=(?:{_CARD_NOTE}|10|[AKQJT2-9])\))?(?![\w-])")
+_CARD_WORD = re.compile(rf"(?<![\w(=-])(JK|{_CARD_NOTE})(\(=(?:{_CARD_NOTE}|10|[2-9AKQJT])\))?(?![\w-])")
 #: What a learner types: a code span, a quoted text (``"5H 6H 7H"``, ``'layoff 0: 8C'``).
 _TYPED = re.compile(r"(`[^`]*`|\"[^\"\n]*\"|(?<!\w)'[^'\n]*'(?!\w))")
 _SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
