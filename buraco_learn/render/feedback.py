@@ -125,7 +125,7 @@ def feedback_text(state: FeedbackState, message: str, *, rules: tuple[str, ...] 
 
 def feedback_html(state: FeedbackState, message: str, *, rules: tuple[str, ...] = (), hint: str = "",
                   show_rules: bool = True, detail_html: str = "", hint_label: str | None = None,
-                  after_hint_html: str = "", title: str | None = None) -> str:
+                  after_hint_html: str = "", title: str | None = None, fold_rules: bool = False) -> str:
     """The feedback box: a title (✎ / ✗ / ✓ / ℹ), the message, an optional hint, then the sentence
     of each rule in ``rules`` (unless ``show_rules`` is false). ``detail_html`` is trusted HTML
     placed under the message (cards drawn by the renderer, a worked answer). ``hint_label`` names
@@ -133,13 +133,18 @@ def feedback_html(state: FeedbackState, message: str, *, rules: tuple[str, ...] 
     ``after_hint_html`` is trusted HTML placed after
     the hint (a worked answer, given last). ``title`` replaces the state's title where a verdict
     word would be wrong (a table widget that refuses an illegal move says "✗ Not allowed"; a move
-    done says "✓ Done"). A message of several lines keeps them.
+    done says "✓ Done"). A message of several lines keeps them. ``fold_rules`` puts the rules'
+    sentences in a closed ``<details>`` whose summary names their IDs: a verdict with a hint and a
+    worked answer stays short enough to be read on a laptop's screen, its rules one click away.
 
     ``message`` and ``hint`` are text with inline Markdown (backticks, bold), escaped here.
     The box carries ``role="status"`` and ``aria-live="polite"`` so a screen reader says it.
 
     >>> html = feedback_html("wrong", "Draw first.", rules=("TURN-1",), title="✗ Not allowed")
     >>> "✗ Not allowed" in html and "Not yet" not in html and 'data-rule="TURN-1"' in html
+    True
+    >>> folded = feedback_html("wrong", "0 points.", rules=("EQ-2", "TURN-2"), hint="Lay off.", fold_rules=True)
+    >>> "<summary" in folded and "The rules: EQ-2, TURN-2" in folded and 'data-rule="EQ-2"' in folded
     True
     """
     if state not in _STYLE:
@@ -160,7 +165,12 @@ def feedback_html(state: FeedbackState, message: str, *, rules: tuple[str, ...] 
         body.append(f'<div class="bl-hint" style="margin-top:4px">{label}{inline_markdown(card_symbols(hint))}</div>')
     if after_hint_html:
         body.append(f'<div class="bl-after" style="margin-top:4px">{after_hint_html}</div>')
-    if rules and show_rules:
+    if rules and show_rules and fold_rules:
+        summary = tr("The rules: {ids}", ids=", ".join(rules))
+        body.append('<details class="bl-rules" style="margin-top:4px;font-size:0.92em;opacity:0.92">'
+                    f'<summary style="cursor:pointer">{escape(summary)}</summary>'
+                    + "".join(rule_html(r) for r in rules) + "</details>")
+    elif rules and show_rules:
         body.append('<div class="bl-rules" style="margin-top:2px;font-size:0.92em;opacity:0.92">'
                     + "".join(rule_html(r) for r in rules) + "</div>")
     return (f'<div class="bl-feedback bl-{state}" role="status" aria-live="polite" '

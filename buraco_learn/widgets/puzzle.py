@@ -151,8 +151,11 @@ class PuzzleWidget(VBox):  # type: ignore[misc]
             hint_label = tr("Hint")
         text = message + (f" {hint_label}: {hint}" if hint else "") + (f" {detail}" if detail else "")
         self.table.set_feedback(text, kind)  # type: ignore[arg-type]
+        # a verdict with a hint keeps its rules one click away: the verdict and the hint are read
+        # whole on a laptop's screen, under the Check button the learner has just pressed
         box = feedback_html(state, message, rules=rules, hint=hint, hint_label=hint_label,  # type: ignore[arg-type]
-                            after_hint_html=f"<b>{escape(tr('One right answer:'))}</b> {escape(detail)}" if detail else "")
+                            after_hint_html=f"<b>{escape(tr('One right answer:'))}</b> {escape(detail)}" if detail else "",
+                            fold_rules=bool(hint or detail))
         # the table's feedback line keeps its class (what the page and its tests look for), and grows
         # with the verdict: a hint and the right answer are read whole, never scrolled in a small box
         self.table.feedback.value = f'<div class="feedback {kind}">{box}</div>'

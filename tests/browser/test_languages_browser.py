@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from buraco_learn.render.feedback import card_symbols
 from lab_harness import LabPage, squeeze, wait_for_text, wait_until
 
 pytestmark = pytest.mark.browser
@@ -25,9 +26,10 @@ def _feedback(lab: LabPage) -> Any:
 
 
 def _shown(lab: LabPage, text: str) -> str:
-    """Wait until the page's feedback box shows ``text`` (the kernel's feedback): the kernel
-    has it a moment before the page."""
-    return wait_for_text(_feedback(lab), lambda t: squeeze(text) in t, f"the feedback box to show {text!r}")
+    """Wait until the page's feedback box shows ``text`` (the kernel's feedback, its cards drawn
+    with suit symbols as the box draws them): the kernel has it a moment before the page."""
+    seen = squeeze(card_symbols(text))
+    return wait_for_text(_feedback(lab), lambda t: seen in t, f"the feedback box to show {seen!r}")
 
 
 def _inside_viewport(lab: LabPage, locator: Any) -> bool:
