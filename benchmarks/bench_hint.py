@@ -12,8 +12,15 @@ and the solver's verdict is counted: proven, or the best found.
 
     python benchmarks/bench_hint.py [--hands 10000] [--every 40] [--big 30]
 
-The 10,000 hands take about 35 CPU minutes: on a shared machine, run them in parts (``--first``
-picks the first hand, ``--json`` keeps a part's times) and print the whole from the parts:
+The garbage collector is left to run as it does in a learner's kernel: no collection is forced
+between positions. (Forcing one before each hint walked the core's memo tables, which grow to
+their bounds, ``memo._MEMO_MAX``, over a long run: 80 ms a position and more, an hour of CPU
+for the 10,000 hands, none of it timed.) Every ``--progress`` hands a line on stderr says how
+far it is: hands, positions, the median and the slowest so far.
+
+The 10,000 hands take about 10 CPU minutes (the plan memo cleared before each hint); on a shared machine they can be run in parts
+(``--first`` picks the first hand, ``--json`` keeps a part's times) and the whole printed from
+the parts:
 
     python benchmarks/bench_hint.py --first 0 --hands 5000 --json a.json
     python benchmarks/bench_hint.py --first 5000 --hands 5000 --big 0 --json b.json
@@ -24,12 +31,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import gc
 import random
 import statistics
 import sys
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -46,11 +52,14 @@ from test_solver_budget import HAND22, HAND22_WILD, HAND30, HAND44, position  # 
 from _measure import solver_position  # noqa: E402
 
 
-def soak_positions(hands: int, every: int, seed: int = 0) -> Iterator[Game]:
+def soak_positions(hands: int, every: int, seed: int = 0, done: list[int] | None = None) -> Iterator[Game]:
     """Positions of ``soak.py``'s hands (seeds ``seed`` to ``seed + hands - 1``), one every
     ``every`` actions from a seeded offset, the hand not over; yielded one at a time, so that
-    10,000 hands need no more memory than one."""
+    10,000 hands need no more memory than one. ``done``, if given, holds how many hands were
+    begun (for the progress lines)."""
     for i in range(hands):
+        if done is not None:
+            done[0] = i + 1
         s = seed + i
         name, players = COMBOS[s % len(COMBOS)]
         g = Game.new(players, rules=name, seed=s, dealer=s % players)
@@ -80,16 +89,17 @@ def big_positions(count: int) -> list[Game]:
     return out
 
 
-def timed(games: Iterable[Game]) -> tuple[list[float], int, tuple[float, str]]:
-    """Each position's hint time in ms (the plan memo cleared first), and how many hints rested on
+def timed(games: Iterable[Game], progress: Callable[[list[float], float], None] | None = None
+          ) -> tuple[list[float], int, tuple[float, str]]:
+    """Each position's hint time in ms (the plan memo cleared first, the collector left alone), and how many hints rested on
     a plan or close search the budget stopped (``Plan.proven`` False, or "best found"). The
-    slowest position is printed, so that it can be studied."""
+    slowest position is printed, so that it can be studied; ``progress`` is called after each
+    position with the times so far and the slowest."""
     times = []
     unproven = 0
     worst = (-1.0, "")
     for g in games:
         bots._PLANS.clear()
-        gc.collect()
         t = time.process_time()
         h = hint(g)
         ms = (time.process_time() - t) * 1000
@@ -97,6 +107,8 @@ def timed(games: Iterable[Game]) -> tuple[list[float], int, tuple[float, str]]:
         unproven += "best found" in str(h)
         if ms > worst[0]:
             worst = (ms, g.position())
+        if progress is not None:
+            progress(times, worst[0])
     if worst[1]:
         print(f"  slowest ({worst[0]:.1f} ms): {worst[1]}", flush=True)
     return sorted(times), unproven, worst
@@ -135,13 +147,25 @@ def main() -> None:
     ap.add_argument("--first", type=int, default=0, help="the first soak hand (a part of a run)")
     ap.add_argument("--json", type=Path, help="also write this part's times to this file")
     ap.add_argument("--merge", type=Path, nargs="+", help="print the summary of parts written by --json, and exit")
+    ap.add_argument("--progress", type=int, default=500, help="a progress line every this many hands (0: none)")
     args = ap.parse_args()
     if args.merge:
         merged(args.merge)
         return
-    soak = soak_positions(args.hands, args.every, seed=args.first)
+    done = [0]
+    shown = [0]
+    started = time.process_time()
+
+    def progress(times: list[float], slowest: float) -> None:
+        if args.progress and done[0] - shown[0] >= args.progress:
+            shown[0] = done[0]
+            print(f"  {done[0]} of {args.hands} hands, {len(times)} positions, median "
+                  f"{statistics.median(times):.2f} ms, slowest {slowest:.1f} ms so far "
+                  f"({time.process_time() - started:.0f} s of CPU)", file=sys.stderr, flush=True)
+
+    soak = soak_positions(args.hands, args.every, seed=args.first, done=done)
     label = f"soak ({args.hands} hands from hand {args.first}, one position every {args.every} actions)"
-    t_soak, u_soak, w_soak = timed(soak)
+    t_soak, u_soak, w_soak = timed(soak, progress)
     print(summary(label, t_soak, u_soak), flush=True)
     t_big: list[float] = []
     u_big, w_big = 0, (-1.0, "")
