@@ -12,11 +12,15 @@ and the solver's verdict is counted: proven, or the best found.
 
     python benchmarks/bench_hint.py [--hands 10000] [--every 40] [--big 30]
 
-The garbage collector is left to run as it does in a learner's kernel: no collection is forced
-between positions. (Forcing one before each hint walked the core's memo tables, which grow to
-their bounds, ``memo._MEMO_MAX``, over a long run: 80 ms a position and more, an hour of CPU
-for the 10,000 hands, none of it timed.) Every ``--progress`` hands a line on stderr says how
-far it is: hands, positions, the median and the slowest so far.
+The garbage collector: ``--gc frozen`` (the default) collects before each hint, untimed, and
+then freezes what is left (``gc.freeze``), so that a hint is timed with the collections of its own
+garbage only, as in a learner's kernel, not with a full collection of the 10,000 hands' memo
+tables (``memo._MEMO_MAX`` entries each, over a million objects late in a run). ``--gc natural``
+forces nothing: the collector runs when it would in this one long process. A collection before
+each hint without the freeze (what this script did first) walked the whole heap, 80 ms a
+position and growing: the 10,000 hands took over an hour of CPU. Each position's time in the
+collector is counted (``gc.callbacks``) and printed for the slowest. Every ``--progress``
+hands a line on stderr says how far it is: hands, positions, the median and the slowest so far.
 
 The 10,000 hands take about 10 CPU minutes (the plan memo cleared before each hint); on a shared machine they can be run in parts
 (``--first`` picks the first hand, ``--json`` keeps a part's times) and the whole printed from
@@ -30,6 +34,7 @@ the parts:
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import random
 import statistics
@@ -89,17 +94,35 @@ def big_positions(count: int) -> list[Game]:
     return out
 
 
-def timed(games: Iterable[Game], progress: Callable[[list[float], float], None] | None = None
-          ) -> tuple[list[float], int, tuple[float, str]]:
+_IN_GC = [0.0, 0.0]  # CPU seconds in the collector since the last reset; when the current collection began
+
+
+def _count_gc(phase: str, info: dict[str, int]) -> None:
+    if phase == "start":
+        _IN_GC[1] = time.process_time()
+    else:
+        _IN_GC[0] += time.process_time() - _IN_GC[1]
+
+
+def timed(games: Iterable[Game], progress: Callable[[list[float], float], None] | None = None,
+          frozen: bool = True) -> tuple[list[float], int, tuple[float, str]]:
     """Each position's hint time in ms (the plan memo cleared first, the collector left alone), and how many hints rested on
     a plan or close search the budget stopped (``Plan.proven`` False, or "best found"). The
-    slowest position is printed, so that it can be studied; ``progress`` is called after each
-    position with the times so far and the slowest."""
+    slowest position is printed with its time in the collector, so that it can be studied;
+    ``progress`` is called after each position with the times so far and the slowest. ``frozen``:
+    collect and freeze the heap before each hint (untimed)."""
     times = []
     unproven = 0
     worst = (-1.0, "")
+    worst_gc = 0.0
+    if _count_gc not in gc.callbacks:
+        gc.callbacks.append(_count_gc)
     for g in games:
         bots._PLANS.clear()
+        if frozen:
+            gc.collect()
+            gc.freeze()
+        _IN_GC[0] = 0.0
         t = time.process_time()
         h = hint(g)
         ms = (time.process_time() - t) * 1000
@@ -107,10 +130,11 @@ def timed(games: Iterable[Game], progress: Callable[[list[float], float], None] 
         unproven += "best found" in str(h)
         if ms > worst[0]:
             worst = (ms, g.position())
+            worst_gc = _IN_GC[0] * 1000
         if progress is not None:
             progress(times, worst[0])
     if worst[1]:
-        print(f"  slowest ({worst[0]:.1f} ms): {worst[1]}", flush=True)
+        print(f"  slowest ({worst[0]:.1f} ms, {worst_gc:.1f} ms of it in the collector): {worst[1]}", flush=True)
     return sorted(times), unproven, worst
 
 
@@ -147,6 +171,8 @@ def main() -> None:
     ap.add_argument("--first", type=int, default=0, help="the first soak hand (a part of a run)")
     ap.add_argument("--json", type=Path, help="also write this part's times to this file")
     ap.add_argument("--merge", type=Path, nargs="+", help="print the summary of parts written by --json, and exit")
+    ap.add_argument("--gc", choices=("frozen", "natural"), default="frozen",
+                    help="collect and freeze the heap before each hint (default), or leave the collector alone")
     ap.add_argument("--progress", type=int, default=500, help="a progress line every this many hands (0: none)")
     args = ap.parse_args()
     if args.merge:
@@ -165,12 +191,12 @@ def main() -> None:
 
     soak = soak_positions(args.hands, args.every, seed=args.first, done=done)
     label = f"soak ({args.hands} hands from hand {args.first}, one position every {args.every} actions)"
-    t_soak, u_soak, w_soak = timed(soak, progress)
+    t_soak, u_soak, w_soak = timed(soak, progress, frozen=args.gc == "frozen")
     print(summary(label, t_soak, u_soak), flush=True)
     t_big: list[float] = []
     u_big, w_big = 0, (-1.0, "")
     if args.big:
-        t_big, u_big, w_big = timed(big_positions(args.big))
+        t_big, u_big, w_big = timed(big_positions(args.big), frozen=args.gc == "frozen")
         print(summary("hand-built big hands (22 to 44 cards)", t_big, u_big))
     if t_soak or t_big:
         print(summary("all", sorted(t_soak + t_big), u_soak + u_big))
