@@ -616,8 +616,8 @@ def _hint(game: Game, seed: int) -> Hint:
     if actions:
         if keep_words:
             laid = tuple(c for a in actions if isinstance(a, (LayDown, LayOff)) for c in a.cards)
-            sentences.append(tr("{steps}: {points} points (card points, EQ-2).", steps=_words_of(actions),
-                                points=format(advice.points, "+d")))
+            sentences.append(tr("{steps}: you lay down {points} points this turn (card points, EQ-2).",
+                                steps=_words_of(actions), points=advice.points))
             cards = laid
         else:
             sentences.append(_plan_sentence(plan))

@@ -157,7 +157,7 @@ def test_the_hint_lays_a_set_of_three_naturals_without_a_wild_bur2() -> None:
     assert h.action == LayDown(tuple(Card.parse(c) for c in ("7S", "7D", "7C"))) or (
         isinstance(h.action, LayDown) and Card.parse("2C") not in h.action.cards)
     assert "Keep 2♣ out of the new meld" in str(h) and "BUR-2" in h.rules
-    assert "+15 points" in str(h)  # the card points of 7♠ 7♦ 7♣ (EQ-2), not the change in the count
+    assert "you lay down 15 points this turn" in str(h)  # the card points of 7♠ 7♦ 7♣ (EQ-2), not the change in the count
 
 
 def test_the_hints_words_about_discards_and_the_pile_are_true() -> None:
