@@ -779,7 +779,8 @@ def _closing_threat(game: Game) -> int | None:
     mine = game.side_of(game.to_move)
     for k in range(1, game.players):
         s = (game.to_move + k) % game.players
-        if s not in mine and _side_may_close(view, s) and view.hand_sizes[s] <= CLOSE_THREAT_CARDS:
+        if (s not in mine and _side_may_close(view, s) and game.side_has_burraco(s)
+                and view.hand_sizes[s] <= CLOSE_THREAT_CARDS):
             return s
     return None
 

@@ -98,6 +98,10 @@ def test_the_hint_draws_from_the_stock_when_the_opponent_may_close_next_turn() -
     assert "North" in str(h) and "close" in str(h) and "SCORE-1" in h.rules, str(h)
     v = judge(g, "pile")
     assert not v.mistake and "rather" in v.sentences[1] and "draw from the stock" in v.sentences[1], str(v)
+    # without a burraco on the table North cannot close (CLOSE-1): no such warning
+    far = two("5H 6H 9C 8D KS QS", phase="draw", pile="JD JH QH KD AD 3C", north="4C 7D", melds="1=3S 4S 5S 6S",
+              took="1")
+    assert "may close at his next turn" not in str(hint(far)), str(hint(far))
 
 
 # -- 5. why this discard rather than that one ------------------------------------------------------
@@ -128,15 +132,18 @@ def test_drawing_from_the_stock_is_never_called_a_mistake() -> None:
     d = two("5H 6H 9C 8D JK", pile="4C 7H", phase="draw")
     v = judge(d, "draw")
     assert not v.mistake and v.cost == 0 and "mistake" not in str(v) and "✗" not in str(v)
+    # and it says so: the learner read "Judgement: the strong player would rather..." as a reproach
+    assert "drawing from the stock is a reasonable choice" in v.sentences[1], v.sentences
 
 
 def test_the_reason_for_preferring_a_discard_is_true_of_the_two_cards() -> None:
-    """'would rather discard 9♦ ... it goes with fewer of your cards' when J♠ went with none."""
-    g = two("9D 9H JS 4C", melds="0=6D 7D 8D")
-    v = judge(g, "discard JS")
-    text = " ".join(v.sentences[1:])
-    if v.better is not None:
-        assert "fewer of your cards" not in text or "J♠" in text, text
+    """'would rather discard 9♦ ... it goes with fewer of your cards' when J♠ went with none: the
+    reason compares the advised card with the card played, and holds for both."""
+    g = two("9D 4C 5C KS")
+    v = str(judge(g, "discard 4C"))  # 4♣ goes with 5♣; 9♦ with nothing
+    assert "9♦ rather than 4♣: 4♣ goes with 1 other card of your hand, 9♦ with none" in v, v
+    tie = str(judge(g, "discard KS"))  # K♠ and 9♦: no link, 10 points each: nothing tells them apart
+    assert "rather than K♠" not in tie and "fewer" not in tie, tie
     assert "fewer of your cards than any other" not in str(hint(g))
 
 
