@@ -3,9 +3,12 @@
 :func:`hint` looks at the game from the seat to move and uses only what that seat may see (its
 hand, the table, the pile). Its move is the strong bot's (:class:`~buraco_learn.bots.StrongBot`:
 the exact solver for what to lay down, judgement about the pile and safe discards), plus one
-piece of judgement: a wild is not laid on a meld still on its way to a clean burraco. Its words
-say why: the points, the burraco bonus kept, the discard that would feed an opponent or let the
-next player take the pile and close.
+piece of judgement: a wild is not laid on a meld still on its way to a clean burraco; and one
+of weighing: against an opponent who may close at his next turn, the pile is taken only if it
+pays even then (its cards left in hand count against you, SCORE-1). Its words say why: the
+points laid down this turn, the burraco bonus kept, the discard that would feed an opponent or
+let the next player take the pile (and meld or lay off with its cards) or close, and why one
+discard rather than another. Cards are written with their suit symbols (``9♦``).
 
 >>> from buraco_learn import Game
 >>> g = Game.from_position("fibur 2p d1 t0 play | h: 5H 6H 7H 9C 8D / - | m: 1=9S 9H 9D | p: 3C | s: * "
