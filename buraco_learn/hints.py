@@ -489,6 +489,11 @@ def _why_discard(game: Game, card: Card, rng_seed: int, against: Card | None = N
         bad = max(others, key=lambda c: risk[c])
         warn.append(tr("Do not discard {card}: {next} could take the pile with it and close at once (TURN-1, "
                        "CLOSE-1): don't feed the next player the pile.", card=bad.pretty, next=nxt))
+    own = next((f for f in discard_faults(game, card) if f.kind == "pile"), None)
+    if own is not None and own.meld is not None:  # the least harm, not a safe card: said first
+        reasons.append(tr("it does give {next} {meld} with {cards} of the pile or of his hand, but every other card "
+                          "you may discard gives as much away or more", next=nxt, meld=own.meld.notation(pretty=True),
+                          cards=format_cards(own.cards, pretty=True)))
     if not opponent_melds_accepting(view, card):
         reasons.append(tr("no opponent meld takes it (TURN-2)"))
     if not warn:
@@ -509,11 +514,6 @@ def _why_discard(game: Game, card: Card, rng_seed: int, against: Card | None = N
         reasons.append(tr("it goes with no other card of your hand"))
     if card.is_wild:
         reasons.append(tr("every card you may discard is a wild"))
-    own = next((f for f in discard_faults(game, card) if f.kind == "pile"), None)
-    if own is not None and own.meld is not None:
-        reasons.append(tr("it does give {next} {meld} with {cards} of the pile or of his hand, but every other card "
-                          "you may discard gives more away", next=nxt, meld=own.meld.notation(pretty=True),
-                          cards=format_cards(own.cards, pretty=True)))
     rival = against if against is not None and against != card else (
         min(others, key=facts.ranked) if others else None)
     rather = _rather_words(game, facts, card, rival) if rival is not None else None
