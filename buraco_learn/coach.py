@@ -228,7 +228,10 @@ def _judge_lay(game: Game, after: Game, played: LayDown | LayOff) -> Verdict:
     out = [_head(played)]
     if achieved >= advice.points:
         total = max(achieved, advice.points)
-        if proven:
+        if proven and solver_best > total:  # as much as the advice, which keeps a wild for a clean burraco
+            out.append(tr("✓ Good move: you lay down {points} points this turn, as much as the advice, which keeps "
+                          "your wild for a clean burraco (EQ-2, BUR-2).", points=total))
+        elif proven:
             out.append(tr("✓ Best move (proven by search): you lay down {points} points this turn, the most your hand "
                           "allows (EQ-2).", points=total))
         else:

@@ -168,3 +168,12 @@ def test_the_hint_and_the_coach_write_cards_with_their_suit_symbols() -> None:
     closing = two("TH 4C", melds="0=3H 4H 5H 6H 7H 8H 9H", took="0")
     for text in (str(hint(closing)), str(judge(closing, "discard TH"))):
         assert not RAW_CARD.search(text), text
+
+
+def test_best_move_is_said_only_of_the_most_the_hand_can_lay_down() -> None:
+    """Melding 5♥ 6♥ 7♥ and keeping 2♣ off J♥ Q♥ K♥ A♥ is the advice (BUR-2), but the hand could lay
+    down 20 points more: the verdict may not say "the most your hand allows"."""
+    g = two("2C 5H 6H 7H 9S KD", melds="0=JH QH KH AH")
+    v = judge(g, "meld 5H 6H 7H")
+    assert not v.mistake and v.sentences[1].startswith("✓ Good move"), v.sentences
+    assert "the most your hand allows" not in str(v) and "20 points more" in str(v), str(v)
