@@ -10,6 +10,10 @@ missed, a card kept that the side's melds take. It is a **judgement** where good
 chances (the stock or the pile, the strong bot's choice of a safe discard): then it says so and
 gives the strong bot's reasoning, and never calls the move a mistake.
 
+A verdict's first words say which kind it is: ``✓ Best move (proven by search)``, ``✓ Good move``
+or ``✓ The only move here`` for a move that is certainly right; ``✗ Costly`` for a certain
+mistake; ``≈ A matter of judgement`` (agreeing or not) where good players weigh chances.
+
 The coach judges by the hint's own advice (:func:`buraco_learn.hints.play_advice`,
 :func:`buraco_learn.hints.advised_discard`), so the Hint button and the coach say one thing.
 
@@ -21,9 +25,9 @@ The coach judges by the hint's own advice (:func:`buraco_learn.hints.play_advice
 (True, True, 'discard')
 >>> print(v)                                  # doctest: +NORMALIZE_WHITESPACE
 Your move: discard 9♣.
-Exact: before discarding you could still lay down meld 5♥ 6♥ 7♥ (+15 points); a card kept in hand
-counts against you at the end (SCORE-1).
-Exact: a mistake: the opponents' meld #0 (9S 9H 9D) takes 9♣ (TURN-2); 8♦ was safe.
+✗ Costly: before discarding you could still meld 5♥ 6♥ 7♥, laying down 15 points more this turn;
+a card kept in hand counts against you at the end (SCORE-1).
+✗ Costly: the opponents' meld #0 (9♠ 9♥ 9♦) takes 9♣ (TURN-2); 8♦ was safe.
 >>> judge(g, parse_action("meld 5H 6H 7H")).mistake
 False
 """
@@ -41,7 +45,7 @@ from .cards import Card, format_cards
 from .errors import BuracoError
 from .game import Game
 from .bots import StrongBot
-from .hints import (Hint, _as_play, _best_found_words, _draw_hint, _solved, advised_discard, discard_faults,
+from .hints import (Hint, _best_found_words, _draw_hint, _draw_points, _pretty, advised_discard, discard_faults,
                     discard_reasons, play_advice)
 from .i18n import get_language, seat_word, tr
 from .review import as_game, plan_words, start_of
@@ -126,9 +130,12 @@ def judge(game_before: Game, action: Action | str, *, seed: int = 0) -> Verdict:
     ...                        "| pots: *11 / *11 | took: -")
     >>> v = judge(g, "draw")
     >>> v.exact, v.mistake, type(v.better).__name__, v.loss
-    (False, False, 'TakePile', 5)
-    >>> print(v.sentences[1])
-    Judgement: the strong player would rather take the discard pile. Take the discard pile (TURN-1): with its 2 cards you can lay down 45 points now, against 40 without it.
+    (False, False, 'TakePile', None)
+    >>> print(v.sentences[1])                  # doctest: +NORMALIZE_WHITESPACE
+    ≈ A matter of judgement: drawing from the stock is a reasonable choice; the strong player would
+    rather take the discard pile. Take the discard pile (TURN-1): with its 2 cards you lay down 15
+    points this turn, against 40 without it, but you keep more cards to build melds and burracos with
+    (see what to lay down, below).
     """
     if game_before.is_over:
         raise BuracoError(tr("The hand is over (CLOSE-1, STOCK-1): nothing left to play."))
@@ -165,29 +172,29 @@ def _judge_draw(game: Game, played: Action) -> Verdict:
     reason = " ".join(advice.sentences)
     if not game.can_take_pile():
         return Verdict("draw", seat, played, None, None, True, True,
-                       (_head(played), tr("Exact: the only move here. {reason}", reason=reason)))
+                       (_head(played), tr("✓ The only move here: {reason}", reason=reason)))
     took = isinstance(played, TakePile)
     advised_take = isinstance(advice.action, TakePile)
-    taken = game.clone()
-    taken.take_pile()
-    with_pile, now = _solved(taken), _solved(_as_play(game))  # (remembered: the hint asked the same)
-    proven = with_pile.proven and now.proven
+    points = _draw_points(game)  # (remembered: the hint asked the same)
+    proven = points.proven
     if took == advised_take:
         return Verdict("draw", seat, played, None, None, False, proven,
-                       (_head(played), tr("Judgement: the strong player would do the same. {reason}", reason=reason)))
-    gain = with_pile.points - now.points
+                       (_head(played), tr("≈ A matter of judgement, and the strong player agrees: {reason}",
+                                          reason=reason)))
+    gain = points.with_pile - points.now
     loss = gain if advised_take and gain > 0 else None
-    other = tr("take the discard pile") if advised_take else tr("draw from the stock")
-    return Verdict("draw", seat, played, advice.action, loss, False, proven,
-                   (_head(played), tr("Judgement: the strong player would rather {other}. {reason}", other=other,
-                                      reason=reason)))
+    words = (tr("≈ A matter of judgement: drawing from the stock is a reasonable choice; the strong player would "
+                "rather take the discard pile. {reason}", reason=reason) if advised_take else
+             tr("≈ A matter of judgement: taking the pile is a reasonable choice; the strong player would rather "
+                "draw from the stock. {reason}", reason=reason))
+    return Verdict("draw", seat, played, advice.action, loss, False, proven, (_head(played), words))
 
 
 def _close_words(closing: Plan) -> str:
     steps = [a for a in closing.actions() if not isinstance(a, Discard)]
     if steps:
-        return tr("{steps}, then discard {card}", steps=_steps_words(steps), card=closing.discard)
-    return tr("discard {card}", card=closing.discard)
+        return tr("{steps}, then discard {card}", steps=_steps_words(steps), card=_pretty(closing.discard))
+    return tr("discard {card}", card=_pretty(closing.discard))
 
 
 def _judge_lay(game: Game, after: Game, played: LayDown | LayOff) -> Verdict:
@@ -197,20 +204,20 @@ def _judge_lay(game: Game, after: Game, played: LayDown | LayOff) -> Verdict:
     if after.is_over or after.took_pot[seat] and not game.took_pot[seat]:
         # The hand emptied: the pot on the fly (POT-2) or the end; what follows is another plan.
         return Verdict("lay", seat, played, None, None, True, True,
-                       (_head(played), tr("Exact: that empties your hand: you take your pot on the fly and play on "
-                                          "(POT-2).") if not after.is_over else
-                        tr("Exact: you closed the hand (CLOSE-1): the close earns 100 (CLOSE-5).")))
+                       (_head(played), tr("✓ Good move: that empties your hand: you take your pot on the fly and play "
+                                          "on (POT-2).") if not after.is_over else
+                        tr("✓ Good move: you closed the hand (CLOSE-1): the close earns 100 (CLOSE-5).")))
     if advice.closing is not None:
         still = play_advice(after) if not after.is_over else None
         if still is None or still.closing is None:
             loss = max(0, advice.closing.points + 100 - gained - (still.points if still else 0))
             sure = advice.close_proven and (still is None or still.close_proven)
-            words = tr("Exact: you could close now (CLOSE-1): {steps}; after this move you cannot close this turn. "
-                       "The close earns 100 (CLOSE-5).", steps=_close_words(advice.closing))
+            words = tr("✗ Costly: you could close now (CLOSE-1): {steps}; after this move you cannot close this "
+                       "turn. The close earns 100 (CLOSE-5).", steps=_close_words(advice.closing))
             first = advice.actions[0] if advice.actions else Discard(advice.closing.discard)  # type: ignore[arg-type]
             return Verdict("close", seat, played, first, loss, sure, sure, (_head(played), words))
         return Verdict("lay", seat, played, None, None, True, advice.close_proven,
-                       (_head(played), tr("Exact: you can still close this turn (CLOSE-1): {steps}.",
+                       (_head(played), tr("✓ Good move: you can still close this turn (CLOSE-1): {steps}.",
                                           steps=_close_words(still.closing))))
     then = play_advice(after)
     plan, now = advice.plan, then.plan
@@ -220,12 +227,18 @@ def _judge_lay(game: Game, after: Game, played: LayDown | LayOff) -> Verdict:
     solver_best = max(plan.points, gained + now.points)
     out = [_head(played)]
     if achieved >= advice.points:
-        total = format(max(achieved, advice.points), "+d")
-        if proven:
-            out.append(tr("Exact: this keeps the most the turn can lay down ({points} points in all, EQ-2).",
-                          points=total))
+        total = max(achieved, advice.points)
+        if proven and solver_best > total:  # as much as the advice, which keeps a wild for a clean burraco
+            out.append(tr("✓ Good move: you lay down {points} points this turn, as much as the advice, which keeps "
+                          "your wild for a clean burraco (EQ-2, BUR-2).", points=total))
+        elif proven:
+            out.append(tr("✓ Best move (proven by search): you lay down {points} points this turn, the most your hand "
+                          "allows (EQ-2).", points=total))
         else:
-            out.append(tr("Best found: as much as the best play found ({points} points in all).", points=total))
+            out.append(tr("✓ As good as the best play found (the search stopped at its limit): you lay down {points} "
+                          "points this turn.", points=total))
+        if then.actions:
+            out.append(tr("Still to lay down this turn: {steps}.", steps=_steps_words(then.actions)))
         if solver_best > achieved:
             out.append(tr("The solver would lay {more} points more by spending a wild; keeping it is a judgement "
                           "(BUR-2, BUR-4).", more=solver_best - achieved))
@@ -233,12 +246,13 @@ def _judge_lay(game: Game, after: Game, played: LayDown | LayOff) -> Verdict:
             out.append(_best_found_words())
         return Verdict("lay", seat, played, None, 0, True, proven, tuple(out))
     loss = advice.points - achieved
-    best = tr("{plan} ({points} points)", plan=_steps_words(advice.actions), points=format(advice.points, "+d"))
+    best = _steps_words(advice.actions)
     if proven:
-        out.append(tr("Exact: {lost} points fewer than the best this turn: {best}.", lost=loss, best=best))
+        out.append(tr("✗ Costly: you lay down {lost} points fewer this turn than the best play, {best}, which lays "
+                      "down {points} (EQ-2).", lost=loss, best=best, points=advice.points))
     else:
-        out.append(tr("Best found: {lost} points fewer than the best play found this turn: {best}.", lost=loss,
-                      best=best))
+        out.append(tr("✗ Costly (against the best play found): you lay down {lost} points fewer this turn than "
+                      "{best}, which lays down {points} (EQ-2).", lost=loss, best=best, points=advice.points))
         out.append(_best_found_words())
     out.extend(advice.keep_words)
     return Verdict("lay", seat, played, advice.actions[0] if advice.actions else None, loss, proven, proven,
@@ -249,23 +263,32 @@ def _fault_words(game: Game, card: Card, other: Card) -> list[str]:
     """The exact faults of discarding ``card`` when ``other`` (the advised discard) has fewer."""
     seat = game.to_move
     nxt = seat_word(game.seat_name((seat + 1) % game.players))
-    mine = {f.kind for f in discard_faults(game, other)}
+    theirs = discard_faults(game, other)
+    mine = {f.kind for f in theirs}
+    other_words = (tr("{other} was safe", other=other.pretty) if not theirs else
+                   tr("{other} gave less away", other=other.pretty))
     out = []
     for f in discard_faults(game, card):
         if f.kind in mine:
             continue
         if f.kind == "wild":
-            out.append(tr("Exact: a mistake: you threw away a wild while {other} could go; on the pile a wild invites "
-                          "the next player to take it all, and a wild never closes (CLOSE-2).", other=other.pretty))
+            out.append(tr("✗ Costly: you threw away a wild while {other} could go; on the pile a wild invites the "
+                          "next player to take it all, and a wild never closes (CLOSE-2).", other=other.pretty))
         elif f.kind == "feeds":
             t = next(t for t in game.table if t.id == f.target)
-            out.append(tr("Exact: a mistake: the opponents' meld #{id} ({meld}) takes {card} (TURN-2); {other} was "
-                          "safe.", id=t.id, meld=t.meld, card=card.pretty, other=other.pretty))
+            out.append(tr("✗ Costly: the opponents' meld #{id} ({meld}) takes {card} (TURN-2); {other}.", id=t.id,
+                          meld=t.meld.notation(pretty=True), card=card.pretty, other=other_words))
+        elif f.kind == "pile" and f.meld is not None and f.target is not None:
+            out.append(tr("✗ Costly: with {cards}, in the pile or known to be in {next}'s hand, {card} lays off onto "
+                          "{next}'s side's meld #{target}, making {meld}: {next} plays next and may take the pile to "
+                          "lay them off (TURN-1, TURN-2); {other}.", cards=format_cards(f.cards, pretty=True),
+                          next=nxt, card=card.pretty, target=f.target, meld=f.meld.notation(pretty=True),
+                          other=other_words))
         elif f.kind == "pile" and f.meld is not None:
-            out.append(tr("Exact: a mistake: with {cards}, in the pile or known to be in {next}'s hand, {card} makes "
-                          "the meld {meld} for {next}, who plays next and may take the pile (TURN-1); {other} did "
-                          "not.", cards=format_cards(f.cards, pretty=True), next=nxt, card=card.pretty,
-                          meld=f.meld.notation(pretty=True), other=other.pretty))
+            out.append(tr("✗ Costly: with {cards}, in the pile or known to be in {next}'s hand, {card} makes the meld "
+                          "{meld} for {next}, who plays next and may take the pile (TURN-1); {other}.",
+                          cards=format_cards(f.cards, pretty=True), next=nxt, card=card.pretty,
+                          meld=f.meld.notation(pretty=True), other=other_words))
     return out
 
 
@@ -273,11 +296,11 @@ def _judge_discard(game: Game, after: Game, played: Discard, seed: int) -> Verdi
     seat = game.to_move
     out = [_head(played)]
     if after.is_over and after.result().reason == "closed":
-        out.append(tr("Exact: you closed the hand (CLOSE-1): the close earns 100 (CLOSE-5)."))
+        out.append(tr("✓ Good move: you closed the hand (CLOSE-1): the close earns 100 (CLOSE-5)."))
         return Verdict("close", seat, played, None, 0, True, True, tuple(out))
     advice = play_advice(game)
     if advice.closing is not None:
-        out.append(tr("Exact: you could close now (CLOSE-1): {steps}. The close earns 100 (CLOSE-5).",
+        out.append(tr("✗ Costly: you could close now (CLOSE-1): {steps}. The close earns 100 (CLOSE-5).",
                       steps=_close_words(advice.closing)))
         first = advice.actions[0] if advice.actions else Discard(advice.closing.discard)  # type: ignore[arg-type]
         return Verdict("close", seat, played, first, advice.closing.points + 100, advice.close_proven,
@@ -289,9 +312,9 @@ def _judge_discard(game: Game, after: Game, played: Discard, seed: int) -> Verdi
     if advice.points > 0 and advice.actions and not took_pot:
         better = advice.actions[0]
         loss = advice.points
-        out.append(tr("Exact: before discarding you could still lay down {best} ({points} points); a card kept in "
-                      "hand counts against you at the end (SCORE-1).", best=_steps_words(advice.actions),
-                      points=format(advice.points, "+d")))
+        out.append(tr("✗ Costly: before discarding you could still {best}, laying down {points} points more this "
+                      "turn; a card kept in hand counts against you at the end (SCORE-1).",
+                      best=_steps_words(advice.actions), points=advice.points))
         partner = [a for a in advice.actions if isinstance(a, LayOff)
                    and next(t for t in game.table if t.id == a.target).owner not in (seat,)]
         for a in partner[:1]:
@@ -310,14 +333,15 @@ def _judge_discard(game: Game, after: Game, played: Discard, seed: int) -> Verdi
     card = advised_discard(game, seed)
     assert card is not None
     if card == played.card:
-        out.append(tr("Judgement: the strong player's discard too: {why}.", why=discard_reasons(game, card, seed)))
+        out.append(tr("≈ A matter of judgement, and the strong player agrees: {why}.",
+                      why=discard_reasons(game, card, seed)))
         return Verdict("discard", seat, played, None, 0, False, proven, tuple(out))
     faults = _fault_words(game, played.card, card)
     if faults:
         out.extend(faults)
         return Verdict("discard", seat, played, Discard(card), None, True, True, tuple(out))
-    out.append(tr("Judgement: the strong player would rather discard {card}: {why}.", card=card.pretty,
-                  why=discard_reasons(game, card, seed)))
+    out.append(tr("≈ A matter of judgement: the strong player would rather discard {card}: {why}.", card=card.pretty,
+                  why=discard_reasons(game, card, seed, against=played.card)))
     return Verdict("discard", seat, played, Discard(card), None, False, proven, tuple(out))
 
 

@@ -3,18 +3,21 @@
 :func:`hint` looks at the game from the seat to move and uses only what that seat may see (its
 hand, the table, the pile). Its move is the strong bot's (:class:`~buraco_learn.bots.StrongBot`:
 the exact solver for what to lay down, judgement about the pile and safe discards), plus one
-piece of judgement: a wild is not laid on a meld still on its way to a clean burraco. Its words
-say why: the points, the burraco bonus kept, the discard that would feed an opponent or let the
-next player take the pile and close.
+piece of judgement: a wild is not laid on a meld still on its way to a clean burraco; and one
+of weighing: against an opponent who may close at his next turn, the pile is taken only if it
+pays even then (its cards left in hand count against you, SCORE-1). Its words say why: the
+points laid down this turn, the burraco bonus kept, the discard that would feed an opponent or
+let the next player take the pile (and meld or lay off with its cards) or close, and why one
+discard rather than another. Cards are written with their suit symbols (``9♦``).
 
 >>> from buraco_learn import Game
 >>> g = Game.from_position("fibur 2p d1 t0 play | h: 5H 6H 7H 9C 8D / - | m: 1=9S 9H 9D | p: 3C | s: * "
 ...                        "| pots: *11 / *11 | took: -")
 >>> h = hint(g)
 >>> print(h)
-Meld 5♥ 6♥ 7♥: +15 points (card points, EQ-2).
-Then discard 8D: no opponent meld takes it (TURN-2), and it goes with no other card of your hand.
-Do not discard 9C: the opponents' meld 0 (9S 9H 9D) would take it (TURN-2).
+Meld 5♥ 6♥ 7♥: you lay down 15 points this turn (card points, EQ-2).
+Then discard 8♦: no opponent meld takes it (TURN-2), and it goes with no other card of your hand.
+Do not discard 9♣: the opponents' meld 0 (9♠ 9♥ 9♦) would take it (TURN-2).
 >>> h.action, h.rules
 (LayDown(cards=(Card.parse('5H'), Card.parse('6H'), Card.parse('7H')), wild_high=None), ('EQ-2', 'TURN-2'))
 
@@ -26,6 +29,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -36,7 +40,7 @@ from .errors import BuracoError
 from .game import Game, PlayerView
 from .melds import Meld
 from .bots import (StrongBot, _answer, _cannot_close, _links, _side_may_close, _stock_at_reserve, closing_risk,
-                   known_holdings, opponent_melds_accepting)
+                   feeds_next_player, known_holdings, opponent_melds_accepting, own_discards_in_pile)
 from .records import format_position, parse_position
 from .solver import Plan, dead_cards, meld_value, shared_budget
 
@@ -97,8 +101,13 @@ def _steps(plan: Plan) -> str:
 
 def _plan_sentence(plan: Plan) -> str:
     text = _steps(plan)
-    return tr("{steps}: {points} points ({why}).", steps=text[:1].upper() + text[1:], points=format(plan.points, "+d"),
-              why=_bonus_words(plan))
+    return tr("{steps}: you lay down {points} points this turn ({why}).", steps=text[:1].upper() + text[1:],
+              points=plan.points, why=_bonus_words(plan))
+
+
+def _pretty(card: Card | None) -> str:
+    """A card with its suit symbol (``9♦``), as every sentence of the hint and the coach writes it."""
+    return card.pretty if card is not None else ""
 
 
 def discard_advice(game: Game, rest: Sequence[Card] | None = None) -> tuple[Card | None, list[str]]:
@@ -130,14 +139,14 @@ def discard_advice(game: Game, rest: Sequence[Card] | None = None) -> tuple[Card
         reason.append(tr("it can never be melded with what is visible"))
     if best.is_wild:
         reason.append(tr("every card you may discard is a wild"))
-    out.append(tr("Then discard {card}: {why}.", card=best,
+    out.append(tr("Then discard {card}: {why}.", card=best.pretty,
                   why=tr(", and ").join(reason) if reason else tr("it is the least useful card")))
     for c in allowed:
         ids = feeds(c)
         if ids and c is not best:
             t = game.table[ids[0]]
             out.append(tr("Do not discard {card}: the opponents' meld {id} ({meld}) would take it (TURN-2).",
-                          card=c, id=t.id, meld=t.meld))
+                          card=c.pretty, id=t.id, meld=t.meld.notation(pretty=True)))
             break
     return best, out
 
@@ -256,8 +265,14 @@ class DiscardFault:
 def _pile_meld(card: Card, pool: Sequence[Card]) -> tuple[tuple[Card, ...], Meld] | None:
     """Two cards of ``pool`` that make a meld with ``card`` (the first found), or ``None``.
 
-    Only the naturals of the card's rank or suit are tried: three naturals make a set only of one
-    rank (SET-1), a run only of one suit (RUN-1)."""
+    Only the naturals of the card's rank or suit are tried, with one wild of the pool at most
+    beside one of them: three naturals make a set only of one rank (SET-1), a run only of one suit
+    (RUN-1), and a meld holds one wild at most (SET-2, RUN-4).
+
+    >>> from buraco_learn import parse_cards
+    >>> [_pile_meld(Card.parse("9D"), parse_cards(p)) is not None for p in ("8D TD", "8D 2C", "2C JK", "8H 4C")]
+    [True, True, False, False]
+    """
     rank, suit = card.r, card.s
     near = [x for x in dict.fromkeys(pool) if not x.is_wild and x != card and (x.r == rank or x.s == suit)]
     for i, a in enumerate(near):
@@ -265,6 +280,40 @@ def _pile_meld(card: Card, pool: Sequence[Card]) -> tuple[tuple[Card, ...], Meld
             m = _meld_or_none([a, b, card])
             if m is not None:
                 return (a, b), m
+    wild = next((x for x in pool if x.is_wild), None)
+    if wild is not None and not card.is_wild:
+        for a in near:
+            m = _meld_or_none([a, card, wild])
+            if m is not None:
+                return (a, wild), m
+    return None
+
+
+def _pile_lay_off(view: PlayerView, card: Card, pool: Sequence[Card]) -> tuple[int, tuple[Card, ...], Meld] | None:
+    """A meld of the next player's side that ``card`` lays off onto together with one card of
+    ``pool`` (the pile, what he is known to hold), though not alone: with the pile taken he lays
+    them both off (TURN-1, TURN-2). Returns the meld's id, the pool's card and the meld after.
+
+    >>> from buraco_learn import Game
+    >>> g = Game.from_position("fibur 2p d1 t0 play | h: 9D 4C / - | m: 1=5D 6D 7D | p: 8D | s: * "
+    ...                        "| pots: *11 / *11 | took: -")
+    >>> _pile_lay_off(g.view(0), Card.parse("9D"), g.pile)[0], _pile_lay_off(g.view(0), Card.parse("4C"), g.pile)
+    (0, None)
+    """
+    nxt = (view.seat + 1) % view.players
+    side = next(s for s in view.sides if nxt in s)
+    if view.seat in side:
+        return None
+    near = [x for x in dict.fromkeys(pool) if x.is_wild or x.r == card.r or x.s == card.s]
+    for t in view.table:
+        if t.owner not in side or t.meld.can_lay_off([card]):
+            continue
+        for x in near:
+            if t.meld.can_lay_off([card, x]):
+                try:
+                    return t.id, (x,), t.meld.lay_off([card, x])
+                except BuracoError:  # pragma: no cover - can_lay_off said it goes
+                    continue
     return None
 
 
@@ -299,11 +348,25 @@ def _faults(view: PlayerView, pool: Sequence[Card], card: Card) -> list[DiscardF
     ids = opponent_melds_accepting(view, card)
     if ids:
         out.append(DiscardFault("feeds", ids[0]))
-    if not card.is_wild:
-        found = _pile_meld(card, pool)
-        if found is not None:
-            out.append(DiscardFault("pile", cards=found[0], meld=found[1]))
+    gift = _pile_fault(view, pool, card)
+    if gift is not None:
+        out.append(gift)
     return out
+
+
+def _pile_fault(view: PlayerView, pool: Sequence[Card], card: Card) -> DiscardFault | None:
+    """The ``'pile'`` fault of discarding ``card`` (see :class:`DiscardFault`), or ``None``: a meld
+    it makes with two cards of ``pool``, or a meld of the next player's side it lays off onto with
+    one of them (``target`` is then that meld)."""
+    if card.is_wild:
+        return None
+    found = _pile_meld(card, pool)
+    if found is not None:
+        return DiscardFault("pile", cards=found[0], meld=found[1])
+    onto = _pile_lay_off(view, card, pool)
+    if onto is not None:
+        return DiscardFault("pile", target=onto[0], cards=onto[1], meld=onto[2])
+    return None
 
 
 def advised_discard(game: Game, seed: int = 0) -> Card | None:
@@ -331,7 +394,7 @@ def advised_discard(game: Game, seed: int = 0) -> Card | None:
     choices = [d for d in discards if first[d.card] == least]
     if len(choices) > 1 and not least[0]:
         pool = _next_pool(view)
-        safe = {c for c in {d.card for d in choices} if _pile_meld(c, pool) is None}
+        safe = {c for c in {d.card for d in choices} if _pile_fault(view, pool, c) is None}
         if safe:
             choices = [d for d in choices if d.card in safe]
     if len(choices) == 1:
@@ -339,20 +402,98 @@ def advised_discard(game: Game, seed: int = 0) -> Card | None:
     return StrongBot(seed).discard(view, game, choices).card
 
 
-def _why_discard(game: Game, card: Card, rng_seed: int) -> tuple[str, list[str]]:
-    """Why ``card`` is the strong player's discard, and a warning about a card not to discard."""
+#: The order in which the strong bot weighs two discards (:meth:`~buraco_learn.bots.StrongBot.discard`):
+#: with two players its own card taken back with the pile comes before the sampled closing risk.
+_KEY_TWO = ("wild", "feeds", "back", "risk", "opponent", "links", "points")
+_KEY_MORE = ("wild", "feeds", "risk", "opponent", "back", "links", "points")
+
+
+@dataclass(frozen=True)
+class _DiscardFacts:
+    """What the strong bot weighs about each card it may discard, read once for a position."""
+
+    view: PlayerView
+    hand: tuple[Card, ...]
+    known: dict[int, Counter[Card]]
+    back: tuple[Card, ...]
+    risk: Counter[Card]
+
+    def key(self, card: Card) -> dict[str, int]:
+        """The bot's measures of ``card``, each the lower the better to discard."""
+        return {"wild": int(card.is_wild), "feeds": int(feeds_next_player(self.view, card, self.known)),
+                "back": int(card in self.back), "risk": self.risk[card],
+                "opponent": int(bool(opponent_melds_accepting(self.view, card))),
+                "links": _links(card, self.hand), "points": -card.points}
+
+    def ranked(self, card: Card) -> tuple[int, ...]:
+        k = self.key(card)
+        return tuple(k[name] for name in (_KEY_TWO if self.view.players == 2 else _KEY_MORE))
+
+
+def _facts(game: Game, cards: Sequence[Card], rng_seed: int) -> _DiscardFacts:
+    view = game.view(game.to_move)
+    risk = closing_risk(view, list(cards), random.Random(rng_seed), samples=8)
+    return _DiscardFacts(view, tuple(view.hand), known_holdings(view), tuple(own_discards_in_pile(view)[1]), risk)
+
+
+def _rather_words(game: Game, facts: _DiscardFacts, card: Card, other: Card) -> str | None:
+    """Why the strong player discards ``card`` rather than ``other``, in words true of both cards:
+    the first of the bot's measures that tells them apart (``None``: none of them favours ``card``)."""
+    a, b = facts.key(card), facts.key(other)
+    nxt = seat_word(game.seat_name((game.to_move + 1) % game.players))
+    for name in (_KEY_TWO if game.players == 2 else _KEY_MORE):
+        if a[name] == b[name]:
+            continue
+        if a[name] > b[name]:
+            return None
+        x, y = card.pretty, other.pretty
+        if name == "wild":
+            why = tr("{other} is a wild: keep it while another card will do (CLOSE-2)", other=y)
+        elif name == "feeds":
+            why = tr("{next} is known to use {other}: it goes onto his side's melds, or makes a meld with the pile "
+                     "and the cards he took (TURN-1, TURN-2)", next=nxt, other=y)
+        elif name == "back":
+            why = tr("{other} came back to you with the pile this turn: thrown again, the same pile goes round and "
+                     "round", other=y)
+        elif name == "risk":
+            why = tr("with {other}, {next} could take the pile and close at once (TURN-1, CLOSE-1)", other=y, next=nxt)
+        elif name == "opponent":
+            why = tr("an opponent's meld takes {other} (TURN-2)", other=y)
+        elif name == "links":
+            n, m = b["links"], a["links"]
+            why = (trn("{other} goes with {n} other card of your hand, {card} with none",
+                       "{other} goes with {n} other cards of your hand, {card} with none", n, other=y, card=x)
+                   if m == 0 else
+                   trn("{other} goes with {n} other card of your hand, {card} with {m}",
+                       "{other} goes with {n} other cards of your hand, {card} with {m}", n, other=y, card=x, m=m))
+        else:
+            why = tr("{card} counts {points} points against you if the hand ends before you use it, {other} only "
+                     "{fewer} (SCORE-1)", card=x, points=card.points, other=y, fewer=other.points)
+        return tr("{card} rather than {other}: {why}", card=x, other=y, why=why)
+    return None
+
+
+def _why_discard(game: Game, card: Card, rng_seed: int, against: Card | None = None) -> tuple[str, list[str]]:
+    """Why ``card`` is the strong player's discard (the sentence), and a warning about a card not
+    to discard. The sentence says why ``card`` rather than ``against`` (default: the next best
+    card by the strong bot's measures), with reasons true of both cards."""
     seat = game.to_move
-    view = game.view(seat)
     hand = list(game.hand(seat))
     others = [c for c in dict.fromkeys(hand) if c != card and game.can_discard(c)]
+    facts = _facts(game, [card, *others], rng_seed)
+    view, risk = facts.view, facts.risk
     reasons: list[str] = []
     warn: list[str] = []
-    risk = closing_risk(view, [card, *others], random.Random(rng_seed), samples=8)
+    nxt = seat_word(game.seat_name((seat + 1) % game.players))
     if risk[card] == 0 and any(risk[c] for c in others):
         bad = max(others, key=lambda c: risk[c])
-        nxt = seat_word(game.seat_name((seat + 1) % game.players))
         warn.append(tr("Do not discard {card}: {next} could take the pile with it and close at once (TURN-1, "
-                       "CLOSE-1): don't feed the next player the pile.", card=bad, next=nxt))
+                       "CLOSE-1): don't feed the next player the pile.", card=bad.pretty, next=nxt))
+    own = next((f for f in discard_faults(game, card) if f.kind == "pile"), None)
+    if own is not None and own.meld is not None:  # the least harm, not a safe card: said first
+        reasons.append(tr("it does give {next} {meld} with {cards} of the pile or of his hand, but every other card "
+                          "you may discard gives as much away or more", next=nxt, meld=own.meld.notation(pretty=True),
+                          cards=format_cards(own.cards, pretty=True)))
     if not opponent_melds_accepting(view, card):
         reasons.append(tr("no opponent meld takes it (TURN-2)"))
     if not warn:
@@ -361,7 +502,7 @@ def _why_discard(game: Game, card: Card, rng_seed: int) -> tuple[str, list[str]]
             if ids:
                 t = next(t for t in game.table if t.id == ids[0])
                 warn.append(tr("Do not discard {card}: the opponents' meld {id} ({meld}) would take it (TURN-2).",
-                               card=c, id=t.id, meld=t.meld))
+                               card=c.pretty, id=t.id, meld=t.meld.notation(pretty=True)))
                 break
     if not warn:
         for c in others:
@@ -369,25 +510,36 @@ def _why_discard(game: Game, card: Card, rng_seed: int) -> tuple[str, list[str]]
             if gift is not None and gift.meld is not None:
                 warn.append(_pile_gift(game, c, gift))
                 break
-    links = _links(card, hand)
-    if links == 0:
+    if _links(card, hand) == 0:
         reasons.append(tr("it goes with no other card of your hand"))
-    elif others and links <= min(_links(c, hand) for c in others):
-        reasons.append(tr("it goes with fewer of your cards than any other"))
     if card.is_wild:
         reasons.append(tr("every card you may discard is a wild"))
-    if not reasons:
+    rival = against if against is not None and against != card else (
+        min(others, key=facts.ranked) if others else None)
+    rather = _rather_words(game, facts, card, rival) if rival is not None else None
+    if against is None and rival is not None and any(rival.pretty in w for w in warn):
+        rather = None  # the warning already says what is wrong with the next best card
+    if not reasons and rather is None:
         reasons.append(tr("it is the least useful card"))
-    return tr("Then discard {card}: {why}.", card=card, why=tr(", and ").join(reasons)), warn
+    why = tr(", and ").join(reasons)
+    if rather is not None:
+        why = tr("{facts}; {rather}", facts=why, rather=rather) if why else rather
+    return tr("Then discard {card}: {why}.", card=card.pretty, why=why), warn
 
 
 def _pile_gift(game: Game, card: Card, gift: DiscardFault) -> str:
     """The warning for a discard that makes the meld ``gift.meld`` for the next player, who takes
-    the whole pile with it on top (TURN-1): with cards of the pile, or of what he is known to hold."""
+    the whole pile with it on top (TURN-1): with cards of the pile, or of what he is known to hold;
+    or that lays off with one of them onto his side's meld ``gift.target``."""
     nxt = seat_word(game.seat_name((game.to_move + 1) % game.players))
     pile = [c for c in gift.cards if c in game.pile]
     held = [c for c in gift.cards if c not in pile]
-    words = dict(card=card, next=nxt, meld=gift.meld, pile=" ".join(map(str, pile)), held=" ".join(map(str, held)))
+    assert gift.meld is not None
+    words = dict(card=card.pretty, next=nxt, meld=gift.meld.notation(pretty=True),
+                 pile=format_cards(pile, pretty=True), held=format_cards(held, pretty=True))
+    if gift.target is not None:
+        return tr("Do not discard {card}: with {pile}{held} that {next} would take with the pile, it lays off onto "
+                  "his side's meld #{target}, making {meld} (TURN-1, TURN-2).", target=gift.target, **words)
     if not held:
         return tr("Do not discard {card}: with {pile} of the pile it makes a meld for {next} ({meld}), who may take "
                   "the whole pile to lay it down (TURN-1).", **words)
@@ -399,10 +551,11 @@ def _pile_gift(game: Game, card: Card, gift: DiscardFault) -> str:
               **words)
 
 
-def discard_reasons(game: Game, card: Card, seed: int = 0) -> str:
+def discard_reasons(game: Game, card: Card, seed: int = 0, against: Card | None = None) -> str:
     """Why ``card`` is a good discard, in words (the reasons :func:`hint` gives after "Then
-    discard"): ``no opponent meld takes it (TURN-2), and it goes with no other card of your hand``."""
-    sentence = _why_discard(game, card, seed)[0]
+    discard"), and why rather than ``against`` (default: the next best card):
+    ``no opponent meld takes it (TURN-2), and it goes with no other card of your hand``."""
+    sentence = _why_discard(game, card, seed, against)[0]
     return sentence.split(": ", 1)[1].rstrip(".") if ": " in sentence else sentence
 
 
@@ -418,7 +571,7 @@ def hint(game: Game, *, seed: int = 0) -> Hint:
     >>> g = Game.from_position("fibur 2p d1 t0 draw | h: 5H 6H 9C 8D JK / - | m: - | p: 4C 7H | s: * "
     ...                        "| pots: *11 / *11 | took: -")
     >>> print(hint(g))
-    Take the discard pile (TURN-1): with its 2 cards you can lay down 45 points now, against 40 without it.
+    Take the discard pile (TURN-1): with its 2 cards you lay down 15 points this turn, against 40 without it, but you keep more cards to build melds and burracos with (see what to lay down, below).
     """
     if game.is_over:
         return Hint((tr("The hand is over (CLOSE-1, STOCK-1): nothing left to play."),), None)
@@ -444,14 +597,14 @@ def _hint(game: Game, seed: int) -> Hint:
         wild = any(c.is_wild for c in game.hand(seat))
         if steps:
             said = (tr("You can close now (CLOSE-1): {steps}, then discard {card}. The close earns 100 (CLOSE-5) and "
-                       "the closing card may not be a wild (CLOSE-2).", steps=steps, card=closing.discard) if wild else
+                       "the closing card may not be a wild (CLOSE-2).", steps=steps, card=_pretty(closing.discard)) if wild else
                     tr("You can close now (CLOSE-1): {steps}, then discard {card}. The close earns 100 (CLOSE-5).",
-                       steps=steps, card=closing.discard))
+                       steps=steps, card=_pretty(closing.discard)))
         else:
             said = (tr("You can close now (CLOSE-1): discard {card}. The close earns 100 (CLOSE-5) and the closing "
-                       "card may not be a wild (CLOSE-2).", card=closing.discard) if wild else
+                       "card may not be a wild (CLOSE-2).", card=_pretty(closing.discard)) if wild else
                     tr("You can close now (CLOSE-1): discard {card}. The close earns 100 (CLOSE-5).",
-                       card=closing.discard))
+                       card=_pretty(closing.discard)))
         sentences.append(said)
         if not close_proven:
             sentences.append(_best_found_words())
@@ -466,8 +619,8 @@ def _hint(game: Game, seed: int) -> Hint:
     if actions:
         if keep_words:
             laid = tuple(c for a in actions if isinstance(a, (LayDown, LayOff)) for c in a.cards)
-            sentences.append(tr("{steps}: {points} points (card points, EQ-2).", steps=_words_of(actions),
-                                points=format(advice.points, "+d")))
+            sentences.append(tr("{steps}: you lay down {points} points this turn (card points, EQ-2).",
+                                steps=_words_of(actions), points=advice.points))
             cards = laid
         else:
             sentences.append(_plan_sentence(plan))
@@ -576,44 +729,125 @@ def _points_of(game: Game, actions: Sequence[Action]) -> int:
     return sum(meld_value(t.meld) for t in g.side_melds(seat)) - before
 
 
-def _draw_hint(game: Game, bot: StrongBot) -> Hint:
-    """Draw or take the pile, as the strong bot decides, with its reason."""
-    seat = game.to_move
-    view = game.view(seat)
-    now = _solved(_as_play(game))
-    n = len(game.pile)
-    if not game.can_take_pile():
-        why = tr("the pile cannot be taken now (TURN-1, TURN-4)") if game.pile else tr("the pile is empty")
-        return Hint((tr("Draw from the stock (TURN-1): {why}.", why=why),), Draw(), (), now)
+@dataclass(frozen=True)
+class _DrawPoints:
+    """What the draw decides between, counted as the play advice that follows counts it (the wilds
+    kept for a clean burraco are not laid): the points laid down this turn without the pile
+    (``now``) and with it (``with_pile``), and the cards left in hand either way."""
+
+    now: int
+    with_pile: int
+    left_now: tuple[Card, ...]
+    left_with: tuple[Card, ...]
+    now_plan: Plan
+    with_plan: Plan
+    taken: Game
+
+    @property
+    def proven(self) -> bool:
+        return self.now_plan.proven and self.with_plan.proven
+
+
+def _left_after(game: Game, advice: PlayAdvice) -> tuple[Card, ...]:
+    laid = Counter(c for a in advice.actions if isinstance(a, (LayDown, LayOff)) for c in a.cards)
+    out = []
+    for c in game.hand(game.to_move):
+        if laid[c]:
+            laid[c] -= 1
+        else:
+            out.append(c)
+    return tuple(out)
+
+
+def _draw_points(game: Game) -> _DrawPoints:
+    """The draw's two sides in the play advice's own count (see :class:`_DrawPoints`)."""
+    drawn = _as_play(game)
     taken = game.clone()
     taken.take_pile()
-    with_pile = _solved(taken)
-    gain = with_pile.points - now.points
+    now, with_pile = play_advice(drawn), play_advice(taken)
+    return _DrawPoints(now.points, with_pile.points, _left_after(drawn, now), _left_after(taken, with_pile),
+                       _solved(drawn), _solved(taken), taken)
+
+
+#: An opponent holding this many cards or fewer, his side with its pot and a burraco, may close at
+#: his next turn: the pile's cards left in hand would then count against the taker (SCORE-1).
+CLOSE_THREAT_CARDS = 5
+
+
+def _closing_threat(game: Game) -> int | None:
+    """The opponent who plays first after the seat to move and may close at his next turn (his
+    side has its pot and a burraco, CLOSE-1, and he holds :data:`CLOSE_THREAT_CARDS` cards or
+    fewer), or ``None``."""
+    view = game.view(game.to_move)
+    mine = game.side_of(game.to_move)
+    for k in range(1, game.players):
+        s = (game.to_move + k) % game.players
+        if (s not in mine and _side_may_close(view, s) and game.side_has_burraco(s)
+                and view.hand_sizes[s] <= CLOSE_THREAT_CARDS):
+            return s
+    return None
+
+
+def _draw_hint(game: Game, bot: StrongBot) -> Hint:
+    """Draw or take the pile, as the strong bot decides, with its reason; against an opponent who
+    may close at his next turn, the pile is taken only if it pays even when he closes (the cards
+    it leaves in hand count against you, SCORE-1)."""
+    seat = game.to_move
+    view = game.view(seat)
+    n = len(game.pile)
+    if not game.can_take_pile():
+        now_plan = _solved(_as_play(game))
+        why = tr("the pile cannot be taken now (TURN-1, TURN-4)") if game.pile else tr("the pile is empty")
+        return Hint((tr("Draw from the stock (TURN-1): {why}.", why=why),), Draw(), (), now_plan)
+    p = _draw_points(game)
+    taken, now, with_pile = p.taken, p.now_plan, p.with_plan
+    gain = p.with_pile - p.now
     unproven = [tr("The points are the best found, not proven the most: the hand is too big to try every play "
-                   "in time.")] if not (now.proven and with_pile.proven) else []
+                   "in time.")] if not p.proven else []
     take = bot.take_pile(view)
     cards_word = trn("{n} card", "{n} cards", n)
+    closes = _side_may_close(view, seat) and _answer(taken, "close")[0] is not None
+    threat = None if closes else _closing_threat(game)
+    risk_words: list[str] = []
+    if threat is not None:
+        kept_with, kept_now = sum(c.points for c in p.left_with), sum(c.points for c in p.left_now)
+        net_with, net_now = p.with_pile - kept_with, p.now - kept_now
+        who = seat_word(game.seat_name(threat))
+        risk_words.append(tr(
+            "{seat} may close at his next turn (his side has its pot and a burraco, and he holds {n} cards, CLOSE-1). "
+            "If he does, the cards left in your hand count against you (SCORE-1): with the pile you would lay down "
+            "{with_pile} points and keep {kept_with} points in hand, {net_with} in all; with the stock you lay down "
+            "{now} and keep {kept_now} (and the card you draw), {net_now}.", seat=who, n=view.hand_sizes[threat],
+            with_pile=p.with_pile, kept_with=kept_with, net_with=format(net_with, "+d"), now=p.now, kept_now=kept_now,
+            net_now=format(net_now, "+d")))
+        take = net_with > net_now
     if take:
-        if _side_may_close(view, seat) and _answer(taken, "close")[0] is not None and game.players > 2 and gain < 15:
+        if closes and game.players > 2 and gain < 15:
             why = tr("with its {cards} you can close at once (CLOSE-1)", cards=cards_word)
         elif gain > 0:
-            why = tr("with its {cards} you can lay down {points} points now, against {without} without it",
-                     cards=cards_word, points=with_pile.points, without=now.points)
-        else:
+            why = tr("with its {cards} you lay down {points} points this turn, against {without} without it",
+                     cards=cards_word, points=p.with_pile, without=p.now)
+        elif gain == 0:
             why = tr("it costs nothing now ({points} points to lay down either way), and its {cards} give you more "
-                     "to build melds and burracos with", points=with_pile.points, cards=cards_word)
-        return Hint((tr("Take the discard pile (TURN-1): {why}.", why=why), *unproven), TakePile(),
+                     "to build melds and burracos with", points=p.with_pile, cards=cards_word)
+        else:
+            why = tr("with its {cards} you lay down {points} points this turn, against {without} without it, but you "
+                     "keep more cards to build melds and burracos with (see what to lay down, below)",
+                     cards=cards_word, points=p.with_pile, without=p.now)
+        return Hint((tr("Take the discard pile (TURN-1): {why}.", why=why), *risk_words, *unproven), TakePile(),
                     tuple(with_pile.cards_laid), with_pile)
-    if gain <= 0:
+    if threat is not None:
+        why = tr("the pile's {cards} would stay in your hand when the opponents may close", cards=cards_word)
+    elif gain <= 0:
         why = tr("the pile ({cards}) adds nothing you could lay down now ({points} points with it, {without} "
-                 "without)", cards=format_cards(game.pile), points=with_pile.points, without=now.points)
+                 "without)", cards=format_cards(game.pile, pretty=True), points=p.with_pile, without=p.now)
     elif game.players > 2 and taken.side_has_pot(seat) and taken.side_has_burraco(seat):
         why = tr("the pile's {cards} would leave you more cards in hand, and with the pot and a burraco your side "
                  "wants to close soon", cards=cards_word)
     else:
         why = tr("the pile would add only {gain} points now; with {players} players the others may close fast, and "
                  "a big hand then counts against you (SCORE-1)", gain=gain, players=game.players)
-    return Hint((tr("Draw from the stock (TURN-1): {why}.", why=why), *unproven), Draw(), (), now)
+    return Hint((tr("Draw from the stock (TURN-1): {why}.", why=why), *risk_words, *unproven), Draw(), (), now)
 
 
 def _solved(game: Game) -> Plan:

@@ -15,13 +15,38 @@ C = Card.parse
 
 
 def _every_pair(card: Card, pool: list[Card]) -> tuple[tuple[Card, Card], Meld] | None:
-    """The first two cards of ``pool`` (naturals, not ``card`` itself) that make a meld with
-    ``card``, trying every pair in pool order: what the pile fault means (TURN-1)."""
+    """The first two cards of ``pool`` (not ``card`` itself) that make a meld with ``card``,
+    trying every pair of naturals in pool order, then every natural beside the pool's first wild:
+    what the pile fault means (TURN-1)."""
     near = [x for x in dict.fromkeys(pool) if not x.is_wild and x != card]
     for i, a in enumerate(near):
         for b in near[i + 1:]:
             try:
                 return (a, b), Meld.from_cards([a, b, card])
+            except BuracoError:
+                continue
+    wild = next((x for x in pool if x.is_wild), None)
+    for a in near if wild is not None else []:
+        try:
+            return (a, wild), Meld.from_cards([a, card, wild])
+        except BuracoError:
+            continue
+    return None
+
+
+def _every_lay_off(game: Game, card: Card, pool: list[Card]) -> tuple[tuple[Card], Meld] | None:
+    """The first meld of the next player's side (table order) that ``card`` lays off onto with
+    one card of ``pool`` (pool order) but not alone, and the meld after (TURN-1, TURN-2)."""
+    seat = game.to_move
+    nxt = (seat + 1) % game.players
+    if game.side_of(nxt) == game.side_of(seat):
+        return None
+    for t in game.table:
+        if t.owner not in game.side_of(nxt) or t.meld.can_lay_off([card]):
+            continue
+        for x in dict.fromkeys(pool):
+            try:
+                return (x,), t.meld.lay_off([card, x])
             except BuracoError:
                 continue
     return None
@@ -38,7 +63,8 @@ def test_a_discard_that_makes_a_set_with_two_pile_cards_is_a_pile_fault_set1() -
 
 def test_the_pile_faults_are_those_of_every_pair_on_played_positions() -> None:
     """Over seeded hands played at random, each card's pile fault is the first pair that makes a
-    meld with it, trying every pair of the pile and of what the next player is known to hold."""
+    meld with it, trying every pair of the pile and of what the next player is known to hold, or
+    else the first lay-off with one of those cards onto his side's melds."""
     checked = 0
     for seed in range(6):
         g = Game.new(2 if seed % 2 else 4, seed=seed)
@@ -51,7 +77,7 @@ def test_the_pile_faults_are_those_of_every_pair_on_played_positions() -> None:
                     if card.is_wild:
                         continue
                     got = [(f.cards, f.meld) for f in discard_faults(g, card) if f.kind == "pile"]
-                    want = _every_pair(card, pool)
+                    want = _every_pair(card, pool) or _every_lay_off(g, card, pool)
                     assert got == ([] if want is None else [want]), (card, pool)
                     checked += 1
             acts = g.legal_actions()

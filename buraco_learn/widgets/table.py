@@ -237,9 +237,10 @@ class TableWidget(VBox):  # type: ignore[misc]
         Show the **Hint** button (:meth:`show_hint`): advice for the viewer's move from
         :func:`buraco_learn.hints.hint`, citing rule IDs. It never changes the game.
     coach:
-        Coach mode (off by default): after each of the viewer's moves, the coach's verdict on it
-        (:func:`buraco_learn.coach.judge`: exact or a judgement, with rule IDs) in the feedback
-        box, under what was done; the last one is kept in :attr:`last_verdict`.
+        Coach mode (off by default): after each move the viewer makes with a click (a button,
+        a card of the table), the coach's verdict on it (:func:`buraco_learn.coach.judge`: exact
+        or a judgement, with rule IDs) in the feedback box, under what was done; the last one is
+        kept in :attr:`last_verdict`. A move played by code (:meth:`play`) is not judged.
     width:
         The canvas resolution in pixels (default 1600). On screen the canvas fills the page's
         width, but is never taller than ``max_height``.
@@ -687,7 +688,8 @@ class TableWidget(VBox):  # type: ignore[misc]
         self._finish_reveal()
         before = g.hand(self.viewer)
         seat = self.viewer
-        position = g.clone() if self.coach else None
+        # The coach judges the learner's own moves (a click); a move played by code is not theirs.
+        position = g.clone() if self.coach and self._live else None
         try:
             event = g.apply(action)
         except BuracoError as err:
@@ -699,6 +701,8 @@ class TableWidget(VBox):  # type: ignore[misc]
         if position is not None:
             self.last_verdict = judge(position, event.action)
             lines.append(tr("Coach: {verdict}", verdict=" ".join(self.last_verdict.sentences[1:])))
+        elif self.coach:
+            lines.append(tr("Coach: this move was played by code, not by your click: it is not judged."))
         self._highlight = frozenset(gained)
         self._hold_redraw = True  # one redraw for the move, not one per trait
         try:

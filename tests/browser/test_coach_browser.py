@@ -67,7 +67,7 @@ def test_a_hand_in_coach_mode_shows_each_verdict_on_screen_at_1366x768(lab: LabP
     drew = out.locator(".feedback.ok .bl-feedback")
     drew.wait_for()
     wait_until(lambda: drew.inner_text(), lambda t: "Coach:" in t, "the coach's verdict on the draw")
-    assert "Judgement" in drew.inner_text()
+    assert "A matter of judgement" in drew.inner_text()
     box_el = drew.locator("xpath=ancestor::div[contains(@class, 'widget-html')][1]")
     ok, fbox = _on_screen(lab, box_el)
     lab.page.screenshot(path=str(SCREENS / "coach-after-draw.png"))
@@ -80,7 +80,7 @@ def test_a_hand_in_coach_mode_shows_each_verdict_on_screen_at_1366x768(lab: LabP
     discard.click()
     lab.wait_for_value("len([e for e in game.history if e.seat == 0])", lambda v: v == 2)
     done = out.locator(".feedback.ok .bl-feedback")
-    wait_until(lambda: done.inner_text(), lambda t: "Coach:" in t and "Exact" in t, "the coach's verdict on the discard")
+    wait_until(lambda: done.inner_text(), lambda t: "Coach:" in t and "✗ Costly" in t, "the coach's verdict on the discard")
     ok, dbox = _on_screen(lab, done.locator("xpath=ancestor::div[contains(@class, 'widget-html')][1]"))
     lab.page.screenshot(path=str(SCREENS / "coach-after-discard.png"))
     assert ok, dbox
