@@ -147,3 +147,13 @@ def test_a_meld_in_italian_is_a_gioco_not_a_combinazione() -> None:
               "{cards}: una combinazione ha almeno 3 carte (SET-1, RUN-1); qui ce ne sono {n}"),
              ("course", "a set or a run", "una combinazione o una sequenza")]
     assert len(glossary_faults("it", units)) == 2
+
+
+def test_french_says_pinelle_for_a_wild_even_beside_the_joker_card() -> None:
+    # The glossary's check skips a unit whose English names the joker too; these phrases always
+    # mean any wild, whatever the English beside them (« ne peut pas être une carte joker : ni
+    # un joker, ni un 2 », « un 2 qui servait de joker », « un seul joker par combinaison »).
+    wild = re.compile(r"\bcartes? jokers?\b|\b(?:sert|servir|servait|serve|servent) de joker\b|"
+                      r"\bun joker de trop\b|\bun seul joker\b|\bqu'un seul joker\b")
+    bad = [f"{where}: {m.group(0)!r}" for where, text in _every_text("fr") if (m := wild.search(text))]
+    assert not bad, "« joker » for any wild:\n" + "\n".join(bad)
