@@ -95,6 +95,11 @@ _AGREEMENT = {
         r"\b[Uu]na\s+altr[ao]\b",
         r"\bcombinazione\b[^.;]{0,60}?\bun\s+secondo\b",
         r"\b(?:questi|quelli)\b[^.;?]{0,20}\buna\s+combinazione",
+        # and the other way round, « giochi » (m.) where « combinazioni » (f.) stood
+        r"\buna\s+dei\s+(?:\w+\s+)?giochi\b",
+        r"\bun\s+gioco\s+(?:sua|tua|mia)\b",
+        r"\bgiochi\b(?:\s+[\w'’]+){0,5}?\s+sono\s+(?:anche\s+)?(?:tue|sue|mie|nostre|vostre)\b",
+        r"\bgiochi\b[^.;:]{0,40}?\bfarne\s+di\s+nuove\b",
     ],
 }
 _AGREEMENT_RE = {lang: [re.compile(p) for p in pats] for lang, pats in _AGREEMENT.items()}
@@ -135,6 +140,8 @@ def test_the_agreement_check_finds_what_the_second_reader_saw() -> None:
     assert agreement_faults("Una combinazione è formato da tre o più carte dello stesso valore (SET-1).", "it")
     assert agreement_faults("Quale di questi è una combinazione valida?", "it")
     assert agreement_faults("{what}, ma è richiesto una combinazione", "it")
+    assert agreement_faults("In quattro i giochi del tuo compagno sono anche tue (TURN-2).", "it")
+    assert agreement_faults("oppure fai clic su una dei tuoi giochi e premi Attacca", "it")
     assert agreement_faults("Una pinelle bloquée ne se déplace que lorsqu'on pose la carte qu'il remplace.", "fr")
     assert agreement_faults("Comptez les pinelles : une seule proposition n'en contient qu'un (RUN-4).", "fr")
     assert not agreement_faults("Un 2 naturel n'est pas une pinelle : il n'utilise pas l'unique pinelle.", "fr")
