@@ -1,0 +1,90 @@
+"""Issue 25: the table's words are readable on a projector and the pile's line is not squeezed.
+
+On a projector at 150 % zoom (1920×1080: a window 720 CSS px high) a table is shown at most 60 %
+of the window high (the widgets' ``max_height``), 432 px: a tall table (five players, two rows of
+melds a side) was shown so small that its smallest labels fell to about 9 px. And the pile's line,
+"Discard pile 3 (click to spread)", was squeezed into its narrow column with 4 and 5 players in
+every language (« Défausse 3 (cliquez pour étaler) », « Scarti 3 (clic per aprire) »).
+
+These read the geometry the canvas draws (every text is drawn in its label box, its font 80 % of the
+box's height, squeezed to the box's width), so no browser is needed; the browser check of the same
+is ``benchmarks/course_browser_check.py``.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from buraco_learn import Game
+from buraco_learn.actions import Discard, Draw
+from buraco_learn.bots import StrongBot
+from buraco_learn.i18n import language
+from buraco_learn.render.layout import geometry_for, pile_words, table_geometry, text_width
+
+#: The CSS height a table gets on a 1920×1080 projector at 150 % zoom (60vh of 720 px).
+PROJECTOR_150 = 0.60 * 720
+#: The laptop's (1366×768): 60vh.
+LAPTOP = 0.60 * 768
+
+
+def _played(players: int, seed: int, moves: int) -> Game:
+    game = Game.new(players, seed=seed)
+    bots = [StrongBot(s) for s in range(players)]
+    for _ in range(moves):
+        if game.is_over:
+            break
+        s = game.to_move
+        game.apply(bots[s].choose(game.view(s), game.legal_actions()))
+    return game
+
+
+def _shown(geo_w: int, geo_h: int, screen_h: float, page_w: float = 1100.0) -> float:
+    """CSS pixels per canvas pixel of a canvas ``geo_w``×``geo_h`` shown at most ``screen_h`` high
+    (the widgets' max-height) and at most the page's width."""
+    return min(page_w / geo_w, screen_h / geo_h)
+
+
+def _smallest_css(geo, screen_h: float) -> float:  # type: ignore[no-untyped-def]
+    scale = _shown(geo.width, geo.height, screen_h)
+    return min(r.h * 0.8 for r in geo.labels.values()) * scale
+
+
+TALL = dict(players=5, viewer=0, width=1600, hand_size=11, hand_sizes=[11] * 5, pile_size=3, pots=3,
+            sides=[((0,), [(k, 4) for k in range(9)]), ((1, 3), [(k, 3) for k in range(9, 18)]),
+                   ((2, 4), [(k, 5) for k in range(18, 26)])])
+
+
+@pytest.mark.parametrize("players,seed,moves", [(4, 10, 0), (4, 3, 70), (3, 5, 40), (5, 2, 40), (5, 4, 90)])
+def test_the_smallest_label_is_12_css_px_on_a_projector_at_150_percent(players: int, seed: int, moves: int) -> None:
+    geo = geometry_for(_played(players, seed, moves), 0, width=1600)
+    assert _smallest_css(geo, PROJECTOR_150) >= 12.0, (geo.width, geo.height, geo.text)
+
+
+def test_a_very_tall_table_keeps_its_labels_readable_too() -> None:
+    geo = table_geometry(**TALL)  # type: ignore[arg-type]
+    assert _smallest_css(geo, PROJECTOR_150) >= 12.0 and _smallest_css(geo, LAPTOP) >= 12.0
+
+
+def test_a_low_table_is_drawn_as_before() -> None:
+    # the text grows only where the table is tall: the usual 1366×768 table keeps its layout
+    geo = geometry_for(Game.new(4, seed=10, dealer=3), 0, width=1600)
+    assert geo.text == 1.0 and geo.labels["score"].h == pytest.approx(16 * geo.unit)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize("pile_open", [False, True])
+def test_the_pile_line_fits_its_box_in_every_language(lang: str, players: int, pile_open: bool) -> None:
+    game = Game.new(players, seed=7)
+    for _ in range(2):  # two discards on the turned card: a pile of three
+        s = game.to_move
+        game.apply(next(a for a in game.legal_actions() if isinstance(a, Draw)))
+        game.apply(next(a for a in game.legal_actions() if isinstance(a, Discard)))
+    assert len(game.pile) == 3
+    with language(lang):
+        geo = geometry_for(game, s, width=1600, pile_open=pile_open)
+        head, hint = pile_words(len(game.pile), pile_open)
+    lab = geo.labels
+    drawn = [(head, lab["pile"]), (hint, lab["pile_hint"])] if "pile_hint" in lab else [(f"{head} {hint}", lab["pile"])]
+    for text, box in drawn:
+        assert text_width(text) * box.h * 0.8 <= box.w, (lang, text, box)
