@@ -24,7 +24,7 @@ from ..i18n import tr
 from ..melds import Meld
 
 __all__ = ["Rect", "Hit", "MeldBox", "SideBox", "SeatBox", "TableGeometry", "fan", "hit_index", "meld_strip",
-           "flow_melds", "strip_width", "pile_rows", "wild_tag_box", "wild_step", "joker_letters", "WIDE_ASPECT", "table_geometry", "geometry_for", "pile_words", "text_width", "TEXT_HEIGHTS", "HitKind", "hand_geometry", "melds_geometry"]
+           "flow_melds", "strip_width", "pile_rows", "wild_tag_box", "wild_step", "joker_letters", "WIDE_ASPECT", "table_geometry", "geometry_for", "pile_words", "text_width", "TEXT_HEIGHTS", "LAPTOP_ASPECT", "HitKind", "hand_geometry", "melds_geometry"]
 
 HitKind = Literal["hand", "meld", "stock", "pile", "pot", "seat"]
 
@@ -387,7 +387,8 @@ def table_geometry(*, players: int, viewer: int, width: int, hand_size: int, han
 
     ``pile_text``: the width of the pile's line with its "(click to spread)" in units of its font
     size (0: it fits). A line too long for the pile's column is given two: ``pile`` says the pile
-    and its count, ``pile_hint`` (under the pile's cards) what a click does, neither squeezed.
+    and its count, ``pile_hint`` (a line under the stock, the pots and the pile, ending at the pile's
+    right edge) what a click does, neither squeezed.
 
     Text grows with a tall table (:data:`TEXT_HEIGHTS`): its labels stay readable when the table is
     shown small to fit the window's height.
