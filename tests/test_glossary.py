@@ -100,6 +100,10 @@ _AGREEMENT = {
         r"\bun\s+gioco\s+(?:sua|tua|mia)\b",
         r"\bgiochi\b(?:\s+[\w'’]+){0,5}?\s+sono\s+(?:anche\s+)?(?:tue|sue|mie|nostre|vostre)\b",
         r"\bgiochi\b[^.;:]{0,40}?\bfarne\s+di\s+nuove\b",
+        r"\b(?:una|la|questa|quella|nessuna|della|alla|dalla|nella|sulla|prima|seconda|stessa|nuova|altra|un'unica)"
+        r"\s+gioc(?:o|hi)\b",
+        r"\b[Ss]ia\s+il\s+gioco\s+\d+\s+sia\s+la\b",
+        r"\bentrambi\s+matte\b",  # two cards that would both be wild: « entrambe matte »
     ],
 }
 _AGREEMENT_RE = {lang: [re.compile(p) for p in pats] for lang, pats in _AGREEMENT.items()}
