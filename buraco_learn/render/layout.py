@@ -24,7 +24,7 @@ from ..i18n import tr
 from ..melds import Meld
 
 __all__ = ["Rect", "Hit", "MeldBox", "SideBox", "SeatBox", "TableGeometry", "fan", "hit_index", "meld_strip",
-           "flow_melds", "strip_width", "pile_rows", "wild_tag_box", "wild_step", "joker_letters", "WIDE_ASPECT", "table_geometry", "geometry_for", "pile_words", "text_width", "TEXT_HEIGHTS", "LAPTOP_ASPECT", "HitKind", "hand_geometry", "melds_geometry"]
+           "flow_melds", "strip_width", "pile_rows", "wild_tag_box", "wild_step", "joker_letters", "WIDE_ASPECT", "table_geometry", "geometry_for", "pile_words", "text_width", "TEXT_HEIGHTS", "TEXT_WIDTHS", "LAPTOP_ASPECT", "HitKind", "hand_geometry", "melds_geometry"]
 
 HitKind = Literal["hand", "meld", "stock", "pile", "pot", "seat"]
 
@@ -299,7 +299,7 @@ class TableGeometry:
     meld_index: dict[int, MeldBox] = field(default_factory=dict, compare=False)
     labels: dict[str, Rect] = field(default_factory=dict, compare=False)
     meld: tuple[float, float] = (0.0, 0.0)
-    #: How much bigger than ``unit`` the text is (see :data:`TEXT_HEIGHTS`): 1 for a low table.
+    #: How much bigger than ``unit`` the text is (see :data:`TEXT_HEIGHTS`, :data:`TEXT_WIDTHS`).
     text: float = 1.0
 
     def hit(self, x: float, y: float) -> Hit | None:
@@ -358,6 +358,9 @@ LAPTOP_ASPECT = 1.8
 #: (1920×1080, a window 720 CSS px high) that is 432 px, so the smallest label stays at 12 CSS px
 #: or more however many rows of melds make the table tall; a low table is not changed.
 TEXT_HEIGHTS = 36.0
+#: And at least the table's width / TEXT_WIDTHS: 12 CSS px when the table is shown 840 px wide,
+#: a notebook's width on that projector with JupyterLab's file browser open.
+TEXT_WIDTHS = 70.0
 _SMALLEST = 16 * 0.8  # the smallest label box (the count's line, a seat's role) is 16 units high
 
 
@@ -403,8 +406,9 @@ def table_geometry(*, players: int, viewer: int, width: int, hand_size: int, han
     args = dict(players=players, viewer=viewer, width=width, hand_size=hand_size, hand_sizes=hand_sizes,
                 sides=sides, pile_size=pile_size, pots=pots, selected=tuple(selected), pile_open=pile_open,
                 pile_text=pile_text)
-    geo = low = _table_geometry(**args, text=1.0)  # type: ignore[arg-type]
-    text = 1.0
+    u = max(0.4, width / 960)
+    text = max(1.0, width / TEXT_WIDTHS / (_SMALLEST * u))
+    geo = low = _table_geometry(**args, text=text)  # type: ignore[arg-type]
     for _ in range(12):  # the text grows the table a little: a few rounds settle it
         need = geo.height / TEXT_HEIGHTS / (_SMALLEST * geo.unit)
         if need <= text:
@@ -421,8 +425,8 @@ def table_geometry(*, players: int, viewer: int, width: int, hand_size: int, han
     if over > 0:
         hand_scale = 1 - min(0.25, over / (geo.card[1] * (1 + 0.22 / 1.4)))
         geo = _table_geometry(**args, text=text, hand_scale=hand_scale)  # type: ignore[arg-type]
-        while low.height <= laptop < geo.height and text > 1.0:
-            text = max(1.0, text - 0.02)
+        while low.height <= laptop < geo.height and text > low.text:
+            text = max(low.text, text - 0.02)
             geo = _table_geometry(**args, text=text, hand_scale=hand_scale)  # type: ignore[arg-type]
     return geo
 

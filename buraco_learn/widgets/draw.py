@@ -434,7 +434,8 @@ def draw_hand_layer(c: Any, game: Game, geo: TableGeometry, *, viewer: int, hand
     if selected:
         doing = " · " + trn("{n} selected", "{n} selected", len(selected))
     else:
-        doing = "" if readonly else " · " + tr("click cards to select them")
+        # a finished hand takes no click (notebook 8c's table after Run All said to click its cards)
+        doing = "" if readonly or game.is_over else " · " + tr("click cards to select them")
     draw_in(c, ("▶ " if turn else "") + trn("{seat}: {n} card", "{seat}: {n} cards", n, seat=mine) + took + doing,
             lab["hand"],
             bold=True, color="#ffe082" if turn else "#ffffff")
