@@ -120,3 +120,16 @@ def test_a_finished_hand_does_not_invite_a_click_on_its_cards() -> None:
             draw_hand_layer(c, game, geo, viewer=0, hand=list(game.hand(0)), selected=set())
         line = next(t for t in c.texts if "15" in t)
         assert click not in line.lower(), line
+
+
+@pytest.mark.parametrize("lang,pair", [("fr", "Sud et Nord"), ("it", "Sud e Nord")])
+def test_a_side_on_the_canvas_is_named_in_words_not_with_an_ampersand(lang: str, pair: str) -> None:
+    # the teacher's demo at 150 %: « Sud & Nord » over the melds (issue 25: no « & » in prose)
+    from buraco_learn.widgets.draw import draw_table
+
+    game = Game.new(4, seed=11)
+    with language(lang):
+        c = _Recorder()
+        geo = geometry_for(game, 0, width=1280)
+        draw_table(c, game, geo, viewer=0, hand=list(game.hand(0)), selected=set(), target=None, you=False)
+    assert pair in c.texts and not [t for t in c.texts if " & " in t], c.texts
