@@ -133,3 +133,15 @@ def test_a_side_on_the_canvas_is_named_in_words_not_with_an_ampersand(lang: str,
         geo = geometry_for(game, 0, width=1280)
         draw_table(c, game, geo, viewer=0, hand=list(game.hand(0)), selected=set(), target=None, you=False)
     assert pair in c.texts and not [t for t in c.texts if " & " in t], c.texts
+
+
+def test_a_finished_hands_feedback_shows_the_count_without_the_click_invitation() -> None:
+    # notebook 8c after Run All: the count under « Click cards to select them, then press a button »
+    from buraco_learn.bots import make_bot, play_hand
+    from buraco_learn.widgets import TableWidget
+
+    game = Game.new(2, seed=21)
+    table = TableWidget(game, viewer=0, opponents={1: make_bot("greedy")})
+    play_hand(game, [make_bot("random", seed=3), make_bot("greedy")])
+    table.refresh()
+    assert "bl-count" in table.feedback.value and "Click cards" not in table.feedback.value
