@@ -225,7 +225,8 @@ def _engine_words() -> dict[str, str]:
             # TRANSLATORS: how a hand ended: a player closed, or the stock ran out
             "closed": trc("hand end", "closed"), "stock": trc("hand end", "stock"),
             "South": trc("seat", "South"), "West": trc("seat", "West"), "North": trc("seat", "North"),
-            "East": trc("seat", "East"), **_rules_fields()}
+            "East": trc("seat", "East"), "North-West": trc("seat", "North-West"),
+            "North-East": trc("seat", "North-East"), **_rules_fields()}
 
 
 def _rules_fields() -> dict[str, str]:

@@ -21,6 +21,8 @@ True
 "Nord n'a aucune carte en main"
 >>> typeset("Nord ha in mano nessuna carta", "it")
 'Nord non ha nessuna carta in mano'
+>>> typeset("Sud & Nord, Ovest & Est", "it")
+'Sud e Nord, Ovest ed Est'
 >>> typeset("voir `a: b` et https://x.org/?a=1 et <a title='x: y'>lien</a>", "fr")
 "voir `a: b` et https://x.org/?a=1 et <a title='x: y'>lien</a>"
 >>> typeset("Sud: 6S", "en")
@@ -61,6 +63,7 @@ _FR_NEGATION_PLAIN = re.compile(r"(?<!n')(?<!y )\b(a|ont) (aucune?)\b")
 _IT_NEGATION = re.compile(r"(?<!non )\b(ha|hanno) in mano (nessun\w*\b[^.;,:()\n]*?)(?=$|[.;,:()\n]| \()")
 _IT_NEGATION_PLAIN = re.compile(r"(?<!non )\b(ha|hanno) (nessun\w*)\b")
 _AMPERSAND = re.compile(r"(?<=\w) & (?=\w)")
+_IT_AMPERSAND_E = re.compile(r"(?<=\w) & (?=[eEèÈ])")
 
 
 def _french(text: str) -> str:
@@ -77,6 +80,7 @@ def _french(text: str) -> str:
 def _italian(text: str) -> str:
     text = _IT_NEGATION.sub(lambda m: f"non {m.group(1)} {m.group(2)} in mano", text)
     text = _IT_NEGATION_PLAIN.sub(lambda m: f"non {m.group(1)} {m.group(2)}", text)
+    text = _IT_AMPERSAND_E.sub(" ed ", text)  # « Ovest ed Est »
     return _AMPERSAND.sub(" e ", text)
 
 

@@ -29,6 +29,7 @@ NOTEBOOKS = ROOT / "notebooks"
 #: English a learner's output in French or Italian must not show (case-sensitive, whole words).
 ENGLISH = ("set", "run", "refused", "True", "False", "None", "dirty", "clean", "semi-clean", "closed",
            "the count", "puzzles", "easy", "medium", "hard", "winner", "South", "North", "East", "West",
+           "North-West", "North-East",
            "Review(", "copies of", "twos", "wild", "together", "hands of", "pots of", "first to play",
            "not a burraco", "laid down", "discarded", "is written", "with symbols", "streak", "totals",
            "meld", "melds", "over:", "bonus 0", "players", "stock")
@@ -97,6 +98,20 @@ def test_the_word_list_finds_what_the_issue_saw() -> None:
                  "36 puzzles: 12 easy", "totals: (1, 2) · over: True · winner: (0,)", "Review(seat=0, seat_name='South'"]:
         assert english_in(text, "fr"), text
     assert english_in("9S 9S 9D · tris · 30 points", "it") == ["points"]
+    # five players' seats (issue 25's second reading: « Sud, Ouest, North-West, North-East, Est »)
+    assert english_in("places dans l’ordre du jeu : Sud, Ouest, North-West, North-East, Est", "fr") == [
+        "North-West", "North-East"]
+
+
+@pytest.mark.parametrize("lang,names", [("fr", "Sud, Ouest, Nord-Ouest, Nord-Est, Est"),
+                                        ("it", "Sud, Ovest, Nord-Ovest, Nord-Est, Est")])
+def test_a_notebook_prints_the_five_seats_in_its_language(lang: str, names: str) -> None:
+    from buraco_learn import Game
+    from buraco_learn.i18n import language, word
+
+    game = Game.new(5, seed=2)
+    with language(lang):
+        assert ", ".join(word(game.seat_name(s)) for s in range(5)) == names
 
 
 # ----------------------------------------------------------------------------- typography

@@ -20,10 +20,11 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from ..game import Game
+from ..i18n import tr
 from ..melds import Meld
 
 __all__ = ["Rect", "Hit", "MeldBox", "SideBox", "SeatBox", "TableGeometry", "fan", "hit_index", "meld_strip",
-           "flow_melds", "strip_width", "pile_rows", "wild_tag_box", "wild_step", "joker_letters", "WIDE_ASPECT", "table_geometry", "geometry_for", "HitKind", "hand_geometry", "melds_geometry"]
+           "flow_melds", "strip_width", "pile_rows", "wild_tag_box", "wild_step", "joker_letters", "WIDE_ASPECT", "table_geometry", "geometry_for", "pile_words", "text_width", "TEXT_HEIGHTS", "TEXT_WIDTHS", "LAPTOP_ASPECT", "HitKind", "hand_geometry", "melds_geometry"]
 
 HitKind = Literal["hand", "meld", "stock", "pile", "pot", "seat"]
 
@@ -298,6 +299,8 @@ class TableGeometry:
     meld_index: dict[int, MeldBox] = field(default_factory=dict, compare=False)
     labels: dict[str, Rect] = field(default_factory=dict, compare=False)
     meld: tuple[float, float] = (0.0, 0.0)
+    #: How much bigger than ``unit`` the text is (see :data:`TEXT_HEIGHTS`, :data:`TEXT_WIDTHS`).
+    text: float = 1.0
 
     def hit(self, x: float, y: float) -> Hit | None:
         """What lies under the point: the viewer's cards first (topmost wins), then melds, the
@@ -309,9 +312,9 @@ class TableGeometry:
             for m in side.melds:
                 if m.box.contains(x, y):
                     return Hit("meld", m.id)
-        pile_label = self.labels.get("pile")
+        pile_labels = [r for k, r in self.labels.items() if k in ("pile", "pile_hint")]
         if (hit_index(self.pile, x, y) is not None or (self.pile_area.contains(x, y) and not self.pile)
-                or (pile_label is not None and pile_label.contains(x, y))):
+                or any(r.contains(x, y) for r in pile_labels)):
             return Hit("pile")
         if self.stock.contains(x, y):
             return Hit("stock")
@@ -346,11 +349,26 @@ _WHERE = {2: ("south", "north"), 3: ("south", "west", "east"), 4: ("south", "wes
 #: side, so the table fits a laptop screen's height when it fills the page's width.
 WIDE_ASPECT = 2.0
 
+#: A table with melds on every side keeps at least this width / height when its text grows (see
+#: TEXT_HEIGHTS), so that at 60 % of a 768-px laptop window it still fills 880 px of width.
+LAPTOP_ASPECT = 1.8
+
+#: The smallest label's font is at least the table's height / TEXT_HEIGHTS. A table is shown at
+#: most 60 % of the window high (the widgets' ``max_height``): on a projector at 150 % zoom
+#: (1920×1080, a window 720 CSS px high) that is 432 px, so the smallest label stays at 12 CSS px
+#: or more however many rows of melds make the table tall; a low table is not changed.
+TEXT_HEIGHTS = 36.0
+#: And at least the table's width / TEXT_WIDTHS: 12 CSS px when the table is shown 840 px wide,
+#: a notebook's width on that projector with JupyterLab's file browser open.
+TEXT_WIDTHS = 70.0
+_SMALLEST = 16 * 0.8  # the smallest label box (the count's line, a seat's role) is 16 units high
+
 
 def table_geometry(*, players: int, viewer: int, width: int, hand_size: int, hand_sizes: Sequence[int],
                    sides: Sequence[tuple[tuple[int, ...], Sequence[tuple[int, int] | tuple[int, int, int]]]],
                    pile_size: int,
-                   pots: int, selected: Iterable[int] = (), pile_open: bool = False) -> TableGeometry:
+                   pots: int, selected: Iterable[int] = (), pile_open: bool = False,
+                   pile_text: float = 0.0) -> TableGeometry:
     """Compute every rectangle of a table ``width`` pixels wide, as ``viewer`` sees it.
 
     A wide, low table (it fits a laptop screen, and a wide page gives bigger cards): a status
@@ -369,7 +387,54 @@ def table_geometry(*, players: int, viewer: int, width: int, hand_size: int, han
     (Hit(kind='stock', index=0), Hit(kind='meld', index=0))
     >>> g.width / g.height >= WIDE_ASPECT
     True
+
+    ``pile_text``: the width of the pile's line with its "(click to spread)" in units of its font
+    size (0: it fits). A line too long for the pile's column is given two: ``pile`` says the pile
+    and its count, ``pile_hint`` (a line under the stock, the pots and the pile, ending at the pile's
+    right edge) what a click does, neither squeezed.
+
+    Text grows with a tall table (:data:`TEXT_HEIGHTS`): its labels stay readable when the table is
+    shown small to fit the window's height.
+
+    >>> tall = dict(players=5, viewer=0, width=1600, hand_size=11, hand_sizes=[11] * 5, pile_size=3, pots=3,
+    ...             sides=[((0,), [(k, 4) for k in range(9)]), ((1, 3), [(k, 3) for k in range(9, 18)]),
+    ...                    ((2, 4), [(k, 5) for k in range(18, 26)])])
+    >>> g = table_geometry(**tall)
+    >>> g.text > 1, min(r.h for r in g.labels.values()) * 0.8 >= g.height / TEXT_HEIGHTS - 0.5
+    (True, True)
     """
+    args = dict(players=players, viewer=viewer, width=width, hand_size=hand_size, hand_sizes=hand_sizes,
+                sides=sides, pile_size=pile_size, pots=pots, selected=tuple(selected), pile_open=pile_open,
+                pile_text=pile_text)
+    u = max(0.4, width / 960)
+    text = max(1.0, width / TEXT_WIDTHS / (_SMALLEST * u))
+    geo = low = _table_geometry(**args, text=text)  # type: ignore[arg-type]
+    for _ in range(12):  # the text grows the table a little: a few rounds settle it
+        need = geo.height / TEXT_HEIGHTS / (_SMALLEST * geo.unit)
+        if need <= text:
+            break
+        text = need + 0.01
+        geo = _table_geometry(**args, text=text)  # type: ignore[arg-type]
+    # What the bigger text adds to the height comes off the viewer's cards (at most a quarter of
+    # them), so the table keeps its laptop shape (LAPTOP_ASPECT) or its height at the usual text.
+    # When a quarter is not enough, a table of the laptop's shape keeps it and its text grows less;
+    # a table already taller keeps its bigger text.
+    laptop = math.floor(width / LAPTOP_ASPECT) - 1
+    limit = max(low.height, laptop)
+    over = geo.height - limit
+    if over > 0:
+        hand_scale = 1 - min(0.25, over / (geo.card[1] * (1 + 0.22 / 1.4)))
+        geo = _table_geometry(**args, text=text, hand_scale=hand_scale)  # type: ignore[arg-type]
+        while low.height <= laptop < geo.height and text > low.text:
+            text = max(low.text, text - 0.02)
+            geo = _table_geometry(**args, text=text, hand_scale=hand_scale)  # type: ignore[arg-type]
+    return geo
+
+
+def _table_geometry(*, players: int, viewer: int, width: int, hand_size: int, hand_sizes: Sequence[int],
+                    sides: Sequence[tuple[tuple[int, ...], Sequence[tuple[int, int] | tuple[int, int, int]]]],
+                    pile_size: int, pots: int, selected: Sequence[int], pile_open: bool, pile_text: float,
+                    text: float, hand_scale: float = 1.0) -> TableGeometry:
     if players not in _WHERE:
         raise ValueError(f"a table has 2, 3, 4 or 5 players, not {players}")
     if not 0 <= viewer < players:
@@ -377,7 +442,7 @@ def table_geometry(*, players: int, viewer: int, width: int, hand_size: int, han
     u = max(0.4, width / 960)
     m = 10 * u
     gap = 10 * u
-    cw = max(30.0, round(74 * u))
+    cw = max(30.0, round(74 * u * hand_scale))
     ch = round(cw * 1.4)
     sw = max(24.0, round(50 * u))
     sh = round(sw * 1.4)
@@ -385,23 +450,32 @@ def table_geometry(*, players: int, viewer: int, width: int, hand_size: int, han
     mh = round(mw * 1.4)
     tw = max(12.0, round(24 * u))
     th = round(tw * 1.4)
-    label = 20 * u
-    line = 18 * u  # a label's box: its font is 80 % of that
+    t = u * text  # the text's unit
+    label = 20 * t
+    line = 18 * t  # a label's box: its font is 80 % of that
     labels: dict[str, Rect] = {}
     inner = width - 2 * m
 
     # The status strip: two lines.
-    status = Rect(m, m, inner, 46 * u)
-    labels["turn"] = Rect(status.x + 10 * u, status.y + 4 * u, status.w - 20 * u, 21 * u)
-    labels["score"] = Rect(status.x + 10 * u, status.y + 27 * u, status.w - 20 * u, 16 * u)
+    status = Rect(m, m, inner, 46 * t)
+    labels["turn"] = Rect(status.x + 10 * u, status.y + 4 * t, status.w - 20 * u, 21 * t)
+    labels["score"] = Rect(status.x + 10 * u, status.y + 27 * t, status.w - 20 * u, 16 * t)
     y = status.bottom + 6 * u
 
     # The band: other seats, stock, pots, pile.
-    band_h = label + max(sh + 4 * u, th + 6 * u)
+    band_h = label + max(sh + 4 * u, th + 6 * u + (16 * t if players in (3, 5) else 0))
     where = _WHERE[players]
     others = [((viewer + k) % players, where[k]) for k in range(1, players)]
     fixed = 78 * u + 140 * u + 150 * u + 3 * gap  # stock, pots, a pile of a few cards
     chip_w = max(60 * u, min(170 * u, (inner - fixed - gap * len(others)) / max(1, len(others))))
+    # The pile's line on two lines when it is too long for its column (see ``pile_text``): what a
+    # click does goes on a line of its own under the stock, the pots and the pile, ending at the
+    # pile's right edge.
+    pile_w = width - m - (m + len(others) * (chip_w + gap) + 78 * u + gap + 140 * u + gap)
+    split = pile_text * line * 0.8 > pile_w
+    hint_h = 16 * t
+    if split:
+        band_h += hint_h + 2 * u
     x = m
     seat_boxes: list[SeatBox] = []
     for seat, side_name in others:
@@ -415,9 +489,10 @@ def table_geometry(*, players: int, viewer: int, width: int, hand_size: int, han
                     max_step=7 * u)
         if count_w:
             end = backs[-1].right if backs else x + 4 * u
-            labels[f"count{seat}"] = Rect(end + 4 * u, y + label + 2 * u + (th - line) / 2, count_w - 4 * u, line)
+            count_h = min(line, th + 2 * u)  # beside the backs, never reaching the role's line
+            labels[f"count{seat}"] = Rect(end + 4 * u, y + label + 2 * u + (th - count_h) / 2, count_w - 4 * u, count_h)
         if players in (3, 5):  # alone, or with whom (P3-1, P5-2): under the backs
-            labels[f"role{seat}"] = Rect(x + 4 * u, y + label + th + 5 * u, chip_w - 8 * u, 16 * u)
+            labels[f"role{seat}"] = Rect(x + 4 * u, y + label + th + 5 * u, chip_w - 8 * u, 16 * t)
         seat_boxes.append(SeatBox(seat, side_name, area, tuple(backs)))
         x += chip_w + gap
     centre_x = x
@@ -430,8 +505,9 @@ def table_geometry(*, players: int, viewer: int, width: int, hand_size: int, han
     pw, ph = round(sw * 0.8), round(sw * 0.8 * 1.4)
     pot_rects = tuple(Rect(x + k * pw * 0.6, y + label + 4 * u + (sh - ph) / 2, pw, ph) for k in range(pots))
     x += pots_col + gap
-    pile_w = width - m - x
     labels["pile"] = Rect(x, y + 1 * u, pile_w, line)
+    if split:
+        labels["pile_hint"] = Rect(centre_x, stock.bottom + 2 * u, width - m - centre_x, hint_h)
     centre = Rect(centre_x, y, width - m - centre_x, band_h)
     y = centre.bottom + 6 * u
     if pile_open and pile_size:
@@ -470,7 +546,7 @@ def table_geometry(*, players: int, viewer: int, width: int, hand_size: int, han
         for k, (seats, melds) in enumerate(group):
             part = parts[k]
             boxes, h = flow_melds(list(melds), x=x0 + 6 * u, y=y + label + 2 * u, width=part - 12 * u, card_w=mw,
-                                  card_h=mh, step=mstep, gap=8 * u, caption_h=15 * u, min_rows=1)
+                                  card_h=mh, step=mstep, gap=8 * u, caption_h=15 * t, min_rows=1)
             placed.append((x0, part, tuple(seats), viewer in seats, boxes, h))
             meld_index.update((b.id, b) for b in boxes)
             x0 += part + gap
@@ -489,12 +565,34 @@ def table_geometry(*, players: int, viewer: int, width: int, hand_size: int, han
     height = int(round(hand_area.bottom + m / 2))
     return TableGeometry(width, height, u, (cw, ch), (sw, sh), (tw, th), status, hand_area, hand,
                          tuple(seat_boxes), tuple(side_boxes), centre, stock, pot_rects, pile_area, pile, meld_index,
-                         labels, (mw, mh))
+                         labels, (mw, mh), text)
 
 
 def _meld_item(mid: int, meld: Meld) -> tuple[int, int, int]:
     wi = meld.wild_index
     return (mid, len(meld.cards), -1 if wi is None else wi)
+
+
+def pile_words(pile_size: int, pile_open: bool) -> tuple[str, str]:
+    """The pile's line on a drawn table: the pile and its count, and what a click on it does.
+
+    >>> pile_words(3, False), pile_words(1, False)
+    (('Discard pile 3', '(click to spread)'), ('Discard pile 1', ''))
+    """
+    hint = tr("spread below (click to stack)") if pile_open and pile_size else (
+        tr("(click to spread)") if pile_size >= 2 else "")
+    return tr("Discard pile {n}", n=pile_size), hint
+
+
+def text_width(text: str, bold: bool = True) -> float:
+    """A generous estimate of ``text``'s width in units of its font size (DejaVu Sans, the
+    tables' font: wide letters, so an estimate on the long side).
+
+    >>> round(text_width("Discard pile 3"), 1)
+    9.1
+    """
+    return sum(0.4 if ch in " .,:;'!|()" else 0.78 if ch.isupper() or ch in "mwMW" else 0.68
+               for ch in text) * (1.0 if bold else 0.92)
 
 
 def geometry_for(game: Game, viewer: int, *, width: int = 960, selected: Iterable[int] = (),
@@ -507,9 +605,11 @@ def geometry_for(game: Game, viewer: int, *, width: int = 960, selected: Iterabl
     (['north'], 2, 960)
     """
     sides = [(side, [_meld_item(t.id, t.meld) for t in game.side_melds(side[0])]) for side in game.sides]
+    head, hint = pile_words(len(game.pile), pile_open)
     return table_geometry(players=game.players, viewer=viewer, width=width, hand_size=len(game.hand(viewer)),
                           hand_sizes=[len(h) for h in game.hands], sides=sides, pile_size=len(game.pile),
-                          pots=len(game.pots), selected=selected, pile_open=pile_open)
+                          pots=len(game.pots), selected=selected, pile_open=pile_open,
+                          pile_text=text_width(f"{head} · {hint}") if hint else 0.0)
 
 
 def hand_geometry(n: int, *, width: int, selected: Iterable[int] = ()) -> tuple[list[Rect], int]:

@@ -15,7 +15,8 @@ from collections.abc import Sequence
 
 from ..cards import Card
 from ..game import Game, TableMeld
-from ..i18n import N_, seat_word, tr, trc, trn
+from ..i18n import N_, get_language, seat_word, tr, trc, trn
+from ..lang import typeset
 
 __all__ = ["kind_word", "pots_count", "status_parts", "badge_word", "seat_word", "seat_name", "suit_word", "pots_words", "status_line", "turn_line", "score_line", "seat_title", "side_title", "side_names", "seat_role", "sides_words", "side_caption", "burraco_word", "describe_table",
            "describe_hand", "describe_meld", "pile_words"]
@@ -69,8 +70,15 @@ def kind_word(kind: str) -> str:
 
 
 def side_names(game: Game, side: Sequence[int]) -> str:
-    """``South & North``: the seat names of a side."""
-    return " & ".join(seat_name(game, s) for s in side)
+    """``South & North``: the seat names of a side (``Sud et Nord`` in French: no « & » in prose).
+
+    >>> from buraco_learn import Game
+    >>> from buraco_learn.i18n import language
+    >>> with language("it"):
+    ...     side_names(Game.new(4, seed=1), (0, 2))
+    'Sud e Nord'
+    """
+    return typeset(" & ".join(seat_name(game, s) for s in side), get_language())
 
 
 def seat_title(game: Game, seat: int, viewer: int | None, *, short: bool = False) -> str:

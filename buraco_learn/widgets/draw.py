@@ -21,7 +21,7 @@ from ipycanvas.canvas import COMMANDS  # type: ignore[import-untyped]
 from ..cards import Card, Suit
 from ..game import Game
 from ..melds import Meld
-from ..render.layout import Rect, TableGeometry, joker_letters, wild_tag_box
+from ..render.layout import Rect, TableGeometry, joker_letters, pile_words, wild_tag_box
 from ..render.style import (BURRACO_COLORS, COURT_FILL, FELT, FELT_DARK, HIGHLIGHT, JOKER_COLOR, SELECT, WILD_TAG,
                             back_colors, card_color, face_kind, rank_label)
 from ..i18n import tr, trn
@@ -148,7 +148,7 @@ def draw_label(c: Any, text: str, x: float, y: float, *, size: float, color: str
 def draw_in(c: Any, text: str, box: Rect, *, color: str = "#ffffff", bold: bool = False, align: str = "left") -> None:
     """Text in a label box of the layout: the font is 80 % of the box's height, the text is
     squeezed to the box's width."""
-    x = box.x + box.w / 2 if align == "center" else box.x
+    x = box.x + box.w / 2 if align == "center" else box.right if align == "right" else box.x
     draw_label(c, text, x, box.y, size=box.h * 0.8, color=color, bold=bold, align=align, max_width=box.w)
 
 
@@ -357,14 +357,16 @@ def draw_table(c: Any, game: Game, geo: TableGeometry, *, viewer: int, hand: lis
         draw_in(c, pots_words(game), lab["pots"], bold=True, color="#c5e1a5")
     pile = game.pile
     if pile_open and pile:
-        more = " · " + tr("spread below (click to stack)")
         pa = geo.pile_area
         rounded_rect(c, pa.x, pa.y, pa.w, pa.h, 6 * u)
         c.fill_style = "rgba(0, 0, 0, 0.18)"
         c.fill()
+    head, hint = pile_words(len(pile), pile_open)
+    if "pile_hint" in lab:  # too long for one line: what a click does goes on a line of its own
+        draw_in(c, head, lab["pile"], bold=True)
+        draw_in(c, hint, lab["pile_hint"], color="#e0f2f1", align="right")
     else:
-        more = " " + tr("(click to spread)") if len(pile) >= 2 else ""
-    draw_in(c, tr("Discard pile {n}", n=len(pile)) + more, lab["pile"], bold=True)
+        draw_in(c, f"{head} · {hint}" if pile_open and pile else f"{head} {hint}".strip(), lab["pile"], bold=True)
     for k, (card, r) in enumerate(zip(pile, geo.pile)):
         draw_card(c, card, r, deck=deck, corner_only=k < len(pile) - 1 and not (pile_open and pile))
     # Every side's melds.
@@ -382,10 +384,11 @@ def draw_table(c: Any, game: Game, geo: TableGeometry, *, viewer: int, hand: lis
             title += " · " + tr("alone, took the 18")
         draw_in(c, title, lab[f"side{k}"], bold=True, color="#ffe082" if side.mine else "#ffffff")
         if not side.melds:
-            draw_label(c, tr("no melds yet"), a.x + 10 * u, a.y + 30 * u, size=14 * u, color="#a5d6a7",
-                       max_width=a.w - 20 * u)
+            draw_label(c, tr("no melds yet"), a.x + 10 * u, a.y + 30 * u * geo.text, size=14 * u * geo.text,
+                       color="#a5d6a7", max_width=a.w - 20 * u)
         for m in side.melds:
-            draw_meld(c, by_id[m.id].meld, m.cards, m.box, number=m.id, deck=deck, target=m.id == target, unit=u)
+            draw_meld(c, by_id[m.id].meld, m.cards, m.box, number=m.id, deck=deck, target=m.id == target,
+                      unit=u * geo.text)
     c.restore()
     draw_hand_layer(c, game, geo, viewer=viewer, hand=hand, selected=selected, deck=deck, highlight=highlight,
                     you=you, readonly=readonly)
@@ -431,7 +434,8 @@ def draw_hand_layer(c: Any, game: Game, geo: TableGeometry, *, viewer: int, hand
     if selected:
         doing = " · " + trn("{n} selected", "{n} selected", len(selected))
     else:
-        doing = "" if readonly else " · " + tr("click cards to select them")
+        # a finished hand takes no click (notebook 8c's table after Run All said to click its cards)
+        doing = "" if readonly or game.is_over else " · " + tr("click cards to select them")
     draw_in(c, ("▶ " if turn else "") + trn("{seat}: {n} card", "{seat}: {n} cards", n, seat=mine) + took + doing,
             lab["hand"],
             bold=True, color="#ffe082" if turn else "#ffffff")

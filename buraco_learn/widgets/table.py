@@ -364,6 +364,7 @@ class TableWidget(VBox):  # type: ignore[misc]
         self.canvas = make_canvas(width, 600, self._on_mouse_down, self.redraw, budget=max_height)
         self.feedback = make_feedback(tr(_START))
         self._feedback_box: str = self.feedback.value
+        self._start_box = self._feedback_box  # the invitation to click, before any message
         self.words = HTML("")
         self.card_buttons = HBox(layout=Layout(flex_flow="row wrap"))
         self.target_choice = Dropdown(description=tr("Lay off onto"), options=[(tr("(click a meld)"), -1)], value=-1,
@@ -599,7 +600,9 @@ class TableWidget(VBox):  # type: ignore[misc]
         """The feedback line, and under it, once the hand is over, the count line by line for every
         side (SCORE-4, :func:`buraco_learn.render.count.count_html`): the line then grows to hold it."""
         if self._shows_count():
-            self.feedback.value = self._feedback_box + count_html(self.game, self._count_viewer())
+            # a hand that ended without a message (played to its end from code) shows the count alone
+            box = "" if self._feedback_box == self._start_box else self._feedback_box
+            self.feedback.value = box + count_html(self.game, self._count_viewer())
             self.feedback.layout.max_height = None
         else:
             self.feedback.value = self._feedback_box
