@@ -398,6 +398,7 @@ def test_p5_1_the_three_packs_hold_half_as_many_jokers_again(jokers: int, five_j
     card three times: 156 cards and the jokers; a dealt five-player hand holds them all."""
     rules = Rules(name="mine", jokers=jokers)
     assert rules.deck_jokers(4) == rules.deck_jokers(2) == jokers and rules.deck_jokers(5) == five_jokers
+    assert rules.deck_jokers() == jokers and rules.packs() == rules.packs(3) == 2 and rules.packs(5) == 3  # four
     assert rules.deck_size() == rules.deck_size(3) == 104 + jokers and rules.deck_size(5) == 156 + five_jokers
     game = Game.new(5, rules=rules, seed=1)
     assert sum(game.all_cards().values()) == 156 + five_jokers
