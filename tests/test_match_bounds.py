@@ -62,6 +62,9 @@ def test_deal_5_seed_bounds() -> None:
         assert refusal(2, seed=seed) == f"a match seed is a whole number from 0 to 2**64 - 1, not {seed!r} (DEAL-5)"
     drawn = Match(2).seed
     assert isinstance(drawn, int) and 0 <= drawn < 2**32
+    # Drawn from the whole range, so two matches seldom share their deals: three draws all below
+    # 2**16 would come once in 2**48 runs.
+    assert max(Match(2).seed for _ in range(3)) >= 2**16
 
 
 def test_game_1_3_forms_and_their_refusals() -> None:
