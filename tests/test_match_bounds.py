@@ -62,6 +62,9 @@ def test_deal_5_seed_bounds() -> None:
         assert refusal(2, seed=seed) == f"a match seed is a whole number from 0 to 2**64 - 1, not {seed!r} (DEAL-5)"
     drawn = Match(2).seed
     assert isinstance(drawn, int) and 0 <= drawn < 2**32
+    # Drawn from the whole range, so two matches seldom share their deals: three draws all below
+    # 2**16 would come once in 2**48 runs.
+    assert max(Match(2).seed for _ in range(3)) >= 2**16
 
 
 def test_game_1_3_forms_and_their_refusals() -> None:
@@ -198,3 +201,52 @@ def test_deal_5_each_hand_is_dealt_from_the_match_seed() -> None:
             assert game.hands == expected.hands and game.stock == expected.stock
             m.add_result(result(0, 0))
     assert Match(seed=1).players == 4 and Match(seed=1).next_hand().players == 4
+
+
+# -- five players (P5-3, P5-4): the competitors, the tournament refused, alone_from ---------------
+
+def test_p5_3_five_competitors_and_no_tournament() -> None:
+    """P5-3: with five players each seat is its own competitor (the pairs form anew each hand); a
+    tournament's victory points compare two sides (GAME-2), so five are refused, as three."""
+    assert Match(5, seed=1).competitors == ((0,), (1,), (2,), (3,), (4,))
+    assert refusal(5, form="tournament") == ("victory points (GAME-2) compare two sides; with 5 players play to a "
+                                             "target (GAME-1)")
+    assert Match(4, form="tournament", seed=1).form == Match(2, form="tournament", seed=1).form == "tournament"
+
+
+def _alone_refusal(value: object, players: int) -> str:
+    return (f"alone_from (every player alone once a total reaches it, P5-4) is an option of the five-player game, "
+            f"a whole number from 1 to 1000000 like 1005; not {value!r} with {players} players")
+
+
+def test_p5_4_alone_from_bounds() -> None:
+    """P5-4 (eburraco's option): ``alone_from`` is a whole number from 1 to 1,000,000, with five
+    players only; None (the default) is no option."""
+    for value in (1, 1_000_000):
+        assert Match(5, seed=1, alone_from=value).alone_from == value
+    assert Match(5, seed=1).alone_from is None and Match(4, seed=1, alone_from=None).alone_from is None
+    for value in (0, 1_000_001, True, 2.5, "1005"):
+        assert refusal(5, alone_from=value) == _alone_refusal(value, 5)
+    for players in (2, 3, 4):
+        assert refusal(players, alone_from=1005) == _alone_refusal(1005, players)
+
+
+def test_p5_4_every_player_alone_once_a_total_reaches_alone_from() -> None:
+    """P5-4: the hands after any player's total reaches ``alone_from`` (reaches: equal counts) are
+    every player alone; below it, and before any hand, they are not; without the option, never."""
+    m = Match(5, seed=4, alone_from=1005)
+    assert m.every_player_alone is False
+    m.add_result(HandResult("stock", None, ((0,), (1, 3), (2, 4)), (), (0, 0, 0, 1004, 0)))
+    assert m.every_player_alone is False and not m.next_hand().alone
+    m.add_result(HandResult("stock", None, ((0,), (1, 3), (2, 4)), (), (0, 0, 0, 1, 0)))
+    assert m.totals == (0, 0, 0, 1005, 0) and m.every_player_alone is True and m.next_hand().alone
+    low = Match(5, seed=4, alone_from=1)
+    assert low.every_player_alone is False  # no hand yet, though every total (0) is below 1 anyway
+    low.add_result(HandResult("stock", None, ((0,), (1, 3), (2, 4)), (), (0, 0, 0, 0, 0)))
+    assert low.every_player_alone is False
+    negative = Match(5, seed=4, alone_from=1)
+    negative.add_result(HandResult("stock", None, ((0,), (1, 3), (2, 4)), (), (-50, 0, 1, -30, 0)))
+    assert negative.every_player_alone is True  # the highest total counts, not the first
+    never = Match(5, seed=4)
+    never.add_result(HandResult("stock", None, ((0,), (1, 3), (2, 4)), (), (1900, 0, 0, 0, 0)))
+    assert never.every_player_alone is False and not never.next_hand().alone

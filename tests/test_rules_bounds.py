@@ -136,6 +136,7 @@ def test_stock_1_reserve_bounds() -> None:
 
 _BOUNDS = [  # key, lowest accepted, highest accepted, rule; each edge is played with
     ("jokers", 0, 4, "EQ-1"),
+    ("copies", 2, 3, "EQ-1, P5-1"),  # two packs, or three with five players
     ("hand_size", None, 15, "DEAL-1"),  # 1 is the bound, but a hand of one card is no hand to play
     ("soloist_pot_size", None, 30, "DEAL-2, P3-1"),  # 1 only without 3 players: see the test below
     ("natural_two_meld_points", -1_000_000, 1_000_000, "EQ-2"),
@@ -147,7 +148,7 @@ _BOUNDS = [  # key, lowest accepted, highest accepted, rule; each edge is played
     ("target", 1, 1_000_000, "GAME-1"),
     ("tournament_hands", 1, 1000, "GAME-2"),
 ]
-_LOWEST = {"jokers": 0, "hand_size": 1, "soloist_pot_size": 1, "target": 1, "tournament_hands": 1}
+_LOWEST = {"jokers": 0, "copies": 2, "hand_size": 1, "soloist_pot_size": 1, "target": 1, "tournament_hands": 1}
 
 
 @pytest.mark.parametrize("key, lo, hi, rule", _BOUNDS)
@@ -373,3 +374,93 @@ def test_from_dict_refusals() -> None:
     assert Rules.from_dict({"name": "x", "players": [4], "aliases": ["y"]}).players == (4,)
     assert Rules.from_dict({"name": "x", "aliases": ["y"]}).aliases == ("y",)
     assert Rules.from_dict({}) == dataclasses.replace(FIBUR, aliases=())
+
+
+# -- five players (P5-1, P5-4, P5-5): three packs, the pots, the deal check, the copies ----------
+
+def test_p5_1_three_packs_one_value_per_rule_set_and_player_count() -> None:
+    """P5-1, EQ-1: five players play three packs (three copies of each card, SET-3's 13), any other
+    count two; ``for_players`` gives the same value each time and finds its way back."""
+    assert FIBUR.for_players(2) is FIBUR.for_players(3) is FIBUR.for_players(4) is FIBUR
+    five = FIBUR.for_players(5)
+    assert five.copies == 3 and five == dataclasses.replace(FIBUR, copies=3) and FIBUR.copies == 2
+    assert FIBUR.for_players(5) is five and five.for_players(5) is five
+    assert five.for_players(4) is FIBUR and five.for_players(2) is FIBUR
+    custom = Rules(name="mine", jokers=2, hand_size=9)
+    assert custom.for_players(5).copies == 3 and custom.for_players(5).hand_size == 9
+    assert custom.for_players(5) is custom.for_players(5) and custom.for_players(5).for_players(3) is custom
+    assert Game.new(5, rules=custom, seed=2).rules is custom.for_players(5)
+
+
+@pytest.mark.parametrize("jokers, five_jokers", [(0, 0), (1, 1), (2, 3), (3, 4), (4, 6)])
+def test_p5_1_the_three_packs_hold_half_as_many_jokers_again(jokers: int, five_jokers: int) -> None:
+    """P5-1, EQ-1: three packs hold half as many jokers again as two (rounded down), every other
+    card three times: 156 cards and the jokers; a dealt five-player hand holds them all."""
+    rules = Rules(name="mine", jokers=jokers)
+    assert rules.deck_jokers(4) == rules.deck_jokers(2) == jokers and rules.deck_jokers(5) == five_jokers
+    assert rules.deck_jokers() == jokers and rules.packs() == rules.packs(3) == 2 and rules.packs(5) == 3  # four
+    assert rules.deck_size() == rules.deck_size(3) == 104 + jokers and rules.deck_size(5) == 156 + five_jokers
+    game = Game.new(5, rules=rules, seed=1)
+    assert sum(game.all_cards().values()) == 156 + five_jokers
+    assert rules.stock_size(5) == 156 + five_jokers - 5 * 11 - (18 + 11 + 11) - 1 == len(game.stock)
+
+
+def test_p5_1_p5_4_pot_sizes_and_stock_of_five_players() -> None:
+    """P5-1: the soloist's pot (18) and two of the hand's size; P5-4's option, every player alone:
+    one pot of the hand's size each; that option changes nothing with fewer players."""
+    assert FIBUR.pot_sizes(5) == FIBUR.pot_sizes(5, alone=False) == (18, 11, 11)
+    assert FIBUR.pot_sizes(5, alone=True) == (11,) * 5
+    assert FIBUR.pot_sizes(4, alone=True) == (11, 11) and FIBUR.pot_sizes(3, alone=True) == (18, 11)
+    custom = Rules(name="mine", hand_size=10, soloist_pot_size=16)
+    assert custom.pot_sizes(5) == (16, 10, 10) and custom.pot_sizes(5, alone=True) == (10,) * 5
+    assert FIBUR.stock_size(5) == 162 - 55 - 40 - 1 == 66 and FIBUR.stock_size(5, alone=True) == 162 - 55 - 55 - 1
+    assert custom.stock_size(5, alone=True) == 162 - 50 - 50 - 1
+    assert len(Game.new(5, rules=custom, seed=1, alone=True).stock) == 162 - 50 - 50 - 1
+
+
+def test_p5_5_a_rule_set_without_five_names_its_counts() -> None:
+    """P5-5: a rule set that does not list five refuses them, naming the counts it allows."""
+    mine = Rules(name="mine", players=(2, 4))
+    with pytest.raises(RulesError) as info:
+        mine.check_players(5)
+    assert str(info.value) == ("rule set 'mine' is played by 2, 4 players, not 5: five players play the presets "
+                               "four players play, and this one is not among them (P5-5, section 12)")
+    for players in (2, 5):
+        Rules(name="mine", players=(2, 5)).check_players(players)  # allowed: no refusal
+    for players in (1, 6):
+        with pytest.raises(RulesError) as info:
+            FIBUR.check_players(players)
+        assert str(info.value) == (f"Buraco is played by 2 to 5 players, not {players}: each gets 11 cards (DEAL-1) "
+                                   f"and five already take three packs (GAME-4, P5-1)")
+
+
+@pytest.mark.parametrize("players", [(2, 5), (4, 5), (5,), (3,), (3, 4)])
+def test_p5_1_a_one_card_soloist_pot_with_three_or_five_players(players: tuple[int, ...]) -> None:
+    """P3-1, P5-1: the 18-card pot exists with 3 and with 5 players; either count, alone or with
+    others, refuses a soloist's pot of one card."""
+    assert problems(players=players, soloist_pot_size=1) == [
+        "soloist_pot_size must be at least 2 when 3 or 5 players may play, not 1: a player who takes a pot of one card "
+        "on the fly (POT-2, P3-1) could neither discard it nor keep a card (TURN-3, CLOSE-3), so the hand could "
+        "not go on"]
+    assert Rules(name="mine", players=players, soloist_pot_size=2).soloist_pot_size == 2
+
+
+def _deal_problem(players: int, stock: int, reserve: int) -> str:
+    return (f"with {players} players the deal leaves {stock} cards in the stock, but the stock must hold more than "
+            f"its reserve of {reserve} never drawn (DEAL-3, STOCK-1)")
+
+
+@pytest.mark.parametrize("params, stock", [
+    ({}, 162 - 55 - 55 - 1),  # five pots of 11 (every player alone, P5-4) take more than 18 + 11 + 11
+    ({"hand_size": 5, "soloist_pot_size": 30}, 162 - 25 - (30 + 10) - 1),  # here 30 + 5 + 5 takes more
+    ({"jokers": 1}, 157 - 55 - 55 - 1),  # one joker in two packs, one in three (1.5 rounded down)
+    ({"jokers": 3, "hand_size": 12}, 160 - 60 - 60 - 1),
+])
+def test_p5_1_p5_4_the_deal_check_of_five_players(params: dict[str, int], stock: int) -> None:
+    """DEAL-3, STOCK-1, P5-1, P5-4: with five players the check counts three packs and the larger
+    of the two deals (the pots of 18, 11, 11, or one pot each): a reserve as large as that stock is
+    refused, one card less is accepted and deals."""
+    assert problems(players=(5,), stock_reserve=stock, **params) == [_deal_problem(5, stock, stock)]
+    rules = Rules(name="mine", players=(5,), stock_reserve=stock - 1, **params)
+    assert min(rules.stock_size(5), rules.stock_size(5, alone=True)) == stock
+    assert len(Game.new(5, rules=rules, seed=1, alone=rules.stock_size(5, alone=True) == stock).stock) == stock
