@@ -131,10 +131,7 @@ class Rules:
         copies = self.packs(players)
         if copies == self.copies:
             return self
-        try:
-            found = _BY_COPIES.get((self, copies))
-        except TypeError:  # a parameter of a type no check refuses (a list): not remembered
-            return dataclasses.replace(self, copies=copies)
+        found = _BY_COPIES.get((self, copies))  # every field is checked, so a rule set is hashable
         if found is None:
             found = _BY_COPIES[(self, copies)] = dataclasses.replace(self, copies=copies)
             _BY_COPIES[(found, self.copies)] = self
@@ -321,7 +318,7 @@ def _problems(r: Rules) -> list[str]:
         whole("semi_clean_bonus", -_MAX_POINTS, _MAX_POINTS, "BUR-3", none_ok=True)
     for key in ("pot_penalty_always", "close_bonus_needs_pot", "pots_become_stock",
                 "close_without_pot_when_none_left", "lay_off_onto_partner", "play_on_with_empty_hand",
-                "fixed_hands"):
+                "fixed_hands", "natural_two_optional", "freed_wild_high"):
         if not isinstance(getattr(r, key), bool):
             out.append(tr("{key} must be true or false, not {value}", key=key, value=_short(getattr(r, key))))
     whole("target", 1, _MAX_POINTS, "GAME-1")

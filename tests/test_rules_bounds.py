@@ -207,9 +207,11 @@ def test_bur_3_semi_clean_bonus_bounds_or_none() -> None:
 
 @pytest.mark.parametrize("key", ["pot_penalty_always", "close_bonus_needs_pot", "pots_become_stock",
                                  "close_without_pot_when_none_left", "lay_off_onto_partner",
-                                 "play_on_with_empty_hand", "fixed_hands"])
+                                 "play_on_with_empty_hand", "fixed_hands", "natural_two_optional",
+                                 "freed_wild_high"])
 def test_switches_are_true_or_false(key: str) -> None:
-    """A switch is a bool: 1, 0 or "yes" are refused."""
+    """A switch is a bool: 1, 0 or "yes" are refused (``natural_two_optional="no"`` once switched
+    the option on, the string being truthy: WILD-6's and WILD-3's switches were not checked)."""
     for value in (True, False):
         assert getattr(Rules(name="mine", **{key: value}), key) is value
     for value in (1, 0, "yes", None):
