@@ -287,18 +287,32 @@ def _kinds(theme: str, game: Game, rng: random.Random) -> str | None:
     raise AssertionError(theme)  # pragma: no cover - make_puzzle checks the theme
 
 
-def _turns(seed: int, players: int, rules: str) -> Iterator[Game]:
+def _turns(seed: int, players: int, rules: str, build_only: bool = False) -> Iterator[Game]:
     """The start (draw phase) and the play phase after the draw of every turn of a hand played by
-    greedy bots; the live game, not a copy: look, do not touch."""
+    greedy bots; the live game, not a copy: look, do not touch. ``build_only``: stop as soon as the
+    hand can no longer give a position where building on is right (:func:`_no_build_left`)."""
     g = Game.new(players, rules=rules, seed=seed, dealer=seed % players)
     bots = [GreedyBot(seed * 10 + s) for s in range(players)]
     for _ in range(3000):
-        if g.is_over:
+        if g.is_over or build_only and g.phase == "draw" and _no_build_left(g):
             return
         if g.phase == "draw" or g.history and g.history[-1].seat == g.to_move and str(g.history[-1].action) in (
                 "draw", "pile"):
             yield g
         g.apply(bots[g.to_move].choose(g.view(g.to_move), g.legal_actions()))
+
+
+def _no_build_left(game: Game) -> bool:
+    """Whether no later position of this hand can call for building on by a clean burraco one card
+    away (:func:`~buraco_learn.puzzles.close_or_build`): that needs every side but the one to move
+    far from closing (:func:`~buraco_learn.puzzles._far_from_closing`), and a side that has its
+    pot and a meld of more than four cards stays so for the rest of the hand (a pot is kept, melds
+    only grow). So: two sides or more are not far."""
+    near = 0
+    for side in game.sides:
+        if not _far_from_closing(game, side[0]):
+            near += 1
+    return near >= 2
 
 
 def _puzzle_at(theme: str, kind: str, level: str, game: Game, rng: random.Random,
@@ -460,7 +474,9 @@ def make_puzzle(theme: str, level: str = "easy", seed: int = 0) -> Puzzle:
         rules, players = ("fibur", 3) if theme == "soloist" else ("fibur", 5) if theme == "five" else rng.choice(
             PRESET_PLAYERS)
         hand_seed = rng.randrange(10**6)
-        for game in _turns(hand_seed, players, rules):
+        # A hand that wants a build (below) is left as soon as it can no longer give one.
+        build_only = theme == "close-or-build" and attempt < MAX_HANDS // 2 and wanted
+        for game in _turns(hand_seed, players, rules, build_only):
             kind = _kinds(theme, game, rng)
             if kind is None or theme in ("most", "safe", "wild") and rng.random() < 0.5:
                 continue
