@@ -1300,7 +1300,9 @@ def _own_takes_running(view: PlayerView) -> int:
 
 
 def _took_pile_last_turn(view: PlayerView, seat: int) -> bool:
-    """Whether ``seat`` took the discard pile at his last turn (read from the history).
+    """Whether ``seat`` took a discard pile of two cards or more at his last turn (read from the
+    history: the pile grows by each discard and is emptied by each take; the face-up card a hand
+    starts with counts one).
 
     >>> from buraco_learn import Game
     >>> g = Game.from_position("fibur 2p d0 t1 play | h: 9C 7H 3D / AC 5D KS | m: - | p: - "
@@ -1310,10 +1312,19 @@ def _took_pile_last_turn(view: PlayerView, seat: int) -> bool:
     >>> _took_pile_last_turn(g.view(0), 1), _took_pile_last_turn(g.view(1), 0)
     (True, False)
     """
-    for ev in reversed(view.history):
-        if ev.seat == seat and isinstance(ev.action, (Draw, TakePile)):
-            return isinstance(ev.action, TakePile)
-    return False
+    size = 1
+    took = False
+    for ev in view.history:
+        a = ev.action
+        if isinstance(a, Discard):
+            size += 1
+        elif isinstance(a, TakePile):
+            if ev.seat == seat:
+                took = size >= 2
+            size = 0
+        elif isinstance(a, Draw) and ev.seat == seat:
+            took = False
+    return took
 
 
 def _leaves_the_pile(view: PlayerView, seat: int, turns: int = 3) -> bool:
@@ -1339,8 +1350,8 @@ class StrongBot(GreedyBot):
 
     Pile: with two players it also takes a pile of two cards or more when that loses nothing now
     (more cards, more melds and burracos later, and a pile the opponent never sees grow), and a
-    one-card pile that loses nothing when the next player took the pile at his last turn and it
-    holds four cards or more (:func:`_took_pile_last_turn`: the piles of two cards then come to it
+    one-card pile that loses nothing when the next player took a pile of two cards or more at his
+    last turn and it holds four cards or more (:func:`_took_pile_last_turn`: the piles of two cards then come to it
     again, not to him). When its own discard lies in the pile (:func:`own_discards_in_pile`) and
     the pile gains under 15 points: a card it threw is a card it did not want, so it draws after
     taking its own discard back two turns running when the next player leaves the pile to grow
