@@ -1,8 +1,9 @@
 """Bot tournament: seeded hands between levels, win rates and mean point differences with 95%
 confidence intervals; optionally the same hands played by another tree's bots, compared hand by hand.
 
-Each pairing plays ``--hands`` hands; seats alternate (and with 4 players each level is one
-partnership), the same seeds for every pairing. A hand is won by the side with the higher
+Each pairing plays ``--hands`` hands; seats alternate every ``players`` seeds, so that each level
+deals half the hands (and with 4 players each level is one partnership), the same seeds for every
+pairing. A hand is won by the side with the higher
 count; a tie counts half. The win rate's interval is the Wilson score interval at 95%; the mean
 point difference (A's count minus B's) has a normal interval at 95% (mean +- 1.96 s / sqrt(n)).
 
@@ -88,7 +89,9 @@ def one_hand(args: tuple[str, str, int, int, str | None]) -> tuple[float, int]:
 
     a, b, players, seed, old = args
     g = Game.new(players, rules="fibur", seed=seed, dealer=seed % players)
-    a_first = seed % 2 == 0
+    # Levels change seats every ``players`` seeds, so that each deals half the hands (the dealer is
+    # ``seed % players``; A seated first on even seeds made A the dealer of every 2-player hand).
+    a_first = (seed // players) % 2 == 0
     seats = [_bot(a if (s % 2 == 0) == a_first else b, seed * 10 + s, old) for s in range(players)]
     res = play_hand(g, seats)
     a_side = 0 if a_first else 1

@@ -1270,35 +1270,94 @@ def _threw_back_last_turn(view: PlayerView) -> bool:
     return threw
 
 
-def _spare_discard(view: PlayerView, own: Sequence[Card], laid: Sequence[Card]) -> bool:
-    """Whether, after taking the pile and laying down ``laid``, ``view.seat`` would still hold a card
-    to throw other than its own discards ``own`` from the pile: not a wild, not one that lays off
-    onto the next player's side's melds, nor makes a meld with what he is known to hold.
+def _own_takes_running(view: PlayerView) -> int:
+    """How many of ``view.seat``'s last turns running it took the discard pile while a card it had
+    discarded itself lay in it (:func:`own_discards_in_pile`): the loop of issue 23 counts them.
 
     >>> from buraco_learn import Game
-    >>> g = Game.from_position("fibur 2p d1 t0 draw | h: 8H 4C / - | m: 1=5H 6H 7H; 1=5C 6C 7C | p: QD 4H "
+    >>> g = Game.from_position("fibur 2p d0 t1 play | h: 9C 7H 3D / AC 5D KS | m: - | p: - "
     ...                        "| s: * | pots: *11 / *11 | took: -")
-    >>> _spare_discard(g.view(0), [Card.parse("QD")], []), _spare_discard(g.view(0), [], [])
-    (False, True)
+    >>> _ = g.discard(Card.parse("AC")); _ = g.draw(); _ = g.discard(Card.parse("7H"))
+    >>> _ = g.take_pile(); _ = g.discard(Card.parse("AC")); _ = g.draw(); _ = g.discard(Card.parse("3D"))
+    >>> _own_takes_running(g.view(1)), _own_takes_running(g.view(0))
+    (1, 0)
     """
-    cards = Counter([*view.hand, *view.pile]) - Counter(own) - Counter(laid)
-    nxt = (view.seat + 1) % view.players
-    side = next(s for s in view.sides if nxt in s)
-    theirs = [t for t in view.table if t.owner in side]
-    held = list(known_holdings(view)[nxt].elements())
-    return any(not c.is_wild and not any(t.meld.can_lay_off([c]) for t in theirs)
-               and not (len(held) >= 2 and _danger(c, held) >= 3) for c in cards)
+    seat = view.seat
+    mine = False  # a card of its own lies in the pile
+    run = 0
+    for ev in view.history:
+        a = ev.action
+        if isinstance(a, TakePile):
+            if ev.seat == seat:
+                run = run + 1 if mine else 0
+            mine = False
+        elif isinstance(a, Discard):
+            if ev.seat == seat:
+                mine = True
+        elif isinstance(a, Draw) and ev.seat == seat:
+            run = 0
+    return run
+
+
+def _took_pile_last_turn(view: PlayerView, seat: int) -> bool:
+    """Whether ``seat`` took a discard pile of two cards or more at his last turn (read from the
+    history: the pile grows by each discard and is emptied by each take; the face-up card a hand
+    starts with counts one).
+
+    >>> from buraco_learn import Game
+    >>> g = Game.from_position("fibur 2p d0 t1 play | h: 9C 7H 3D / AC 5D KS | m: - | p: - "
+    ...                        "| s: * | pots: *11 / *11 | took: -")
+    >>> _ = g.discard(Card.parse("AC")); _ = g.draw(); _ = g.discard(Card.parse("7H"))
+    >>> _ = g.take_pile(); _ = g.discard(Card.parse("AC"))
+    >>> _took_pile_last_turn(g.view(0), 1), _took_pile_last_turn(g.view(1), 0)
+    (True, False)
+    """
+    size = 1
+    took = False
+    for ev in view.history:
+        a = ev.action
+        if isinstance(a, Discard):
+            size += 1
+        elif isinstance(a, TakePile):
+            if ev.seat == seat:
+                took = size >= 2
+            size = 0
+        elif isinstance(a, Draw) and ev.seat == seat:
+            took = False
+    return took
+
+
+def _leaves_the_pile(view: PlayerView, seat: int, turns: int = 3) -> bool:
+    """Whether ``seat`` has left the discard pile to grow all hand: he has had ``turns`` turns or more
+    and drew from the stock at every one, read from the history (a player who takes piles has
+    taken one by then, if only a pile that paid him).
+
+    >>> from buraco_learn import Game
+    >>> g = Game.from_position("fibur 2p d0 t1 play | h: 9C 7H 3D / AC 5D KS | m: - | p: - "
+    ...                        "| s: * | pots: *11 / *11 | took: -")
+    >>> _ = g.discard(Card.parse("AC")); _ = g.draw(); _ = g.discard(Card.parse("7H"))
+    >>> _ = g.take_pile(); _ = g.discard(Card.parse("AC")); _ = g.draw(); _ = g.discard(Card.parse("3D"))
+    >>> _leaves_the_pile(g.view(1), 0, turns=2), _leaves_the_pile(g.view(1), 0), _leaves_the_pile(g.view(0), 1, 1)
+    (True, False, False)
+    """
+    drew = [isinstance(ev.action, Draw) for ev in view.history
+            if ev.seat == seat and isinstance(ev.action, (Draw, TakePile))]
+    return len(drew) >= turns and all(drew)
 
 
 class StrongBot(GreedyBot):
     """The greedy bot with judgement about the pile and the discard.
 
     Pile: with two players it also takes a pile of two cards or more when that loses nothing now
-    (more cards, more melds and burracos later, and a pile the opponent never sees grow). When its
-    own last discard lies in it (:func:`own_discards_in_pile`) and the pile gains under 15 points, it
-    takes it only if it will hold another card to throw that feeds nobody, or if it did not throw its
-    own card back last turn: never the same card back two turns running (no loop of the same pile,
-    the stock keeps moving). With three or four, where a big hand is a burden
+    (more cards, more melds and burracos later, and a pile the opponent never sees grow), and a
+    one-card pile that loses nothing when the next player took a pile of two cards or more at his
+    last turn and it holds four cards or more (:func:`_took_pile_last_turn`: the piles of two cards then come to it
+    again, not to him). When its own discard lies in the pile (:func:`own_discards_in_pile`) and
+    the pile gains under 15 points: a card it threw is a card it did not want, so it draws after
+    taking its own discard back two turns running when the next player leaves the pile to grow
+    (:func:`_own_takes_running`, :func:`_leaves_the_pile`: he has taken none all hand, so the pile
+    waits for it, bigger, and the stock moves), and it draws when it threw its own card back last
+    turn: never the same card back two turns running (no loop of the same pile). With three or four, where a big hand is a burden
     when the partners close fast: it takes the pile when that lets it close at once (CLOSE-1); once
     its side has the pot and a burraco, only when the pile leaves it fewer cards in hand after
     laying down; otherwise only a pile that gains 15 points or more now.
@@ -1324,15 +1383,28 @@ class StrongBot(GreedyBot):
         """Take the pile when it pays (see the class description; tuned by the tournament)."""
         if view.players == 2:
             gain = self.pile_gain(view)
-            if gain < 0 or (gain == 0 and len(view.pile) < 2):
+            if gain < 0:
                 return False
+            if gain == 0 and len(view.pile) < 2:
+                # A card that lays nothing down; but when the next player took the pile at his last
+                # turn, taking this one makes the piles of two cards come to this seat again (not
+                # with a short hand, near its own close).
+                return len(view.hand) >= 4 and _took_pile_last_turn(view, (view.seat + 1) % view.players)
             own = own_discards_in_pile(view)[0]
             if gain >= 15 or not own:
                 return True
-            # Its own discard comes back with the pile: take it only if it will hold another card to
-            # throw, or if it did not throw its own card back last turn (never two turns running).
-            laid = self._taken_plan(view)[1].cards_laid
-            return _spare_discard(view, own, laid) or not _threw_back_last_turn(view)
+            # Its own discard comes back with the pile: a card it threw is a card it did not want.
+            # Against an opponent who leaves the pile to grow (he has taken none all hand), it draws
+            # after taking its own discard back two turns running: the pile waits for it, bigger,
+            # and the stock moves (no loop of the same pile). Against one who takes piles, a pile
+            # left is a pile given: it takes it, as below.
+            if _own_takes_running(view) >= 2 and _leaves_the_pile(view, (view.seat + 1) % view.players):
+                return False
+            # Else take it only if it will hold another card to throw, or if it did not throw its
+            # own card back last turn (never two turns running).
+            if _threw_back_last_turn(view):
+                return False  # never the same card back two turns running
+            return True
         now, taken = self._pile_options(view)
         if _side_may_close(view, view.seat) and _closing(taken) is not None:
             return True

@@ -17,6 +17,7 @@ from buraco_learn.actions import Discard, Draw, LayDown, LayOff, TakePile
 from buraco_learn.bots import StrongBot, known_holdings, make_bot
 from buraco_learn.game import PlayerView
 from buraco_learn.melds import is_valid_meld
+from buraco_learn.solver import meld_value
 
 #: Loops this long (turns running) or longer fail the test.
 LOOP = 2
@@ -35,6 +36,8 @@ class Turn:
     discard: Card | None = None
     #: Whether a card other than the discard and not a wild could have been discarded.
     free: bool = True
+    #: The points the turn laid down (the seat's side's melds before the draw and at the discard).
+    laid: int = 0
 
 
 @dataclass
@@ -90,6 +93,7 @@ def play(players: int, levels: tuple[str, str], seed: int, *, check_strong: bool
         assert action in legal
         if g.phase == "draw":
             turn = Turn(seat, isinstance(action, TakePile), list(g.pile), isinstance(action, Draw))
+            turn.laid = -sum(meld_value(t.meld) for t in g.side_melds(seat))
             hand.turns.append(turn)
         if isinstance(action, TakePile):
             known[seat].update(seen_pile)
@@ -99,6 +103,7 @@ def play(players: int, levels: tuple[str, str], seed: int, *, check_strong: bool
         elif isinstance(action, Discard):
             assert turn is not None
             turn.discard = action.card
+            turn.laid += sum(meld_value(t.meld) for t in g.side_melds(seat))
             turn.free = any(isinstance(a, Discard) and a.card != action.card and not a.card.is_wild for a in legal)
             if check_strong and isinstance(bots[seat], StrongBot):
                 check_discard(hand, seed, view, action.card, [a.card for a in legal if isinstance(a, Discard)],
@@ -127,8 +132,10 @@ def check_discard(hand: Hand, seed: int, view: PlayerView, card: Card, options: 
 
 def loops(hand: Hand) -> list[tuple[int, Card, int]]:
     """The loops of a hand: (seat, card, turns running) for every run of ``LOOP`` or more of a seat's
-    turns in each of which it took the pile holding the card it discarded at its previous turn, and
-    discarded that same card again while a card that is not a wild would have done."""
+    turns in each of which it took the pile holding the card it discarded at its previous turn, laid
+    down less than 15 points with it (a pile that pays is worth taking, whoever threw its cards, and
+    the card nobody wants is the one to throw again: notebook 8b), and discarded that same card
+    again while a card that is not a wild would have done."""
     last: dict[int, Card | None] = {}
     run: dict[int, int] = {}
     found: list[tuple[int, Card, int]] = []
@@ -140,7 +147,7 @@ def loops(hand: Hand) -> list[tuple[int, Card, int]]:
 
     for t in hand.turns:
         before = last.get(t.seat)
-        if t.took and before is not None and before in t.pile and t.discard == before and t.free:
+        if t.took and before is not None and before in t.pile and t.discard == before and t.free and t.laid < 15:
             run[t.seat] = run.get(t.seat, 0) + 1
         else:
             ended(t.seat)
@@ -245,9 +252,9 @@ def test_strong_keeps_a_card_the_next_player_is_known_to_pair() -> None:
 
 def test_strong_takes_a_small_pile_back_when_it_has_another_card_to_throw() -> None:
     """With two players the strong bot takes a pile of two cards that loses nothing even when one of
-    them is its own last discard (Q♦), as long as it will hold another card to throw that feeds
-    nobody (4♣ 9♦ K♠ 3♥ here): more cards, and a pile the greedy bot never sees grow. No loop: it
-    throws another card, not Q♦ back."""
+    them is its own last discard (Q♦), when it did not throw its own card back last turn: more
+    cards, and a pile the greedy bot never sees grow. No loop: it throws another card that feeds
+    nobody (4♣ 9♦ K♠ 3♥ here), not Q♦ back."""
     g = Game.from_position("fibur 2p d1 t0 play | h: 4C 9D KS QD / 7S 3H | m: - | p: - | s: * "
                            "| pots: *11 / *11 | took: -")
     g.discard(Card.parse("QD"))
@@ -258,6 +265,27 @@ def test_strong_takes_a_small_pile_back_when_it_has_another_card_to_throw() -> N
     g.take_pile()
     choice = bot.choose(g.view(0), g.legal_actions())
     assert isinstance(choice, Discard) and choice.card != Card.parse("QD"), choice
+
+
+def test_strong_draws_after_taking_its_own_discard_back_twice_while_the_opponent_leaves_the_pile() -> None:
+    """South took the pile back with its own discard in it two turns running (Q♦, then 4♣), and North
+    drew from the stock at each of his turns: the pile of 9♦ and North's 7♠ lays nothing down, and
+    left it waits for South, bigger. A card thrown is a card not wanted: South draws (the loop of
+    the issue: some 40 turns running against a learner who only drew)."""
+    g = Game.from_position("fibur 2p d1 t0 play | h: 4C 9D KS QD 8H JC / 7S 3H 5S 6D | m: - | p: - | s: * "
+                           "| pots: *11 / *11 | took: -")
+    g.discard(Card.parse("QD"))
+    g.draw()
+    g.discard(Card.parse("3H"))
+    g.take_pile()  # Q♦ back
+    g.discard(Card.parse("4C"))
+    g.draw()
+    g.discard(Card.parse("5S"))
+    g.take_pile()  # 4♣ back: twice running
+    g.discard(Card.parse("9D"))
+    g.draw()
+    g.discard(Card.parse("7S"))
+    assert StrongBot().choose(g.view(0), g.legal_actions()) == Draw()
 
 
 def test_strong_does_not_take_its_own_card_back_two_turns_running() -> None:
@@ -275,3 +303,59 @@ def test_strong_does_not_take_its_own_card_back_two_turns_running() -> None:
     g.draw()
     g.discard(Card.parse("8C"))
     assert StrongBot().choose(g.view(0), g.legal_actions()) == Draw()
+
+
+def _learner_turn(view: PlayerView, legal: list[object]) -> object:
+    """A learner's plain policy: draw from the stock, lay nothing down, discard the first card no
+    meld of the opponent takes (not a wild): the card the strong bot cannot use."""
+    if view.phase == "draw":
+        return Draw()
+    discards = [a for a in legal if isinstance(a, Discard)]
+    safe = [d for d in discards if not d.card.is_wild
+            and not any(t.owner != view.seat and t.meld.can_lay_off([d.card]) for t in view.table)]
+    return (safe or discards)[0]
+
+
+def own_card_takes(seed: int) -> tuple[int, int]:
+    """A seeded 2-player hand, South the plain learner (:func:`_learner_turn`), North the strong bot:
+    the longest run of North's turns in which it took back, with a 2-card pile, the card it had
+    discarded at its previous turn, for less than 15 points laid down that turn (a pile that pays
+    is worth taking, whoever threw its cards); and how many times North drew from the stock."""
+    g = Game.new(2, rules="fibur", seed=seed, dealer=seed % 2)
+    bot = make_bot("strong", seed * 10 + 1)
+    last: Card | None = None
+    back = False
+    before = 0
+    run = longest = stock = 0
+    for _ in range(5000):
+        if g.is_over:
+            return longest, stock
+        seat = g.to_move
+        view = g.view(seat)
+        legal = g.legal_actions()
+        action = _learner_turn(view, legal) if seat == 0 else bot.choose(view, legal)
+        if seat == 1 and g.phase == "draw":
+            back = isinstance(action, TakePile) and len(g.pile) == 2 and last in g.pile
+            before = sum(meld_value(t.meld) for t in g.table if t.owner == 1)
+            stock += isinstance(action, Draw)
+        if seat == 1 and isinstance(action, Discard):
+            laid = sum(meld_value(t.meld) for t in g.table if t.owner == 1) - before
+            run = run + 1 if back and laid < 15 else 0
+            longest = max(longest, run)
+            last = action.card
+        g.apply(action)  # type: ignore[arg-type]
+    raise AssertionError(f"seed {seed}: the hand did not end")
+
+
+def test_strong_does_not_take_its_own_discard_back_turn_after_turn_against_a_learner() -> None:
+    """The issue's loop against a learner who draws from the stock every turn: the strong bot took
+    the 2-card pile (its own last discard and the learner's card) some 40 turns running for nothing
+    and hardly drew. A card it threw is a card it did not want: taken back for little (under 15
+    points laid down), no more than twice in a row, and it draws from the stock too."""
+    found = []
+    for seed in range(1, 5):
+        longest, stock = own_card_takes(seed)
+        if longest > 2 or stock < 5:
+            found.append(f"seed {seed}: took its own discard back for little {longest} turns running, "
+                         f"drew {stock} times")
+    assert not found, "\n".join(found)

@@ -236,3 +236,66 @@ def test_a_failed_generated_puzzle_comes_back_in_the_review_queue_and_stays_out_
     record_puzzle(p, p.check(p.answer.split()[0]), progress=prog, answer=p.answer.split()[0])
     assert "puzzle:safe:easy:4" in prog.load()["exercises"]
     assert not [k for k in prog.results("Ana")["exercises"] if k.startswith("puzzle:")]
+
+
+#: Seeded close-or-build puzzles: (level, seed) -> the answer their position calls for.
+CLOSE_OR_BUILD = {("easy", 3): "build", ("hard", 5): "build", ("easy", 0): "close", ("hard", 0): "close",
+                  ("medium", 9): "close"}
+
+
+def _side_table(g: Game, seat: int) -> int:
+    from buraco_learn.solver import meld_value
+
+    return sum(meld_value(t.meld) for t in g.side_melds(seat))
+
+
+def test_close_or_build_has_both_answers_and_each_explanation_counts_as_the_engine() -> None:
+    """Building on is sometimes right (it always said "close"): here the opponents are far from
+    closing and a clean meld of six is one card from a clean burraco, worth more than the 100 for
+    closing now. Every count the explanation shows is the engine's: the side's table after the
+    close played, the meld's value with the card, the cards out of sight."""
+    from buraco_learn.melds import Meld
+    from buraco_learn.solver import meld_value
+
+    answers = set()
+    for (level, seed), want in CLOSE_OR_BUILD.items():
+        p = make_puzzle("close-or-build", level, seed)
+        assert p.answer == want, (p.name, p.solution)
+        answers.add(p.answer)
+        g = p.game()
+        seat = g.to_move
+        head, steps = p.solution.split(" | ")
+        why, ours, theirs, *rest = head.split()
+        done = p.game()
+        for action in steps.split("; "):
+            done.apply(action)
+        assert done.is_over and done.result().reason == "closed", p.name  # the close is the engine's
+        assert int(ours) == _side_table(done, seat) + 100, p.name
+        others = [s for s in range(g.players) if s not in g.side_of(seat)]
+        words = p.worked()
+        assert words.startswith("a judgement, not a proof") and (why == "near" or ours in words), p.name
+        if why in ("clean", "clean-far"):
+            meld_id, gain, cards, unseen = int(rest[0]), int(rest[1]), rest[2].split(","), int(rest[3])
+            meld = g.table[meld_id].meld
+            assert g.table[meld_id].owner in g.side_of(seat) and len(meld) == 6 and meld.wild is None, p.name
+            assert done.table[meld_id].meld == meld, p.name  # the close leaves it one card short
+            for c in map(Card.parse, cards):
+                grown = meld.lay_off([c])
+                assert len(grown) == 7 and grown.wild is None and c not in g.hand(seat), p.name
+                assert meld_value(grown) - meld_value(meld) >= gain, p.name
+            assert gain == min(meld_value(meld.lay_off([Card.parse(c)])) for c in cards) - meld_value(meld)
+            visible = list(g.hand(seat)) + list(g.pile) + [c for t in g.table for c in t.meld.cards]
+            deck = g.all_cards()
+            assert unseen == sum(deck[Card.parse(c)] - visible.count(Card.parse(c)) for c in cards) >= 2, p.name
+            assert f"+{gain}" in words and str(int(ours) + gain) in words, p.name
+            if why == "clean":
+                assert not any(g.side_has_pot(s) for s in others), p.name
+            else:
+                assert all(len(t.meld) <= 4 for s in others for t in g.side_melds(s)), p.name
+            assert isinstance(meld, Meld)
+        elif why == "near":
+            assert any(g.side_has_pot(s) and g.side_has_burraco(s) for s in others), p.name
+        else:
+            best = max(_side_table(g, s) - (0 if g.side_has_pot(s) else 100) for s in others)
+            assert int(theirs) == best and (int(ours) > best) == (why == "ahead"), p.name
+    assert answers == {"close", "build"}

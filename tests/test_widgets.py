@@ -681,3 +681,14 @@ def test_the_apps_table_saves_by_download_and_loads_by_upload(tmp_path: Path, mo
     assert other.feedback_kind == "refused" and "it is empty" in other.feedback_text
     assert other.game.position() == before
     assert list(tmp_path.iterdir()) == []
+
+
+def test_TURN2_lay_off_list_names_only_the_melds_of_the_players_side() -> None:
+    """TURN-2: you lay off onto your side's melds (your partner's too), never onto an opponent's:
+    the "Lay off onto" list offers South's and North's melds, not West's or East's."""
+    g = Game.from_position("fibur 4p d3 t0 play | h: 8D 9C 4S / 5D 6D / 7S 8S / 9H TH | "
+                           "m: 0=5C 6C 7C; 1=3H 4H 5H; 2=JS QS KS; 3=8H 8C 8D | p: 3C | s: * | pots: *11 / *11 "
+                           "| took: -")
+    w = TableWidget(g, viewer=0)
+    assert [v for _, v in w.target_choice.options] == [-1, 0, 2]
+    assert [t.id for t in g.lay_off_targets(0)] == [0, 2]

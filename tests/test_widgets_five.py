@@ -196,3 +196,13 @@ def test_P5_2_the_backs_do_not_pair_seats_by_colour(written: Any) -> None:
     # Red backs only for the two pots and the stock's middle card (its stack alternates colours).
     assert back_colors("blue")[0] in styles and styles.count(back_colors("red")[0]) == len(w.game.pots) + 1
     assert table_html(w.game, viewer=SOUTH).count("back-red") == len(w.game.pots)  # only the pots' backs
+
+
+def test_P5_2_lay_off_list_names_only_the_melds_of_the_side_as_formed() -> None:
+    """Once the pairs have formed (P5-2), South lays off onto his own and North-East's melds only
+    (TURN-2): the "Lay off onto" list holds exactly those, not the lone player's nor West's and East's."""
+    g = Game.from_position(AFTER_18)
+    w = TableWidget(g, viewer=SOUTH)
+    listed = [v for _, v in w.target_choice.options][1:]
+    assert listed == [t.id for t in g.table if t.owner in (SOUTH, NORTH_EAST)]
+    assert listed and len(listed) < len(g.table)

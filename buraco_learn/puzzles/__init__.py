@@ -29,6 +29,7 @@ True
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 
 from dataclasses import dataclass
@@ -286,7 +287,7 @@ def pile_counts(game: Game) -> tuple[int, str, int, int]:
 
 
 _PILE_SOLUTION = re.compile(r"pile (-?\d+): (.+) \| stock (-?\d+) to (-?\d+)")
-_BUILD_SOLUTION = re.compile(r"(near|ahead|behind) (-?\d+) (-?\d+) \| (.+)")
+_BUILD_SOLUTION = re.compile(r"(near|ahead|behind|clean|clean-far) (-?\d+) (-?\d+)(?: (\d+) (\d+) (\S+) (\d+))? \| (.+)")
 
 
 def pile_meld(card: Card, pile: Sequence[Card]) -> tuple[tuple[Card, Card], Meld] | None:
@@ -316,14 +317,69 @@ def _table_count(game: Game, seat: int) -> int:
     return value - (0 if game.side_has_pot(seat) else 100)
 
 
+def _far_from_closing(game: Game, seat: int) -> bool:
+    """Whether ``seat``'s side is far from closing: it has no pot yet (POT-1), or it has no burraco
+    and no meld of more than four cards, so that it must lay three cards or more onto one meld,
+    or a new meld of seven, before it can close (CLOSE-1, BUR-1)."""
+    if not game.side_has_pot(seat):
+        return True
+    return all(len(t.meld) <= 4 for t in game.side_melds(seat))
+
+
+def one_card_burraco(game: Game, done: Game) -> tuple[int, int, list[Card], int] | None:
+    """A clean meld of six cards of the side to move in ``game`` that one natural card would make a
+    clean burraco (BUR-1, BUR-2), left as it is by the close played in ``done``: its number, what
+    that card adds to the side's count (the engine's meld value: the 200 bonus and the card), the
+    cards that do it (none of them in the hand) and how many of them the player does not see (not
+    in his hand, on the table or in the pile: two at least, a chance worth waiting a turn for);
+    what the card adds is the least of theirs. ``None`` when there is no such meld.
+
+    >>> g = Game.from_position("fibur 2p d1 t0 play | h: 5H 6H 7H KS / 9C 9D 9H | m: 0=3S 4S 5S 6S 7S 8S "
+    ...                        "| p: 3C | s: * | pots: - | took: 0")
+    >>> one_card_burraco(g, g)
+    (0, 210, [Card.parse('2S'), Card.parse('9S')], 4)
+    """
+    seat = game.to_move
+    hand = set(game.hand(seat))
+    seen = Counter(game.hand(seat)) + Counter(game.pile)
+    for t in game.table:
+        seen.update(t.meld.cards)
+    deck = game.all_cards()
+    for t in game.side_melds(seat):
+        m = t.meld
+        if len(m) != 6 or m.wild is not None or done.table[t.id].meld != m:
+            continue
+        cards = sorted((c for c in deck if not c.is_joker and m.can_lay_off([c])), key=lambda c: c.sort_key)
+        grown = [(c, m.lay_off([c])) for c in cards]
+        cards = [c for c, g in grown if g.wild is None and len(g) == 7]
+        if not cards or any(c in hand for c in cards):
+            continue
+        unseen = sum(deck[c] - seen[c] for c in cards)
+        if unseen >= 2:
+            return t.id, min(meld_value(g) for c, g in grown if c in cards) - meld_value(m), cards, unseen
+    return None
+
+
 def close_or_build(game: Game) -> tuple[str, str]:
     """The judgement ``close`` or ``build`` at a position where the side to move can close this turn
-    (:func:`~buraco_learn.solver.find_close`, proven), as notebook 8b teaches it: close when an
-    opponent side has its pot and a burraco (it may close at its next turn, CLOSE-1), or when the
-    table already counts more for your side after the close (your melds, your bonuses and the 100
-    for closing, CLOSE-5) than for any opponent side (their melds and bonuses, less 100 without a
-    pot: the cards in their hands only lower it); else build on. The solution: ``near``, ``ahead``
-    or ``behind``, the two counts and the closing moves. A judgement, not a proof: the verdict says so.
+    (:func:`~buraco_learn.solver.find_close`, proven), as notebook 8b teaches it:
+
+    - close when an opponent side has its pot and a burraco (it may close at its next turn,
+      CLOSE-1): ``near``;
+    - build on when no opponent side has its pot yet (each must first empty a hand to take it,
+      POT-1, before it can close), and a clean meld of six cards of your side, which the close
+      leaves as it is, is one natural card from a clean burraco (:func:`one_card_burraco`): that
+      card adds the 200 bonus (BUR-2), more than the 100 for closing (CLOSE-5), which a close a
+      turn later still earns: ``clean``; the same when an opponent side has its pot but no meld
+      of more than four cards (:func:`_far_from_closing`): ``clean-far``;
+    - close when the table already counts more for your side after the close (your melds, your
+      bonuses and the 100 for closing) than for any opponent side (their melds and bonuses, less
+      100 without a pot: the cards in their hands only lower it): ``ahead``; else build on:
+      ``behind``.
+
+    The solution: the reason, the two counts (``clean``: then the meld's number, what the card adds,
+    the cards that do it, comma-separated, and how many of them are out of sight), ``|`` and the
+    closing moves. A judgement, not a proof: the verdict says so.
     """
     closing = find_close(game)
     if not closing.proven:
@@ -339,8 +395,14 @@ def close_or_build(game: Game) -> tuple[str, str]:
     others = [s for s in range(game.players) if s not in mine]
     theirs = max(_table_count(game, s) for s in others)
     near = any(game.side_has_pot(s) and game.side_has_burraco(s) for s in others)
-    why = "near" if near else "ahead" if ours > theirs else "behind"
     steps = "; ".join(str(a) for a in closing.plan.actions())
+    if not near and all(_far_from_closing(game, s) for s in others):
+        found = one_card_burraco(game, done)
+        if found is not None:
+            meld, gain, cards, unseen = found
+            why = "clean" if not any(game.side_has_pot(s) for s in others) else "clean-far"
+            return "build", f"{why} {ours} {theirs} {meld} {gain} {','.join(map(str, cards))} {unseen} | {steps}"
+    why = "near" if near else "ahead" if ours > theirs else "behind"
     return ("build" if why == "behind" else "close"), f"{why} {ours} {theirs} | {steps}"
 
 
@@ -642,9 +704,21 @@ class Puzzle:
         m = _BUILD_SOLUTION.fullmatch(self.solution)
         if m is None:  # pragma: no cover - every build solution is written by close_or_build
             return self.solution
-        why, ours, theirs, steps = m.groups()
+        why, ours, theirs, meld, gain, cards, unseen, steps = m.groups()
         head = tr("a judgement, not a proof, as a strong player makes it:")
-        if why == "near":
+        if why in ("clean", "clean-far"):
+            said = tr("build on: closing now your side's table counts {ours} (the 100 for closing in it, CLOSE-5). "
+                      "Your meld #{meld} is a clean meld of six cards: one more {cards} ({unseen} of them out of your "
+                      "sight) makes it a clean burraco, +{gain} (BUR-1, BUR-2), and closing after it counts {built}.",
+                      ours=ours, meld=meld, gain=gain, built=int(ours) + int(gain), unseen=unseen,
+                      cards=tr(" or ").join(Card.parse(c).pretty for c in cards.split(",")))
+            if why == "clean":
+                said += " " + tr("The opponents have no pot yet: before they can close one of them must empty his "
+                                 "hand to take it (POT-1, CLOSE-1).")
+            else:
+                said += " " + tr("The opponents are far from closing: they have no burraco and no meld of more than "
+                                 "four cards (CLOSE-1, BUR-1).")
+        elif why == "near":
             said = tr("close now ({steps}): the opponents have their pot and a burraco and may close at their next "
                       "turn (CLOSE-1); then every card in your hand counts against you and the 100 for closing is "
                       "theirs (CLOSE-5).", steps=steps)

@@ -65,10 +65,11 @@ from ..bots import GreedyBot, _cannot_close
 from ..cards import Card, excerpt
 from ..errors import BuracoError, NotationError
 from ..game import Game
+from ..melds import Meld
 from ..i18n import N_, tr
 from ..records import format_position
 from ..solver import find_close, meld_value, shared_budget, solve
-from . import FIXED_KINDS, KINDS, LEVELS, Puzzle, parse_puzzles, pile_meld, solve_puzzle
+from . import FIXED_KINDS, KINDS, LEVELS, Puzzle, _far_from_closing, parse_puzzles, pile_meld, solve_puzzle
 
 PRESET_PLAYERS = (("fibur", 2), ("fibur", 4), ("wikipedia-fr", 2), ("classic-fr", 4), ("ramiroyal", 2),
                   ("fibur", 3))
@@ -286,18 +287,32 @@ def _kinds(theme: str, game: Game, rng: random.Random) -> str | None:
     raise AssertionError(theme)  # pragma: no cover - make_puzzle checks the theme
 
 
-def _turns(seed: int, players: int, rules: str) -> Iterator[Game]:
+def _turns(seed: int, players: int, rules: str, build_only: bool = False) -> Iterator[Game]:
     """The start (draw phase) and the play phase after the draw of every turn of a hand played by
-    greedy bots; the live game, not a copy: look, do not touch."""
+    greedy bots; the live game, not a copy: look, do not touch. ``build_only``: stop as soon as the
+    hand can no longer give a position where building on is right (:func:`_no_build_left`)."""
     g = Game.new(players, rules=rules, seed=seed, dealer=seed % players)
     bots = [GreedyBot(seed * 10 + s) for s in range(players)]
     for _ in range(3000):
-        if g.is_over:
+        if g.is_over or build_only and g.phase == "draw" and _no_build_left(g):
             return
         if g.phase == "draw" or g.history and g.history[-1].seat == g.to_move and str(g.history[-1].action) in (
                 "draw", "pile"):
             yield g
         g.apply(bots[g.to_move].choose(g.view(g.to_move), g.legal_actions()))
+
+
+def _no_build_left(game: Game) -> bool:
+    """Whether no later position of this hand can call for building on by a clean burraco one card
+    away (:func:`~buraco_learn.puzzles.close_or_build`): that needs every side but the one to move
+    far from closing (:func:`~buraco_learn.puzzles._far_from_closing`), and a side that has its
+    pot and a meld of more than four cards stays so for the rest of the hand (a pot is kept, melds
+    only grow). So: two sides or more are not far."""
+    near = 0
+    for side in game.sides:
+        if not _far_from_closing(game, side[0]):
+            near += 1
+    return near >= 2
 
 
 def _puzzle_at(theme: str, kind: str, level: str, game: Game, rng: random.Random,
@@ -307,6 +322,8 @@ def _puzzle_at(theme: str, kind: str, level: str, game: Game, rng: random.Random
     text: str | None = compact(game)
     if theme == "clean":
         text = _with_wild(game, compact(game), rng)
+    if theme == "close-or-build" and want == "build":
+        text = _one_card_short(game, compact(game), rng)
     if text is None:
         return None
     g = Game.from_position(text)
@@ -373,6 +390,57 @@ def _with_wild(game: Game, text: str, rng: random.Random) -> str | None:
     return f"{head} | h: {' / '.join(groups)} | {tail}"
 
 
+def _one_card_short(game: Game, text: str, rng: random.Random) -> str | None:
+    """``text`` (the compact position of ``game``) with a clean meld of three to five cards of the side
+    to move grown to six with cards nobody holds (picked by ``rng``, taken from the unseen stock):
+    a clean burraco one card away, where building on may pay more than closing now
+    (:func:`~buraco_learn.puzzles.close_or_build`). ``text`` as it is when the side already has a
+    clean meld of six cards; ``None`` when an opponent side is not far from closing (then that
+    judgement never says build, :func:`~buraco_learn.puzzles._far_from_closing`) or no meld can grow so."""
+    seat = game.to_move
+    mine = game.side_of(seat)
+    if not all(_far_from_closing(game, s) for s in range(game.players) if s not in mine):
+        return None
+    melds = [t for t in game.side_melds(seat) if t.meld.wild is None and 3 <= len(t.meld) <= 6]
+    if any(len(t.meld) == 6 for t in melds):
+        return text
+    if not melds:
+        return None
+    seen = Counter(c for h in game.hands for c in h) + Counter(c for t in game.table for c in t.meld.cards) \
+        + Counter(game.pile)
+    rng.shuffle(melds)
+    hand = Counter(game.hand(seat))
+    for target in melds:
+        pool = game.all_cards() - seen
+        meld = target.meld
+        while len(meld) < 6:
+            grow = [c for c in _clean_lay_offs(meld, pool) if len(meld) < 5 or c not in hand]
+            if not grow:
+                break
+            card = rng.choice(grow)
+            pool -= Counter([card])
+            meld = meld.lay_off([card])
+        # One card short, and that card out of the player's sight twice or more, none in his hand.
+        if len(meld) == 6:
+            last = _clean_lay_offs(meld, game.all_cards())
+            out = pool + Counter(c for s, h in enumerate(game.hands) if s != seat for c in h)
+            if last and not any(c in hand for c in last) and sum(out[c] for c in last) >= 2:
+                break
+    else:
+        return None
+    head, rest = text.split(" | m: ", 1)
+    melds_text, tail = rest.split(" | ", 1)
+    items = melds_text.split("; ")
+    items[target.id] = f"{target.owner}={meld}"
+    return f"{head} | m: {'; '.join(items)} | {tail}"
+
+
+def _clean_lay_offs(meld: Meld, cards: Counter[Card]) -> list[Card]:
+    """The natural cards of ``cards`` that lay off alone onto ``meld`` and leave it clean, in card order."""
+    found = [c for c in cards if cards[c] > 0 and not c.is_wild and meld.can_lay_off([c])]
+    return sorted((c for c in found if meld.lay_off([c]).wild is None), key=lambda c: c.sort_key)
+
+
 def seed_name(rng: random.Random) -> str:
     return str(getattr(rng, "puzzle_seed", ""))
 
@@ -406,7 +474,9 @@ def make_puzzle(theme: str, level: str = "easy", seed: int = 0) -> Puzzle:
         rules, players = ("fibur", 3) if theme == "soloist" else ("fibur", 5) if theme == "five" else rng.choice(
             PRESET_PLAYERS)
         hand_seed = rng.randrange(10**6)
-        for game in _turns(hand_seed, players, rules):
+        # A hand that wants a build (below) is left as soon as it can no longer give one.
+        build_only = theme == "close-or-build" and attempt < MAX_HANDS // 2 and wanted
+        for game in _turns(hand_seed, players, rules, build_only):
             kind = _kinds(theme, game, rng)
             if kind is None or theme in ("most", "safe", "wild") and rng.random() < 0.5:
                 continue

@@ -1204,10 +1204,13 @@ class TableWidget(VBox):  # type: ignore[misc]
                     a is not b for a, b in zip(buttons, self.card_buttons.children)):
                 self.card_buttons.children = buttons
             options: list[tuple[str, int]] = [(tr("(click a meld)"), -1)]
-            options += [(f"#{t.id} {t.meld.notation(pretty=True)}", t.id) for t in self.game.table]
+            # Only the melds the viewer may lay off onto: his side's (TURN-2; five players: the side
+            # as the engine formed it, P5-2), or his own where the rules allow no partner's.
+            targets = self.game.lay_off_targets(self.viewer)
+            options += [(f"#{t.id} {t.meld.notation(pretty=True)}", t.id) for t in targets]
             self.target_choice.options = options
             self.target_choice.value = self.target if self.target is not None and any(
-                t.id == self.target for t in self.game.table) else -1
+                t.id == self.target for t in targets) else -1
         finally:
             self._syncing = False
 
@@ -1217,7 +1220,7 @@ class TableWidget(VBox):  # type: ignore[misc]
             chosen = set(self.selected)
             for i, tb in enumerate(self.card_buttons.children):
                 tb.value = i in chosen
-            ids = {t.id for t in self.game.table}
+            ids = {t.id for t in self.game.lay_off_targets(self.viewer)}
             self.target_choice.value = self.target if self.target in ids else -1
         finally:
             self._syncing = False
