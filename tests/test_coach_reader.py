@@ -177,3 +177,26 @@ def test_best_move_is_said_only_of_the_most_the_hand_can_lay_down() -> None:
     v = judge(g, "meld 5H 6H 7H")
     assert not v.mistake and v.sentences[1].startswith("✓ Good move"), v.sentences
     assert "the most your hand allows" not in str(v) and "20 points more" in str(v), str(v)
+
+
+def test_a_costly_move_is_not_ticked_green_above_the_coachs_cross() -> None:
+    """The screen said "✓ Done: You discarded K♣." in a green box, then "Coach: ✗ Costly: ...":
+    a learner reads the green tick as praise. A move the coach calls costly is shown as played,
+    in the neutral box; a good move keeps its "✓ Done"."""
+    from buraco_learn.bots import StrongBot
+    from buraco_learn.widgets import TableWidget
+
+    g = two("2S 9C KD 5H", phase="draw", pile="QD", north="4D 7C 8S JH")
+    w = TableWidget(g.clone(), viewer=0, opponents={1: StrongBot(1)}, coach=True)
+    w.play("draw")
+    w.select(w.game.hand(0).index(C("2S")))
+    w.buttons["discard"].click()
+    assert w.last_verdict is not None and w.last_verdict.mistake
+    assert w.feedback_kind == "info" and "✓" not in w.feedback.value and "Played:" in w.feedback.value
+    assert "✗ Costly" in w.feedback_text
+
+    good = TableWidget(two("5H 6H 7H 9C KD", phase="draw", pile="QD", north="4D 7C 8S JH"), viewer=0,
+                       opponents={1: StrongBot(1)}, coach=True)
+    good.buttons["draw"].click()
+    assert good.last_verdict is not None and not good.last_verdict.mistake
+    assert good.feedback_kind == "ok" and "✓ Done:" in good.feedback.value

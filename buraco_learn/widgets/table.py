@@ -341,6 +341,9 @@ class TableWidget(VBox):  # type: ignore[misc]
         self.last_hint: Hint | None = None
         #: Coach mode: a verdict after each of the viewer's moves (see the class docstring).
         self.coach = bool(coach)
+        # The feedback's state and title for the viewer's last move: "✓ Done:", or, for a move the
+        # coach calls costly, a neutral "Played:" (no green tick above the coach's ✗).
+        self._done: tuple[FeedbackKind, str] = ("ok", tr("✓ Done:"))
         #: The coach's verdict on the viewer's last move (``None`` before the first, or off).
         self.last_verdict: Verdict | None = None
         #: The retry positions kept from the viewer's hand once it ended at this table
@@ -701,9 +704,13 @@ class TableWidget(VBox):  # type: ignore[misc]
             return None
         gained = new_cards(before, g.hand(seat))
         lines = [event_words(g, event, you=self._says_you(), gained=gained)]
+        self._done = ("ok", tr("✓ Done:"))
         if position is not None:
             self.last_verdict = judge(position, event.action)
             lines.append(tr("Coach: {verdict}", verdict=" ".join(self.last_verdict.sentences[1:])))
+            if any(s.lstrip().startswith("✗") for s in self.last_verdict.sentences[1:]):
+                # a costly move: the move is played, but no green ✓ above the coach's ✗
+                self._done = ("info", tr("Played:"))
         elif self.coach:
             lines.append(tr("Coach: this move was played by code, not by your click: it is not judged."))
         self._highlight = frozenset(gained)
@@ -719,7 +726,7 @@ class TableWidget(VBox):  # type: ignore[misc]
         else:
             lines += self._run_bots()
             lines += self._keep_hand()
-            self.set_feedback("\n".join(lines), "ok", title=tr("✓ Done:"), rules=())
+            self.set_feedback("\n".join(lines), self._done[0], title=self._done[1], rules=())
             self.refresh()
         if self.on_change is not None:
             self.on_change(g)
@@ -766,7 +773,7 @@ class TableWidget(VBox):  # type: ignore[misc]
         bot_lines = self._run_bots(turns=frames)
         final = lines + bot_lines + self._keep_hand()
         frames.append((g, -1))
-        done = tr("✓ Done:")
+        kind, done = self._done
 
         token = object()
         self._reveal_token = token
@@ -778,10 +785,10 @@ class TableWidget(VBox):  # type: ignore[misc]
             if k == len(frames) - 1:
                 self._reveal = None
                 self._reveal_token = None
-                self.set_feedback("\n".join(final), "ok", title=done, rules=())
+                self.set_feedback("\n".join(final), kind, title=done, rules=())
                 self.refresh()
                 return
-            self.set_feedback("\n".join(lines + self._bot_lines[:upto]), "ok", title=done, rules=())
+            self.set_feedback("\n".join(lines + self._bot_lines[:upto]), kind, title=done, rules=())
             real = self.game
             self.game = shown
             try:
@@ -808,7 +815,7 @@ class TableWidget(VBox):  # type: ignore[misc]
         cancel = getattr(handle, "cancel", None)
         if callable(cancel):
             cancel()
-        self.set_feedback("\n".join(final), "ok", title=tr("✓ Done:"), rules=())
+        self.set_feedback("\n".join(final), self._done[0], title=self._done[1], rules=())
         if show:
             self.refresh()
 

@@ -79,8 +79,11 @@ def test_a_hand_in_coach_mode_shows_each_verdict_on_screen_at_1366x768(lab: LabP
     discard.evaluate("e => e.scrollIntoView({block: 'end'})")
     discard.click()
     lab.wait_for_value("len([e for e in game.history if e.seat == 0])", lambda v: v == 2)
-    done = out.locator(".feedback.ok .bl-feedback")
-    wait_until(lambda: done.inner_text(), lambda t: "Coach:" in t and "✗ Costly" in t, "the coach's verdict on the discard")
+    # a costly move is shown as played, in the neutral box: no green tick above the coach's cross
+    done = out.locator(".feedback.info .bl-feedback")
+    said = wait_until(lambda: done.inner_text(), lambda t: "Coach:" in t and "✗ Costly" in t,
+                      "the coach's verdict on the discard")
+    assert said.startswith("Played:") and "✓" not in said, said
     ok, dbox = _on_screen(lab, done.locator("xpath=ancestor::div[contains(@class, 'widget-html')][1]"))
     lab.page.screenshot(path=str(SCREENS / "coach-after-discard.png"))
     assert ok, dbox
