@@ -7,7 +7,7 @@ import pytest
 from buraco_learn import Card, Game
 from buraco_learn.actions import Action, Discard, Draw, LayDown, LayOff, TakePile
 from buraco_learn.bots import StrongBot
-from buraco_learn.hints import Hint, discard_advice, hint
+from buraco_learn.hints import Hint, discard_advice, discard_faults, hint
 
 POS = "fibur 2p d1 t0 {phase} | h: {hand} / - | m: {melds} | p: {pile} | s: * | pots: {pots} | took: {took}"
 
@@ -123,7 +123,7 @@ def test_the_hints_move_is_the_strong_players_move(players: int) -> None:
     is still one the strong bot plays this turn, and its words say why (BUR-2)."""
     games = positions(players, range(3))
     assert len(games) >= 25
-    kept = 0
+    kept = sampled = 0
     for g in games:
         h = hint(g)
         bot = StrongBot(0).choose(g.view(g.to_move), g.legal_actions())
@@ -131,6 +131,13 @@ def test_the_hints_move_is_the_strong_players_move(players: int) -> None:
             continue
         if h.action == Draw() and bot == TakePile():  # an opponent may close at his next turn (SCORE-1)
             assert any("may close at his next turn" in s and "SCORE-1" in s for s in h.sentences), str(h)
+            continue
+        if isinstance(h.action, Discard) and isinstance(bot, Discard):
+            # Two discards the certain faults cannot tell apart: the bot's closing risk is sampled
+            # within the solver budget the hint has left after its own searches, so the two may
+            # weigh it differently. The hint's card is never worse on a certain fault.
+            assert len(discard_faults(g, h.action.card)) <= len(discard_faults(g, bot.card)), (str(h), bot)
+            sampled += 1
             continue
         assert any("Keep" in s and "clean burraco" in s and "BUR-2" in s for s in h.sentences), (str(h), bot)
         turn = bot_turn(g)
@@ -140,7 +147,7 @@ def test_the_hints_move_is_the_strong_players_move(players: int) -> None:
         assert (h.action in turn or h.action in without_wild
                 or (isinstance(h.action, Discard) and not h.action.card.is_wild)), (h.action, turn)
         kept += 1
-    assert kept <= len(games) // 4
+    assert kept <= len(games) // 4 and sampled <= len(games) // 10, (kept, sampled, len(games))
 
 
 def test_the_hint_keeps_a_wild_off_a_run_on_its_way_to_a_clean_burraco_bur2() -> None:
