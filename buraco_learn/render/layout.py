@@ -362,6 +362,9 @@ TEXT_HEIGHTS = 36.0
 #: a notebook's width on that projector with JupyterLab's file browser open.
 TEXT_WIDTHS = 70.0
 _SMALLEST = 16 * 0.8  # the smallest label box (the count's line, a seat's role) is 16 units high
+#: At most this much of the viewer's cards' size is given to bigger text: the cards of a five-seat
+#: table at 1366×768 stay at least 40 px wide on the screen (a quarter made them 37 px).
+_HAND_SHRINK = 0.15
 
 
 def table_geometry(*, players: int, viewer: int, width: int, hand_size: int, hand_sizes: Sequence[int],
@@ -415,15 +418,15 @@ def table_geometry(*, players: int, viewer: int, width: int, hand_size: int, han
             break
         text = need + 0.01
         geo = _table_geometry(**args, text=text)  # type: ignore[arg-type]
-    # What the bigger text adds to the height comes off the viewer's cards (at most a quarter of
-    # them), so the table keeps its laptop shape (LAPTOP_ASPECT) or its height at the usual text.
-    # When a quarter is not enough, a table of the laptop's shape keeps it and its text grows less;
+    # What the bigger text adds to the height comes off the viewer's cards (at most _HAND_SHRINK
+    # of them), so the table keeps its laptop shape (LAPTOP_ASPECT) or its height at the usual
+    # text. When that is not enough, a table of the laptop's shape keeps it and its text grows less;
     # a table already taller keeps its bigger text.
     laptop = math.floor(width / LAPTOP_ASPECT) - 1
     limit = max(low.height, laptop)
     over = geo.height - limit
     if over > 0:
-        hand_scale = 1 - min(0.25, over / (geo.card[1] * (1 + 0.22 / 1.4)))
+        hand_scale = 1 - min(_HAND_SHRINK, over / (geo.card[1] * (1 + 0.22 / 1.4)))
         geo = _table_geometry(**args, text=text, hand_scale=hand_scale)  # type: ignore[arg-type]
         while low.height <= laptop < geo.height and text > low.text:
             text = max(low.text, text - 0.02)
