@@ -11,6 +11,21 @@ import pytest
 from buraco_learn import Game, IllegalMove, parse_position
 
 
+def played(players: int, seed: int, actions: int) -> Game:
+    """The seeded ``players``-player deal after ``actions`` moves of strong bots (fewer if the hand
+    ends first): a mid-hand table with melds on it."""
+    from buraco_learn.bots import StrongBot
+
+    game = Game.new(players, seed=seed)
+    bots = [StrongBot(s) for s in range(players)]
+    for _ in range(actions):
+        if game.is_over:
+            break
+        s = game.to_move
+        game.apply(bots[s].choose(game.view(s), game.legal_actions()))
+    return game
+
+
 def table(hands: Sequence[str], *, melds: str = "-", pile: str = "3C", took: str = "-",
           pots: str | None = None, stock: str = "*", head: str = "fibur 4p d3 t0 play", study: bool = False) -> Game:
     """A game from a few facts; the stock (and pots, by default) take every card not listed.

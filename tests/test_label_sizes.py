@@ -17,25 +17,14 @@ import pytest
 
 from buraco_learn import Game
 from buraco_learn.actions import Discard, Draw
-from buraco_learn.bots import StrongBot
 from buraco_learn.i18n import language
 from buraco_learn.render.layout import geometry_for, pile_words, table_geometry, text_width
+from helpers import played
 
 #: The CSS height a table gets on a 1920×1080 projector at 150 % zoom (60vh of 720 px).
 PROJECTOR_150 = 0.60 * 720
 #: The laptop's (1366×768): 60vh.
 LAPTOP = 0.60 * 768
-
-
-def _played(players: int, seed: int, moves: int) -> Game:
-    game = Game.new(players, seed=seed)
-    bots = [StrongBot(s) for s in range(players)]
-    for _ in range(moves):
-        if game.is_over:
-            break
-        s = game.to_move
-        game.apply(bots[s].choose(game.view(s), game.legal_actions()))
-    return game
 
 
 def _shown(geo_w: int, geo_h: int, screen_h: float, page_w: float = 1100.0) -> float:
@@ -56,7 +45,7 @@ TALL = dict(players=5, viewer=0, width=1600, hand_size=11, hand_sizes=[11] * 5, 
 
 @pytest.mark.parametrize("players,seed,moves", [(4, 10, 0), (4, 3, 70), (3, 5, 40), (5, 2, 40), (5, 4, 90)])
 def test_the_smallest_label_is_12_css_px_on_a_projector_at_150_percent(players: int, seed: int, moves: int) -> None:
-    geo = geometry_for(_played(players, seed, moves), 0, width=1600)
+    geo = geometry_for(played(players, seed, moves), 0, width=1600)
     assert _smallest_css(geo, PROJECTOR_150) >= 12.0, (geo.width, geo.height, geo.text)
 
 

@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from buraco_learn import Game
-from buraco_learn.bots import StrongBot
 from buraco_learn.render.layout import (Hit, Rect, fan, flow_melds, geometry_for, hand_geometry, hit_index,
                                         meld_strip, melds_geometry, table_geometry, wild_tag_box)
+from helpers import played
 
 
 def overlap(a: Rect, b: Rect) -> bool:
@@ -78,17 +78,6 @@ def test_a_squeezed_meld_still_shows_the_wilds_tag_and_fits_its_row(wild: int) -
     cards = boxes[0].cards
     assert cards[-1].right <= 260 + 1e-6
     assert tag_rect(cards[wild]).right <= cards[wild + 1].x
-
-
-def played(players: int, seed: int, actions: int) -> Game:
-    g = Game.new(players, seed=seed)
-    bots = [StrongBot(s) for s in range(players)]
-    for _ in range(actions):
-        if g.is_over:
-            break
-        s = g.to_move
-        g.apply(bots[s].choose(g.view(s), g.legal_actions()))
-    return g
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
