@@ -39,6 +39,14 @@ def table(hands: Sequence[str], *, melds: str = "-", pile: str = "3C", took: str
     return parse_position(text, study=True) if study else Game.from_position(text)
 
 
+def two(hand: str, *, melds: str = "-", pile: str = "3C", took: str = "-", phase: str = "play",
+        north: str = "-") -> Game:
+    """A two-player fibur table, South (``hand``) to move, North holding ``north``: one pot left
+    once a side has taken one (``took``)."""
+    pots = "*11" if took != "-" else "*11 / *11"
+    return table([hand, north], melds=melds, pile=pile, took=took, pots=pots, head=f"fibur 2p d1 t0 {phase}")
+
+
 class EveryStr(str):
     """A text answer that claims to equal everything (a checker must not be fooled by it)."""
 

@@ -12,15 +12,9 @@ from buraco_learn.coach import judge, judge_hand
 from buraco_learn.errors import BuracoError
 from buraco_learn.hints import discard_faults, hint
 from buraco_learn.i18n import language
-from tests.helpers import table
+from tests.helpers import table, two
 
 C = Card.parse
-
-
-def two(hand: str, *, melds: str = "-", pile: str = "3C", took: str = "-", phase: str = "play",
-        north: str = "-") -> Game:
-    pots = "*11" if took != "-" else "*11 / *11"
-    return table([hand, north], melds=melds, pile=pile, took=took, pots=pots, head=f"fibur 2p d1 t0 {phase}")
 
 
 # -- the points laid down this turn (exact, the solver) ------------------------------------------

@@ -10,18 +10,12 @@ from buraco_learn.actions import Discard, Draw, TakePile
 from buraco_learn.coach import judge
 from buraco_learn.hints import hint, play_advice
 from buraco_learn.i18n import language
-from tests.helpers import table
+from tests.helpers import two
 
 C = Card.parse
 
 #: A card written in the engine's notation (9D, TC, JK) rather than with its suit symbol.
 RAW_CARD = re.compile(r"(?<![\w`\"'])(?:[2-9TJQKA][SHDC])(?![\w`\"'])")
-
-
-def two(hand: str, *, melds: str = "-", pile: str = "3C", took: str = "-", phase: str = "play",
-        north: str = "-") -> Game:
-    pots = "*11" if took != "-" else "*11 / *11"
-    return table([hand, north], melds=melds, pile=pile, took=took, pots=pots, head=f"fibur 2p d1 t0 {phase}")
 
 
 # -- 1. what kind of verdict it is, in its first words --------------------------------------------
