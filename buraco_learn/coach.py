@@ -87,6 +87,12 @@ class Verdict:
         return self.exact and self.better is not None
 
     @property
+    def costly(self) -> bool:
+        """The verdict calls the move costly (``✗ Costly``): a mistake for certain, or against the
+        best play found when the search stopped at its budget."""
+        return any(s.lstrip().startswith("✗") for s in self.sentences[1:])
+
+    @property
     def cost(self) -> int:
         """How much the move cost, for ranking: the counted loss of a mistake (at least 1), 0 for a
         judgement or a good move."""

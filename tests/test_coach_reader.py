@@ -185,12 +185,12 @@ def test_a_costly_move_is_not_ticked_green_above_the_coachs_cross() -> None:
     w.play("draw")
     w.select(w.game.hand(0).index(C("2S")))
     w.buttons["discard"].click()
-    assert w.last_verdict is not None and w.last_verdict.mistake
+    assert w.last_verdict is not None and w.last_verdict.mistake and w.last_verdict.costly
     assert w.feedback_kind == "info" and "✓" not in w.feedback.value and "Played:" in w.feedback.value
     assert "✗ Costly" in w.feedback_text
 
     good = TableWidget(two("5H 6H 7H 9C KD", phase="draw", pile="QD", north="4D 7C 8S JH"), viewer=0,
                        opponents={1: StrongBot(1)}, coach=True)
     good.buttons["draw"].click()
-    assert good.last_verdict is not None and not good.last_verdict.mistake
+    assert good.last_verdict is not None and not good.last_verdict.mistake and not good.last_verdict.costly
     assert good.feedback_kind == "ok" and "✓ Done:" in good.feedback.value

@@ -708,8 +708,7 @@ class TableWidget(VBox):  # type: ignore[misc]
         if position is not None:
             self.last_verdict = judge(position, event.action)
             lines.append(tr("Coach: {verdict}", verdict=" ".join(self.last_verdict.sentences[1:])))
-            if any(s.lstrip().startswith("✗") for s in self.last_verdict.sentences[1:]):
-                # a costly move: the move is played, but no green ✓ above the coach's ✗
+            if self.last_verdict.costly:  # played, but no green ✓ above the coach's ✗
                 self._done = ("info", tr("Played:"))
         elif self.coach:
             lines.append(tr("Coach: this move was played by code, not by your click: it is not judged."))
