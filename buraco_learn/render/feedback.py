@@ -165,14 +165,15 @@ def feedback_html(state: FeedbackState, message: str, *, rules: tuple[str, ...] 
         body.append(f'<div class="bl-hint" style="margin-top:4px">{label}{inline_markdown(card_symbols(hint))}</div>')
     if after_hint_html:
         body.append(f'<div class="bl-after" style="margin-top:4px">{after_hint_html}</div>')
-    if rules and show_rules and fold_rules:
-        summary = tr("The rules: {ids}", ids=", ".join(rules))
-        body.append('<details class="bl-rules" style="margin-top:4px;font-size:0.92em;opacity:0.92">'
-                    f'<summary style="cursor:pointer">{escape(summary)}</summary>'
-                    + "".join(rule_html(r) for r in rules) + "</details>")
-    elif rules and show_rules:
-        body.append('<div class="bl-rules" style="margin-top:2px;font-size:0.92em;opacity:0.92">'
-                    + "".join(rule_html(r) for r in rules) + "</div>")
+    if rules and show_rules:
+        sentences = "".join(rule_html(r) for r in rules)
+        if fold_rules:
+            summary = escape(tr("The rules: {ids}", ids=", ".join(rules)))
+            body.append('<details class="bl-rules" style="margin-top:4px;font-size:0.92em;opacity:0.92">'
+                        f'<summary style="cursor:pointer">{summary}</summary>{sentences}</details>')
+        else:
+            body.append('<div class="bl-rules" style="margin-top:2px;font-size:0.92em;opacity:0.92">'
+                        f"{sentences}</div>")
     return (f'<div class="bl-feedback bl-{state}" role="status" aria-live="polite" '
             f'style="color:{color};background:{background};border-left:5px solid {border};'
             f'border-radius:4px;padding:8px 12px;margin:4px 0;font-size:15px;line-height:1.45;'
