@@ -41,7 +41,6 @@ from .game import Game, PlayerView
 from .melds import Meld
 from .bots import (StrongBot, _answer, _cannot_close, _links, _side_may_close, _stock_at_reserve, closing_risk,
                    feeds_next_player, known_holdings, opponent_melds_accepting, own_discards_in_pile)
-from .records import format_position, parse_position
 from .solver import Plan, dead_cards, meld_value, shared_budget
 
 __all__ = ["Hint", "hint", "discard_advice", "DiscardFault", "discard_faults", "advised_discard", "PlayAdvice",
@@ -65,15 +64,6 @@ class Hint:
 
     def __str__(self) -> str:
         return "\n".join(self.sentences)
-
-
-def _as_play(game: Game) -> Game:
-    """The same table in the play phase, as if the draw were done without a card (a what-if)."""
-    text = format_position(game)
-    head, rest = text.split("|", 1)
-    words = head.split()
-    words[4] = "play"
-    return parse_position(" ".join(words) + " |" + rest, rules=game.rules, study=True)
 
 
 def _bonus_words(plan: Plan) -> str:
@@ -761,7 +751,7 @@ def _left_after(game: Game, advice: PlayAdvice) -> tuple[Card, ...]:
 
 def _draw_points(game: Game) -> _DrawPoints:
     """The draw's two sides in the play advice's own count (see :class:`_DrawPoints`)."""
-    drawn = _as_play(game)
+    drawn = game.as_drawn()
     taken = game.clone()
     taken.take_pile()
     now, with_pile = play_advice(drawn), play_advice(taken)
@@ -796,7 +786,7 @@ def _draw_hint(game: Game, bot: StrongBot) -> Hint:
     view = game.view(seat)
     n = len(game.pile)
     if not game.can_take_pile():
-        now_plan = _solved(_as_play(game))
+        now_plan = _solved(game.as_drawn())
         why = tr("the pile cannot be taken now (TURN-1, TURN-4)") if game.pile else tr("the pile is empty")
         return Hint((tr("Draw from the stock (TURN-1): {why}.", why=why),), Draw(), (), now_plan)
     p = _draw_points(game)

@@ -742,3 +742,21 @@ class _Turn(_Table):
         g._memo = self._memo
         g._groups = self._groups
         return g
+
+    def as_drawn(self) -> Self:
+        """The same table in the play phase, as if the draw were done without a card: a what-if
+        (the hint weighs "draw" against "take the pile" on it). It keeps no history and no undo,
+        like a table read from its notation; the melds' memos are shared, as by :meth:`clone`.
+
+        >>> from buraco_learn import Game
+        >>> g = Game.new(2, seed=1)
+        >>> w = g.as_drawn()
+        >>> (g.phase, w.phase, w.hand(0) == g.hand(0), len(w.stock) == len(g.stock))
+        ('draw', 'play', True, True)
+        """
+        s = self._s.copy()
+        s.phase, s.history = "play", []
+        g = self.__class__(self.rules, self.players, self.dealer, None, s, None, self.alone)
+        g._memo = self._memo
+        g._groups = self._groups
+        return g

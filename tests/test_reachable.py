@@ -206,13 +206,13 @@ def test_a_puzzle_and_the_tables_load_box_refuse_a_stranded_hand(text: str, rule
     assert rule in w.feedback_text and w.game.position() == before
 
 
-def test_a_hint_reads_its_what_if_through_the_study_form() -> None:
-    """The hint's what-if (the table in the play phase as if the draw were done) is a shorthand
-    the strict form refuses; the hint still answers from it."""
-    from buraco_learn.hints import _as_play, hint
+def test_a_hint_reads_its_what_if_a_table_the_strict_form_refuses() -> None:
+    """The hint's what-if (``Game.as_drawn``: the table in the play phase as if the draw were
+    done) is a position the strict notation refuses; the hint still answers from it."""
+    from buraco_learn.hints import hint
     g = Game.from_position("fibur 2p d1 t0 draw | h: 9C / 5C | m: 0=3H 4H 5H 6H | p: 3C | s: * | pots: *11 "
                            "| took: 0")
-    what_if = _as_play(g)
+    what_if = g.as_drawn()
     assert what_if.phase == "play" and what_if.hand(0) == (Card.parse("9C"),)
     with pytest.raises(NotationError, match="CLOSE-4"):
         parse_position(what_if.position())
