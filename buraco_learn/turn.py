@@ -743,6 +743,32 @@ class _Turn(_Table):
         g._groups = self._groups
         return g
 
+    def with_swapped(self, seat: int, mine: Card, other: Card) -> Self:
+        """A what-if of this table (no history, no undo, as :meth:`as_drawn`) where ``seat`` holds
+        ``other`` in place of ``mine``, and ``mine`` lies where ``other`` lay: the first copy of
+        ``other`` in another seat's hand (in seat order), the stock or a pot. A puzzle asks with it
+        what a card drawn from the stock could have been.
+
+        >>> from buraco_learn import Card, Game
+        >>> g = Game.new(2, seed=1)
+        >>> mine, other = g.hand(0)[0], g.stock[0]
+        >>> w = g.with_swapped(0, mine, other)
+        >>> (w.hand(0)[-1] == other, w.stock[0] == mine, g.hand(0)[0] == mine)
+        (True, True, True)
+        """
+        s = self._s.copy()
+        s.history = []
+        hand = s.hands[seat]
+        hand.remove(mine)
+        hand.append(other)
+        places = [h for i, h in enumerate(s.hands) if i != seat] + [s.stock] + s.pots
+        holder = next(p for p in places if other in p)
+        holder[holder.index(other)] = mine
+        g = self.__class__(self.rules, self.players, self.dealer, None, s, None, self.alone)
+        g._memo = self._memo
+        g._groups = self._groups
+        return g
+
     def as_drawn(self) -> Self:
         """The same table in the play phase, as if the draw were done without a card: a what-if
         (the hint weighs "draw" against "take the pile" on it). It keeps no history and no undo,

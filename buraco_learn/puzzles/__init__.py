@@ -40,7 +40,6 @@ from ..cards import Card, excerpt, format_cards, parse_cards
 from ..errors import BuracoError, IllegalMove, NotationError
 from ..game import Game
 from ..melds import Meld
-from ..records import format_position
 from ..i18n import N_, tr
 from ..scoring import LINE_LABELS
 from ..solver import find_close, meld_value, solve
@@ -222,27 +221,6 @@ def _near(c: Card, game: Game, seat: int) -> bool:
     return any(t.meld.suit == suit if t.meld.kind == "run" else t.meld.rank == c.rank for t in game.side_melds(seat))
 
 
-def _with_drawn(drawn: Game, seat: int, x: Card, c: Card) -> Game:
-    """``drawn`` (the position right after ``seat`` drew ``x`` from the stock) as if the card drawn
-    had been ``c``, one of the cards ``seat`` does not see: ``c`` and ``x`` change places."""
-    if c == x:
-        return drawn
-    head, *parts = format_position(drawn).split(" | ")
-    groups: dict[str, list[list[str]]] = {}
-    for part in parts:
-        key, _, value = part.partition(": ")
-        groups[key] = [[] if g.strip() == "-" else g.split() for g in value.split(" / ")]
-    hands = groups["h"]
-    hands[seat].remove(str(x))
-    hands[seat].append(str(c))
-    where = [h for i, h in enumerate(hands) if i != seat] + groups["s"] + groups["pots"]
-    holder = next(g for g in where if str(c) in g)
-    holder[holder.index(str(c))] = str(x)
-    text = " | ".join([head] + [f"{key}: " + (" / ".join(" ".join(g) or "-" for g in value) or "-")
-                                for key, value in groups.items()])
-    return Game.from_position(text)
-
-
 def pile_counts(game: Game) -> tuple[int, str, int, int]:
     """For a position at the start of a turn: the most points the pile lays down this turn, how,
     and the fewest and the most any card of the stock could lay down (every card the player to
@@ -277,7 +255,7 @@ def pile_counts(game: Game) -> tuple[int, str, int, int]:
     far = [c for c in unseen if c not in near]
     low = high = None
     for c in near + far[:1]:  # every far card is only kept: one of them stands for all
-        got = solve(_with_drawn(drawn, seat, x, c))
+        got = solve(drawn if c == x else drawn.with_swapped(seat, x, c))
         if not got.proven:
             raise NotationError(_too_big(drawn))
         low = got.points if low is None else min(low, got.points)
