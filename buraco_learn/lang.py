@@ -17,6 +17,8 @@ True
 True
 >>> typeset("combinaisons de Ouest & Est", "fr")
 "combinaisons d'Ouest et Est"
+>>> typeset("prenez-le aussitôt, puis le as", "fr")
+"prenez-le aussitôt, puis l'as"
 >>> typeset("Nord a en main aucune carte", "fr")
 "Nord n'a aucune carte en main"
 >>> typeset("Nord ha in mano nessuna carta", "it")
@@ -57,7 +59,8 @@ _FR_TIGHT = re.compile(rf"(?:(?<=[^\W\d_])|(?<=[»)*_])|^){_SPACES}?([;?!]+)(?=\
 _FR_COLON = re.compile(rf"(?:(?<=[^\s:({{\[])|^){_SPACES}:(?=\s|$|[»)\"*_])")
 _FR_OPEN = re.compile(rf"«{_SPACES}*")
 _FR_CLOSE = re.compile(rf"{_SPACES}*»")
-_FR_ELISION = re.compile(rf"\b([dD]e|[qQ]ue|[lL]e|[lL]a|[jJ]e|[nN]e|[sS]e) (?=[{_VOWEL}])(?![{_VOWEL}]\b|[oO]u\b|où\b|[oO]nz|[oO]ui\b)")
+# an imperative's pronoun after its hyphen is not elided: « prenez-le aussitôt »
+_FR_ELISION = re.compile(rf"(?<!-)\b([dD]e|[qQ]ue|[lL]e|[lL]a|[jJ]e|[nN]e|[sS]e) (?=[{_VOWEL}])(?![{_VOWEL}]\b|[oO]u\b|où\b|[oO]nz|[oO]ui\b)")
 _FR_NEGATION = re.compile(r"(?<!n')\b(a|ont) en main (aucune?\b[^.;,:()\n]*?)(?=$|[.;,:()\n]| \()")
 _FR_NEGATION_PLAIN = re.compile(r"(?<!n')(?<!y )\b(a|ont) (aucune?)\b")
 _IT_NEGATION = re.compile(r"(?<!non )\b(ha|hanno) in mano (nessun\w*\b[^.;,:()\n]*?)(?=$|[.;,:()\n]| \()")

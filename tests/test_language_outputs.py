@@ -167,7 +167,7 @@ def test_the_rules_reference_and_catalog_sentences_in_french_typography() -> Non
 
 # ----------------------------------------------------------------------------- grammar
 
-_GRAMMAR = {"fr": re.compile(r"\b[dD]e (?:Ouest|Est|Ada|un|une)\b|\ba en main aucune?\b| & "),
+_GRAMMAR = {"fr": re.compile(r"\b[dD]e (?:Ouest|Est|Ada|un|une)\b|\ba en main aucune?\b| & |\w-l'"),
             "it": re.compile(r"\bha in mano nessun\w*|(?<!non )\bha nessun\w*| & |\b[Ii] burraco\b")}
 
 
@@ -178,6 +178,8 @@ def grammar_faults(text: str, lang: str) -> list[str]:
     ['de Ouest', ' & ', 'a en main aucune']
     >>> grammar_faults(typeset("combinaisons de Ouest & Est ; Nord a en main aucune carte", "fr"), "fr")
     []
+    >>> grammar_faults("exécutez-l'en haut", "fr"), grammar_faults(typeset("exécutez-le en haut", "fr"), "fr")
+    (["z-l'"], [])
     >>> grammar_faults("Nord ha in mano nessuna carta", "it"), grammar_faults("Nord non ha nessuna carta in mano", "it")
     (['ha in mano nessuna'], [])
     """
