@@ -159,13 +159,20 @@ def discard_advice(game: Game, rest: Sequence[Card] | None = None) -> tuple[Card
     reason = []
     if not feeds(best):
         reason.append(tr("no opponent meld takes it (TURN-2)"))
+    elif not best.is_wild:  # every card but the wilds is taken: the least harm, said as such
+        t = game.table[feeds(best)[0]]
+        reason.append(tr("the opponents' meld #{id} ({meld}) takes it (TURN-2), but every other card you may "
+                         "discard is taken too, or is a wild", id=t.id, meld=t.meld.notation(pretty=True))
+                      if any(c.is_wild for c in allowed) else
+                      tr("the opponents' meld #{id} ({meld}) takes it (TURN-2), but every other card you may "
+                         "discard is taken too", id=t.id, meld=t.meld.notation(pretty=True)))
     if best in dead:
         reason.append(tr("it can never be melded with what is visible"))
     if best.is_wild:
         reason.append(tr("every card you may discard is a wild"))
     out.append(tr("Then discard {card}: {why}.", card=best.pretty,
                   why=tr(", and ").join(reason) if reason else tr("it is the least useful card")))
-    for c in allowed:
+    for c in allowed if not feeds(best) else ():
         ids = feeds(c)
         if ids and c is not best:
             t = game.table[ids[0]]
@@ -544,9 +551,17 @@ def _why_discard(game: Game, card: Card, rng_seed: int, against: Card | None = N
         reasons.append(tr("every card you may discard gives {next} something, and {card} gives the least: with {cards} "
                           "of the pile or of his hand it makes {meld}", next=nxt, card=card.pretty,
                           meld=own.meld.notation(pretty=True), cards=format_cards(own.cards, pretty=True)))
-    if not opponent_melds_accepting(view, card):
+    taken = opponent_melds_accepting(view, card)
+    if not taken:
         reasons.append(tr("no opponent meld takes it (TURN-2)"))
-    if not warn:
+    elif not card.is_wild:  # the least harm, not a safe card: said, and no other card is warned against for it
+        t = next(t for t in game.table if t.id == taken[0])
+        reasons.insert(0, tr("the opponents' meld #{id} ({meld}) takes it (TURN-2), but every other card you may "
+                             "discard is taken too, or is a wild", id=t.id, meld=t.meld.notation(pretty=True))
+                       if any(c.is_wild for c in others) else
+                       tr("the opponents' meld #{id} ({meld}) takes it (TURN-2), but every other card you may "
+                          "discard is taken too", id=t.id, meld=t.meld.notation(pretty=True)))
+    if not warn and not taken:
         for c in others:
             ids = opponent_melds_accepting(view, c)
             if ids:
@@ -554,7 +569,7 @@ def _why_discard(game: Game, card: Card, rng_seed: int, against: Card | None = N
                 warn.append(tr("Do not discard {card}: the opponents' meld {id} ({meld}) would take it (TURN-2).",
                                card=c.pretty, id=t.id, meld=t.meld.notation(pretty=True)))
                 break
-    if not warn:
+    if not warn and not taken and own is None:
         for c in others:
             gift = next((f for f in discard_faults(game, c) if f.kind == "pile"), None)
             if gift is not None and gift.meld is not None:

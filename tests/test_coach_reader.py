@@ -253,3 +253,17 @@ def test_keeping_two_cards_is_said_plainly() -> None:
     h = str(hint(two("9H 4C KD", melds="0=5H 6H 7H 8H", took="0")))
     assert "Keep at least two cards in your hand: one to discard and one to keep" in h and "CLOSE-4" in h, h
     assert "one card could not end the turn" not in h
+
+
+def test_a_discard_an_opponents_meld_takes_is_never_called_the_least_useful_card() -> None:
+    """8♣ went onto North's clubs at once after "it is the least useful card", and the same hint
+    warned against 3♠ for what 8♣ does too: when every card is taken, the hint says so."""
+    g = two("3S 8C 4C", melds="1=3H 3D 3C; 1=5C 6C 7C")
+    h = hint(g)
+    assert isinstance(h.action, Discard), str(h)
+    text = str(h)
+    card = h.action.card.pretty
+    assert f"Then discard {card}: the opponents' meld" in text and "every other card you may discard is taken too" in text
+    assert "Do not discard" not in text and "least useful" not in text, text
+    v = judge(g, "discard 3S" if card != "3♠" else "discard 8C")
+    assert "taken too" in str(v) and not v.mistake, str(v)
