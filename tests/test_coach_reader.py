@@ -234,9 +234,20 @@ def test_an_obvious_pile_is_said_plainly() -> None:
 
 
 def test_a_one_card_pile_that_adds_nothing_is_left() -> None:
-    g = two("4C 9S KD", pile="7H", phase="draw")
+    """Notebook 08c's hand (seed 21): "Take the discard pile: ... its 1 card give you more" for a
+    3♦ that lays down nothing; the pile of one card is left, and no sentence says "1 card give"."""
+    from buraco_learn.bots import make_bot, play_hand
+    from buraco_learn.review import start_of
+
+    game = Game.new(2, seed=21)
+    play_hand(game, [make_bot("random", seed=3), make_bot("greedy")])
+    g = start_of(game)
+    for a in game.actions[:10]:
+        g.apply(a)
+    assert g.to_move == 0 and g.phase == "draw" and g.pile == (C("3D"),)
     h = hint(g)
-    assert h.action == Draw() and "1 card give" not in str(h), str(h)
+    assert h.action == Draw() and "1 card give" not in str(h) and "costs nothing" not in str(h), str(h)
+    assert not judge(g, "draw").sentences[1].startswith("≈ A matter of judgement: drawing")
     for lang in ("en", "fr", "it"):
         with language(lang):
             assert "1 card give" not in str(hint(two("5H 6H 9C 8D KS", phase="draw", pile="QD 4C")))
