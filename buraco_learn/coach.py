@@ -35,6 +35,7 @@ False
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -45,8 +46,8 @@ from .cards import Card, format_cards
 from .errors import BuracoError
 from .game import Game
 from .bots import StrongBot
-from .hints import (Hint, _best_found_words, _draw_hint, _draw_points, _pretty, advised_discard, discard_faults,
-                    discard_reasons, play_advice)
+from .hints import (Hint, _best_found_words, _closing_threat, _draw_hint, _draw_points, _pretty, advised_discard,
+                    discard_faults, discard_reasons, laid_this_turn, play_advice)
 from .i18n import get_language, seat_word, tr
 from .review import as_game, plan_words, start_of
 from .solver import Plan, meld_value, shared_budget
@@ -183,17 +184,32 @@ def _judge_draw(game: Game, played: Action) -> Verdict:
     advised_take = isinstance(advice.action, TakePile)
     points = _draw_points(game)  # (remembered: the hint asked the same)
     proven = points.proven
+    gain = points.with_pile - points.now
+    # Clear: counted points, no wild spent for them (that is a judgement, BUR-2), no opponent about to close.
+    wilds_laid = (sum(c.is_wild for c in points.taken.hand(seat)) - sum(c.is_wild for c in points.left_with))
+    clear = advised_take and gain >= CLEAR_GAIN and not wilds_laid and _closing_threat(game) is None
     if took == advised_take:
+        if clear:
+            return Verdict("draw", seat, played, None, None, True, proven,
+                           (_head(played), tr("✓ Good move: {reason}", reason=reason)))
         return Verdict("draw", seat, played, None, None, False, proven,
                        (_head(played), tr("≈ A matter of judgement, and the strong player agrees: {reason}",
                                           reason=reason)))
-    gain = points.with_pile - points.now
+    if clear:
+        words = tr("≈ The pile was clearly better here (drawing is no rule broken, but it gives up {gain} points "
+                   "this turn). {reason}", gain=gain, reason=reason)
+        return Verdict("draw", seat, played, advice.action, gain, False, proven, (_head(played), words))
     loss = gain if advised_take and gain > 0 else None
     words = (tr("≈ A matter of judgement: drawing from the stock is a reasonable choice; the strong player would "
                 "rather take the discard pile. {reason}", reason=reason) if advised_take else
              tr("≈ A matter of judgement: taking the pile is a reasonable choice; the strong player would rather "
                 "draw from the stock. {reason}", reason=reason))
     return Verdict("draw", seat, played, advice.action, loss, False, proven, (_head(played), words))
+
+
+#: A pile that lays down this many points more this turn than the stock, with no wild spent and no
+#: opponent about to close, is clearly the better draw: the coach says so plainly rather than "a matter of judgement".
+CLEAR_GAIN = 20
 
 
 def _close_words(closing: Plan) -> str:
@@ -225,6 +241,14 @@ def _judge_lay(game: Game, after: Game, played: LayDown | LayOff) -> Verdict:
         return Verdict("lay", seat, played, None, None, True, advice.close_proven,
                        (_head(played), tr("✓ Good move: you can still close this turn (CLOSE-1): {steps}.",
                                           steps=_close_words(still.closing))))
+    before = laid_this_turn(game)
+    if advice.held and isinstance(played, LayDown) and all(
+            Counter(played.cards) != Counter(a.cards) for a in advice.actions if isinstance(a, LayDown)):
+        # The advice holds this meld back: after the pot, without a burraco, a hand of two cards is stuck.
+        words = tr("≈ A matter of judgement: this lays down {points} points now, but the strong player would keep "
+                   "it in hand. {why}", points=gained, why=" ".join(advice.keep_words))
+        return Verdict("lay", seat, played, advice.actions[0] if advice.actions else None, None, False,
+                       advice.plan is None or advice.plan.proven, (_head(played), words))
     then = play_advice(after)
     plan, now = advice.plan, then.plan
     assert plan is not None and now is not None
@@ -233,8 +257,11 @@ def _judge_lay(game: Game, after: Game, played: LayDown | LayOff) -> Verdict:
     solver_best = max(plan.points, gained + now.points)
     out = [_head(played)]
     if achieved >= advice.points:
-        total = max(achieved, advice.points)
-        if proven and solver_best > total:  # as much as the advice, which keeps a wild for a clean burraco
+        total = max(achieved, advice.points) + before
+        if advice.held and achieved <= advice.points:  # as the advice, which holds melds back in hand
+            out.append(tr("✓ Good move: you lay down {points} points this turn and keep cards in your hand to build "
+                          "a burraco, as the advice does.", points=total))
+        elif proven and solver_best + before > total:  # as much as the advice, which keeps a wild for a clean burraco
             out.append(tr("✓ Good move: you lay down {points} points this turn, as much as the advice, which keeps "
                           "your wild for a clean burraco (EQ-2, BUR-2).", points=total))
         elif proven:
@@ -245,7 +272,7 @@ def _judge_lay(game: Game, after: Game, played: LayDown | LayOff) -> Verdict:
                           "points this turn.", points=total))
         if then.actions:
             out.append(tr("Still to lay down this turn: {steps}.", steps=_steps_words(then.actions)))
-        if solver_best > achieved:
+        if solver_best > achieved and not advice.held:
             out.append(tr("The solver would lay {more} points more by spending a wild; keeping it is a judgement "
                           "(BUR-2, BUR-4).", more=solver_best - achieved))
         if not proven:

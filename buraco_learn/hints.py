@@ -44,7 +44,7 @@ from .bots import (StrongBot, _answer, _cannot_close, _links, _side_may_close, _
 from .solver import Plan, dead_cards, meld_value, shared_budget
 
 __all__ = ["Hint", "hint", "discard_advice", "DiscardFault", "discard_faults", "advised_discard", "PlayAdvice",
-           "play_advice"]
+           "play_advice", "laid_this_turn"]
 
 
 @dataclass(frozen=True)
@@ -89,10 +89,34 @@ def _steps(plan: Plan) -> str:
     return tr(", then ").join(words)
 
 
-def _plan_sentence(plan: Plan) -> str:
+def _plan_sentence(plan: Plan, before: int = 0) -> str:
     text = _steps(plan)
+    if before:
+        return tr("{steps}: {points} points more this turn ({why}), {total} in all with the {before} you laid "
+                  "already.", steps=text[:1].upper() + text[1:], points=plan.points, why=_bonus_words(plan),
+                  total=before + plan.points, before=before)
     return tr("{steps}: you lay down {points} points this turn ({why}).", steps=text[:1].upper() + text[1:],
               points=plan.points, why=_bonus_words(plan))
+
+
+def laid_this_turn(game: Game) -> int:
+    """The points the seat to move has laid down so far this turn (its melds and lay-offs since its
+    draw, counted as the solver counts a plan: card points and the change in burraco bonuses).
+
+    >>> from buraco_learn import Game
+    >>> g = Game.from_position("fibur 2p d1 t0 play | h: 5H 6H 7H 8C 8D 8S 4C / - | m: - | p: 3C | s: * "
+    ...                        "| pots: *11 / *11 | took: -")
+    >>> _ = g.apply("meld 5H 6H 7H"); laid_this_turn(g)
+    15
+    """
+    if game.phase != "play":
+        return 0
+    seat = game.to_move
+    g = game.clone()
+    now = sum(meld_value(t.meld) for t in g.side_melds(seat))
+    while g.history and g.history[-1].seat == seat and isinstance(g.history[-1].action, (LayDown, LayOff)):
+        g.undo()
+    return now - sum(meld_value(t.meld) for t in g.side_melds(seat))
 
 
 def _pretty(card: Card | None) -> str:
@@ -125,13 +149,20 @@ def discard_advice(game: Game, rest: Sequence[Card] | None = None) -> tuple[Card
     reason = []
     if not feeds(best):
         reason.append(tr("no opponent meld takes it (TURN-2)"))
+    elif not best.is_wild:  # every card but the wilds is taken: the least harm, said as such
+        t = game.table[feeds(best)[0]]
+        reason.append(tr("the opponents' meld #{id} ({meld}) takes it (TURN-2), but every other card you may "
+                         "discard is taken too, or is a wild", id=t.id, meld=t.meld.notation(pretty=True))
+                      if any(c.is_wild for c in allowed) else
+                      tr("the opponents' meld #{id} ({meld}) takes it (TURN-2), but every other card you may "
+                         "discard is taken too", id=t.id, meld=t.meld.notation(pretty=True)))
     if best in dead:
         reason.append(tr("it can never be melded with what is visible"))
     if best.is_wild:
         reason.append(tr("every card you may discard is a wild"))
     out.append(tr("Then discard {card}: {why}.", card=best.pretty,
                   why=tr(", and ").join(reason) if reason else tr("it is the least useful card")))
-    for c in allowed:
+    for c in allowed if not feeds(best) else ():
         ids = feeds(c)
         if ids and c is not best:
             t = game.table[ids[0]]
@@ -171,18 +202,28 @@ def _clean_why(is_set: bool) -> str:
               "left in your hand costs its points only if the hand ends before you use it (SCORE-1).")
 
 
-def _spend_wilds(game: Game) -> bool:
-    """Whether the seat's wilds are better spent than kept: it holds two or more and an opposing
-    side may close at any moment (its pot taken and a burraco on the table, CLOSE-1), or the
-    stock is about to run out: a hand of wilds then only counts against it (SCORE-1)."""
+def _opponents_near_close(game: Game) -> bool:
+    """Whether an opposing side may close at any turn: it has taken its pot and has a burraco on
+    the table (CLOSE-1), as notebook 8b (sections 7 to 9) says "near closing"."""
     seat = game.to_move
-    if sum(1 for c in game.hand(seat) if c.is_wild) < 2:
-        return False
     view = game.view(seat)
-    for side in view.sides:
-        if seat not in side and game.side_has_burraco(side[0]) and any(view.took_pot[s] for s in side):
-            return True
-    return view.last_turn or _stock_at_reserve(view)
+    return any(seat not in side and game.side_has_burraco(side[0]) and _side_may_close(view, side[0])
+               for side in view.sides)
+
+
+def _spend_wilds(game: Game) -> bool:
+    """Whether the seat's wilds are better spent than kept: an opposing side may close at any
+    moment (:func:`_opponents_near_close`: then even one wild left in hand costs its points,
+    SCORE-1, notebook 8b section 9), or the seat holds two or more and the stock is about to run
+    out."""
+    seat = game.to_move
+    wilds = sum(1 for c in game.hand(seat) if c.is_wild)
+    if wilds == 0:
+        return False
+    if _opponents_near_close(game):
+        return True
+    view = game.view(seat)
+    return wilds >= 2 and (view.last_turn or _stock_at_reserve(view))
 
 
 def _keep_clean(game: Game, plan: Plan) -> tuple[list[Action], list[str], list[Card]]:
@@ -197,8 +238,6 @@ def _keep_clean(game: Game, plan: Plan) -> tuple[list[Action], list[str], list[C
     kept: list[Action] = []
     words: list[str] = []
     wilds: list[Card] = []
-    if _spend_wilds(game):
-        return actions, [], []
     for a in actions:
         if isinstance(a, LayOff) and _clean_bound(game, a.target, a.cards):
             t = next(t for t in game.table if t.id == a.target)
@@ -223,6 +262,8 @@ def _keep_clean(game: Game, plan: Plan) -> tuple[list[Action], list[str], list[C
         kept.append(a)
     if not words:
         return actions, [], []
+    if _spend_wilds(game):  # the wild would be kept for a clean burraco, but the hand may end first
+        return actions, [_spend_words(game, wilds)], []
     trial = game.clone()
     try:
         for a in kept:
@@ -230,6 +271,22 @@ def _keep_clean(game: Game, plan: Plan) -> tuple[list[Action], list[str], list[C
     except BuracoError:  # the rest of the plan needed the wild: keep the plan as it is
         return actions, [], []
     return kept, words, wilds
+
+
+def _spend_words(game: Game, wilds: Sequence[Card]) -> str:
+    """Why the plan lays ``wilds`` now rather than keeping them for a clean burraco."""
+    cards = format_cards(wilds, pretty=True)
+    if _opponents_near_close(game):
+        return trn("Lay {cards} now rather than keeping it for a clean burraco: the opponents have their pot and a "
+                   "burraco, so they may close at any turn, and a wild still in your hand then counts against you "
+                   "(SCORE-1).",
+                   "Lay {cards} now rather than keeping them for a clean burraco: the opponents have their pot and a "
+                   "burraco, so they may close at any turn, and a wild still in your hand then counts against you "
+                   "(SCORE-1).", len(wilds), cards=cards)
+    return trn("Lay {cards} now rather than keeping it for a clean burraco: the stock is running out, and a wild "
+               "still in your hand when the hand ends counts against you (SCORE-1).",
+               "Lay {cards} now rather than keeping them for a clean burraco: the stock is running out, and a wild "
+               "still in your hand when the hand ends counts against you (SCORE-1).", len(wilds), cards=cards)
 
 
 def _meld_or_none(cards: list[Card]) -> Meld | None:
@@ -481,12 +538,20 @@ def _why_discard(game: Game, card: Card, rng_seed: int, against: Card | None = N
                        "CLOSE-1): don't feed the next player the pile.", card=bad.pretty, next=nxt))
     own = next((f for f in discard_faults(game, card) if f.kind == "pile"), None)
     if own is not None and own.meld is not None:  # the least harm, not a safe card: said first
-        reasons.append(tr("it does give {next} {meld} with {cards} of the pile or of his hand, but every other card "
-                          "you may discard gives as much away or more", next=nxt, meld=own.meld.notation(pretty=True),
-                          cards=format_cards(own.cards, pretty=True)))
-    if not opponent_melds_accepting(view, card):
+        reasons.append(tr("every card you may discard gives {next} something, and {card} gives the least: with {cards} "
+                          "of the pile or of his hand it makes {meld}", next=nxt, card=card.pretty,
+                          meld=own.meld.notation(pretty=True), cards=format_cards(own.cards, pretty=True)))
+    taken = opponent_melds_accepting(view, card)
+    if not taken:
         reasons.append(tr("no opponent meld takes it (TURN-2)"))
-    if not warn:
+    elif not card.is_wild:  # the least harm, not a safe card: said, and no other card is warned against for it
+        t = next(t for t in game.table if t.id == taken[0])
+        reasons.insert(0, tr("the opponents' meld #{id} ({meld}) takes it (TURN-2), but every other card you may "
+                             "discard is taken too, or is a wild", id=t.id, meld=t.meld.notation(pretty=True))
+                       if any(c.is_wild for c in others) else
+                       tr("the opponents' meld #{id} ({meld}) takes it (TURN-2), but every other card you may "
+                          "discard is taken too", id=t.id, meld=t.meld.notation(pretty=True)))
+    if not warn and not taken:
         for c in others:
             ids = opponent_melds_accepting(view, c)
             if ids:
@@ -494,7 +559,7 @@ def _why_discard(game: Game, card: Card, rng_seed: int, against: Card | None = N
                 warn.append(tr("Do not discard {card}: the opponents' meld {id} ({meld}) would take it (TURN-2).",
                                card=c.pretty, id=t.id, meld=t.meld.notation(pretty=True)))
                 break
-    if not warn:
+    if not warn and not taken and own is None:
         for c in others:
             gift = next((f for f in discard_faults(game, c) if f.kind == "pile"), None)
             if gift is not None and gift.meld is not None:
@@ -607,26 +672,33 @@ def _hint(game: Game, seed: int) -> Hint:
     action: Action | None = None
     cards: tuple[Card, ...] = ()
     if actions:
+        before = laid_this_turn(game)
         if keep_words:
             laid = tuple(c for a in actions if isinstance(a, (LayDown, LayOff)) for c in a.cards)
-            sentences.append(tr("{steps}: you lay down {points} points this turn (card points, EQ-2).",
+            sentences.append(tr("{steps}: {points} points more this turn (card points, EQ-2), {total} in all with "
+                                "the {before} you laid already.", steps=_words_of(actions), points=advice.points,
+                                total=before + advice.points, before=before) if before else
+                             tr("{steps}: you lay down {points} points this turn (card points, EQ-2).",
                                 steps=_words_of(actions), points=advice.points))
             cards = laid
         else:
-            sentences.append(_plan_sentence(plan))
+            sentences.append(_plan_sentence(plan, before))
             cards = plan.cards_laid
-        action = actions[0] if keep_words else bot.choose(view, game.legal_actions())
+        changed = tuple(actions) != tuple(a for a in plan.actions() if not isinstance(a, Discard))
+        action = actions[0] if changed else bot.choose(view, game.legal_actions())
         if isinstance(action, Discard):  # pragma: no cover - the bot plays its plan first
             action = actions[0]
+        rest = len(game.hand(seat)) - sum(len(a.cards) for a in actions if isinstance(a, (LayDown, LayOff)))
         if plan.takes_pot and not keep_words:
             sentences.append(tr("That empties your hand, so you take your pot on the fly and play on (POT-2)."))
-        elif game.side_has_pot(seat) and len(plan.rest) <= 2 and plan.rest:
+        elif game.side_has_pot(seat) and 0 < rest <= 2:
             if game.side_has_burraco(seat) or any(m.is_burraco for m in plan.melds):
                 sentences.append(tr("Keep one card to discard: with the pot taken you may not lay down your last "
                                     "card (CLOSE-3)."))
             else:
-                sentences.append(tr("Keep two cards: without a burraco you cannot close, so one card could not end "
-                                    "the turn (CLOSE-4)."))
+                sentences.append(tr("Keep at least two cards in your hand: one to discard and one to keep. With no "
+                                    "burraco yet your side may not close, so you may not discard your last card "
+                                    "(CLOSE-4)."))
     elif game.side_has_pot(seat) and not game.side_has_burraco(seat) and plan.is_empty:
         sentences.append(tr("Nothing to lay down that keeps a card to discard: without a burraco you may not close "
                             "(CLOSE-1, CLOSE-4)."))
@@ -670,6 +742,9 @@ class PlayAdvice:
     actions: tuple[Action, ...]
     keep_words: tuple[str, ...]
     points: int
+    #: New melds held back in hand (:func:`_hold_back`): the side has its pot but no burraco, and
+    #: laying them would leave too few cards to build one.
+    held: tuple[Action, ...] = ()
 
 
 def play_advice(game: Game) -> PlayAdvice:
@@ -693,8 +768,69 @@ def play_advice(game: Game) -> PlayAdvice:
     plan = _answer(game, "solve")[0]
     assert plan is not None
     actions, keep_words, _ = _keep_clean(game, plan)
+    actions, held, hold_words = _hold_back(game, actions)
+    keep_words += hold_words
     points = _points_of(game, actions) if keep_words else plan.points
-    return PlayAdvice(None, close_proven, plan, tuple(actions), tuple(keep_words), points)
+    return PlayAdvice(None, close_proven, plan, tuple(actions), tuple(keep_words), points, tuple(held))
+
+
+#: After its pot, a side without a burraco keeps at least this many cards in hand after laying
+#: down (:func:`_hold_back`): with fewer it can only draw and discard, and cannot close (CLOSE-1).
+KEEP_IN_HAND = 4
+
+
+def _hold_back(game: Game, actions: Sequence[Action]) -> tuple[list[Action], list[LayDown], list[str]]:
+    """The actions less the new melds held back in hand, the melds held back, and why.
+
+    When the side has its pot but no burraco, the hand could lay a meld and still keep
+    :data:`KEEP_IN_HAND` cards, and laying everything down would leave the seat fewer than that
+    without making a burraco, the new melds (the smallest
+    first) stay in hand until that many cards are kept: a hand of two cards can only draw and
+    discard, never close (CLOSE-1, CLOSE-4), while cards in hand keep the options to build a
+    burraco. Not when the opponents may close at any turn (then what stays in hand counts against
+    the seat, SCORE-1), nor when a meld of the side is one card from a burraco (the close is near).
+    """
+    seat = game.to_move
+    todo = list(actions)
+    if (not todo or not game.side_has_pot(seat) or game.side_has_burraco(seat) or _opponents_near_close(game)
+            or not any(isinstance(a, LayDown) for a in todo)):
+        return todo, [], []
+    laid = sum(len(a.cards) for a in todo if isinstance(a, (LayDown, LayOff)))
+    if len(game.hand(seat)) - laid >= KEEP_IN_HAND or len(game.hand(seat)) < KEEP_IN_HAND + 3:
+        return todo, [], []  # enough kept, or too few cards to keep that many and lay a meld too
+    after = game.clone()
+    try:
+        for a in todo:
+            after.apply(a)
+    except BuracoError:  # pragma: no cover - the plan came from the engine
+        return todo, [], []
+    if after.is_over or after.side_has_burraco(seat) or any(len(t.meld.cards) >= 6 for t in after.side_melds(seat)):
+        return todo, [], []
+    held: list[LayDown] = []
+    hand = len(game.hand(seat))
+    for a in sorted((a for a in todo if isinstance(a, LayDown)), key=lambda a: sum(c.points for c in a.cards)):
+        if hand - sum(len(x.cards) for x in todo if isinstance(x, (LayDown, LayOff))) >= KEEP_IN_HAND:
+            break
+        trial = [x for x in todo if x is not a]
+        try:
+            g = game.clone()
+            for x in trial:
+                g.apply(x)
+        except BuracoError:  # a lay-off needed that meld: keep it
+            continue
+        todo = trial
+        held.append(a)
+    if not held:
+        return list(actions), [], []
+    melds = tr(", ").join(format_cards(a.cards, pretty=True) for a in held)
+    words = trn("Keep {melds} in your hand for now: your side has its pot but no burraco yet, so it may not close "
+                "(CLOSE-1). Laying everything down would leave you only {n} card, and with so few cards you can only "
+                "draw and discard. With more cards in hand you keep more ways to build a burraco.",
+                "Keep {melds} in your hand for now: your side has its pot but no burraco yet, so it may not close "
+                "(CLOSE-1). Laying everything down would leave you only {n} cards, and with so few cards you can only "
+                "draw and discard. With more cards in hand you keep more ways to build a burraco.",
+                hand - laid, melds=melds)
+    return todo, held, [words]
 
 
 def _best_found_words() -> str:
@@ -811,6 +947,8 @@ def _draw_hint(game: Game, bot: StrongBot) -> Hint:
             with_pile=p.with_pile, kept_with=kept_with, net_with=format(net_with, "+d"), now=p.now, kept_now=kept_now,
             net_now=format(net_now, "+d")))
         take = net_with > net_now
+    if take and gain <= 0 and n == 1 and threat is None and not closes:
+        take = False  # one card that lays down nothing: the stock's card is as good, and the discard stays free
     if take:
         if closes and game.players > 2 and gain < 15:
             why = tr("with its {cards} you can close at once (CLOSE-1)", cards=cards_word)
@@ -818,8 +956,10 @@ def _draw_hint(game: Game, bot: StrongBot) -> Hint:
             why = tr("with its {cards} you lay down {points} points this turn, against {without} without it",
                      cards=cards_word, points=p.with_pile, without=p.now)
         elif gain == 0:
-            why = tr("it costs nothing now ({points} points to lay down either way), and its {cards} give you more "
-                     "to build melds and burracos with", points=p.with_pile, cards=cards_word)
+            why = trn("you lay down {points} points either way, and its {n} card stays in your hand to build melds "
+                      "and burracos with",
+                      "you lay down {points} points either way, and its {n} cards stay in your hand to build melds "
+                      "and burracos with", n, points=p.with_pile)
         else:
             why = tr("with its {cards} you lay down {points} points this turn, against {without} without it, but you "
                      "keep more cards to build melds and burracos with (see what to lay down, below)",

@@ -32,7 +32,9 @@ def test_hint_takes_a_free_pile_of_two_with_two_players_turn1() -> None:
     """The strong player's judgement with two players: a pile of two or more that costs nothing
     now is taken (more cards, more melds later), and the hint says so."""
     h = hint(game("5H 6H 9C 8D KS", phase="draw", pile="QD 4C"))
-    assert h.action == TakePile() and "costs nothing now" in str(h) and "its 2 cards" in str(h)
+    # the reason is counted, not the slogan "it costs nothing now" (issue 23)
+    assert h.action == TakePile() and "0 points either way" in str(h) and "its 2 cards stay" in str(h)
+    assert "costs nothing" not in str(h)
 
 
 def test_hint_lays_down_the_solvers_plan_eq2() -> None:
@@ -139,6 +141,10 @@ def test_the_hints_move_is_the_strong_players_move(players: int) -> None:
             assert len(discard_faults(g, h.action.card)) <= len(discard_faults(g, bot.card)), (str(h), bot)
             sampled += 1
             continue
+        if any("Keep" in s and "no burraco yet" in s and "CLOSE-1" in s for s in h.sentences):
+            continue  # after the pot, without a burraco, melds held back in hand (issue 23)
+        if any(s.startswith("Lay ") and "rather than keeping" in s and "SCORE-1" in s for s in h.sentences):
+            continue  # wilds laid now: the opponents may close at any turn (notebook 8b section 9, issue 23)
         assert any("Keep" in s and "clean burraco" in s and "BUR-2" in s for s in h.sentences), (str(h), bot)
         turn = bot_turn(g)
         assert any(isinstance(a, (LayOff, LayDown)) and any(c.is_wild for c in a.cards) for a in turn), turn
