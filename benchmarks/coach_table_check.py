@@ -101,9 +101,8 @@ def play(lab: LabPage, size: dict[str, int], turns: int, out: Path, tag: str, re
             time.sleep(1.0)
             if key == "discard":
                 break
-        # the buttons at the bottom of the window (the worst case a learner scrolls to)
-        lab.page.locator(f"{VISIBLE_NOTEBOOK} .bl-feedback").first.evaluate(
-            "e => e.scrollIntoView({block: 'center'})")
+        # the canvas's top at the window's top (a learner looking at the melds): are the buttons in sight?
+        lab.page.locator(f"{VISIBLE_NOTEBOOK} canvas").first.evaluate("e => e.scrollIntoView({block: 'start'})")
         time.sleep(0.5)
         shot += 1
         path = out / f"{tag}-turn{shot}.png"

@@ -242,9 +242,10 @@ def test_width_trait_resizes_canvas_and_geometry() -> None:
     w.width = 640
     assert w.canvas.width == 640 and w.geometry.width == 640
     assert w.canvas.layout.width == "100%"  # fills the page's width...
-    # ... but never more than 60 % of the window's height: the width that keeps the shape.
+    # ... but never more than 60 % of the window's height, nor the window less 310 px (the bars
+    # and the buttons under it): the width that keeps the shape.
     ratio = w.canvas.width / w.canvas.height
-    assert w.canvas.layout.max_width == f"min(100%, calc(60vh * {ratio:.4f}))"
+    assert w.canvas.layout.max_width == f"min(100%, calc(min(60vh, 100vh - 310px) * {ratio:.4f}))"
     fixed = TableWidget(Game.new(3, seed=2), viewer=0, width=640, max_height=None)
     assert fixed.canvas.layout.max_width == "640px"
 
@@ -260,7 +261,7 @@ def test_the_canvas_is_a_wide_low_table_that_fits_a_laptop() -> None:
     assert len(g.table) >= 8
     w = TableWidget(g, viewer=0)
     assert w.canvas.width / w.canvas.height >= 1.8
-    assert "60vh" in w.canvas.layout.max_width and 0.60 * 768 <= 600
+    assert "min(60vh, 100vh - 310px)" in w.canvas.layout.max_width and 0.60 * 768 <= 600
 
 
 def test_the_deck_dropdown_switches_to_four_colours_and_back() -> None:

@@ -82,6 +82,10 @@ __all__ = ["TableWidget", "Player"]
 
 _SORTS = ("suit", "rank", "dealt")
 _START = N_("Click cards to select them, then press a button below. Every move is checked by the rules engine.")
+#: The most screen height a table's canvas takes by default (a CSS length): 60 % of the window,
+#: and at most the window less what JupyterLab's bars and the lines and buttons under the canvas
+#: take (about 310 px), so the action buttons stay in sight under a table full of melds.
+TABLE_HEIGHT = "min(60vh, 100vh - 310px)"
 #: The largest file :meth:`TableWidget.load` reads (a record of a whole hand is a few kB).
 MAX_LOAD_BYTES = 1_000_000
 #: How the save / load box reaches files: ``"paths"`` (a file name box: a notebook, whose kernel
@@ -246,9 +250,12 @@ class TableWidget(VBox):  # type: ignore[misc]
         The canvas resolution in pixels (default 1600). On screen the canvas fills the page's
         width, but is never taller than ``max_height``.
     max_height:
-        The most screen height the canvas takes, as a CSS length (default ``"60vh"``: 60 % of
-        the window, about 460 px on a 1366×768 laptop and 650 px on a 1920×1080 projector), so
-        the hand, the feedback line and the buttons fit on screen together.
+        The most screen height the canvas takes, as a CSS length (default :data:`TABLE_HEIGHT`:
+        60 % of the window, about 460 px in a 768-px-high window and 650 px on a 1920×1080
+        projector, and never more than the window less 310 px: JupyterLab's bars, the other
+        players' line, the feedback line and the action buttons), so the hand, the feedback line
+        and the buttons fit on screen together, even in a laptop's browser whose own bars leave
+        the page some 650 px.
     readonly:
         Only show the game (a replay): no play buttons, no card buttons, no feedback line, and
         clicks on the hand, the melds and the stock do nothing. Sorting, the deck, the spread
@@ -300,7 +307,7 @@ class TableWidget(VBox):  # type: ignore[misc]
     def __init__(self, game: Game, viewer: int | None = 0, *, opponents: Mapping[int, PlayerLike] | None = None,
                  on_change: Callable[[Game], None] | None = None, extra_buttons: Sequence[Button] = (),
                  width: int = 1600, deck: str = "classic", sort: str = "suit", max_bot_actions: int = 2000,
-                 hints: bool = True, show_score: bool = True, max_height: str | None = "60vh",
+                 hints: bool = True, show_score: bool = True, max_height: str | None = TABLE_HEIGHT,
                  readonly: bool = False, language: str | None = None, files: str = "paths",
                  folder: str | Path | None = None, coach: bool = False) -> None:
         if files not in FILES:
