@@ -367,13 +367,13 @@ def draw_table(c: Any, game: Game, geo: TableGeometry, *, viewer: int, hand: lis
     if geo.pots:
         said = _pots_line(game, lab["pots"])
         draw_in(c, said, lab["pots"], bold=True)
-        for r, pot in zip(geo.pots, game.pots):
+        for r in geo.pots:
             draw_back(c, r, "red")
         if said == tr("Pots"):  # the sizes on the backs, the last one's whole, the others' at their left edge
-            for k, (r, pot) in enumerate(zip(geo.pots, game.pots)):
+            for k, (r, held) in enumerate(zip(geo.pots, game.pots)):
                 last = k == len(geo.pots) - 1
                 x = r.center[0] if last else r.x + r.w * 0.3
-                draw_label(c, str(len(pot)), x, r.y + r.h * 0.08, size=r.w * 0.34, bold=True,
+                draw_label(c, str(len(held)), x, r.y + r.h * 0.08, size=r.w * 0.34, bold=True,
                            align="center", max_width=r.w * (0.9 if last else 0.55))
     else:
         draw_in(c, pots_words(game), lab["pots"], bold=True, color="#c5e1a5")
