@@ -21,8 +21,8 @@ lay more than that plan, which is never counted as a loss.
 >>> r.worst[0].loss == max(t.loss for t in r.turns)
 True
 >>> print(r.turns[0])                        # doctest: +NORMALIZE_WHITESPACE
-Turn 1 (move 1): drew from the stock; melded 4♠ 4♣ 2♥; melded 2♣ 10♣ J♣ (+70 points);
-the best was meld A♣ A♣ 2♣, then meld 4♠ 4♥ 4♣, then meld 10♣ J♣ 2♥ K♣ (+115 points): 45 points lost.
+Turn 1 (move 1): drew from the stock; melded 4♠ 4♣ 2♥; melded 2♣ 10♣ J♣ (worth 70 points to your side);
+the best was meld A♣ A♣ 2♣, then meld 4♠ 4♥ 4♣, then meld 10♣ J♣ 2♥ K♣ (worth 115 points to your side): 45 points lost.
 """
 
 from __future__ import annotations
@@ -207,11 +207,11 @@ class TurnReview:
         """The solver's best play in words, with its points."""
         if self.best.is_empty:
             return tr("nothing could be laid down (0 points)")
-        return tr("{plan} ({points} points)", plan=plan_words(self.best), points=format(self.best.points, "+d"))
+        return tr("{plan} (worth {points} points to your side)", plan=plan_words(self.best), points=self.best.points)
 
     def __str__(self) -> str:
         if self.laid:
-            played = tr("{plan} ({points} points)", plan=self.played_words, points=format(self.played_points, "+d"))
+            played = tr("{plan} (worth {points} points to your side)", plan=self.played_words, points=self.played_points)
         else:
             played = tr("laid nothing down (0 points)")
         fields = dict(number=self.number, move=self.move, drew=self.drew_words, played=played)
@@ -282,7 +282,8 @@ class CloseCount:
         for m in plan.melds:
             parts.append(tr("{cards} could have been a new meld", cards=format_cards(m.cards, pretty=True)))
         return [first + colon() + " " + semicolon().join(parts) + " "
-                + tr("(at move {move}, {points} points).", move=self.last_move, points=format(plan.points, "+d"))]
+                + tr("(at move {move}, worth {points} points to your side).", move=self.last_move,
+                     points=plan.points)]
 
     def __str__(self) -> str:
         return " ".join(self.sentences())

@@ -134,3 +134,43 @@ def test_a_finished_hands_feedback_shows_the_count_without_the_click_invitation(
     play_hand(game, [make_bot("random", seed=3), make_bot("greedy")])
     table.refresh()
     assert "bl-count" in table.feedback.value and "Click cards" not in table.feedback.value
+
+
+class _Sizer(_Recorder):
+    """A canvas stand-in that keeps each text drawn with its font size and the width it may take."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.font = ""
+        self.drawn: list[tuple[str, float, float | None]] = []
+
+    def fill_text(self, text: str, x: float, y: float, max_width: float | None = None) -> None:
+        size = float(next(w for w in self.font.split() if w.endswith("px"))[:-2])
+        self.drawn.append((text, size, max_width))
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_the_pots_line_and_the_seats_names_are_not_squeezed(lang: str, players: int) -> None:
+    """Issue 23: « Pozzetti: 2 × 11 carte » and the five seats' names (« ▶ Nord-Ouest ») were
+    squeezed against their column's edge. The pots' line fits its column (the numbers alone,
+    « Pozzetti: 2 × 11 », where the whole line cannot); with five seats each name fits its chip; with
+    two or three, each seat's line (« ▶ Ouest : 11 cartes »)."""
+    from buraco_learn.render.text import pots_words, seat_name
+    from buraco_learn.widgets.draw import draw_table
+
+    for seed in range(3):  # whoever is to move (▶)
+        game = Game.new(players, seed=seed)
+        with language(lang):
+            c = _Sizer()
+            geo = geometry_for(game, 0, width=1600)
+            draw_table(c, game, geo, viewer=0, hand=list(game.hand(0)), selected=set(), target=None)
+            names = {seat_name(game, s) for s in range(players)}
+            pots = tr_pots = pots_words(game).split()[0].rstrip(":")
+        checked = [(t, size, room) for t, size, room in c.drawn
+                   if t.startswith(tr_pots) or (players == 5 and t in names)
+                   or (players < 4 and any(t.lstrip("▶ ").startswith(n) for n in names))]
+        assert any(t.startswith(pots) for t, _, _ in checked), c.drawn
+        assert len(checked) >= (1 if players == 4 else players), checked
+        for text, size, room in checked:
+            assert room is not None and text_width(text) * size <= room + 0.5, (lang, players, text, size, room)

@@ -155,7 +155,7 @@ def test_the_replay_table_is_read_only() -> None:
     assert format_position(w.game) == before
     for key in ("draw", "meld", "discard"):
         assert w.table.buttons[key].layout.display is None  # the buttons exist ...
-    assert w.table.children[2].layout.display == "none"      # ... but their row is hidden
+    assert w.table.children[3].layout.display == "none"      # ... but their row is hidden
     assert w.table.buttons["copy"].layout.display is None
     w.table.copy_position()
     assert w.table.position_box.value == before

@@ -80,7 +80,7 @@ def test_a_turn_that_laid_less_than_the_best_says_the_loss_and_the_best_play() -
     r = review(g, 1)  # North plays at random
     assert r.worst and all(t.loss == t.best_points - t.played_points > 0 for t in r.worst)
     t = r.worst[0]
-    assert f"{t.loss} points lost" in str(t) and f"({t.best_points:+d} points)" in str(t)
+    assert f"{t.loss} points lost" in str(t) and f"(worth {t.best_points} points to your side)" in str(t)
     assert r.lost == sum(t.loss for t in r.turns)
 
 

@@ -13,7 +13,7 @@ from traitlets import TraitError
 from ipycanvas import canvas as ipycanvas_canvas
 
 from buraco_learn import Action, Card, Discard, Game, Meld, PlayerView, parse_cards
-from buraco_learn.bots import RandomBot, StrongBot, play_hand
+from buraco_learn.bots import RandomBot, StrongBot, make_bot, play_hand
 from buraco_learn.players import RandomPlayer
 from buraco_learn.widgets import HandWidget, MeldWidget, TableWidget
 from helpers import folder_listing
@@ -242,9 +242,10 @@ def test_width_trait_resizes_canvas_and_geometry() -> None:
     w.width = 640
     assert w.canvas.width == 640 and w.geometry.width == 640
     assert w.canvas.layout.width == "100%"  # fills the page's width...
-    # ... but never more than 60 % of the window's height: the width that keeps the shape.
+    # ... but never more than 60 % of the window's height, nor the window less 310 px (the bars
+    # and the buttons under it): the width that keeps the shape.
     ratio = w.canvas.width / w.canvas.height
-    assert w.canvas.layout.max_width == f"min(100%, calc(60vh * {ratio:.4f}))"
+    assert w.canvas.layout.max_width == f"min(100%, calc(min(60vh, 100vh - 310px) * {ratio:.4f}))"
     fixed = TableWidget(Game.new(3, seed=2), viewer=0, width=640, max_height=None)
     assert fixed.canvas.layout.max_width == "640px"
 
@@ -260,13 +261,13 @@ def test_the_canvas_is_a_wide_low_table_that_fits_a_laptop() -> None:
     assert len(g.table) >= 8
     w = TableWidget(g, viewer=0)
     assert w.canvas.width / w.canvas.height >= 1.8
-    assert "60vh" in w.canvas.layout.max_width and 0.60 * 768 <= 600
+    assert "min(60vh, 100vh - 310px)" in w.canvas.layout.max_width and 0.60 * 768 <= 600
 
 
 def test_the_deck_dropdown_switches_to_four_colours_and_back() -> None:
     """Issue 10: the four-colour deck is a visible choice on the widget."""
     w = TableWidget(Game.new(2, seed=1), viewer=0)
-    assert w.deck_choice in w.children[3].children and w.deck_choice.value == "classic"
+    assert w.deck_choice in w.children[4].children and w.deck_choice.value == "classic"
     n = w.redraws
     w.deck_choice.value = "four-color"
     assert w.deck == "four-color" and w.redraws > n
@@ -277,7 +278,8 @@ def test_the_deck_dropdown_switches_to_four_colours_and_back() -> None:
 def test_the_feedback_line_is_under_the_hand_and_above_the_buttons() -> None:
     w = TableWidget(Game.new(2, seed=1), viewer=0)
     kids = list(w.children)
-    assert kids.index(w.canvas) + 1 == kids.index(w.feedback)
+    # between them only the other players' line (hidden while it says nothing)
+    assert kids.index(w.canvas) + 2 == kids.index(w.turns) + 1 == kids.index(w.feedback)
     assert w.buttons["discard"] in kids[kids.index(w.feedback) + 1].children
 
 
@@ -692,3 +694,35 @@ def test_TURN2_lay_off_list_names_only_the_melds_of_the_players_side() -> None:
     w = TableWidget(g, viewer=0)
     assert [v for _, v in w.target_choice.options] == [-1, 0, 2]
     assert [t.id for t in g.lay_off_targets(0)] == [0, 2]
+
+
+def test_with_the_coach_the_opponents_turn_stays_in_its_own_line_above_the_verdict() -> None:
+    """Issue 23: the coach's verdict (often three lines) never pushes North's turn out of the
+    feedback box's sight: North's moves are in their own line, right above the verdict."""
+    g = Game.new(2, seed=1, dealer=1)
+    w = TableWidget(g, viewer=0, opponents={1: make_bot("greedy", 1)}, coach=True)
+    w._live = 1  # as a click from the page (the coach judges clicks, not code)
+    try:
+        w.draw()
+        w.select(0)
+        w.discard_selected()
+    finally:
+        w._live = 0
+    assert w.feedback_text.startswith("You discarded") and "Coach: " in w.feedback_text
+    assert "North" not in w.feedback_text and w.turns_text.startswith("North ")
+    assert w.turns_text.splitlines()[-1].startswith("North discarded")
+    assert w.turns.layout.display is None and "The other players:" in w.turns.value
+    assert "North discarded" in w.turns.value
+    kids = list(w.children)
+    assert kids.index(w.turns) + 1 == kids.index(w.feedback)
+    w.draw()  # the viewer's next move: the line is cleared until North plays again
+    assert w.turns_text == "" and w.turns.layout.display == "none"
+
+
+def test_an_opponent_who_plays_first_is_told() -> None:
+    """Issue 23: North, who plays before South, has its first turn said on the table."""
+    g = Game.new(2, seed=1, dealer=0)  # North plays first
+    assert g.to_move == 1
+    w = TableWidget(g, viewer=0, opponents={1: make_bot("greedy", 1)})
+    assert g.to_move == 0 and "North" in w.turns_text and "discarded" in w.turns_text
+    assert "The other players:" in w.turns.value and w.turns.layout.display is None

@@ -20,8 +20,9 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from ..game import Game
-from ..i18n import tr
+from ..i18n import tr, trn
 from ..melds import Meld
+from .text import pots_words, seat_name, seat_title
 
 __all__ = ["Rect", "Hit", "MeldBox", "SideBox", "SeatBox", "TableGeometry", "fan", "hit_index", "meld_strip",
            "flow_melds", "strip_width", "pile_rows", "wild_tag_box", "wild_step", "joker_letters", "WIDE_ASPECT", "table_geometry", "geometry_for", "pile_words", "text_width", "TEXT_HEIGHTS", "TEXT_WIDTHS", "LAPTOP_ASPECT", "HitKind", "hand_geometry", "melds_geometry"]
@@ -371,7 +372,8 @@ def table_geometry(*, players: int, viewer: int, width: int, hand_size: int, han
                    sides: Sequence[tuple[tuple[int, ...], Sequence[tuple[int, int] | tuple[int, int, int]]]],
                    pile_size: int,
                    pots: int, selected: Iterable[int] = (), pile_open: bool = False,
-                   pile_text: float = 0.0) -> TableGeometry:
+                   pile_text: float = 0.0, pots_text: float = 0.0, seat_text: float = 0.0,
+                   pile_head: float = 0.0) -> TableGeometry:
     """Compute every rectangle of a table ``width`` pixels wide, as ``viewer`` sees it.
 
     A wide, low table (it fits a laptop screen, and a wide page gives bigger cards): a status
@@ -396,6 +398,12 @@ def table_geometry(*, players: int, viewer: int, width: int, hand_size: int, han
     and its count, ``pile_hint`` (a line under the stock, the pots and the pile, ending at the pile's
     right edge) what a click does, neither squeezed.
 
+    ``pots_text`` and ``seat_text``: the widths of the pots' line ("Pozzetti: 2 × 11 carte") and
+    of the longest seat's line ("▶ Ouest : 11 cartes", "▶ Nord-Ouest") in units of their font
+    size (0: the usual columns). The pots' column and the seats' chips widen to hold them, as far
+    as the width allows (the pots' column never takes the room of ``pile_head``, the width of the
+    pile's own line, "Discard pile 3"), so neither is squeezed in a longer language.
+
     Text grows with a tall table (:data:`TEXT_HEIGHTS`): its labels stay readable when the table is
     shown small to fit the window's height.
 
@@ -408,7 +416,7 @@ def table_geometry(*, players: int, viewer: int, width: int, hand_size: int, han
     """
     args = dict(players=players, viewer=viewer, width=width, hand_size=hand_size, hand_sizes=hand_sizes,
                 sides=sides, pile_size=pile_size, pots=pots, selected=tuple(selected), pile_open=pile_open,
-                pile_text=pile_text)
+                pile_text=pile_text, pots_text=pots_text, seat_text=seat_text, pile_head=pile_head)
     u = max(0.4, width / 960)
     text = max(1.0, width / TEXT_WIDTHS / (_SMALLEST * u))
     geo = low = _table_geometry(**args, text=text)  # type: ignore[arg-type]
@@ -437,7 +445,8 @@ def table_geometry(*, players: int, viewer: int, width: int, hand_size: int, han
 def _table_geometry(*, players: int, viewer: int, width: int, hand_size: int, hand_sizes: Sequence[int],
                     sides: Sequence[tuple[tuple[int, ...], Sequence[tuple[int, int] | tuple[int, int, int]]]],
                     pile_size: int, pots: int, selected: Sequence[int], pile_open: bool, pile_text: float,
-                    text: float, hand_scale: float = 1.0) -> TableGeometry:
+                    text: float, hand_scale: float = 1.0, pots_text: float = 0.0,
+                    seat_text: float = 0.0, pile_head: float = 0.0) -> TableGeometry:
     if players not in _WHERE:
         raise ValueError(f"a table has 2, 3, 4 or 5 players, not {players}")
     if not 0 <= viewer < players:
@@ -470,11 +479,25 @@ def _table_geometry(*, players: int, viewer: int, width: int, hand_size: int, ha
     where = _WHERE[players]
     others = [((viewer + k) % players, where[k]) for k in range(1, players)]
     fixed = 78 * u + 140 * u + 150 * u + 3 * gap  # stock, pots, a pile of a few cards
+    count_w = 30 * u if players == 5 else 0
     chip_w = max(60 * u, min(170 * u, (inner - fixed - gap * len(others)) / max(1, len(others))))
+    pile_w = width - m - (m + len(others) * (chip_w + gap) + 78 * u + gap + 140 * u + gap)
+    # What the seats' lines ("▶ Ouest : 11 cartes"; with five seats the name alone) and the pots'
+    # line ("Pozzetti: 2 × 11 carte") need past their usual widths comes off the pile's column only
+    # as far as it has room to spare: its own line stays whole ("Discard pile 3", ``pile_head``),
+    # and on one line with its "(click to spread)" where it was (see ``pile_text``).
+    keep = max(150 * u, pile_head * line * 0.8, pile_text * line * 0.8 if pile_text * line * 0.8 <= pile_w else 0.0)
+    spare = max(0.0, pile_w - keep)
+    if others and pile_text * line * 0.8 <= pile_w:  # (a split pile line's hint runs from the chips' end)
+        more = min(max(0.0, seat_text * line * 0.8 + 10 * u - chip_w), spare / len(others))
+        chip_w += more
+        spare -= more * len(others)
+        pile_w -= more * len(others)
+    pots_col = 140 * u + min(max(0.0, pots_text * line * 0.8 + 4 * u - 140 * u), spare)
+    pile_w -= pots_col - 140 * u
     # The pile's line on two lines when it is too long for its column (see ``pile_text``): what a
     # click does goes on a line of its own under the stock, the pots and the pile, ending at the
     # pile's right edge.
-    pile_w = width - m - (m + len(others) * (chip_w + gap) + 78 * u + gap + 140 * u + gap)
     split = pile_text * line * 0.8 > pile_w
     hint_h = 16 * t
     if split:
@@ -487,7 +510,6 @@ def _table_geometry(*, players: int, viewer: int, width: int, hand_size: int, ha
         n = hand_sizes[seat]
         # Five seats leave a narrow chip: its name stands alone on the top line and the number of
         # cards follows the backs (``count<N>``), so neither is squeezed out of reading.
-        count_w = 30 * u if players == 5 else 0
         backs = fan(n, x=x + 4 * u, y=y + label + 2 * u, width=chip_w - 8 * u - count_w, card_w=tw, card_h=th,
                     max_step=7 * u)
         if count_w:
@@ -503,7 +525,6 @@ def _table_geometry(*, players: int, viewer: int, width: int, hand_size: int, ha
     labels["stock"] = Rect(x, y + 1 * u, stock_col, line)
     stock = Rect(x, y + label + 4 * u, sw, sh)
     x += stock_col + gap
-    pots_col = 140 * u  # "Pots: 2 × 11 cards" at full size
     labels["pots"] = Rect(x, y + 1 * u, pots_col, line)
     pw, ph = round(sw * 0.8), round(sw * 0.8 * 1.4)
     pot_rects = tuple(Rect(x + k * pw * 0.6, y + label + 4 * u + (sh - ph) / 2, pw, ph) for k in range(pots))
@@ -612,7 +633,28 @@ def geometry_for(game: Game, viewer: int, *, width: int = 960, selected: Iterabl
     return table_geometry(players=game.players, viewer=viewer, width=width, hand_size=len(game.hand(viewer)),
                           hand_sizes=[len(h) for h in game.hands], sides=sides, pile_size=len(game.pile),
                           pots=len(game.pots), selected=selected, pile_open=pile_open,
-                          pile_text=text_width(f"{head} · {hint}") if hint else 0.0)
+                          pile_text=text_width(f"{head} · {hint}") if hint else 0.0,
+                          pots_text=text_width(pots_words(game)), seat_text=_seat_text(game, viewer),
+                          pile_head=text_width(head))
+
+
+def _seat_text(game: Game, viewer: int) -> float:
+    """The width of the longest seat's line the canvas draws for the other players, in units of
+    its font size, as if each were to move ("▶ "): "▶ Ouest : 11 cartes · pot ✓", or with five
+    seats the name alone ("Nord-Ouest")."""
+    widest = 0.0
+    for seat in range(game.players):
+        if seat == viewer:
+            continue
+        if game.players == 5:  # the name alone, without ▶ (see draw_table)
+            text = seat_name(game, seat)
+        else:
+            n = len(game.hand(seat))
+            text = "▶ " + trn("{seat}: {n} card", "{seat}: {n} cards", n, seat=seat_title(game, seat, viewer, short=True))
+            if game.took_pot[seat]:
+                text += " · " + tr("pot ✓")
+        widest = max(widest, text_width(text))
+    return widest
 
 
 def hand_geometry(n: int, *, width: int, selected: Iterable[int] = ()) -> tuple[list[Rect], int]:

@@ -21,7 +21,7 @@ from ipycanvas.canvas import COMMANDS  # type: ignore[import-untyped]
 from ..cards import Card, Suit
 from ..game import Game
 from ..melds import Meld
-from ..render.layout import Rect, TableGeometry, joker_letters, pile_words, wild_tag_box
+from ..render.layout import Rect, TableGeometry, joker_letters, pile_words, text_width, wild_tag_box
 from ..render.style import (BURRACO_COLORS, COURT_FILL, FELT, FELT_DARK, HIGHLIGHT, JOKER_COLOR, SELECT, WILD_TAG,
                             back_colors, card_color, face_kind, rank_label)
 from ..i18n import tr, trn
@@ -150,6 +150,21 @@ def draw_in(c: Any, text: str, box: Rect, *, color: str = "#ffffff", bold: bool 
     squeezed to the box's width."""
     x = box.x + box.w / 2 if align == "center" else box.right if align == "right" else box.x
     draw_label(c, text, x, box.y, size=box.h * 0.8, color=color, bold=bold, align=align, max_width=box.w)
+
+
+def _pots_line(game: Game, box: Rect) -> str:
+    """The pots' line for its box: "Pots: 2 × 11 cards", or where that does not fit (four or five
+    seats) the numbers alone, "Pozzetti: 2 × 11", or the word alone, "Pots", with each pot's size
+    on its back (five seats' pots of 18, 11 and 11 cards), rather than squeezed."""
+    full = pots_words(game)
+    if text_width(full) * box.h * 0.8 <= box.w:
+        return full
+    sizes = [len(p) for p in game.pots]
+    numbers = f"{len(sizes)} × {sizes[0]}" if len(set(sizes)) == 1 else " + ".join(map(str, sizes))
+    short = tr("Pots: {pots}", pots=numbers)
+    if text_width(short) * box.h * 0.8 <= box.w:
+        return short
+    return tr("Pots")  # each pot's size is then written on its back (see draw_table)
 
 
 def draw_back(c: Any, r: Rect, back: str = "blue") -> None:
@@ -324,8 +339,8 @@ def draw_table(c: Any, game: Game, geo: TableGeometry, *, viewer: int, hand: lis
         pot = " · " + tr("pot ✓") if game.took_pot[box.seat] else ""
         text = ("▶ " if turn else "") + trn("{seat}: {n} card", "{seat}: {n} cards", n, seat=name) + pot
         count = lab.get(f"count{box.seat}")
-        if count is not None:  # five seats: the name alone (its line under the backs says the rest)
-            text = ("▶ " if turn else "") + seat_name(game, box.seat)
+        if count is not None:  # five seats: the name alone (its line under the backs says the rest),
+            text = seat_name(game, box.seat)  # no ▶ in a narrow chip: its gold fill says whose turn
             draw_in(c, str(n), count, bold=True, color="#ffe082" if turn else "#ffffff")
         if turn:
             rounded_rect(c, box.area.x, box.area.y, box.area.w, box.area.h, 6 * u)
@@ -350,9 +365,16 @@ def draw_table(c: Any, game: Game, geo: TableGeometry, *, viewer: int, hand: lis
         c.stroke_style = "rgba(255,255,255,0.5)"
         c.stroke_rect(st.x, st.y, st.w, st.h)
     if geo.pots:
-        draw_in(c, pots_words(game), lab["pots"], bold=True)
+        said = _pots_line(game, lab["pots"])
+        draw_in(c, said, lab["pots"], bold=True)
         for r in geo.pots:
             draw_back(c, r, "red")
+        if said == tr("Pots"):  # the sizes on the backs, the last one's whole, the others' at their left edge
+            for k, (r, held) in enumerate(zip(geo.pots, game.pots)):
+                last = k == len(geo.pots) - 1
+                x = r.center[0] if last else r.x + r.w * 0.3
+                draw_label(c, str(len(held)), x, r.y + r.h * 0.08, size=r.w * 0.34, bold=True,
+                           align="center", max_width=r.w * (0.9 if last else 0.55))
     else:
         draw_in(c, pots_words(game), lab["pots"], bold=True, color="#c5e1a5")
     pile = game.pile

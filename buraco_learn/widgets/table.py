@@ -69,6 +69,7 @@ from ..i18n import N_, tr, trn
 from ..records import format_position, game_record, load_record, parse_position
 from ..players import Player, PlayerLike, as_player
 from ..render.count import count_html, count_text
+from ..render.feedback import card_symbols
 from ..render.html import card_title, sort_cards, table_html
 from ..render.layout import Hit, TableGeometry, geometry_for
 from ..render.style import check_deck
@@ -81,6 +82,10 @@ __all__ = ["TableWidget", "Player"]
 
 _SORTS = ("suit", "rank", "dealt")
 _START = N_("Click cards to select them, then press a button below. Every move is checked by the rules engine.")
+#: The most screen height a table's canvas takes by default (a CSS length): 60 % of the window,
+#: and at most the window less what JupyterLab's bars and the lines and buttons under the canvas
+#: take (about 310 px), so the action buttons stay in sight under a table full of melds.
+TABLE_HEIGHT = "min(60vh, 100vh - 310px)"
 #: The largest file :meth:`TableWidget.load` reads (a record of a whole hand is a few kB).
 MAX_LOAD_BYTES = 1_000_000
 #: How the save / load box reaches files: ``"paths"`` (a file name box: a notebook, whose kernel
@@ -245,9 +250,12 @@ class TableWidget(VBox):  # type: ignore[misc]
         The canvas resolution in pixels (default 1600). On screen the canvas fills the page's
         width, but is never taller than ``max_height``.
     max_height:
-        The most screen height the canvas takes, as a CSS length (default ``"60vh"``: 60 % of
-        the window, about 460 px on a 1366×768 laptop and 650 px on a 1920×1080 projector), so
-        the hand, the feedback line and the buttons fit on screen together.
+        The most screen height the canvas takes, as a CSS length (default :data:`TABLE_HEIGHT`:
+        60 % of the window, about 460 px in a 768-px-high window and 650 px on a 1920×1080
+        projector, and never more than the window less 310 px: JupyterLab's bars, the other
+        players' line, the feedback line and the action buttons), so the hand, the feedback line
+        and the buttons fit on screen together, even in a laptop's browser whose own bars leave
+        the page some 650 px.
     readonly:
         Only show the game (a replay): no play buttons, no card buttons, no feedback line, and
         clicks on the hand, the melds and the stock do nothing. Sorting, the deck, the spread
@@ -299,7 +307,7 @@ class TableWidget(VBox):  # type: ignore[misc]
     def __init__(self, game: Game, viewer: int | None = 0, *, opponents: Mapping[int, PlayerLike] | None = None,
                  on_change: Callable[[Game], None] | None = None, extra_buttons: Sequence[Button] = (),
                  width: int = 1600, deck: str = "classic", sort: str = "suit", max_bot_actions: int = 2000,
-                 hints: bool = True, show_score: bool = True, max_height: str | None = "60vh",
+                 hints: bool = True, show_score: bool = True, max_height: str | None = TABLE_HEIGHT,
                  readonly: bool = False, language: str | None = None, files: str = "paths",
                  folder: str | Path | None = None, coach: bool = False) -> None:
         if files not in FILES:
@@ -358,7 +366,7 @@ class TableWidget(VBox):  # type: ignore[misc]
         #: ``call_later(seconds, fn)`` for the opponents' turns shown one by one (``None``: the
         #: running event loop's, if any); a test puts its own here.
         self._later: Callable[[float, Callable[[], None]], Any] | None = None
-        self._reveal: tuple[Any, list[str]] | None = None
+        self._reveal: tuple[Any, tuple[list[str], list[str], list[str]]] | None = None
         self._bot_lines: list[str] = []
         self._reveal_token: object | None = None
         self._geo: TableGeometry | None = None
@@ -369,6 +377,10 @@ class TableWidget(VBox):  # type: ignore[misc]
         self._feedback_box: str = self.feedback.value
         self._start_box = self._feedback_box  # the invitation to click, before any message
         self.words = HTML("")
+        #: The other players' last turns, in words, in a line of its own right above the feedback
+        #: line: with the coach on, the verdict stays under it and neither hides the other.
+        self.turns = HTML("", layout=Layout(display="none"))
+        self._turn_lines: list[str] = []
         self.card_buttons = HBox(layout=Layout(flex_flow="row wrap"))
         self.target_choice = Dropdown(description=tr("Lay off onto"), options=[(tr("(click a meld)"), -1)], value=-1,
                                       style={"description_width": "initial"}, layout=Layout(width="auto"))
@@ -442,7 +454,7 @@ class TableWidget(VBox):  # type: ignore[misc]
                     box.layout.display = "none"
         # The feedback line sits right under the table's hand and right above the buttons, so
         # whatever was clicked, its answer is on screen.
-        super().__init__([self.canvas, self.feedback, actions, tools, self.file_box, self.card_buttons, self.words],
+        super().__init__([self.canvas, self.turns, self.feedback, actions, tools, self.file_box, self.card_buttons, self.words],
                          layout=Layout(width="100%"))
         self.set_trait("width", width)
         self.set_trait("deck", deck)
@@ -452,7 +464,7 @@ class TableWidget(VBox):  # type: ignore[misc]
         self.observe(self._on_view_trait, names=["deck", "sort", "selected", "target", "pile_open"])
         self.observe(self._on_width, names=["width"])
         self.observe(lambda _change: self._show_hint_button(), names=["hints"])
-        self._run_bots()
+        self._show_turns(self._run_bots())  # an opponent who plays first: its turn is told too
         self.refresh()
         warm_up()
 
@@ -720,12 +732,11 @@ class TableWidget(VBox):  # type: ignore[misc]
         finally:
             self._hold_redraw = False
         later = self._scheduler() if self._live and self.fixed_viewer is not None else None
+        self._show_turns([])
         if later is not None and not g.is_over and g.to_move in self.bots:
             self._play_bots_paced(lines, later)
         else:
-            lines += self._run_bots()
-            lines += self._keep_hand()
-            self.set_feedback("\n".join(lines), self._done[0], title=self._done[1], rules=())
+            self._tell(lines, self._run_bots(), self._keep_hand())
             self.refresh()
         if self.on_change is not None:
             self.on_change(g)
@@ -770,9 +781,8 @@ class TableWidget(VBox):  # type: ignore[misc]
         g = self.game
         frames: list[tuple[Game, int]] = [(g.clone(), 0)]
         bot_lines = self._run_bots(turns=frames)
-        final = lines + bot_lines + self._keep_hand()
+        final = (lines, bot_lines, self._keep_hand())
         frames.append((g, -1))
-        kind, done = self._done
 
         token = object()
         self._reveal_token = token
@@ -784,10 +794,10 @@ class TableWidget(VBox):  # type: ignore[misc]
             if k == len(frames) - 1:
                 self._reveal = None
                 self._reveal_token = None
-                self.set_feedback("\n".join(final), kind, title=done, rules=())
+                self._tell(*final)
                 self.refresh()
                 return
-            self.set_feedback("\n".join(lines + self._bot_lines[:upto]), kind, title=done, rules=())
+            self._tell(lines, self._bot_lines[:upto], [])
             real = self.game
             self.game = shown
             try:
@@ -814,9 +824,43 @@ class TableWidget(VBox):  # type: ignore[misc]
         cancel = getattr(handle, "cancel", None)
         if callable(cancel):
             cancel()
-        self.set_feedback("\n".join(final), self._done[0], title=self._done[1], rules=())
+        self._tell(*final)
         if show:
             self.refresh()
+
+    def _tell(self, mine: list[str], theirs: list[str], kept: list[str]) -> None:
+        """Say the viewer's move (and the coach's verdict), the other players' turns and the kept
+        retries. With the coach on, the other players' turns go to their own line above the
+        feedback (:attr:`turns_text`), so a long verdict never pushes them out of sight;
+        otherwise they follow the viewer's move in the feedback line."""
+        if self.coach:
+            self._show_turns(theirs)
+            box = mine + kept
+        else:
+            box = mine + theirs + kept
+        self.set_feedback("\n".join(box), self._done[0], title=self._done[1], rules=())
+
+    def _show_turns(self, lines: list[str]) -> None:
+        """Show the other players' last turns in their line above the feedback (none: hidden)."""
+        self._turn_lines = list(lines)
+        if not lines:
+            self.turns.value = ""
+            self.turns.layout.display = "none"
+            return
+        label = escape(tr("The other players:"))
+        said = " ".join(escape(card_symbols(line)) for line in lines)
+        self.turns.value = (f'<div class="bl-turns" role="status" aria-live="polite" style="color:#3d3d3d;'
+                            'background:#f3f3f3;border-left:5px solid #9e9e9e;border-radius:4px;padding:3px 10px;'
+                            'margin:2px 0;font-size:14px;line-height:1.35;font-family:system-ui,-apple-system,'
+                            f'Segoe UI,Roboto,sans-serif"><b>{label}</b> {said}</div>')
+        self.turns.layout.display = None
+
+    @property
+    def turns_text(self) -> str:
+        """The other players' last turns as shown in their line above the feedback, one turn's
+        move a line (``""``: none shown): the turn an opponent played before the viewer's first
+        move, or, with the coach on, the turns after the viewer's last move."""
+        return "\n".join(self._turn_lines)
 
     def _run_bots(self, turns: list[tuple[Game, int]] | None = None) -> list[str]:
         """Let computer players play while it is their turn; return what they did, in words.
@@ -988,6 +1032,7 @@ class TableWidget(VBox):  # type: ignore[misc]
         self.game = game
         self._highlight = frozenset()
         self.last_hint = None
+        self._show_turns([])
         self.set_trait("selected", [])
         self.set_trait("target", None)
         self.set_trait("pile_open", False)
