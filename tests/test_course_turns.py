@@ -12,6 +12,7 @@ from buraco_learn.bots import StrongBot, opponent_melds_accepting
 from buraco_learn.cards import Card
 from buraco_learn.course.build import load_sources
 from buraco_learn.exercises.turns import TURNS, Walk, memory_drill
+from buraco_learn.game import Game
 
 SOURCES = load_sources()
 _START = re.compile(r'worked_turn\("([\w-]+)"\)')
@@ -102,3 +103,37 @@ def test_the_memory_drill_counts_the_pile_minus_what_north_played() -> None:
     assert sum((pile & laid).values()) == 4 and sum((pile & thrown).values()) == 1
     assert d.held() == 7 - 4 - 1
     assert "took the whole discard pile" in repr(d) and d._repr_html_().count("<li>") == len(d.moves)
+
+
+def test_after_the_pot_the_reserve_builds_a_burraco_the_strong_player_lays_it_down() -> None:
+    """Part 4 of 8b: after the pot with no burraco, the text keeps the queens; it says the strong
+    player lays them down (keeping 4♣ 4♦), and that with the queens kept a 4♠ then a 10♠ make a
+    clean burraco and the 4♦ closes (CLOSE-1, CLOSE-4, BUR-2)."""
+    bot_walk = Walk("after-pot")
+    bot_walk.play("draw")
+    g = bot_walk.game
+    bot = StrongBot()
+    while g.to_move == 0 and not g.is_over:
+        g.apply(bot.choose(g.view(0), g.legal_actions()))
+    assert sorted(map(str, g.hand(0))) == ["4C", "4D"]
+    walk = Walk("after-pot")
+    for _, action in next(moves for _, name, moves in WALKS if name == "after-pot"):
+        walk.play(action)
+    g = walk.game
+    assert sorted(map(str, g.hand(0))) == sorted(["QD", "QC", "QS", "4C", "4D"]) and len(g.stock) == 62
+    assert not g.side_has_burraco(0) and not g.side_has_pot(1)
+    # the next turns, drawn by hand: a 4S goes on the spades and the 4C is the discard ...
+    tail = ("8D 8C 4S JC 2H 6H 6D AD 3H | m: 0=9H TH JH QH KH; 0=7H 7D 7C; 0={spades}; 1=9C TC JC; "
+            "1=5H 5D 5C | p: 3C KD{pile} | s: *{stock} | pots: *11 | took: 0")
+    g = Game.from_position("fibur 2p d1 t0 play | h: QD QC QS 4C 4D 4S / "
+                           + tail.format(spades="5S 6S 7S 8S 9S", pile="", stock=61))
+    g.lay_off(next(t.id for t in g.table if Card.parse("9S") in t.meld.cards), "4S")
+    g.discard("4C")
+    # ... then a 10S makes a clean burraco of seven, the queens go down and the 4D closes
+    g = Game.from_position("fibur 2p d1 t0 play | h: QD QC QS 4D TS / "
+                           + tail.format(spades="4S 5S 6S 7S 8S 9S", pile=" 4C", stock=60))
+    g.lay_off(next(t.id for t in g.table if Card.parse("9S") in t.meld.cards), "TS")
+    assert g.side_has_burraco(0)
+    g.meld("QD QC QS")
+    g.discard("4D")
+    assert g.is_over and g.result().closed_by == 0

@@ -256,6 +256,23 @@ def _close_letter(position: str) -> str:
     return "a" if can_close(g) is not None else "d"
 
 
+# 2 players, South has drawn the 10S; South's side has its pot and no burraco; its run 5S..9S takes
+# the 10S, but a lay-off that leaves one card and makes no burraco cannot end the turn (CLOSE-4).
+LAST_TWO = ("fibur 2p d1 t0 play | h: 4C TS / 8D 8C 4S JC 2H 6H 6D AD 3H | m: 0=5S 6S 7S 8S 9S; 0=TH JH QH KH; "
+            "1=9C TC JC | p: 3C | s: *73 | pots: *11 | took: 0")
+
+
+def _last_two_letter() -> str:
+    """a: the lay-off of the 10S then the discard of the 4C is legal; b: it is not (asked of the engine)."""
+    g = Game.from_position(LAST_TWO)
+    try:
+        g.lay_off(0, "TS")
+        g.discard("4C")
+    except BuracoError:
+        return "b"
+    return "a"
+
+
 # 4 players, South to draw; East-West have their pot and a clean burraco; the pile of seven makes
 # no meld with South's hand now.
 PILE_TRAP = ("fibur 4p d3 t0 draw | h: 4S 7H 9S JD KS 3D 5H / 2D JC 5C 5S / 8C 7D 8S 9C 2H 7D 3S / JS AH KD 4C AD | "
@@ -955,6 +972,20 @@ _LIST: list[Exercise] = [
         hint="Count what the pile lets you lay down this turn, and think of who may close (CLOSE-1, SCORE-1).",
         stronger="The pile makes no meld now and West-East can close: the strong player draws from the stock "
                  "(TURN-1, SCORE-1)."),
+    ChoiceExercise(
+        id="after-the-pot", rules=("CLOSE-1", "CLOSE-3", "CLOSE-4"), position=LAST_TWO,
+        question="You are South, two players. Your side has taken its pot but has no burraco yet. You held only "
+                 "the 4♣ and have just drawn the 10♠; your run `5S 6S 7S 8S 9S` takes it. What can you do this "
+                 "turn?",
+        options={"a": "lay off the 10♠ onto the spades, then discard the 4♣",
+                 "b": "lay nothing down: discard one of the two cards and keep the other"},
+        correct=_last_two_letter,
+        why={"a": "the run would have six cards, not a burraco, and the discard would empty your hand: without a "
+                  "burraco you cannot close, so you must keep a card (CLOSE-1, CLOSE-4)"},
+        hint="Count the cards you would still hold after your discard, and ask whether your side could close "
+             "(CLOSE-1, CLOSE-4).",
+        stronger="With two cards and no burraco nothing can go down: a lay-off leaves one card, and discarding it "
+                 "would empty your hand (CLOSE-3, CLOSE-4). That is why you keep more cards after the pot."),
     NumberExercise(
         id="memory-drill", rules=("TURN-1", "TURN-2"),
         setup="from buraco_learn.exercises.turns import memory_drill\nmemory_drill()",

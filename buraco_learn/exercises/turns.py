@@ -42,6 +42,10 @@ TURNS: dict[str, str] = {
     "big-pile": ("fibur 4p d3 t0 draw | h: 7S 8S 5D 5C KH KC 3C 9D JH 4H AD / AH 2H 9C 2D AS 2H QD QH / 9H 2S AS "
                  "4H JC TH 6S TD / TS AH TH 4S QC 4C 8H 6C | m: 1=JD QD KD; 3=8H 8C 8D; 2=5H 6H 7H | p: 9S 5S KS "
                  "6S TC 5H | s: *36 | pots: *11 / *11 | took: -"),
+    # notebook 08b: two players, South's side has just taken its pot and has no burraco yet; North
+    # has neither pot nor burraco, so he cannot close soon
+    "after-pot": ("fibur 2p d1 t0 draw fill=2 | h: 5S 6S 7S 8S 9S QD QC QS KD 9H 4C / 8D 8C 4S JC 2H 6H 6D AD 3H | "
+                  "m: 0=TH JH QH KH; 0=7C 7D 7H; 1=9C TC JC; 1=5D 5H 5C | p: 3C | s: *63 | pots: *11 | took: 0"),
     # notebook 08b: late in the hand, South holds four wilds and East-West can close
     "wild-hand": ("fibur 4p d3 t0 draw | h: JK JK 2S 2D 7C 7D 9S QD / 8H KS / 6C TD 8C JC 6D / 8S JC AH | m: 0=5H "
                   "6H 7H 8H 9H; 2=KS KH KD; 1=8D 9D TD JD QD KD AD; 1=4S 4H 4D 4C 4C 2H(=4); 3=3D 3C 3C | p: 6S | "
