@@ -119,6 +119,16 @@ def laid_this_turn(game: Game) -> int:
     return now - sum(meld_value(t.meld) for t in g.side_melds(seat))
 
 
+def _cards_laid_this_turn(game: Game) -> int:
+    """How many cards the seat to move has melded or laid off since its draw."""
+    seat, n = game.to_move, 0
+    for event in reversed(game.history):
+        if event.seat != seat or not isinstance(event.action, (LayDown, LayOff)):
+            break
+        n += len(event.action.cards)
+    return n
+
+
 def _pretty(card: Card | None) -> str:
     """A card with its suit symbol (``9♦``), as every sentence of the hint and the coach writes it."""
     return card.pretty if card is not None else ""
@@ -796,7 +806,10 @@ def _hold_back(game: Game, actions: Sequence[Action]) -> tuple[list[Action], lis
             or not any(isinstance(a, LayDown) for a in todo)):
         return todo, [], []
     laid = sum(len(a.cards) for a in todo if isinstance(a, (LayDown, LayOff)))
-    if len(game.hand(seat)) - laid >= KEEP_IN_HAND or len(game.hand(seat)) < KEEP_IN_HAND + 3:
+    # the hand the turn began with (its melds so far back in it): the advice stays the same
+    # from the draw to the discard, whatever part of the plan the learner has laid already
+    began = len(game.hand(seat)) + _cards_laid_this_turn(game)
+    if len(game.hand(seat)) - laid >= KEEP_IN_HAND or began < KEEP_IN_HAND + 3:
         return todo, [], []  # enough kept, or too few cards to keep that many and lay a meld too
     after = game.clone()
     try:

@@ -278,3 +278,19 @@ def test_a_discard_an_opponents_meld_takes_is_never_called_the_least_useful_card
     assert "Do not discard" not in text and "least useful" not in text, text
     v = judge(g, "discard 3S" if card != "3♠" else "discard 8C")
     assert "taken too" in str(v) and not v.mistake, str(v)
+
+
+def test_the_advice_to_keep_a_reserve_holds_through_the_turn() -> None:
+    """Notebook 08b's turn after the pot (CLOSE-1, CLOSE-4): the hint says to keep the queens at
+    the draw; once the spades and the 9♥ are down (six cards laid, six left), it still says so, and
+    the coach does not call laying them the best move."""
+    from buraco_learn.exercises.turns import TURNS
+    g = Game.from_position(TURNS["after-pot"])
+    g.draw()
+    assert "Keep Q♠ Q♦ Q♣ in your hand" in str(hint(g.clone()))
+    g.apply("meld 5S 6S 7S 8S 9S")
+    g.apply("layoff 0: 9H")
+    assert "Keep Q♠ Q♦ Q♣ in your hand" in str(hint(g.clone()))
+    queens = next(a for a in g.legal_actions() if sorted(str(c) for c in getattr(a, "cards", ())) == ["QC", "QD", "QS"])
+    verdict = str(judge(g.clone(), queens))
+    assert "Best move" not in verdict and "keep it in hand" in verdict
