@@ -176,7 +176,7 @@ def discard_advice(game: Game, rest: Sequence[Card] | None = None) -> tuple[Card
         ids = feeds(c)
         if ids and c is not best:
             t = game.table[ids[0]]
-            out.append(tr("Do not discard {card}: the opponents' meld {id} ({meld}) would take it (TURN-2).",
+            out.append(tr("Do not discard {card}: the opponents' meld #{id} ({meld}) would take it (TURN-2).",
                           card=c.pretty, id=t.id, meld=t.meld.notation(pretty=True)))
             break
     return best, out
@@ -566,7 +566,7 @@ def _why_discard(game: Game, card: Card, rng_seed: int, against: Card | None = N
             ids = opponent_melds_accepting(view, c)
             if ids:
                 t = next(t for t in game.table if t.id == ids[0])
-                warn.append(tr("Do not discard {card}: the opponents' meld {id} ({meld}) would take it (TURN-2).",
+                warn.append(tr("Do not discard {card}: the opponents' meld #{id} ({meld}) would take it (TURN-2).",
                                card=c.pretty, id=t.id, meld=t.meld.notation(pretty=True)))
                 break
     if not warn and not taken and own is None:
