@@ -17,6 +17,8 @@ True
 True
 >>> typeset("combinaisons de Ouest & Est", "fr")
 "combinaisons d'Ouest et Est"
+>>> typeset("le 10♠ ; la suite", "fr") == "le 10♠\u202f; la suite"
+True
 >>> typeset("prenez-le aussitôt, puis le as", "fr")
 "prenez-le aussitôt, puis l'as"
 >>> typeset("Nord a en main aucune carte", "fr")
@@ -53,7 +55,7 @@ _SPACES = "[ \u00a0\u202f]"
 _VOWEL = "AEIOUYÀÂÉÈÊËÎÏÔÛaeiouyàâéèêëîïôû"
 
 # French: the space before : ; ? ! and inside « ».
-_FR_TIGHT = re.compile(rf"(?:(?<=[^\W\d_])|(?<=[»)*_])|^){_SPACES}?([;?!]+)(?=\s|$|[»)\"'*_\]])|(?<=[\d)]){_SPACES}([;?!]+)(?=\s|$)")
+_FR_TIGHT = re.compile(rf"(?:(?<=[^\W\d_])|(?<=[»)*_♠♥♦♣])|^){_SPACES}?([;?!]+)(?=\s|$|[»)\"'*_\]])|(?<=[\d)]){_SPACES}([;?!]+)(?=\s|$)")
 # a colon gets its no-break space where the text has a space before it: one attached to a word
 # is notation (``h: 5H``, ``pots:``), as a French sentence always writes « mot : »
 _FR_COLON = re.compile(rf"(?:(?<=[^\s:({{\[])|^){_SPACES}:(?=\s|$|[»)\"*_])")
