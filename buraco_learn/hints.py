@@ -17,7 +17,7 @@ discard rather than another. Cards are written with their suit symbols (``9♦``
 >>> print(h)
 Meld 5♥ 6♥ 7♥: you lay down 15 points this turn (card points, EQ-2).
 Then discard 8♦: no opponent meld takes it (TURN-2), and it goes with no other card of your hand.
-Do not discard 9♣: the opponents' meld 0 (9♠ 9♥ 9♦) would take it (TURN-2).
+Do not discard 9♣: the opponents' meld #0 (9♠ 9♥ 9♦) would take it (TURN-2).
 >>> h.action, h.rules
 (LayDown(cards=(Card.parse('5H'), Card.parse('6H'), Card.parse('7H')), wild_high=None), ('EQ-2', 'TURN-2'))
 
