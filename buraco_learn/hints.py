@@ -37,7 +37,7 @@ from .i18n import seat_word, tr, trn
 from .actions import Action, Discard, Draw, LayDown, LayOff, TakePile
 from .cards import Card, format_cards
 from .errors import BuracoError
-from .game import Game, PlayerView
+from .game import Game, PlayerView, TableMeld
 from .melds import Meld
 from .bots import (StrongBot, _answer, _cannot_close, _links, _side_may_close, _stock_at_reserve, closing_risk,
                    feeds_next_player, known_holdings, opponent_melds_accepting, own_discards_in_pile)
@@ -99,6 +99,16 @@ def _plan_sentence(plan: Plan, before: int = 0) -> str:
               points=plan.points, why=_bonus_words(plan))
 
 
+def _lays_this_turn(game: Game) -> list[LayDown | LayOff]:
+    """The melds and lay-offs the seat to move has made since its draw, newest first."""
+    seat, out = game.to_move, []
+    for event in reversed(game.history):
+        if event.seat != seat or not isinstance(event.action, (LayDown, LayOff)):
+            break
+        out.append(event.action)
+    return out
+
+
 def laid_this_turn(game: Game) -> int:
     """The points the seat to move has laid down so far this turn (its melds and lay-offs since its
     draw, counted as the solver counts a plan: card points and the change in burraco bonuses).
@@ -114,19 +124,25 @@ def laid_this_turn(game: Game) -> int:
     seat = game.to_move
     g = game.clone()
     now = sum(meld_value(t.meld) for t in g.side_melds(seat))
-    while g.history and g.history[-1].seat == seat and isinstance(g.history[-1].action, (LayDown, LayOff)):
+    for _ in _lays_this_turn(game):
         g.undo()
     return now - sum(meld_value(t.meld) for t in g.side_melds(seat))
 
 
 def _cards_laid_this_turn(game: Game) -> int:
     """How many cards the seat to move has melded or laid off since its draw."""
-    seat, n = game.to_move, 0
-    for event in reversed(game.history):
-        if event.seat != seat or not isinstance(event.action, (LayDown, LayOff)):
-            break
-        n += len(event.action.cards)
-    return n
+    return sum(len(a.cards) for a in _lays_this_turn(game))
+
+
+def _taken_too_words(taker: TableMeld, wild_left: bool) -> str:
+    """Why a discard an opponent's meld takes is still the one advised: every other card is taken
+    too (or, with ``wild_left``, is a wild, which is kept)."""
+    meld = taker.meld.notation(pretty=True)
+    if wild_left:
+        return tr("the opponents' meld #{id} ({meld}) takes it (TURN-2), but every other card you may discard is "
+                  "taken too, or is a wild", id=taker.id, meld=meld)
+    return tr("the opponents' meld #{id} ({meld}) takes it (TURN-2), but every other card you may discard is taken "
+              "too", id=taker.id, meld=meld)
 
 
 def _pretty(card: Card | None) -> str:
@@ -160,12 +176,7 @@ def discard_advice(game: Game, rest: Sequence[Card] | None = None) -> tuple[Card
     if not feeds(best):
         reason.append(tr("no opponent meld takes it (TURN-2)"))
     elif not best.is_wild:  # every card but the wilds is taken: the least harm, said as such
-        t = game.table[feeds(best)[0]]
-        reason.append(tr("the opponents' meld #{id} ({meld}) takes it (TURN-2), but every other card you may "
-                         "discard is taken too, or is a wild", id=t.id, meld=t.meld.notation(pretty=True))
-                      if any(c.is_wild for c in allowed) else
-                      tr("the opponents' meld #{id} ({meld}) takes it (TURN-2), but every other card you may "
-                         "discard is taken too", id=t.id, meld=t.meld.notation(pretty=True)))
+        reason.append(_taken_too_words(game.table[feeds(best)[0]], any(c.is_wild for c in allowed)))
     if best in dead:
         reason.append(tr("it can never be melded with what is visible"))
     if best.is_wild:
@@ -556,11 +567,7 @@ def _why_discard(game: Game, card: Card, rng_seed: int, against: Card | None = N
         reasons.append(tr("no opponent meld takes it (TURN-2)"))
     elif not card.is_wild:  # the least harm, not a safe card: said, and no other card is warned against for it
         t = next(t for t in game.table if t.id == taken[0])
-        reasons.insert(0, tr("the opponents' meld #{id} ({meld}) takes it (TURN-2), but every other card you may "
-                             "discard is taken too, or is a wild", id=t.id, meld=t.meld.notation(pretty=True))
-                       if any(c.is_wild for c in others) else
-                       tr("the opponents' meld #{id} ({meld}) takes it (TURN-2), but every other card you may "
-                          "discard is taken too", id=t.id, meld=t.meld.notation(pretty=True)))
+        reasons.insert(0, _taken_too_words(t, any(c.is_wild for c in others)))
     if not warn and not taken:
         for c in others:
             ids = opponent_melds_accepting(view, c)

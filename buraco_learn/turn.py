@@ -757,17 +757,14 @@ class _Turn(_Table):
         (True, True, True)
         """
         s = self._s.copy()
-        s.history = []
+        s.history = []  # _what_if's game has none
         hand = s.hands[seat]
         hand.remove(mine)
         hand.append(other)
         places = [h for i, h in enumerate(s.hands) if i != seat] + [s.stock] + s.pots
         holder = next(p for p in places if other in p)
         holder[holder.index(other)] = mine
-        g = self.__class__(self.rules, self.players, self.dealer, None, s, None, self.alone)
-        g._memo = self._memo
-        g._groups = self._groups
-        return g
+        return self._what_if(s)
 
     def as_drawn(self) -> Self:
         """The same table in the play phase, as if the draw were done without a card: a what-if
@@ -782,7 +779,12 @@ class _Turn(_Table):
         """
         s = self._s.copy()
         s.phase, s.history = "play", []
-        g = self.__class__(self.rules, self.players, self.dealer, None, s, None, self.alone)
+        return self._what_if(s)
+
+    def _what_if(self, state: _State) -> Self:
+        """A game on ``state`` (a changed copy of this one's) with no history, no undo and no
+        start, sharing this hand's meld memos, as :meth:`clone` does."""
+        g = self.__class__(self.rules, self.players, self.dealer, None, state, None, self.alone)
         g._memo = self._memo
         g._groups = self._groups
         return g
