@@ -192,3 +192,22 @@ def test_python_calls_play_the_opponents_at_once() -> None:
     w.select(0)
     w.discard_selected()
     assert g.to_move == 0 and w.feedback_text.splitlines()[-1].startswith("East discarded")
+
+
+def test_a_click_outside_a_kernel_plays_the_opponents_at_once_even_under_a_running_loop() -> None:
+    """Outside an IPython kernel, a running event loop is someone else's (Playwright's sync API
+    leaves one running in its thread): the table must not schedule the opponents' turns on it,
+    where nothing would ever show them. CI once failed so, on a widget test run after a browser
+    test in the same worker."""
+    import asyncio
+
+    async def clicks() -> TableWidget:
+        g = Game.new(4, seed=10, dealer=3)
+        w = TableWidget(g, viewer=0, opponents={s: make_bot("greedy", s) for s in (1, 2, 3)})
+        w.buttons["draw"].click()
+        w.select(0)
+        w.buttons["discard"].click()
+        return w
+
+    w = asyncio.run(clicks())
+    assert w.game.to_move == 0 and w.feedback_text.splitlines()[-1].startswith("East discarded")

@@ -765,9 +765,15 @@ class TableWidget(VBox):  # type: ignore[misc]
 
     def _scheduler(self) -> Callable[[float, Callable[[], None]], Any] | None:
         """How to call something later: the running event loop's ``call_later`` (a kernel
-        answering a click from the page), else ``None`` (Python calling the widget: all at once)."""
+        answering a click from the page), else ``None`` (Python calling the widget: all at once).
+        Only in an IPython shell: outside one, a running loop is someone else's (Playwright's sync
+        API leaves one running in its thread), and nothing there would show the turns later."""
         if self._later is not None:
             return self._later
+        from IPython import get_ipython  # type: ignore[attr-defined]
+
+        if get_ipython() is None:
+            return None
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:

@@ -104,6 +104,12 @@ def test_the_end_of_a_hand_shows_the_count_line_by_line_on_screen(laptop_lab: La
     assert "BUR-" in text and "CLOSE-5" in text
 
     lab.wait_for_redraw(canvas)  # the canvas shows the table's last redraw before the picture
+    # The count opens where the buttons were, which the learner just clicked: its heading is in
+    # sight. How much of it is, depends on where the page stood (Playwright scrolls the button
+    # into view only if it has to). A learner who sees the heading scrolls to it: then it fits.
+    top = count.bounding_box()
+    assert top is not None and 0 <= top["y"] < LAPTOP["height"] - 40, f"the count's heading is off screen: {top}"
+    count.scroll_into_view_if_needed()
     _inside(lab.page, count)
     lab.screenshot(f"count-end-{lang}-1366x768")
     lab.page.set_viewport_size(PROJECTOR)
