@@ -770,7 +770,7 @@ class TableWidget(VBox):  # type: ignore[misc]
         API leaves one running in its thread), and nothing there would show the turns later."""
         if self._later is not None:
             return self._later
-        from IPython import get_ipython  # type: ignore[attr-defined]
+        from IPython import get_ipython
 
         if get_ipython() is None:
             return None
