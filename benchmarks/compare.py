@@ -7,6 +7,12 @@ so that a slow moment of the shared machine hits both, and each figure is the me
 ``--reps`` runs on the CPU clock (``time.process_time``). Ratios say how many times better the
 current tree is (above 1 is faster, or smaller for memory). Speed is never asserted in a test.
 
+The "paired" column is the median of the ratios of each rep's two runs, taken back to back. On
+this shared machine the CPU clock itself has moods: the same measure of the same tree reads 110
+or 175 hands/s from one process to the next (the other core's load shares its caches), so a
+ratio of two medians can be off by 15 % when the moods fall unevenly between the trees; a pair
+run seconds apart mostly shares one mood, and the median of the pairs is the steadier figure.
+
     python benchmarks/compare.py --baseline ca0a1f1            # every measure, 5 reps
     python benchmarks/compare.py --baseline ca0a1f1 --only hands4,melds --reps 3
     python benchmarks/compare.py --list
@@ -94,7 +100,7 @@ def main(argv: list[str] | None = None) -> int:
     wanted = [m for m in MEASURES if not args.only or m.name in args.only.split(",")]
     base = Path(args.baseline_tree).resolve() if args.baseline_tree else baseline_tree(args.baseline)
     print(f"baseline {args.baseline} at {base}; current {ROOT}; {args.reps} reps, CPU clock, medians")
-    print(f"| measure | unit | baseline | current | ratio | target |\n|---|---|---|---|---|---|")
+    print(f"| measure | unit | baseline | current | ratio | paired | target |\n|---|---|---|---|---|---|---|")
     for m in wanted:
         runs: dict[str, list[float]] = {"base": [], "cur": []}
         for i in range(args.reps):
@@ -103,7 +109,9 @@ def main(argv: list[str] | None = None) -> int:
                 runs[key].append(run_measure(tree, m.name))
         b, c = statistics.median(runs["base"]), statistics.median(runs["cur"])
         ratio = (c / b) if m.higher_is_better else (b / c)
-        print(f"| {m.label} | {m.unit} | {b:,.2f} | {c:,.2f} | {ratio:.2f}x | {m.target} |", flush=True)
+        pairs = [(cr / br) if m.higher_is_better else (br / cr) for br, cr in zip(runs["base"], runs["cur"])]
+        print(f"| {m.label} | {m.unit} | {b:,.2f} | {c:,.2f} | {ratio:.2f}x | {statistics.median(pairs):.2f}x "
+              f"| {m.target} |", flush=True)
     return 0
 
 
