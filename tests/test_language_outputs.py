@@ -191,3 +191,24 @@ def test_sentences_built_from_parts_are_grammatical(lang: str) -> None:
     texts = _markdown_cells(lang) + _outputs(lang)
     bad = [f"{where}: {faults[:5]} in {text[:120]!r}" for where, text in texts if (faults := grammar_faults(text, lang))]
     assert not bad, f"{len(bad)} {lang} cells to correct:\n" + "\n".join(bad[:30])
+
+
+def test_italian_sentences_put_the_cards_article_before_a_card() -> None:
+    """Italian says « Hai scartato l'8♥ », « la Q♣ non va bene », « il K♦ »: a card after a verb or
+    at a sentence's start has its article, agreeing with the card's name (l'otto, l'asso, la
+    donna, il re), however the sentence is filled (issue 25)."""
+    from buraco_learn.cards import Card
+    from buraco_learn.course.translate import dump
+    from buraco_learn.i18n import language, tr
+
+    with language("it"):
+        said = [tr("You discarded {card}", card=Card.parse(c)) for c in ("8H", "QC", "KD", "AS", "JK")]
+        first = tr("{card} does not fit", card=Card.parse("QS"))
+    assert said == ["Hai scartato l'8H", "Hai scartato la QC", "Hai scartato il KD", "Hai scartato l'AS",
+                    "Hai scartato il JK"]
+    assert first == "La QS non va bene"
+    bare = re.compile(r"(?:^|\b(?:scartare|scarta|scartato|scartati|pescato|accetta|prende|piuttosto) )\{card\}")
+    units = dump("it", "buraco_learn", missing_only=False)
+    faults = [text for text in units.values() for text in (text if isinstance(text, list) else [text])
+              if text and bare.search(text)]
+    assert not faults, faults[:10]
