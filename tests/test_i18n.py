@@ -81,6 +81,18 @@ def test_plural_forms_follow_the_count(lang: str) -> None:
     assert UNTRANSLATED not in one + many
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_count_of_one_card_is_said_in_the_singular(lang: str) -> None:
+    """« Pioche : 1 carte », « Tallone: 1 carta »: a count the table, the replay or a puzzle says of
+    the stock, the pile or a hand agrees with its number (issue 25 saw « 1 cartes »)."""
+    from buraco_learn.render.text import stock_words
+
+    with language(lang):
+        one, many = stock_words(1, []), stock_words(30, [11, 11], sizes=True)
+    assert {"fr": "1 carte.", "it": "1 carta."}[lang] in one and UNTRANSLATED not in one + many
+    assert {"fr": "30 cartes", "it": "30 carte"}[lang] in many
+
+
 # ----------------------------------------------------------------------------- the catalogs
 def _units(catalog: Any) -> set[tuple[Any, Any]]:
     return {(m.context, m.id) for m in catalog if m.id}

@@ -40,7 +40,7 @@ from ..cards import Card, excerpt, format_cards, parse_cards
 from ..errors import BuracoError, IllegalMove, NotationError
 from ..game import Game
 from ..melds import Meld
-from ..i18n import N_, tr
+from ..i18n import N_, tr, trn
 from ..scoring import LINE_LABELS
 from ..solver import find_close, meld_value, solve
 
@@ -491,8 +491,9 @@ class Puzzle:
             g = self.game()
             gifts = [(c, pile_meld(c, g.pile)) for c in dict.fromkeys(g.hand(g.to_move))]
             shown = [tr("{card} makes {meld} with the pile", card=c, meld=m[1]) for c, m in gifts if m is not None]
-            return tr("the safe cards are {cards}; with the pile's {n} cards (TURN-1): {gifts}.", cards=self.answer,
-                      n=len(g.pile), gifts=tr(", ").join(shown[:4]) or tr("no card of your hand makes a meld"))
+            return trn("the safe cards are {cards}; with the pile's {n} card (TURN-1): {gifts}.",
+                       "the safe cards are {cards}; with the pile's {n} cards (TURN-1): {gifts}.", len(g.pile),
+                       cards=self.answer, gifts=tr(", ").join(shown[:4]) or tr("no card of your hand makes a meld"))
         if self.kind == "safe":
             return tr("the safe cards are {cards}.", cards=self.answer)
         if self.kind == "build":
@@ -656,8 +657,10 @@ class Puzzle:
                 return Verdict(False, tr("{card} is not safe: with {cards} of the pile it makes {meld}, and the next "
                                          "player takes the whole pile with it on top (TURN-1).", card=card,
                                          cards=format_cards(gift[0]), meld=gift[1]), ("TURN-1",))
-            return _right(tr("no opponent meld takes {card} (TURN-2) and it makes no meld with the pile's {n} cards "
-                             "(TURN-1). All safe cards: {cards}.", card=card, n=len(g.pile), cards=self.answer),
+            return _right(trn("no opponent meld takes {card} (TURN-2) and it makes no meld with the pile's {n} card "
+                              "(TURN-1). All safe cards: {cards}.", "no opponent meld takes {card} (TURN-2) and it "
+                              "makes no meld with the pile's {n} cards (TURN-1). All safe cards: {cards}.", len(g.pile),
+                              card=card, cards=self.answer),
                           ("TURN-1", "TURN-2"))
         return _right(tr("no opponent meld takes {card} (TURN-2). All safe cards: {cards}.", card=card,
                          cards=self.answer), ("TURN-2",))
