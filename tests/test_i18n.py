@@ -463,3 +463,18 @@ def test_a_bad_position_a_rules_error_and_the_class_report_speak_french_with_the
     assert UNTRANSLATED not in page and "Rules most often missed" not in page
     assert get_language() == "en"  # the command's language does not outlive it
     assert (out / "report.csv").read_text(encoding="utf-8").startswith("learner,file,course,")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_puzzle_kinds_and_themes_are_shown_in_the_language(lang: str, tmp_path: Path) -> None:
+    """A list of puzzles says each one's kind in words of the language, and the success per theme
+    names the themes so (the kinds and themes stay ids in code: ``most``, ``pile``; issue 25)."""
+    from buraco_learn.progress import Progress
+    from buraco_learn.puzzles import load_puzzles
+    from buraco_learn.puzzles.streak import theme_summary
+
+    puzzle = next(p for p in load_puzzles() if p.kind == "most")
+    with language(lang):
+        kind, empty = puzzle.kind_word, theme_summary(progress=Progress(tmp_path / ".buraco_progress.json"))
+    assert kind not in ("most", "most points") and not kind.startswith(UNTRANSLATED)
+    assert empty != "No generated puzzle tried yet." and not empty.startswith(UNTRANSLATED)

@@ -45,7 +45,7 @@ from ..scoring import LINE_LABELS
 from ..solver import find_close, meld_value, solve
 
 __all__ = ["Puzzle", "Verdict", "load_puzzles", "parse_puzzles", "KINDS", "LEVELS", "LEVEL_WORDS", "right_prefix", "HINTS", "FORMS", "solve_puzzle",
-           "pile_counts", "FIXED_KINDS", "THEME_QUESTIONS", "THEME_HINTS", "pile_meld", "close_or_build"]
+           "pile_counts", "FIXED_KINDS", "THEME_QUESTIONS", "THEME_HINTS", "pile_meld", "close_or_build", "KIND_WORDS"]
 
 #: The question kinds and how each is asked.
 KINDS: dict[str, str] = {
@@ -67,6 +67,9 @@ THEME_QUESTIONS: dict[str, str] = {
 #: The kinds of the fixed set (``puzzles.txt``); a pile-or-stock question is only generated.
 FIXED_KINDS = ("most", "close", "safe", "score")
 #: How each level is named where it is shown (``"easy"`` stays the key).
+#: What each kind of question is called in a list of puzzles (the kind itself is an id: ``most``).
+KIND_WORDS: dict[str, str] = {"most": N_("most points"), "close": N_("close this turn"), "safe": N_("safe discard"),
+                              "score": N_("score the hand"), "pile": N_("pile or stock"), "build": N_("close or build")}
 LEVEL_WORDS: dict[str, str] = {"easy": N_("Easy puzzle"), "medium": N_("Medium puzzle"), "hard": N_("Hard puzzle")}
 LEVELS = ("easy", "medium", "hard")
 
@@ -459,6 +462,11 @@ class Puzzle:
     def question(self) -> str:
         """The question, in words (in the current language)."""
         return tr(THEME_QUESTIONS.get(self.theme, KINDS[self.kind]))
+
+    @property
+    def kind_word(self) -> str:
+        """What its question is called (``most points`` for the kind ``most``), in the current language."""
+        return tr(KIND_WORDS[self.kind])
 
     @property
     def title(self) -> str:
