@@ -12,14 +12,18 @@ description of a table (the "alt text" that goes beside a canvas).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..cards import Card
-from ..game import Game, TableMeld
+from ..game import Game, TableMeld, seat_names
 from ..i18n import N_, get_language, seat_word, tr, trc, trn
 from ..lang import typeset
 
+if TYPE_CHECKING:
+    from ..match import Match
+
 __all__ = ["kind_word", "pots_count", "status_parts", "badge_word", "seat_word", "seat_name", "suit_word", "pots_words", "status_line", "turn_line", "score_line", "seat_title", "side_title", "side_names", "seat_role", "sides_words", "side_caption", "burraco_word", "describe_table",
-           "describe_hand", "describe_meld", "pile_words", "stock_words"]
+           "describe_hand", "describe_meld", "pile_words", "stock_words", "match_words"]
 
 _BURRACO_WORD = {"clean": N_("clean burraco"), "semi-clean": N_("semi-clean burraco"), "dirty": N_("dirty burraco")}
 #: What a run of each suit is called (the suit's name as ``Suit.name.lower()`` gives it).
@@ -365,3 +369,27 @@ def pile_words(pile: Sequence[Card], *, spread: bool = True) -> str:
         pile_text = " ".join(c.pretty for c in pile) or tr("empty")
         return tr("Discard pile ({n}, bottom to top): {cards}.", n=len(pile), cards=pile_text)
     return tr("Discard pile ({n}): top card {card}.", n=len(pile), card=pile[-1].pretty)
+
+
+def match_words(match: Match) -> str:
+    """A match's standing in a sentence: each competitor's total by seat name, and whether the
+    match is over and who won (GAME-1, GAME-3), not the tuples of :class:`~buraco_learn.match.Match`.
+
+    >>> from buraco_learn import HandResult, Match
+    >>> m = Match(3, rules="classic-fr", hands=1, seed=1)
+    >>> m.add_result(HandResult("stock", None, ((0,), (1, 2)), (), (150, 60, 60)))
+    >>> match_words(m)
+    'Totals: South 150, West 60, East 60 · the match is over · winner: South'
+    """
+    names = seat_names(match.players)
+
+    def who(seats: Sequence[int]) -> str:
+        return " & ".join(seat_word(names[s]) for s in seats)
+
+    totals = tr("Totals: {totals}", totals=", ".join(f"{who(c)} {t}" for c, t in zip(match.competitors,
+                                                                                       match.totals)))
+    if not match.is_over:
+        return totals + " · " + tr("the match goes on")
+    winner = match.winner
+    end = tr("winner: {names}", names=who(winner)) if winner is not None else tr("a tie")
+    return totals + " · " + tr("the match is over") + " · " + end
