@@ -478,3 +478,13 @@ def test_puzzle_kinds_and_themes_are_shown_in_the_language(lang: str, tmp_path: 
         kind, empty = puzzle.kind_word, theme_summary(progress=Progress(tmp_path / ".buraco_progress.json"))
     assert kind not in ("most", "most points") and not kind.startswith(UNTRANSLATED)
     assert empty != "No generated puzzle tried yet." and not empty.startswith(UNTRANSLATED)
+
+
+def test_a_close_puzzle_takes_no_in_the_language_its_form_names() -> None:
+    """The French form says « "no" (non) »: « non » is read as the answer too."""
+    from buraco_learn.puzzles import load_puzzles
+
+    puzzle = next(p for p in load_puzzles() if p.kind == "close" and p.answer == "no")
+    with language("fr"):
+        assert puzzle.check("non").correct and puzzle.check("no").correct
+    assert not puzzle.check("non").read  # in English « non » is no answer

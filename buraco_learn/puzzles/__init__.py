@@ -40,7 +40,7 @@ from ..cards import Card, excerpt, format_cards, parse_cards
 from ..errors import BuracoError, IllegalMove, NotationError
 from ..game import Game
 from ..melds import Meld
-from ..i18n import N_, tr, trn
+from ..i18n import N_, tr, trc, trn
 from ..scoring import LINE_LABELS
 from ..solver import find_close, meld_value, solve
 
@@ -608,13 +608,16 @@ class Puzzle:
                                  "turn.", points=got), rules)
 
     def _check_close(self, answer: object) -> Verdict:
-        says_no = answer is False or (isinstance(answer, str) and answer.strip().lower() in ("no", "n", "cannot"))
+        # "no" in the notation, or the word of the language the form names beside it (« non »)
+        says_no = answer is False or (isinstance(answer, str) and answer.strip().lower() in (
+            "no", "n", "cannot", trc("truth", "no").lower()))
         if says_no:
             if self.answer == "no":
                 return _right(tr("there is no way to close this turn (CLOSE-1, CLOSE-4)."), ("CLOSE-1", "CLOSE-4"))
             return Verdict(False, tr("this hand can close this turn: look again at what your side has and what "
                                      "you hold."), ("CLOSE-1",))
-        if answer is True or (isinstance(answer, str) and answer.strip().lower() in ("yes", "y")):
+        if answer is True or (isinstance(answer, str) and answer.strip().lower() in ("yes", "y",
+                                                                                     trc("truth", "yes").lower())):
             if self.answer == "yes":
                 return Verdict(False, tr("yes is right, but show how: give the moves of this turn, ending with the "
                                          "closing discard."), ("CLOSE-1",))
