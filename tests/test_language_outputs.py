@@ -212,3 +212,20 @@ def test_italian_sentences_put_the_cards_article_before_a_card() -> None:
     faults = [text for text in units.values() for text in (text if isinstance(text, list) else [text])
               if text and bare.search(text)]
     assert not faults, faults[:10]
+
+
+#: What a learner should never read in an output: a tuple of numbers (``(400, 295, 295)``, a
+#: side's seats ``((0,), ...``), a list of strings, an empty dict, a string's repr in quotes.
+_RAW = re.compile(r"\((?:-?\d+, )+-?\d+\)|\(\(\d+,\)|^'[^\n]*'$|\[(?:'[^']*', )*'[^']*'\]|\{\}", re.M)
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_outputs_show_sentences_not_python_values(lang: str) -> None:
+    """Notebook 8c printed « le décompte : (-165, 485) », 10 « totaux : (400, 295, 295) » and
+    « camps : ((0,), (1,), ...) »: a learner reads sentences and tables (issue 25).
+
+    >>> [bool(_RAW.search(t)) for t in ("totaux : (400, 295, 295)", "'Coup 10 sur 56'", "Totaux : Sud 400")]
+    [True, True, False]
+    """
+    bad = [f"{where}: {m.group(0)!r}" for where, text in _outputs(lang) if (m := _RAW.search(text))]
+    assert not bad, "\n".join(bad[:20])
