@@ -6,7 +6,8 @@ French typography: a narrow no-break space (U+202F) before ``; ? !``, a no-break
 before ``:`` and inside guillemets; grammar where a sentence is built from parts: elision
 (« de Ouest » -> « d'Ouest »), negation (« Nord a en main aucune carte » -> « Nord n'a aucune
 carte en main »), no « & » in prose. Italian: negation (« Nord ha in mano nessuna carta » ->
-« Nord non ha nessuna carta in mano »), no « & ». English is left as it is.
+« Nord non ha nessuna carta in mano »), no « & », the article before a card as the card's name
+wants it (« il {card} » -> « l'8♥ », « la Q♣ »). English is left as it is.
 
 Code (`` `...` ``), card notation, URLs, link targets, HTML tags (and so their attributes) and
 ``{fields}`` are never touched:
@@ -27,6 +28,8 @@ True
 'Nord non ha nessuna carta in mano'
 >>> typeset("Sud & Nord, Ovest & Est", "it")
 'Sud e Nord, Ovest ed Est'
+>>> typeset("Il 8♥ va sul A♠ e il Q♣ sul K♦, non del 7S né al JK; la matta al posto del 8", "it")
+"L'8♥ va sull'A♠ e la Q♣ sul K♦, non del 7S né al JK; la matta al posto dell'8"
 >>> typeset("voir `a: b` et https://x.org/?a=1 et <a title='x: y'>lien</a>", "fr")
 "voir `a: b` et https://x.org/?a=1 et <a title='x: y'>lien</a>"
 >>> typeset("Sud: 6S", "en")
@@ -67,6 +70,13 @@ _FR_NEGATION = re.compile(r"(?<!n')\b(a|ont) en main (aucune?\b[^.;,:()\n]*?)(?=
 _FR_NEGATION_PLAIN = re.compile(r"(?<!n')(?<!y )\b(a|ont) (aucune?)\b")
 _IT_NEGATION = re.compile(r"(?<!non )\b(ha|hanno) in mano (nessun\w*\b[^.;,:()\n]*?)(?=$|[.;,:()\n]| \()")
 _IT_NEGATION_PLAIN = re.compile(r"(?<!non )\b(ha|hanno) (nessun\w*)\b")
+# Italian: the article before a card agrees with the card's name, as a translation writes « il {card} »:
+# « l'8♥ » (l'otto), « l'A♠ » (l'asso), « la Q♣ » (la donna); « il K♦ », « il 7♠ », « il JK » as they are
+_IT_CARD_ARTICLE = re.compile(r"\b([Ii]l|[dD]el|[aA]l|[dD]al|[sS]ul|[nN]el) (?=(?:(8|A)|(Q))[SHDC♠♥♦♣]?(?![\w♠♥♦♣]))")
+_IT_ELIDED = {"il": "l'", "Il": "L'", "del": "dell'", "Del": "Dell'", "al": "all'", "Al": "All'", "dal": "dall'",
+              "Dal": "Dall'", "sul": "sull'", "Sul": "Sull'", "nel": "nell'", "Nel": "Nell'"}
+_IT_FEMININE = {"il": "la ", "Il": "La ", "del": "della ", "Del": "Della ", "al": "alla ", "Al": "Alla ",
+                "dal": "dalla ", "Dal": "Dalla ", "sul": "sulla ", "Sul": "Sulla ", "nel": "nella ", "Nel": "Nella "}
 _AMPERSAND = re.compile(r"(?<=\w) & (?=\w)")
 _IT_AMPERSAND_E = re.compile(r"(?<=\w) & (?=[eEèÈ])")
 
@@ -85,6 +95,7 @@ def _french(text: str) -> str:
 def _italian(text: str) -> str:
     text = _IT_NEGATION.sub(lambda m: f"non {m.group(1)} {m.group(2)} in mano", text)
     text = _IT_NEGATION_PLAIN.sub(lambda m: f"non {m.group(1)} {m.group(2)}", text)
+    text = _IT_CARD_ARTICLE.sub(lambda m: _IT_ELIDED[m.group(1)] if m.group(2) else _IT_FEMININE[m.group(1)], text)
     text = _IT_AMPERSAND_E.sub(" ed ", text)  # « Ovest ed Est »
     return _AMPERSAND.sub(" e ", text)
 

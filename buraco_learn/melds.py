@@ -333,8 +333,8 @@ _PTS: tuple[int, ...] = tuple(c.points for c in _BY_INDEX)
 #: 2; 0 at 0), and their sums from position 1 up to each position.
 _POS_PTS: tuple[int, ...] = (0, *(_PTS[_pos_card(p, 0).index] for p in range(1, 15)))
 _UPTO_PTS: tuple[int, ...] = tuple(sum(_POS_PTS[:p + 1]) for p in range(15))
-#: A natural card's suit letter, by ``Card.s``.
-_SUIT_LETTER = ("S", "H", "D", "C")
+#: A natural card's suit symbol, by ``Card.s``.
+_SUIT_SYMBOL = ("♠", "♥", "♦", "♣")
 
 
 def _run_points(start: int, slots: Sequence[Card], wild_index: int, rules: Rules) -> int:
@@ -654,8 +654,9 @@ _LOW_RANK_WORDS: tuple[str, ...] = tuple(", ".join([_RANK_WORD[r] for r in range
                                          for m in range(128))
 _HIGH_RANK_WORDS: tuple[str, ...] = tuple(", ".join([_RANK_WORD[r] for r in range(8, 14) if m >> (r - 8) & 1])
                                           for m in range(64))
-#: The suit letters of a refusal, alphabetical, by the bit mask of the suits.
-_SUIT_WORDS: tuple[str, ...] = tuple(", ".join(sorted(_SUIT_LETTER[s] for s in range(4) if m >> s & 1))
+#: The suits of a refusal as their symbols (``♠, ♦``: the same in every language, never the
+#: notation's English letters), in the suits' order, by the bit mask of the suits.
+_SUIT_WORDS: tuple[str, ...] = tuple(", ".join(_SUIT_SYMBOL[s] for s in range(4) if m >> s & 1)
                                      for m in range(16))
 
 

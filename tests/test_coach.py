@@ -190,7 +190,7 @@ def test_the_verdicts_speak_french_and_italian() -> None:
     with language("it"):
         it = str(judge(g, "discard 2S"))
     assert "Coûteux" in fr and "Costly" not in fr and "Your move" not in fr and "CLOSE-2" in fr
-    assert "Costoso" in it and "Costly" not in it and "Your move" not in it and "CLOSE-2" in it
+    assert "Costa punti" in it and "Costoso" not in it and "Costly" not in it and "Your move" not in it and "CLOSE-2" in it
 
 
 # -- coach mode on the table widget ----------------------------------------------------------------

@@ -36,7 +36,7 @@ def test_a_verdicts_first_words_say_what_kind_of_verdict_it_is() -> None:
 
 def test_the_verdict_kinds_have_their_words_in_french_and_italian() -> None:
     g = two("2S 9C KD")
-    for lang, costly in (("fr", "✗ Coûteux"), ("it", "✗ Costoso")):
+    for lang, costly in (("fr", "✗ Coûteux"), ("it", "✗ Costa punti")):
         with language(lang):
             assert judge(g, "discard 2S").sentences[1].startswith(costly), lang
 

@@ -133,6 +133,20 @@ def test_numbers_come_from_the_engine() -> None:
 
 
 @pytest.mark.parametrize("ex_id", sorted(k for k, v in EXERCISES.items() if isinstance(v, ChoiceExercise)))
+def test_the_right_option_does_not_give_itself_away(ex_id: str) -> None:
+    """An option is an answer, not its reason: the right one carries no rule ID the wrong ones lack
+    and is not far longer than they are (issue 25: exercises 5.8, 8c.2 and 10.8 explained their
+    right option, so it read as the answer)."""
+    ex = EXERCISES[ex_id]
+    assert isinstance(ex, ChoiceExercise)
+    right = ex.options[ex.right()]
+    wrong = [text for letter, text in ex.options.items() if letter != ex.right()]
+    ids = re.compile(r"\b[A-Z][A-Z0-9]*-\d+\b")
+    assert not set(ids.findall(right)) - {i for w in wrong for i in ids.findall(w)}, right
+    assert len(right) <= 1.5 * max(map(len, wrong)) + 10, (right, wrong)
+
+
+@pytest.mark.parametrize("ex_id", sorted(k for k, v in EXERCISES.items() if isinstance(v, ChoiceExercise)))
 def test_choices_have_one_right_option(checker: Checker, ex_id: str) -> None:
     ex = EXERCISES[ex_id]
     assert isinstance(ex, ChoiceExercise)

@@ -56,6 +56,13 @@ def test_the_glossary_catches_the_misreadings_the_issue_saw() -> None:
              ("course", "Any wild: a joker or a 2.", "Tout joker : un joker ou un 2.")]
     assert len(glossary_faults("fr", units)) == 1  # the second names the joker card too
     assert glossary_faults("it", [("rules", "Both burracos count.", "I burraco contano tutti e due.")])
+    # the discard pile however the English capitalises it ("Pile: 3 cards" heads a line)
+    assert glossary_faults("it", [("buraco_learn", "Pile: 3 cards", "Pozzo: 3 carte")])
+    assert glossary_faults("fr", [("buraco_learn", "Take the Pile", "Prends le tas")])
+    assert not glossary_faults("fr", [("buraco_learn", "Pile: 3 cards", "Défausse : 3 cartes")])
+    # a side may be one player alone (two players): no « coppia » for it
+    assert glossary_faults("it", [("buraco_learn", "his side has its pot", "la sua coppia ha il pozzetto")])
+    assert not glossary_faults("it", [("buraco_learn", "the pair's side score", "il punteggio della coppia")])
 
 
 def test_the_exercise_on_the_always_wild_card_does_not_answer_itself() -> None:

@@ -81,6 +81,18 @@ def test_plural_forms_follow_the_count(lang: str) -> None:
     assert UNTRANSLATED not in one + many
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_count_of_one_card_is_said_in_the_singular(lang: str) -> None:
+    """« Pioche : 1 carte », « Tallone: 1 carta »: a count the table, the replay or a puzzle says of
+    the stock, the pile or a hand agrees with its number (issue 25 saw « 1 cartes »)."""
+    from buraco_learn.render.text import stock_words
+
+    with language(lang):
+        one, many = stock_words(1, []), stock_words(30, [11, 11], sizes=True)
+    assert {"fr": "1 carte.", "it": "1 carta."}[lang] in one and UNTRANSLATED not in one + many
+    assert {"fr": "30 cartes", "it": "30 carte"}[lang] in many
+
+
 # ----------------------------------------------------------------------------- the catalogs
 def _units(catalog: Any) -> set[tuple[Any, Any]]:
     return {(m.context, m.id) for m in catalog if m.id}
@@ -141,6 +153,17 @@ def _entries(lang: str, domain: str) -> list[tuple[str, str]]:
     return out
 
 
+#: An example value a learner would put in their own language: the name handed to
+#: ``download_results`` and a file name (``"my-hand.json"``); the code around them stays as it is.
+_EXAMPLE_VALUE = re.compile(r'(?<=download_results\()"[^"`]*"|"[\w.-]*\.json"')
+
+
+def _code_kept(span: str) -> str:
+    """A code span as a translation must keep it: its example values (a name, a file name) may be
+    localised (« download_results("votre nom") »), the rest not."""
+    return _EXAMPLE_VALUE.sub('"…"', span)
+
+
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("domain", translate.DOMAINS)
 def test_translations_keep_rule_ids_code_and_placeholders(lang: str, domain: str) -> None:
@@ -150,7 +173,7 @@ def test_translations_keep_rule_ids_code_and_placeholders(lang: str, domain: str
     for english, text in _entries(lang, domain):
         if Counter(RULE.findall(english)) - Counter(RULE.findall(text)):
             problems.append(("rule IDs", english, text))
-        if Counter(CODE.findall(english)) != Counter(CODE.findall(text)):
+        if Counter(map(_code_kept, CODE.findall(english))) != Counter(map(_code_kept, CODE.findall(text))):
             problems.append(("code", english, text))
         if set(FIELD.findall(english)) != set(FIELD.findall(text)):
             problems.append(("fields", english, text))
@@ -159,6 +182,15 @@ def test_translations_keep_rule_ids_code_and_placeholders(lang: str, domain: str
         if text.startswith(UNTRANSLATED.strip()):
             problems.append(("marked", english, text))
     assert not problems, "\n".join(f"{what}: {e[:70]!r} -> {t[:70]!r}" for what, e, t in problems[:10])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_example_values_in_code_a_learner_reads_are_in_the_language(lang: str) -> None:
+    """`download_results("your name")` and `my-hand.json` in a French or Italian notebook: the
+    function names stay, the name and the file name a learner types are theirs (issue 25)."""
+    left = [text[:90] for _english, text in _entries(lang, "course")
+            if re.search(r'"(?:your|their) name"|my-hand\.json', text)]
+    assert not left, left
 
 
 # ----------------------------------------------------------------------------- the rules reference
@@ -431,3 +463,28 @@ def test_a_bad_position_a_rules_error_and_the_class_report_speak_french_with_the
     assert UNTRANSLATED not in page and "Rules most often missed" not in page
     assert get_language() == "en"  # the command's language does not outlive it
     assert (out / "report.csv").read_text(encoding="utf-8").startswith("learner,file,course,")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_puzzle_kinds_and_themes_are_shown_in_the_language(lang: str, tmp_path: Path) -> None:
+    """A list of puzzles says each one's kind in words of the language, and the success per theme
+    names the themes so (the kinds and themes stay ids in code: ``most``, ``pile``; issue 25)."""
+    from buraco_learn.progress import Progress
+    from buraco_learn.puzzles import load_puzzles
+    from buraco_learn.puzzles.streak import theme_summary
+
+    puzzle = next(p for p in load_puzzles() if p.kind == "most")
+    with language(lang):
+        kind, empty = puzzle.kind_word, theme_summary(progress=Progress(tmp_path / ".buraco_progress.json"))
+    assert kind not in ("most", "most points") and not kind.startswith(UNTRANSLATED)
+    assert empty != "No generated puzzle tried yet." and not empty.startswith(UNTRANSLATED)
+
+
+def test_a_close_puzzle_takes_no_in_the_language_its_form_names() -> None:
+    """The French form says « "no" (non) »: « non » is read as the answer too."""
+    from buraco_learn.puzzles import load_puzzles
+
+    puzzle = next(p for p in load_puzzles() if p.kind == "close" and p.answer == "no")
+    with language("fr"):
+        assert puzzle.check("non").correct and puzzle.check("no").correct
+    assert not puzzle.check("non").read  # in English « non » is no answer

@@ -311,3 +311,19 @@ def test_the_template_holds_the_fixed_button_labels() -> None:
     missing = [label for label in FIXED_LABELS if label != "New hand" and not has(label)]
     assert missing == []
     assert all(has(seat, "seat") for seat in ("South", "West", "North", "East"))
+
+
+def test_court_cards_carry_the_letters_of_the_languages_cards() -> None:
+    """French cards print R D V (roi, dame, valet), Italian and English ones K Q J; the
+    notation stays KS (the rules reference, section 1; issue 25)."""
+    from buraco_learn.cards import Card
+    from buraco_learn.i18n import language
+    from buraco_learn.render import card_html
+
+    def corner(card: str, lang: str) -> str:
+        with language(lang):
+            html = card_html(Card.parse(card))
+        return re.search(r">(\w+)<br>", html).group(1)  # type: ignore[union-attr]
+
+    assert [corner(c, "fr") for c in ("KS", "QH", "JD", "AS")] == ["R", "D", "V", "A"]
+    assert [corner(c, "it") for c in ("KS", "QH", "JD")] == ["K", "Q", "J"] == [corner(c, "en") for c in ("KS", "QH", "JD")]

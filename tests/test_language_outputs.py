@@ -191,3 +191,41 @@ def test_sentences_built_from_parts_are_grammatical(lang: str) -> None:
     texts = _markdown_cells(lang) + _outputs(lang)
     bad = [f"{where}: {faults[:5]} in {text[:120]!r}" for where, text in texts if (faults := grammar_faults(text, lang))]
     assert not bad, f"{len(bad)} {lang} cells to correct:\n" + "\n".join(bad[:30])
+
+
+def test_italian_sentences_put_the_cards_article_before_a_card() -> None:
+    """Italian says « Hai scartato l'8♥ », « la Q♣ non va bene », « il K♦ »: a card after a verb or
+    at a sentence's start has its article, agreeing with the card's name (l'otto, l'asso, la
+    donna, il re), however the sentence is filled (issue 25)."""
+    from buraco_learn.cards import Card
+    from buraco_learn.course.translate import dump
+    from buraco_learn.i18n import language, tr
+
+    with language("it"):
+        said = [tr("You discarded {card}", card=Card.parse(c)) for c in ("8H", "QC", "KD", "AS", "JK")]
+        first = tr("{card} does not fit", card=Card.parse("QS"))
+    assert said == ["Hai scartato l'8H", "Hai scartato la QC", "Hai scartato il KD", "Hai scartato l'AS",
+                    "Hai scartato il JK"]
+    assert first == "La QS non va bene"
+    bare = re.compile(r"(?:^|\b(?:scartare|scarta|scartato|scartati|pescato|accetta|prende|piuttosto) )\{card\}")
+    units = dump("it", "buraco_learn", missing_only=False)
+    faults = [text for text in units.values() for text in (text if isinstance(text, list) else [text])
+              if text and bare.search(text)]
+    assert not faults, faults[:10]
+
+
+#: What a learner should never read in an output: a tuple of numbers (``(400, 295, 295)``, a
+#: side's seats ``((0,), ...``), a list of strings, an empty dict, a string's repr in quotes.
+_RAW = re.compile(r"\((?:-?\d+, )+-?\d+\)|\(\(\d+,\)|^'[^\n]*'$|\[(?:'[^']*', )*'[^']*'\]|\{\}", re.M)
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_outputs_show_sentences_not_python_values(lang: str) -> None:
+    """Notebook 8c printed « le décompte : (-165, 485) », 10 « totaux : (400, 295, 295) » and
+    « camps : ((0,), (1,), ...) »: a learner reads sentences and tables (issue 25).
+
+    >>> [bool(_RAW.search(t)) for t in ("totaux : (400, 295, 295)", "'Coup 10 sur 56'", "Totaux : Sud 400")]
+    [True, True, False]
+    """
+    bad = [f"{where}: {m.group(0)!r}" for where, text in _outputs(lang) if (m := _RAW.search(text))]
+    assert not bad, "\n".join(bad[:20])

@@ -9,6 +9,7 @@ from collections import Counter
 import pytest
 
 from buraco_learn import JOKER, Card, InvalidMeld, Meld, NotationError, is_valid_meld, make_deck, meld_error, parse_cards
+from buraco_learn.cards import Suit
 from buraco_learn.game import _candidate_melds
 
 # ---------------------------------------------------------------- section 13 worked examples
@@ -419,7 +420,8 @@ def test_meld_points_equal_the_sum_of_their_cards_points() -> None:
 def test_common_refusals_name_the_ranks_suits_and_wilds_of_their_cards() -> None:
     """SET-1, RUN-1, RUN-2, RUN-4: the two most common refusals (``suits``, ``gap``), whose
     sentences ``_explain`` writes from one pass over the cards' bits, name what a card-by-card
-    reading finds: the natural ranks in order and the suits alphabetically; whether there is a
+    reading finds: the natural ranks in order and the suits as their symbols, in the suits' order
+    (♠ ♥ ♦ ♣, never the notation's English letters, issue 25); whether there is a
     wild, and K-A-2's RUN-2."""
     words = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
     seen: Counter[object] = Counter()
@@ -431,7 +433,7 @@ def test_common_refusals_name_the_ranks_suits_and_wilds_of_their_cards() -> None
         naturals = [c for c in cards if not c.is_wild]
         if "not a set, whose cards share one rank" in str(err):
             ranks = ", ".join(words.get(r, str(r)) for r in sorted({c.r for c in naturals}))
-            suits = ", ".join(sorted({c.suit.value for c in naturals if c.suit is not None}))
+            suits = ", ".join(s.symbol for s in Suit if any(c.suit is s for c in naturals))
             assert str(err) == (f"{text}: not a set, whose cards share one rank (SET-1; here {ranks}), nor a run, "
                                 f"whose cards share one suit (RUN-1; here {suits})"), cards
             assert err.rules == ("SET-1", "RUN-1")

@@ -188,3 +188,15 @@ def test_worked_count_agrees_with_the_engine() -> None:
     result = doctest.testfile(str(DOC), module_relative=False, optionflags=doctest.ELLIPSIS)
     assert result.attempted >= 3
     assert result.failed == 0
+
+
+def test_the_learners_last_sections_hold_no_developer_material() -> None:
+    """Sections 14 and 15 are read in the Rules notebook by learners: what the engine decides is
+    said in play's words, and its internals (attributes, test files, docstrings) are in
+    docs/engine-choices.md, which holds the full record (issue 25)."""
+    text = DOC.read_text(encoding="utf-8")
+    tail = text[text.index("\n## 14. "):]
+    internals = re.findall(r"`(?:Rules|Game|Placement|Meld)\.\w+|\btests/|docstring|`\w+=True`", tail)
+    assert not internals, internals
+    dev = (ROOT / "docs" / "engine-choices.md").read_text(encoding="utf-8")
+    assert "Rules.stock_reserve" in dev and "tests/test_rules_reference.py" in dev

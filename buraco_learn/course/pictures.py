@@ -18,10 +18,11 @@ from html import escape
 from typing import Any
 
 from ..cards import parse_cards
-from ..i18n import N_, tr
+from ..i18n import N_, colon, tr
 from ..melds import Meld
 from ..reference import rule
 from ..render import DECKS, card_html, hand_html, meld_html
+from ..render.style import rank_label
 from ..exercises.show import course_deck
 from ..render.feedback import inline_markdown
 
@@ -65,10 +66,12 @@ _VALUE_GROUPS: tuple[tuple[str, str, str], ...] = (
 )
 
 
-def _said(text: str) -> str:
-    """A label or a value of the pictures as shown: words through the catalog, ranks and
-    numbers (``K Q J 10 9 8``, ``30``) as they are."""
-    return text if not any(c.islower() for c in text) else tr(text)
+def _said(text: str, cards: str = "") -> str:
+    """A label or a value of the pictures as shown: words through the catalog, numbers (``30``)
+    as they are, ranks (``K Q J 10 9 8``, of ``cards``) as the language's cards print them."""
+    if any(c.islower() for c in text):
+        return tr(text)
+    return " ".join(rank_label(c) for c in parse_cards(cards)) if cards and not text.isdigit() else text
 
 
 def card_values(*, deck: str | None = None, size: str = "small") -> Picture:
@@ -78,14 +81,14 @@ def card_values(*, deck: str | None = None, size: str = "small") -> Picture:
     for label, cards, points in _VALUE_GROUPS:
         head = tr("{points} points", points=points) if points.isdigit() else _said(points)
         cols.append(_column(head,
-                            hand_html(parse_cards(cards), deck=deck, size=size), _said(label)))  # type: ignore[arg-type]
+                            hand_html(parse_cards(cards), deck=deck, size=size), _said(label, cards)))  # type: ignore[arg-type]
     html = (f'<div class="bl-picture card-values" style="{_BOX}"><div style="font-weight:bold">'
             f"{escape(tr('What each card is worth (EQ-2)'))}</div>{''.join(cols)}<div style=\"font-size:13px\">"
             + inline_markdown(tr("On the table the points count **for** you; left in your hand at the end they count "
                                  "**against** you.")) + "</div></div>")
     text = tr("Card values (EQ-2): {values}", values=" · ".join(
-        f"{_said(label)} {points}" if not label[0].isdigit() and not label.startswith("K")
-        else f"{label}: {_said(points)}" for label, _, points in _VALUE_GROUPS))
+        f"{_said(label)} {points}" if points.isdigit()
+        else f"{_said(label, cards)}{colon()} {_said(points)}" for label, cards, points in _VALUE_GROUPS))
     return Picture(html, text)
 
 

@@ -35,7 +35,8 @@ from ..game import Event, Game
 from ..exercises.show import TableView
 from ..i18n import N_, tr, trc, trn
 from ..render import hand_html
-from ..render.text import describe_hand, describe_meld, pile_words, seat_name, side_names, status_line, suit_word
+from ..render.text import (describe_hand, describe_meld, pile_words, seat_name, side_names, status_line,
+                           stock_words, suit_word)
 from ..widgets.common import new_cards, speaks, static_bundle
 from ..widgets.table import TableWidget
 
@@ -235,7 +236,7 @@ class _ClassTable(TableWidget):
             body = "; ".join(describe_meld(t) for t in g.side_melds(side[0])) or tr("none yet")
             lines.append(tr("{names}'s melds", names=side_names(g, side)) + f": {body}.")
         lines.append(pile_words(g.pile, spread=self.pile_open))
-        lines.append(tr("Stock: {stock} cards. Pots waiting: {pots}.", stock=len(g.stock), pots=len(g.pots)))
+        lines.append(stock_words(len(g.stock), [len(p) for p in g.pots]))
         return "\n".join(lines)
 
 

@@ -437,8 +437,7 @@ _LIST: list[Exercise] = [
     ChoiceExercise(
         id="turn-shape", rules=("TURN-1", "TURN-2", "TURN-3"),
         question="Which of these is a whole turn?",
-        options={"a": "draw one card from the stock or take the whole discard pile; meld and lay off as "
-                      "you like; discard one card",
+        options={"a": "draw one card or take the whole discard pile; meld; discard one card",
                  "b": "discard a card, then draw one",
                  "c": "take the top card of the discard pile; meld; discard one card"},
         correct="a",
@@ -511,7 +510,8 @@ _LIST: list[Exercise] = [
     ChoiceExercise(
         id="same-seed", rules=("DEAL-5",),
         question="Two classrooms each run `Game.new(4, seed=11)`. What do they get?",
-        options={"a": "exactly the same cards in every hand, pot and stock", "b": "different deals"},
+        options={"a": "exactly the same cards in every hand, pot and stock",
+                 "b": "different cards in the hands, the pots and the stock"},
         correct=lambda: "a" if Game.new(4, seed=11).position() == Game.new(4, seed=11).position() else "b",
         why={"b": "a deal is reproducible from its seed (DEAL-5)"},
         hint="A deal is reproducible from a seed (DEAL-5).",
@@ -717,12 +717,12 @@ _LIST: list[Exercise] = [
     ChoiceExercise(
         id="replay-seed", rules=("DEAL-5",),
         question="You press **◀ Back** three times in the replay. What happens to the hand you played?",
-        options={"a": "nothing: the replay rebuilds the hand from its seed and moves and only shows an earlier "
-                      "position",
+        options={"a": "nothing changes in your game",
                  "b": "your last three moves are taken back in your game",
                  "c": "the cards are dealt again with a new seed"},
         correct="a",
-        why={"b": "the replay never changes the game it was given: it shows positions of a copy",
+        why={"b": "the replay never changes the game it was given: it rebuilds a copy from the seed and the "
+                  "moves, and shows an earlier position of the copy",
              "c": "the same seed always gives the same cards (DEAL-5): that is what lets the replay rebuild the hand"},
         hint="A deal is reproducible from its seed (DEAL-5): what does the replay need to show an earlier position?",
         stronger="The replay starts from the same seed (DEAL-5), replays the moves up to the one shown, and "
@@ -730,15 +730,16 @@ _LIST: list[Exercise] = [
     ChoiceExercise(
         id="best-layout", rules=("WILD-6", "WILD-1"),
         question="The cards `JK 4S 5S 6S 7S 8S 9S TS` can lie with the joker as the 3♠ (low end) or as "
-                 "the J♠ (high end). Where does the engine put the joker?",
-        options={"a": "as the 3♠, at the low end: both layouts are semi-clean and worth the same, so the "
-                      "low end decides",
-                 "b": "as the J♠, at the high end: a jack is worth more than a 3",
-                 "c": "inside the run, between two natural cards"},
+                 "the J♠ (high end). You lay them down without naming an end. Where does the engine put "
+                 "the joker?",
+        options={"a": "as the 3♠, at the low end",
+                 "b": "as the J♠, at the high end",
+                 "c": "nowhere yet: it refuses the meld until you name an end"},
         correct=lambda: "a" if Meld.from_cards("JK 4S 5S 6S 7S 8S 9S TS").notation().startswith("JK") else "b",
-        why={"b": "a wild counts its own points wherever it stands (SCORE-2), so both layouts are worth the "
-                  "same and the tie goes to the low end (WILD-6, WILD-1)",
-             "c": "there is no gap between the naturals: a wild with no gap to fill stands at an end (WILD-1)"},
+        why={"b": "a wild counts its own points wherever it stands (SCORE-2), and both layouts are a "
+                  "semi-clean burraco (BUR-3): they are worth the same, so the low end decides (WILD-6, WILD-1)",
+             "c": "the engine picks a layout itself, the one worth most at the count, and the low end when two "
+                  "are worth the same (WILD-6, WILD-1); you may still name the other end"},
         hint="First compare what each layout is worth at the count (WILD-6); only a tie is decided by the end.",
         stronger="The joker scores 30 as the 3♠ or as the J♠ (SCORE-2), and either way it is a semi-clean "
                  "burraco (BUR-3): a tie, so the low end (WILD-1)."),
@@ -788,8 +789,7 @@ _LIST: list[Exercise] = [
     ChoiceExercise(
         id="no-burraco", rules=("CLOSE-4", "TURN-5"), position=NO_BURRACO,
         question="You are South; your side has its pot but no burraco. May you meld `4D 5D 6D`, keeping `KS`?",
-        options={"a": "yes, then discard KS and close", "b": "no: the KS could not be discarded, so the "
-                 "turn could not end", "c": "yes, and play on with no cards"},
+        options={"a": "yes, then discard KS and close", "b": "no, the turn could not end", "c": "yes, and play on with no cards"},
         correct=lambda: "a" if Game.from_position(NO_BURRACO).can_meld("4D 5D 6D") else "b",
         why={"a": "closing needs a burraco (CLOSE-1, CLOSE-4)", "c": "a turn never ends with an empty hand "
              "except by closing or taking the pot (TURN-5)"},
@@ -965,7 +965,7 @@ _LIST: list[Exercise] = [
                  "close at any turn. The pile holds seven cards, none of which makes a meld with your hand now. "
                  "Take the pile, or draw from the stock?",
         options={"a": "take the pile: seven cards mean more melds later",
-                 "b": "draw from the stock: seven cards I cannot lay down would count against me if they close"},
+                 "b": "draw from the stock: the seven cards could count against me"},
         correct=_strong_takes_trap,
         why={"a": "nothing of the pile goes down this turn, and the opponents can close at any moment: every card "
                   "still in your hand then counts against you (CLOSE-1, SCORE-1)"},
@@ -1116,14 +1116,15 @@ _LIST: list[Exercise] = [
     ChoiceExercise(
         id="six-players", rules=("GAME-4", "DEAL-1"),
         question="Six friends want to play one game of Buraco with the engine: `Game.new(6)`. What happens?",
-        options={"a": "the engine refuses, with a sentence that names DEAL-1: it plays 2 to 5 players",
+        options={"a": "the engine refuses to deal",
                  "b": "it deals 11 cards each from four packs",
                  "c": "it plays as five, one player sitting out"},
         correct=lambda: _six_players_letter(),
         why={"b": "no source gives a six-player game: the engine refuses it (GAME-4)",
              "c": "the engine never leaves players out: it refuses six (GAME-4)"},
         hint="Which player counts does the engine play? Two to five (GAME-4).",
-        stronger="Try it: `Game.new(6)` raises a RulesError citing DEAL-1 (GAME-4)."),
+        stronger="Try it: `Game.new(6)` raises a RulesError whose sentence names DEAL-1: the engine plays 2 to 5 "
+                 "players (GAME-4)."),
     NumberExercise(
         id="ramiroyal-deck", rules=("EQ-1",),
         question="How many cards are in the `ramiroyal` deck?",

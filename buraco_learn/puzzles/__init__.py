@@ -40,12 +40,12 @@ from ..cards import Card, excerpt, format_cards, parse_cards
 from ..errors import BuracoError, IllegalMove, NotationError
 from ..game import Game
 from ..melds import Meld
-from ..i18n import N_, tr
+from ..i18n import N_, tr, trc, trn
 from ..scoring import LINE_LABELS
 from ..solver import find_close, meld_value, solve
 
 __all__ = ["Puzzle", "Verdict", "load_puzzles", "parse_puzzles", "KINDS", "LEVELS", "LEVEL_WORDS", "right_prefix", "HINTS", "FORMS", "solve_puzzle",
-           "pile_counts", "FIXED_KINDS", "THEME_QUESTIONS", "THEME_HINTS", "pile_meld", "close_or_build"]
+           "pile_counts", "FIXED_KINDS", "THEME_QUESTIONS", "THEME_HINTS", "pile_meld", "close_or_build", "KIND_WORDS"]
 
 #: The question kinds and how each is asked.
 KINDS: dict[str, str] = {
@@ -67,6 +67,9 @@ THEME_QUESTIONS: dict[str, str] = {
 #: The kinds of the fixed set (``puzzles.txt``); a pile-or-stock question is only generated.
 FIXED_KINDS = ("most", "close", "safe", "score")
 #: How each level is named where it is shown (``"easy"`` stays the key).
+#: What each kind of question is called in a list of puzzles (the kind itself is an id: ``most``).
+KIND_WORDS: dict[str, str] = {"most": N_("most points"), "close": N_("close this turn"), "safe": N_("safe discard"),
+                              "score": N_("score the hand"), "pile": N_("pile or stock"), "build": N_("close or build")}
 LEVEL_WORDS: dict[str, str] = {"easy": N_("Easy puzzle"), "medium": N_("Medium puzzle"), "hard": N_("Hard puzzle")}
 LEVELS = ("easy", "medium", "hard")
 
@@ -461,6 +464,11 @@ class Puzzle:
         return tr(THEME_QUESTIONS.get(self.theme, KINDS[self.kind]))
 
     @property
+    def kind_word(self) -> str:
+        """What its question is called (``most points`` for the kind ``most``), in the current language."""
+        return tr(KIND_WORDS[self.kind])
+
+    @property
     def title(self) -> str:
         """``Easy puzzle``, ``Medium puzzle`` or ``Hard puzzle``, in the current language."""
         return tr(LEVEL_WORDS[self.level])
@@ -491,8 +499,9 @@ class Puzzle:
             g = self.game()
             gifts = [(c, pile_meld(c, g.pile)) for c in dict.fromkeys(g.hand(g.to_move))]
             shown = [tr("{card} makes {meld} with the pile", card=c, meld=m[1]) for c, m in gifts if m is not None]
-            return tr("the safe cards are {cards}; with the pile's {n} cards (TURN-1): {gifts}.", cards=self.answer,
-                      n=len(g.pile), gifts=tr(", ").join(shown[:4]) or tr("no card of your hand makes a meld"))
+            return trn("the safe cards are {cards}; with the pile's {n} card (TURN-1): {gifts}.",
+                       "the safe cards are {cards}; with the pile's {n} cards (TURN-1): {gifts}.", len(g.pile),
+                       cards=self.answer, gifts=tr(", ").join(shown[:4]) or tr("no card of your hand makes a meld"))
         if self.kind == "safe":
             return tr("the safe cards are {cards}.", cards=self.answer)
         if self.kind == "build":
@@ -599,13 +608,16 @@ class Puzzle:
                                  "turn.", points=got), rules)
 
     def _check_close(self, answer: object) -> Verdict:
-        says_no = answer is False or (isinstance(answer, str) and answer.strip().lower() in ("no", "n", "cannot"))
+        # "no" in the notation, or the word of the language the form names beside it (« non »)
+        says_no = answer is False or (isinstance(answer, str) and answer.strip().lower() in (
+            "no", "n", "cannot", trc("truth", "no").lower()))
         if says_no:
             if self.answer == "no":
                 return _right(tr("there is no way to close this turn (CLOSE-1, CLOSE-4)."), ("CLOSE-1", "CLOSE-4"))
             return Verdict(False, tr("this hand can close this turn: look again at what your side has and what "
                                      "you hold."), ("CLOSE-1",))
-        if answer is True or (isinstance(answer, str) and answer.strip().lower() in ("yes", "y")):
+        if answer is True or (isinstance(answer, str) and answer.strip().lower() in ("yes", "y",
+                                                                                     trc("truth", "yes").lower())):
             if self.answer == "yes":
                 return Verdict(False, tr("yes is right, but show how: give the moves of this turn, ending with the "
                                          "closing discard."), ("CLOSE-1",))
@@ -656,8 +668,10 @@ class Puzzle:
                 return Verdict(False, tr("{card} is not safe: with {cards} of the pile it makes {meld}, and the next "
                                          "player takes the whole pile with it on top (TURN-1).", card=card,
                                          cards=format_cards(gift[0]), meld=gift[1]), ("TURN-1",))
-            return _right(tr("no opponent meld takes {card} (TURN-2) and it makes no meld with the pile's {n} cards "
-                             "(TURN-1). All safe cards: {cards}.", card=card, n=len(g.pile), cards=self.answer),
+            return _right(trn("no opponent meld takes {card} (TURN-2) and it makes no meld with the pile's {n} card "
+                              "(TURN-1). All safe cards: {cards}.", "no opponent meld takes {card} (TURN-2) and it "
+                              "makes no meld with the pile's {n} cards (TURN-1). All safe cards: {cards}.", len(g.pile),
+                              card=card, cards=self.answer),
                           ("TURN-1", "TURN-2"))
         return _right(tr("no opponent meld takes {card} (TURN-2). All safe cards: {cards}.", card=card,
                          cards=self.answer), ("TURN-2",))

@@ -24,6 +24,9 @@ puzzle comes back on its day, made again from its seed.
 >>> record_puzzle(p, p.check(p.answer.split()[0]), progress=prog)
 >>> failed_puzzles(progress=prog), theme_success(progress=prog)
 ([], {'safe': (1, 1, 0)})
+>>> print(theme_summary(progress=prog))
+Safe discard: 1 right of 1 tried (0 at the first try)
+0 puzzles to play again.
 """
 
 from __future__ import annotations
@@ -31,12 +34,13 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import BuracoError
+from ..i18n import tr, trn
 from ..progress import Progress, enabled, record_check
 from ..progress import record_puzzle as queue_puzzle
 from . import LEVELS, Puzzle, Verdict
 from .generate import THEMES, make_puzzle
 
-__all__ = ["record_puzzle", "theme_success", "failed_puzzles", "puzzle_of_key", "streak_seeds"]
+__all__ = ["record_puzzle", "theme_success", "theme_summary", "failed_puzzles", "puzzle_of_key", "streak_seeds"]
 
 
 def record_puzzle(puzzle: Puzzle, verdict: Verdict, *, attempt: int = 0, worked: bool = False,
@@ -88,6 +92,21 @@ def theme_success(*, progress: Progress | None = None) -> dict[str, tuple[int, i
         tried, right, first = out.get(parts[1], (0, 0, 0))
         out[parts[1]] = (tried + 1, right + entry["right"], first + (entry["right"] and entry["first_try"]))
     return out
+
+
+def theme_summary(*, progress: Progress | None = None) -> str:
+    """:func:`theme_success` and :func:`failed_puzzles` as a learner reads them: one line per theme
+    tried, by the theme's name in the current language, then how many puzzles to play again
+    (the module's example shows one).
+    """
+    success = theme_success(progress=progress)
+    if not success:
+        return tr("No generated puzzle tried yet.")
+    lines = [tr("{theme}: {right} right of {tried} tried ({first} at the first try)", theme=tr(THEMES[theme]),
+                right=right, tried=tried, first=first) for theme, (tried, right, first) in success.items()]
+    failed = len(failed_puzzles(progress=progress))
+    lines.append(trn("{n} puzzle to play again.", "{n} puzzles to play again.", failed))
+    return "\n".join(lines)
 
 
 def failed_puzzles(*, progress: Progress | None = None) -> list[Puzzle]:

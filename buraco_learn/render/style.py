@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Literal
 
 from ..cards import Card, Rank, Suit
-from ..i18n import tr
+from ..i18n import get_language, tr
 
 __all__ = [
     "Deck", "Back", "Size", "DECKS", "BACKS", "SIZES", "suit_color", "card_color", "card_width",
@@ -123,15 +123,30 @@ def card_height(width: int) -> int:
     return round(width * 1.4)
 
 
+#: The court cards' corner letters where a language's own decks print others than K Q J: French
+#: cards print R D V (roi, dame, valet, the seeds' words); Italian French-suited cards (the
+#: Modiano packs FIBUR plays with) print K Q J, as English ones do. The notation a learner types
+#: stays K Q J in every language (recorded in the rules reference, section 1).
+_COURT_LETTERS: dict[str, dict[Rank, str]] = {"fr": {Rank.JACK: "V", Rank.QUEEN: "D", Rank.KING: "R"}}
+
+
 def rank_label(card: Card) -> str:
-    """The corner index: ``A``, ``2`` .. ``10``, ``J``, ``Q``, ``K``, or ``JK`` for a joker.
+    """The corner index: ``A``, ``2`` .. ``10``, ``J``, ``Q``, ``K``, or ``JK`` for a joker; the
+    court cards as the current language's decks print them (French ``V D R``).
 
     >>> rank_label(Card.parse("TH")), rank_label(Card.parse("QS"))
     ('10', 'Q')
+    >>> from buraco_learn.i18n import language
+    >>> with language("fr"):
+    ...     [rank_label(Card.parse(c)) for c in ("JS", "QS", "KS", "AS")]
+    ['V', 'D', 'R', 'A']
     """
     if card.rank is None:
         return "JK"
-    return "10" if card.rank == Rank.TEN else card.rank.char
+    if card.rank == Rank.TEN:
+        return "10"
+    courts = _COURT_LETTERS.get(get_language())
+    return courts.get(card.rank, card.rank.char) if courts else card.rank.char
 
 
 def face_kind(card: Card) -> Literal["pip", "court", "joker"]:

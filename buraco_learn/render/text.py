@@ -12,14 +12,18 @@ description of a table (the "alt text" that goes beside a canvas).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..cards import Card
-from ..game import Game, TableMeld
+from ..game import Game, TableMeld, seat_names
 from ..i18n import N_, get_language, seat_word, tr, trc, trn
 from ..lang import typeset
 
+if TYPE_CHECKING:
+    from ..match import Match
+
 __all__ = ["kind_word", "pots_count", "status_parts", "badge_word", "seat_word", "seat_name", "suit_word", "pots_words", "status_line", "turn_line", "score_line", "seat_title", "side_title", "side_names", "seat_role", "sides_words", "side_caption", "burraco_word", "describe_table",
-           "describe_hand", "describe_meld", "pile_words"]
+           "describe_hand", "describe_meld", "pile_words", "stock_words", "match_words"]
 
 _BURRACO_WORD = {"clean": N_("clean burraco"), "semi-clean": N_("semi-clean burraco"), "dirty": N_("dirty burraco")}
 #: What a run of each suit is called (the suit's name as ``Suit.name.lower()`` gives it).
@@ -335,13 +339,23 @@ def describe_table(game: Game, viewer: int, *, hand: Sequence[Card] | None = Non
     if target is not None:
         lines.append(tr("Lay-off target: meld #{number}.", number=target))
     lines.append(pile_words(game.pile, spread=pile_open))
-    pots = game.pots
-    if pots:
-        lines.append(tr("Stock: {stock} cards. Pots waiting: {pots} ({sizes} cards).", stock=len(game.stock),
-                        pots=len(pots), sizes=", ".join(str(len(p)) for p in pots)))
-    else:
-        lines.append(tr("Stock: {stock} cards. Pots waiting: {pots}.", stock=len(game.stock), pots=len(pots)))
+    lines.append(stock_words(len(game.stock), [len(p) for p in game.pots], sizes=True))
     return "\n".join(lines)
+
+
+def stock_words(stock: int, pots: Sequence[int], *, sizes: bool = False) -> str:
+    """The stock's count and the pots waiting (with their sizes if ``sizes``), the count's noun in
+    the plural its number asks for.
+
+    >>> stock_words(1, []), stock_words(40, [11, 11], sizes=True)
+    ('Stock: 1 card. Pots waiting: 0.', 'Stock: 40 cards. Pots waiting: 2 (11, 11 cards).')
+    """
+    if sizes and pots:
+        return trn("Stock: {n} card. Pots waiting: {pots} ({sizes} cards).",
+                   "Stock: {n} cards. Pots waiting: {pots} ({sizes} cards).", stock, pots=len(pots),
+                   sizes=", ".join(str(p) for p in pots))
+    return trn("Stock: {n} card. Pots waiting: {pots}.", "Stock: {n} cards. Pots waiting: {pots}.", stock,
+               pots=len(pots))
 
 
 def pile_words(pile: Sequence[Card], *, spread: bool = True) -> str:
@@ -355,3 +369,27 @@ def pile_words(pile: Sequence[Card], *, spread: bool = True) -> str:
         pile_text = " ".join(c.pretty for c in pile) or tr("empty")
         return tr("Discard pile ({n}, bottom to top): {cards}.", n=len(pile), cards=pile_text)
     return tr("Discard pile ({n}): top card {card}.", n=len(pile), card=pile[-1].pretty)
+
+
+def match_words(match: Match) -> str:
+    """A match's standing in a sentence: each competitor's total by seat name, and whether the
+    match is over and who won (GAME-1, GAME-3), not the tuples of :class:`~buraco_learn.match.Match`.
+
+    >>> from buraco_learn import HandResult, Match
+    >>> m = Match(3, rules="classic-fr", hands=1, seed=1)
+    >>> m.add_result(HandResult("stock", None, ((0,), (1, 2)), (), (150, 60, 60)))
+    >>> match_words(m)
+    'Totals: South 150, West 60, East 60 · the match is over · winner: South'
+    """
+    names = seat_names(match.players)
+
+    def who(seats: Sequence[int]) -> str:
+        return " & ".join(seat_word(names[s]) for s in seats)
+
+    totals = tr("Totals: {totals}", totals=", ".join(f"{who(c)} {t}" for c, t in zip(match.competitors,
+                                                                                       match.totals)))
+    if not match.is_over:
+        return totals + " · " + tr("the match goes on")
+    winner = match.winner
+    end = tr("winner: {names}", names=who(winner)) if winner is not None else tr("a tie")
+    return totals + " · " + tr("the match is over") + " · " + end

@@ -23,7 +23,7 @@ from ipywidgets import HTML, Button, HBox, Layout, ToggleButton, VBox  # type: i
 
 from ..cards import Card, excerpt, parse_cards
 from ..errors import NotationError
-from ..i18n import tr
+from ..i18n import tr, trn
 from ..render.html import card_title, sort_cards
 from ..render.layout import Rect, hand_geometry, hit_index
 from ..render.style import FELT, check_deck
@@ -118,8 +118,9 @@ class HandWidget(VBox):  # type: ignore[misc]
         buraco_learn.errors.NotationError: no card at position 14: the hand shows 2 cards
         """
         if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(self._dealt):
-            raise NotationError(tr("no card at position {index}: the hand shows {n} cards", index=excerpt(i),
-                                   n=len(self._dealt)))
+            raise NotationError(trn("no card at position {index}: the hand shows {n} card",
+                                    "no card at position {index}: the hand shows {n} cards", len(self._dealt),
+                                    index=excerpt(i)))
         self.selected = sorted(set(self.selected) ^ {i})
 
     def clear_selection(self) -> None:

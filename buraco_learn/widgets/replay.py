@@ -35,7 +35,8 @@ from ipywidgets import HTML, Button, Dropdown, HBox, IntSlider, Layout, ToggleBu
 from ..game import Game
 from ..i18n import tr, trc, trn
 from ..render.html import hand_html, sort_cards, table_html
-from ..render.text import describe_hand, describe_meld, pile_words, seat_name, seat_word, side_names, status_line
+from ..render.text import (describe_hand, describe_meld, pile_words, seat_name, seat_word, side_names, status_line,
+                           stock_words)
 from ..review import Review, TurnReview, as_game, start_of
 from .common import speaks, static_bundle
 from .table import TableWidget
@@ -66,7 +67,7 @@ class _ReplayTable(TableWidget):
             body = "; ".join(describe_meld(t) for t in g.side_melds(side[0])) or tr("none yet")
             lines.append(tr("{names}'s melds", names=side_names(g, side)) + f": {body}.")
         lines.append(pile_words(g.pile))
-        lines.append(tr("Stock: {stock} cards. Pots waiting: {pots}.", stock=len(g.stock), pots=len(g.pots)))
+        lines.append(stock_words(len(g.stock), [len(p) for p in g.pots]))
         return "\n".join(lines)
 
 

@@ -554,8 +554,9 @@ class TableWidget(VBox):  # type: ignore[misc]
         for item in items:
             if isinstance(item, int):
                 if not 0 <= item < len(hand):
-                    raise NotationError(tr("no card at position {index}: the hand shows {n} cards (0 to {last})",
-                                           index=excerpt(item), n=len(hand), last=len(hand) - 1))
+                    raise NotationError(trn("no card at position {index}: the hand shows {n} card (0 to {last})",
+                                            "no card at position {index}: the hand shows {n} cards (0 to {last})",
+                                            len(hand), index=excerpt(item), last=len(hand) - 1))
                 chosen ^= {int(item)}
                 continue
             card = Card.parse(item) if isinstance(item, str) else item
