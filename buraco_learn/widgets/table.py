@@ -74,7 +74,7 @@ from ..render.html import card_title, sort_cards, table_html
 from ..render.layout import Hit, TableGeometry, geometry_for
 from ..render.style import check_deck
 from ..render.text import describe_table, seat_name
-from .common import (FEEDBACK_MAX_HEIGHT, FeedbackKind, event_words, feedback_html, make_canvas, make_feedback,
+from .common import (FEEDBACK_MAX_HEIGHT, FeedbackKind, event_words, full_stop, feedback_html, make_canvas, make_feedback,
                      new_cards, resize_canvas, deck_dropdown, mark_frame, speaks, static_bundle, warm_up, words_html)
 from .draw import Pen, draw_hand_layer, draw_table
 
@@ -593,6 +593,8 @@ class TableWidget(VBox):  # type: ignore[misc]
         of ``rules``) is followed by its sentence; ``hint`` adds a hint line; ``title`` replaces
         the state's title.
         """
+        if kind == "refused":  # the engine's reasons are clauses: the table says them as sentences
+            text = full_stop(text)
         self._feedback_text = text
         self._feedback_kind = kind
         self._feedback_box = feedback_html(text, kind, rules=rules, hint=hint, title=title, placeholder=tr(_START))
@@ -715,6 +717,9 @@ class TableWidget(VBox):  # type: ignore[misc]
             self.redraw()
             return None
         gained = new_cards(before, g.hand(seat))
+        # The other players' turns stay in their line through the viewer's whole turn (read while
+        # drawing and melding), and go when it ends: the discard, or the end of the hand.
+        turn_over = g.is_over or g.to_move != seat
         lines = [event_words(g, event, you=self._says_you(), gained=gained)]
         self._done = ("ok", tr("✓ Done:"))
         if position is not None:
@@ -732,7 +737,8 @@ class TableWidget(VBox):  # type: ignore[misc]
         finally:
             self._hold_redraw = False
         later = self._scheduler() if self._live and self.fixed_viewer is not None else None
-        self._show_turns([])
+        if turn_over:
+            self._show_turns([])
         if later is not None and not g.is_over and g.to_move in self.bots:
             self._play_bots_paced(lines, later)
         else:
@@ -840,7 +846,8 @@ class TableWidget(VBox):  # type: ignore[misc]
         feedback (:attr:`turns_text`), so a long verdict never pushes them out of sight;
         otherwise they follow the viewer's move in the feedback line."""
         if self.coach:
-            self._show_turns(theirs)
+            if theirs:  # (none: the line stays as it is until the viewer's turn ends, see play)
+                self._show_turns(theirs)
             box = mine + kept
         else:
             box = mine + theirs + kept
@@ -865,7 +872,10 @@ class TableWidget(VBox):  # type: ignore[misc]
     def turns_text(self) -> str:
         """The other players' last turns as shown in their line above the feedback, one turn's
         move a line (``""``: none shown): the turn an opponent played before the viewer's first
-        move, or, with the coach on, the turns after the viewer's last move."""
+        move, or, with the coach on, the turns played since the viewer's last turn. They stay
+        through the viewer's whole next turn (its draw, melds and lay-offs, so what North just did
+        can still be read while deciding) and go when that turn ends: its discard, or the end of
+        the hand."""
         return "\n".join(self._turn_lines)
 
     def _run_bots(self, turns: list[tuple[Game, int]] | None = None) -> list[str]:
