@@ -65,7 +65,7 @@ class Verdict:
     ``kind``: ``'draw'`` (stock or pile), ``'lay'`` (a meld or a lay-off), ``'discard'``,
     ``'close'`` (a close made or missed). ``played`` is the move; ``better`` the move that would
     have been better (``None``: none was); ``loss`` the points it would have gained more, where
-    they can be counted (``None`` otherwise); ``exact``: the verdict is certain (else it is a
+    they can be counted (for a costly discard, the points it gives away; ``None`` otherwise); ``exact``: the verdict is certain (else it is a
     judgement); ``proven``: the solver proved the points it cites (else they are the best found).
     ``mistake`` is true only for an exact verdict with a better move. ``move`` is the move's
     number in the record (from 1) when the verdict comes from :func:`judge_hand`.

@@ -440,9 +440,11 @@ class TableWidget(VBox):  # type: ignore[misc]
         self.buttons["hint"].button_style = "info"
         for key in ("draw", "pile", "meld", "layoff", "discard"):
             self.buttons[key].button_style = "primary"
+        # Hint sits with the moves, in the first row under the feedback: the second row falls below
+        # a 1366×768 window once the spread pile makes the table taller.
         actions = HBox([*(self.buttons[k] for k in ("draw", "pile", "meld", "layoff", "discard")),
-                        self.target_choice], layout=Layout(flex_flow="row wrap"))
-        tools = HBox([*(self.buttons[k] for k in ("clear", "suit", "rank", "spread", "hint", "copy", "file")),
+                        self.target_choice, self.buttons["hint"]], layout=Layout(flex_flow="row wrap"))
+        tools = HBox([*(self.buttons[k] for k in ("clear", "suit", "rank", "spread", "copy", "file")),
                       *extra_buttons, self.deck_choice], layout=Layout(flex_flow="row wrap"))
         if self.readonly:
             for box in (self.feedback, actions, self.card_buttons):
