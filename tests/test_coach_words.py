@@ -172,3 +172,15 @@ def test_the_sentence_check_finds_the_readers_faults() -> None:
     assert _faults("3H 4H 6H: a run has no gap (RUN-1)", "en") == ["no final stop"]
     assert _faults("Then discard 9♦: North could meld 10♦ J♦: 9♦ goes (TURN-1).", "en") == []
     assert _faults("Avec 1 cartes.", "fr") == ["a plural after 1"]
+
+
+def test_a_refused_meld_with_two_2s_says_which_2_may_be_natural() -> None:
+    from buraco_learn.widgets import TableWidget
+
+    w = TableWidget(two("2C 2D 5C 9S KD JH"), viewer=0)
+    w.play("meld 2C 2D 5C")
+    text = w.feedback_text
+    assert text.startswith("2C 2D 5C: the cards are not consecutive") and "(RUN-5)" in text, text
+    assert "the 2 of the run's own suit, in the 2 position" in text and text.endswith("."), text
+    w.play("meld 9S KD JH")  # no 2: the reason alone
+    assert "RUN-5" not in w.feedback_text, w.feedback_text

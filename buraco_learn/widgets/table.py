@@ -58,7 +58,7 @@ from ipycanvas import hold_canvas  # type: ignore[import-untyped]
 from ipywidgets import (HTML, Button, Dropdown, FileUpload, HBox, Layout, Text, Textarea,  # type: ignore[import-untyped]
                         ToggleButton, VBox)
 
-from ..actions import Action, Discard, Draw, LayDown, LayOff, TakePile
+from ..actions import Action, Discard, Draw, LayDown, LayOff, TakePile, parse_action
 from ..cards import Card, excerpt
 from ..errors import BuracoError, NotationError
 from ..files import NotAFile, TooLarge, read_limited
@@ -218,6 +218,20 @@ def _unquoted_reason(body: str) -> str:
 
 
 @speaks
+def _with_twos(reason: str, action: Action | str) -> str:
+    """A refused meld or lay-off's reason, and, when its cards hold two wilds of which one is a 2
+    (``2♣ 2♦ 5♣``), which 2 may be natural: the run's own 2 in the 2 position only (RUN-5)."""
+    try:
+        a = parse_action(action) if isinstance(action, str) else action
+    except BuracoError:
+        return reason
+    if not isinstance(a, (LayDown, LayOff)) or sum(c.is_wild for c in a.cards) < 2 or not any(c.is_two for c in a.cards):
+        return reason
+    return tr("{reason}. A 2 is natural only as the 2 of the run's own suit, in the 2 position beside the ace or the 3 "
+              "(RUN-5); any other 2, like the joker, is a wild, and a meld holds one wild at most (RUN-4, SET-2).",
+              reason=full_stop(reason).rstrip("."))
+
+
 class TableWidget(VBox):  # type: ignore[misc]
     """The table for 2, 3 or 4 players, seen from ``viewer``'s seat.
 
@@ -715,7 +729,7 @@ class TableWidget(VBox):  # type: ignore[misc]
         try:
             event = g.apply(action)
         except BuracoError as err:
-            self.set_feedback(str(err), "refused", title=tr("✗ Not allowed:"))
+            self.set_feedback(_with_twos(str(err), action), "refused", title=tr("✗ Not allowed:"))
             self.redraw()
             return None
         gained = new_cards(before, g.hand(seat))
