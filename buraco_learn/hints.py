@@ -584,7 +584,8 @@ def advised_discard(game: Game, seed: int = 0) -> Card | None:
     faults (:func:`discard_faults`: no wild while another card will do, then none an opponent's
     meld takes, then none that makes a meld for the next player with the pile), then the least
     near a card of the pile (:func:`_near_pile`: with one or two cards of his hand the next player
-    would meld them, so the pile is worth taking for him; a judgement, his hand is unseen).
+    would meld them, so the pile is worth taking for him; a judgement, his hand is unseen), unless
+    he may take the pile and close at once (:func:`_risk_first`: the bot's sampled risk decides).
 
     >>> from buraco_learn import Game
     >>> g = Game.from_position("fibur 2p d1 t0 play | h: 9D 4C 2S / - | m: 1=5H 6H 7H | p: 8D TD | s: * "
@@ -608,10 +609,12 @@ def advised_discard(game: Game, seed: int = 0) -> Card | None:
         safe = {c for c in {d.card for d in choices} if _pile_fault(view, pool, c) is None}
         if safe:
             choices = [d for d in choices if d.card in safe]
-        # Then the card least near the pile (:func:`_near_pile`): a judgement, his hand is unseen.
-        near = {d.card: _near_rank(view, d.card) for d in choices}
-        fewest = min(near.values())
-        choices = [d for d in choices if near[d.card] == fewest]
+        # Then the card least near the pile (:func:`_near_pile`): a judgement, his hand is unseen;
+        # when he may close at once, the bot's sampled closing risk comes first (_risk_first).
+        if not _risk_first(view):
+            near = {d.card: _near_rank(view, d.card) for d in choices}
+            fewest = min(near.values())
+            choices = [d for d in choices if near[d.card] == fewest]
     if len(choices) == 1:
         return choices[0].card
     return StrongBot(seed).discard(view, game, choices).card
@@ -623,6 +626,23 @@ def advised_discard(game: Game, seed: int = 0) -> Card | None:
 #: pile (:func:`_near_rank`), as :func:`advised_discard` does.
 _KEY_TWO = ("wild", "feeds", "near", "back", "risk", "opponent", "links", "points")
 _KEY_MORE = ("wild", "feeds", "near", "risk", "opponent", "back", "links", "points")
+
+
+def _risk_first(view: PlayerView) -> bool:
+    """Whether the next player may take the pile and close at once, as the strong bot samples it
+    (:func:`~buraco_learn.bots.closing_risk`: his side may close and he holds seven cards or
+    fewer): then that sampled risk decides before the pile's near cards, which it covers (the
+    deals it imagines meld the pile's cards with his)."""
+    nxt = (view.seat + 1) % view.players
+    return _side_may_close(view, nxt) and view.hand_sizes[nxt] <= 7
+
+
+def _key_order(view: PlayerView) -> tuple[str, ...]:
+    """The order the hint weighs a discard's measures in (see :func:`advised_discard`)."""
+    order = _KEY_TWO if view.players == 2 else _KEY_MORE
+    if _risk_first(view):
+        order = tuple(n for n in order if n != "near") + ("near",)
+    return order
 
 
 @dataclass(frozen=True)
@@ -644,7 +664,7 @@ class _DiscardFacts:
 
     def ranked(self, card: Card) -> tuple[int, ...]:
         k = self.key(card)
-        return tuple(k[name] for name in (_KEY_TWO if self.view.players == 2 else _KEY_MORE))
+        return tuple(k[name] for name in _key_order(self.view))
 
 
 def _facts(game: Game, cards: Sequence[Card], rng_seed: int) -> _DiscardFacts:
@@ -658,7 +678,7 @@ def _rather_words(game: Game, facts: _DiscardFacts, card: Card, other: Card) -> 
     the first of the bot's measures that tells them apart (``None``: none of them favours ``card``)."""
     a, b = facts.key(card), facts.key(other)
     nxt = seat_word(game.seat_name((game.to_move + 1) % game.players))
-    for name in (_KEY_TWO if game.players == 2 else _KEY_MORE):
+    for name in _key_order(facts.view):
         if a[name] == b[name]:
             continue
         if a[name] > b[name]:
@@ -716,7 +736,7 @@ def _why_discard(game: Game, card: Card, rng_seed: int, against: Card | None = N
         reasons.append(tr("every card you may discard gives {next} something, and {card} gives the least: with {cards} "
                           "of the pile or of his hand it makes {meld}", next=nxt, card=card.pretty,
                           meld=own.meld.notation(pretty=True), cards=format_cards(own.cards, pretty=True)))
-    near = _near_pile(view, card) if own is None else None
+    near = _near_pile(view, card) if own is None and not _risk_first(view) else None
     taken = opponent_melds_accepting(view, card)
     if not taken:
         reasons.append(tr("no opponent meld takes it (TURN-2)"))
