@@ -106,7 +106,7 @@ def test_TURN1_discard_before_drawing_is_refused_with_the_engine_sentence() -> N
     assert w.feedback_kind == "refused"
     with pytest.raises(Exception) as err:
         g.verify_discard(Card.parse("KC"))
-    assert w.feedback_text == str(err.value) and "(TURN-1)" in w.feedback_text
+    assert w.feedback_text == str(err.value) + "." and "(TURN-1)" in w.feedback_text  # the reason, as a sentence
 
 
 def test_TURN1_taking_the_pile_after_drawing_is_refused() -> None:

@@ -217,7 +217,6 @@ def _unquoted_reason(body: str) -> str:
     return tr("bad position: it is neither a game record nor a position in notation")
 
 
-@speaks
 def _with_twos(reason: str, action: Action | str) -> str:
     """A refused meld or lay-off's reason, and, when its cards hold two wilds of which one is a 2
     (``2♣ 2♦ 5♣``), which 2 may be natural: the run's own 2 in the 2 position only (RUN-5)."""
@@ -232,6 +231,7 @@ def _with_twos(reason: str, action: Action | str) -> str:
               reason=full_stop(reason).rstrip("."))
 
 
+@speaks
 class TableWidget(VBox):  # type: ignore[misc]
     """The table for 2, 3 or 4 players, seen from ``viewer``'s seat.
 
