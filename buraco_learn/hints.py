@@ -639,7 +639,7 @@ def _risk_first(view: PlayerView) -> bool:
 
 def _key_order(view: PlayerView) -> tuple[str, ...]:
     """The order the hint weighs a discard's measures in (see :func:`advised_discard`)."""
-    order = _KEY_TWO if view.players == 2 else _KEY_MORE
+    order: tuple[str, ...] = _KEY_TWO if view.players == 2 else _KEY_MORE
     if _risk_first(view):
         order = tuple(n for n in order if n != "near") + ("near",)
     return order
