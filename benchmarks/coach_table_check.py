@@ -108,6 +108,11 @@ def play(lab: LabPage, size: dict[str, int], turns: int, out: Path, tag: str, re
             lab.wait_for_value("table._reveal is None and table.game.to_move == 0 or table.game.is_over",
                                lambda v: bool(v))
             time.sleep(1.0)
+            if key in ("draw", "pile"):  # the learner has drawn: North's last turn is still in its line
+                drawn = out / f"{tag}-turn{shot + 1}-drawn.png"
+                lab.page.screenshot(path=str(drawn))
+                line = _where(lab, lab.page.locator(f"{VISIBLE_NOTEBOOK} .bl-turns").first)
+                report.append(f"{tag} turn {shot + 1} after the draw: opponents {json.dumps(line)}; {drawn.name}")
             if key == "discard":
                 break
         # the canvas's top at the window's top (a learner looking at the melds): are the buttons in sight?
