@@ -27,7 +27,8 @@ The coach judges by the hint's own advice (:func:`buraco_learn.hints.play_advice
 Your move: discard 9♣.
 ✗ Costly: before discarding you could still meld 5♥ 6♥ 7♥, laying down 15 points more this turn;
 a card kept in hand counts against you at the end (SCORE-1).
-✗ Costly: the opponents' meld #0 (9♠ 9♥ 9♦) takes 9♣ (TURN-2); 8♦ was safe.
+✗ Costly: the opponents' meld #0 (9♠ 9♥ 9♦) takes 9♣ (TURN-2), 10 points more on their side at the count
+(EQ-2); 8♦ was safe.
 >>> judge(g, parse_action("meld 5H 6H 7H")).mistake
 False
 """
@@ -64,7 +65,7 @@ class Verdict:
     ``kind``: ``'draw'`` (stock or pile), ``'lay'`` (a meld or a lay-off), ``'discard'``,
     ``'close'`` (a close made or missed). ``played`` is the move; ``better`` the move that would
     have been better (``None``: none was); ``loss`` the points it would have gained more, where
-    they can be counted (``None`` otherwise); ``exact``: the verdict is certain (else it is a
+    they can be counted (for a costly discard, the points it gives away; ``None`` otherwise); ``exact``: the verdict is certain (else it is a
     judgement); ``proven``: the solver proved the points it cites (else they are the best found).
     ``mistake`` is true only for an exact verdict with a better move. ``move`` is the move's
     number in the record (from 1) when the verdict comes from :func:`judge_hand`.
@@ -140,7 +141,7 @@ def judge(game_before: Game, action: Action | str, *, seed: int = 0) -> Verdict:
     (False, False, 'TakePile', None)
     >>> print(v.sentences[1])                  # doctest: +NORMALIZE_WHITESPACE
     ≈ A matter of judgement: drawing from the stock is a reasonable choice; the strong player would
-    rather take the discard pile. Take the discard pile (TURN-1): with its 2 cards you lay down 15
+    rather take the discard pile. Take the discard pile (TURN-1): with its 2 cards you can lay down 15
     points this turn, against 40 without it, but you keep more cards to build melds and burracos with
     (see what to lay down, below).
     """
@@ -176,7 +177,10 @@ def _head(played: Action) -> str:
 def _judge_draw(game: Game, played: Action) -> Verdict:
     seat = game.to_move
     advice: Hint = _draw_hint(game, StrongBot(0))
-    reason = " ".join(advice.sentences)
+    said = " ".join(advice.sentences)
+    # After a colon the hint's sentence goes on in lower case ("✓ Good move: take the discard pile..."):
+    # it starts with its verb, "Take" or "Draw", never a name.
+    reason = said[:1].lower() + said[1:]
     if not game.can_take_pile():
         return Verdict("draw", seat, played, None, None, True, True,
                        (_head(played), tr("✓ The only move here: {reason}", reason=reason)))
@@ -197,13 +201,13 @@ def _judge_draw(game: Game, played: Action) -> Verdict:
                                           reason=reason)))
     if clear:
         words = tr("≈ The pile was clearly better here (drawing is no rule broken, but it gives up {gain} points "
-                   "this turn). {reason}", gain=gain, reason=reason)
+                   "this turn). {reason}", gain=gain, reason=said)
         return Verdict("draw", seat, played, advice.action, gain, False, proven, (_head(played), words))
     loss = gain if advised_take and gain > 0 else None
     words = (tr("≈ A matter of judgement: drawing from the stock is a reasonable choice; the strong player would "
-                "rather take the discard pile. {reason}", reason=reason) if advised_take else
+                "rather take the discard pile. {reason}", reason=said) if advised_take else
              tr("≈ A matter of judgement: taking the pile is a reasonable choice; the strong player would rather "
-                "draw from the stock. {reason}", reason=reason))
+                "draw from the stock. {reason}", reason=said))
     return Verdict("draw", seat, played, advice.action, loss, False, proven, (_head(played), words))
 
 
@@ -258,18 +262,10 @@ def _judge_lay(game: Game, after: Game, played: LayDown | LayOff) -> Verdict:
     out = [_head(played)]
     if achieved >= advice.points:
         total = max(achieved, advice.points) + before
-        if advice.held and achieved <= advice.points:  # as the advice, which holds melds back in hand
-            out.append(tr("✓ Good move: you lay down {points} points this turn and keep cards in your hand to build "
-                          "a burraco, as the advice does.", points=total))
-        elif proven and solver_best + before > total:  # as much as the advice, which keeps a wild for a clean burraco
-            out.append(tr("✓ Good move: you lay down {points} points this turn, as much as the advice, which keeps "
-                          "your wild for a clean burraco (EQ-2, BUR-2).", points=total))
-        elif proven:
-            out.append(tr("✓ Best move (proven by search): you lay down {points} points this turn, the most your hand "
-                          "allows (EQ-2).", points=total))
-        else:
-            out.append(tr("✓ As good as the best play found (the search stopped at its limit): you lay down {points} "
-                          "points this turn.", points=total))
+        out.append(_good_lay_words(total, done=not then.actions,
+                                   which="held" if advice.held and achieved <= advice.points else
+                                   "kept" if proven and solver_best + before > total else
+                                   "best" if proven else "found"))
         if then.actions:
             out.append(tr("Still to lay down this turn: {steps}.", steps=_steps_words(then.actions)))
         if solver_best > achieved and not advice.held:
@@ -292,6 +288,36 @@ def _judge_lay(game: Game, after: Game, played: LayDown | LayOff) -> Verdict:
                    tuple(out))
 
 
+def _good_lay_words(total: int, *, done: bool, which: str) -> str:
+    """The verdict on a lay that is as good as the advice: ``total`` points this turn, laid down
+    already (``done``) or still possible with the steps that follow; ``which`` says as good as
+    what: ``'held'`` the advice that holds melds back in hand, ``'kept'`` the advice that keeps a
+    wild for a clean burraco, ``'best'`` the proven most, ``'found'`` the best found."""
+    if done:
+        if which == "held":
+            return tr("✓ Good move: you have laid down {points} points this turn and keep cards in your hand to "
+                      "build a burraco, as the advice does.", points=total)
+        if which == "kept":
+            return tr("✓ Good move: you have laid down {points} points this turn, as much as the advice, which keeps "
+                      "your wild for a clean burraco (EQ-2, BUR-2).", points=total)
+        if which == "best":
+            return tr("✓ Best move (proven by search): you have laid down {points} points this turn, the most your "
+                      "hand allows (EQ-2).", points=total)
+        return tr("✓ As good as the best play found (the search stopped at its limit): you have laid down {points} "
+                  "points this turn.", points=total)
+    if which == "held":
+        return tr("✓ Good move: you could lay down {points} points this turn, with what is still to lay down, and "
+                  "keep cards in your hand to build a burraco, as the advice does.", points=total)
+    if which == "kept":
+        return tr("✓ Good move: you could lay down {points} points this turn, with what is still to lay down, as "
+                  "much as the advice, which keeps your wild for a clean burraco (EQ-2, BUR-2).", points=total)
+    if which == "best":
+        return tr("✓ Best move (proven by search): you could lay down {points} points this turn, with what is still "
+                  "to lay down, the most your hand allows (EQ-2).", points=total)
+    return tr("✓ As good as the best play found (the search stopped at its limit): you could lay down {points} "
+              "points this turn, with what is still to lay down.", points=total)
+
+
 def _fault_words(game: Game, card: Card, other: Card) -> list[str]:
     """The exact faults of discarding ``card`` when ``other`` (the advised discard) has fewer."""
     seat = game.to_move
@@ -305,24 +331,44 @@ def _fault_words(game: Game, card: Card, other: Card) -> list[str]:
         if f.kind in mine:
             continue
         if f.kind == "wild":
-            out.append(tr("✗ Costly: you threw away a wild while {other} could go; on the pile a wild invites the "
-                          "next player to take it all, and a wild never closes (CLOSE-2).", other=other.pretty))
+            out.append(tr("✗ Costly: you threw away a wild while {other} could go: it is {points} points for whoever "
+                          "melds it (EQ-2), and on the pile it invites the next player to take it all; a wild never "
+                          "closes (CLOSE-2).", other=other.pretty, points=card.points))
         elif f.kind == "feeds":
             t = next(t for t in game.table if t.id == f.target)
-            out.append(tr("✗ Costly: the opponents' meld #{id} ({meld}) takes {card} (TURN-2); {other}.", id=t.id,
-                          meld=t.meld.notation(pretty=True), card=card.pretty, other=other_words))
+            out.append(tr("✗ Costly: the opponents' meld #{id} ({meld}) takes {card} (TURN-2), {points} points more "
+                          "on their side at the count (EQ-2); {other}.", id=t.id, meld=t.meld.notation(pretty=True),
+                          card=card.pretty, points=card.points, other=other_words))
         elif f.kind == "pile" and f.meld is not None and f.target is not None:
             out.append(tr("✗ Costly: with {cards}, in the pile or known to be in {next}'s hand, {card} lays off onto "
-                          "{next}'s side's meld #{target}, making {meld}: {next} plays next and may take the pile to "
-                          "lay them off (TURN-1, TURN-2); {other}.", cards=format_cards(f.cards, pretty=True),
-                          next=nxt, card=card.pretty, target=f.target, meld=f.meld.notation(pretty=True),
+                          "{next}'s side's meld #{target}, making {meld}, {points} points more for them (EQ-2): "
+                          "{next} plays next and may take the pile to lay them off (TURN-1, TURN-2); {other}.",
+                          cards=format_cards(f.cards, pretty=True), next=nxt, card=card.pretty, target=f.target,
+                          meld=f.meld.notation(pretty=True), points=card.points + sum(c.points for c in f.cards),
                           other=other_words))
         elif f.kind == "pile" and f.meld is not None:
             out.append(tr("✗ Costly: with {cards}, in the pile or known to be in {next}'s hand, {card} makes the meld "
-                          "{meld} for {next}, who plays next and may take the pile (TURN-1); {other}.",
-                          cards=format_cards(f.cards, pretty=True), next=nxt, card=card.pretty,
-                          meld=f.meld.notation(pretty=True), other=other_words))
+                          "{meld} for {next}, {points} points for them (EQ-2), and he plays next and may take the pile "
+                          "(TURN-1); {other}.", cards=format_cards(f.cards, pretty=True), next=nxt, card=card.pretty,
+                          meld=f.meld.notation(pretty=True), points=f.meld.points, other=other_words))
     return out
+
+
+def _fault_points(game: Game, card: Card, other: Card) -> int | None:
+    """The points the faults of discarding ``card`` (those ``other`` has not) give away, as
+    :func:`_fault_words` counts them: the most of them (``None``: none)."""
+    mine = {f.kind for f in discard_faults(game, other)}
+    counted = []
+    for f in discard_faults(game, card):
+        if f.kind in mine:
+            continue
+        if f.kind == "pile" and f.meld is not None and f.target is None:
+            counted.append(f.meld.points)
+        elif f.kind == "pile":
+            counted.append(card.points + sum(c.points for c in f.cards))
+        else:
+            counted.append(card.points)
+    return max(counted) if counted else None
 
 
 def _judge_discard(game: Game, after: Game, played: Discard, seed: int) -> Verdict:
@@ -372,7 +418,8 @@ def _judge_discard(game: Game, after: Game, played: Discard, seed: int) -> Verdi
     faults = _fault_words(game, played.card, card)
     if faults:
         out.extend(faults)
-        return Verdict("discard", seat, played, Discard(card), None, True, True, tuple(out))
+        return Verdict("discard", seat, played, Discard(card), _fault_points(game, played.card, card), True, True,
+                       tuple(out))
     out.append(tr("≈ A matter of judgement: the strong player would rather discard {card}: {why}.", card=card.pretty,
                   why=discard_reasons(game, card, seed, against=played.card)))
     return Verdict("discard", seat, played, Discard(card), None, False, proven, tuple(out))

@@ -44,7 +44,7 @@ from .bots import (StrongBot, _answer, _cannot_close, _links, _side_may_close, _
 from .solver import Plan, dead_cards, meld_value, shared_budget
 
 __all__ = ["Hint", "hint", "discard_advice", "DiscardFault", "discard_faults", "advised_discard", "PlayAdvice",
-           "play_advice", "laid_this_turn"]
+           "play_advice", "laid_this_turn", "PileNear", "twos_words"]
 
 
 @dataclass(frozen=True)
@@ -213,14 +213,17 @@ def _clean_bound(game: Game, target: int, cards: Sequence[Card]) -> bool:
 
 
 def _clean_why(is_set: bool) -> str:
-    """Why a wild is kept out of a meld that can still grow clean, in a set's or a run's words."""
+    """Why a wild is kept out of a meld that can still grow clean: one explanation of the bonuses,
+    with the semi-clean case (BUR-3) said for this meld's kind, a set's or a run's."""
     if is_set:
-        return tr("without a wild it can grow into a clean burraco, 200 points (BUR-2); with one, 150 at most, and "
-                  "only if the set ends with exactly eight cards (BUR-3), else 100 (BUR-4). A wild left in your hand "
-                  "costs its points only if the hand ends before you use it (SCORE-1).")
-    return tr("without a wild it can grow into a clean burraco, 200 points (BUR-2); with one, 150 at most, and "
-              "only if the wild ends up at an end beside seven natural cards (BUR-3), else 100 (BUR-4). A wild "
-              "left in your hand costs its points only if the hand ends before you use it (SCORE-1).")
+        return tr("without a wild it can grow into a clean burraco, 200 points (BUR-2); with one, 150 at most, as a "
+                  "semi-clean burraco, which for a set means exactly eight cards, one of them the wild (BUR-3); else "
+                  "100 (BUR-4). A wild left in your hand costs its points only if the hand ends before you use it "
+                  "(SCORE-1).")
+    return tr("without a wild it can grow into a clean burraco, 200 points (BUR-2); with one, 150 at most, as a "
+              "semi-clean burraco, which for a run means its wild at an end beside seven natural cards (BUR-3); else "
+              "100 (BUR-4). A wild left in your hand costs its points only if the hand ends before you use it "
+              "(SCORE-1).")
 
 
 def _opponents_near_close(game: Game) -> bool:
@@ -308,6 +311,49 @@ def _spend_words(game: Game, wilds: Sequence[Card]) -> str:
                "still in your hand when the hand ends counts against you (SCORE-1).",
                "Lay {cards} now rather than keeping them for a clean burraco: the stock is running out, and a wild "
                "still in your hand when the hand ends counts against you (SCORE-1).", len(wilds), cards=cards)
+
+
+def twos_words(meld: Meld) -> str | None:
+    """Which 2 is which in a run that holds a natural 2 beside its wild (``2♣ 2♦(=3♣) 4♣``): one
+    sentence, or ``None`` for any other meld.
+
+    >>> print(twos_words(Meld.from_cards("2C 2D 4C")))
+    In 2♣ 2♦(=3♣) 4♣, 2♣ is a natural 2 in its own place (RUN-5) and 2♦ is the run's one wild, standing for 3♣ (RUN-4).
+    >>> twos_words(Meld.from_cards("2C 3C 4C")), twos_words(Meld.from_cards("2D 3C 4C"))
+    (None, None)
+    """
+    wild, at = meld.wild, meld.wild_index
+    if meld.kind != "run" or wild is None or at is None:
+        return None
+    natural = [c for i, c in enumerate(meld.cards) if c.is_two and i != at]
+    stands = meld.wild_stands_for
+    if not natural or stands is None:
+        return None
+    return tr("In {meld}, {two} is a natural 2 in its own place (RUN-5) and {wild} is the run's one wild, standing "
+              "for {card} (RUN-4).", meld=meld.notation(pretty=True), two=natural[0].pretty, wild=wild.pretty,
+              card=stands.pretty)
+
+
+def _twos_of(game: Game, actions: Sequence[Action]) -> list[str]:
+    """:func:`twos_words` for each meld the actions lay down or lay off onto that holds a 2 they
+    play, as it will lie on the table (the actions replayed on a copy of the game)."""
+    out: list[str] = []
+    if not any(isinstance(a, (LayDown, LayOff)) and any(c.is_two for c in a.cards) for a in actions):
+        return out
+    g = game.clone()
+    for a in actions:
+        try:
+            g.apply(a)
+        except BuracoError:  # pragma: no cover - the advice came from the engine
+            return out
+        if not isinstance(a, (LayDown, LayOff)) or not any(c.is_two for c in a.cards):
+            continue
+        target = a.target if isinstance(a, LayOff) else max(t.id for t in g.table)
+        t = next((t for t in g.table if t.id == target), None)
+        words = twos_words(t.meld) if t is not None else None
+        if words is not None and words not in out:
+            out.append(words)
+    return out
 
 
 def _meld_or_none(cards: list[Card]) -> Meld | None:
@@ -437,11 +483,109 @@ def _pile_fault(view: PlayerView, pool: Sequence[Card], card: Card) -> DiscardFa
     return None
 
 
+@dataclass(frozen=True)
+class PileNear:
+    """A discard that goes with a natural card of the pile (``partner``), though it makes no meld
+    with the pile alone: the next player, taking the pile, melds them with ``need`` cards of his
+    own hand (``kind`` ``'run'``: ``missing`` are the naturals that fill it, a wild in place of
+    one of them; ``'set'``: another card of that rank, or a wild). A judgement, not a certainty:
+    his hand is unseen."""
+
+    partner: Card
+    need: int
+    kind: str
+    missing: tuple[Card, ...] = ()
+
+
+def _run_span(a: Card, b: Card) -> tuple[int, int] | None:
+    """The ranks ``(low, high)`` of ``a`` and ``b`` of one suit when they can share a run of at most
+    five cards (one to three ranks apart; the ace low as 1 or high as 14, RUN-2), else ``None``."""
+    if a.is_wild or b.is_wild or a.s != b.s or a.r == b.r:
+        return None
+    spans = [(a.r, b.r)]
+    if a.r == 1 or b.r == 1:  # the ace is high too (Q-K-A)
+        spans.append((14 if a.r == 1 else a.r, 14 if b.r == 1 else b.r))
+    for x, y in spans:
+        if abs(x - y) <= 3:
+            return min(x, y), max(x, y)
+    return None
+
+
+def _near_pile(view: PlayerView, card: Card) -> PileNear | None:
+    """How ``card`` goes with the pile for the next player (an opponent), the nearest first:
+    a card of its rank, or of its suit one or two ranks away (one card of his hand, or a wild,
+    makes a meld), else three ranks away (two cards). ``None`` when nothing of the pile is near,
+    when the next player is a partner, or for a wild (kept anyway).
+
+    >>> from buraco_learn import Game
+    >>> g = Game.from_position("fibur 2p d1 t0 play | h: 9D JS 5D KC / - | m: - | p: 5S QD 8S AC | s: * "
+    ...                        "| pots: *11 / *11 | took: -")
+    >>> [(c.pretty, n.partner.pretty, n.need, n.kind, format_cards(n.missing, pretty=True))
+    ...  for c in g.hand(0) if (n := _near_pile(g.view(0), c))]
+    [('9♦', 'Q♦', 2, 'run', '10♦ J♦'), ('J♠', '8♠', 2, 'run', '9♠ 10♠'), ('5♦', '5♠', 1, 'set', ''), ('K♣', 'A♣', 1, 'run', 'Q♣')]
+    """
+    if card.is_wild:
+        return None
+    nxt = (view.seat + 1) % view.players
+    if any(view.seat in side and nxt in side for side in view.sides):
+        return None
+    assert card.suit is not None
+    suit = card.suit
+
+    def of(r: int) -> Card:
+        return Card.of(1 if r == 14 else r, suit)
+
+    best: PileNear | None = None
+    for x in dict.fromkeys(view.pile):
+        if x.is_wild:
+            continue
+        if x.r == card.r:
+            found = PileNear(x, 1, "set")
+        else:
+            span = _run_span(card, x)
+            if span is None:
+                continue
+            lo, hi = span
+            if hi - lo == 1:  # side by side: the card below or above (none below a low ace or above a high one)
+                found = PileNear(x, 1, "run", tuple(of(r) for r in (lo - 1, hi + 1) if 1 <= r <= 14))
+            else:
+                found = PileNear(x, hi - lo - 1, "run", tuple(of(r) for r in range(lo + 1, hi)))
+        if best is None or found.need < best.need:
+            best = found
+    return best
+
+
+def _near_rank(view: PlayerView, card: Card) -> int:
+    """How near ``card`` is to the pile for the next player, the lower the better to discard: 0
+    nothing near, 1 two cards of his hand make a meld of them, 2 one card does (:func:`_near_pile`)."""
+    near = _near_pile(view, card)
+    return 0 if near is None else 3 - near.need
+
+
+def _near_words(game: Game, card: Card, near: PileNear) -> str:
+    """``card`` goes with the pile's ``near.partner``: what the next player needs to use both."""
+    nxt = seat_word(game.seat_name((game.to_move + 1) % game.players))
+    words = dict(card=card.pretty, pile=near.partner.pretty, next=nxt)
+    if near.kind == "set":
+        return tr("{card} goes with {pile} on the pile, and with one more card of that rank from his hand, or a wild, "
+                  "{next} could take the pile and lay down a set (TURN-1)", **words)
+    if near.need == 1:
+        return tr("{card} goes with {pile} on the pile, and with {missing} from his hand, or a wild, {next} could "
+                  "take the pile and lay down a run (TURN-1)",
+                  missing=tr(" or ").join(c.pretty for c in near.missing), **words)
+    return tr("{card} goes with {pile} on the pile, and with {missing} from his hand (or one of them and a wild) "
+              "{next} could take the pile and lay down a run (TURN-1)",
+              missing=tr(" and ").join(c.pretty for c in near.missing), **words)
+
+
 def advised_discard(game: Game, seed: int = 0) -> Card | None:
     """The discard the hint advises and the coach judges by: the strong bot's choice
     (:meth:`~buraco_learn.bots.StrongBot.discard`) among the legal discards with the fewest certain
     faults (:func:`discard_faults`: no wild while another card will do, then none an opponent's
-    meld takes, then none that makes a meld for the next player with the pile).
+    meld takes, then none that makes a meld for the next player with the pile), then the least
+    near a card of the pile (:func:`_near_pile`: with one or two cards of his hand the next player
+    would meld them, so the pile is worth taking for him; a judgement, his hand is unseen), unless
+    he may take the pile and close at once (:func:`_risk_first`: the bot's sampled risk decides).
 
     >>> from buraco_learn import Game
     >>> g = Game.from_position("fibur 2p d1 t0 play | h: 9D 4C 2S / - | m: 1=5H 6H 7H | p: 8D TD | s: * "
@@ -465,6 +609,12 @@ def advised_discard(game: Game, seed: int = 0) -> Card | None:
         safe = {c for c in {d.card for d in choices} if _pile_fault(view, pool, c) is None}
         if safe:
             choices = [d for d in choices if d.card in safe]
+        # Then the card least near the pile (:func:`_near_pile`): a judgement, his hand is unseen;
+        # when he may close at once, the bot's sampled closing risk comes first (_risk_first).
+        if not _risk_first(view):
+            near = {d.card: _near_rank(view, d.card) for d in choices}
+            fewest = min(near.values())
+            choices = [d for d in choices if near[d.card] == fewest]
     if len(choices) == 1:
         return choices[0].card
     return StrongBot(seed).discard(view, game, choices).card
@@ -472,8 +622,27 @@ def advised_discard(game: Game, seed: int = 0) -> Card | None:
 
 #: The order in which the strong bot weighs two discards (:meth:`~buraco_learn.bots.StrongBot.discard`):
 #: with two players its own card taken back with the pile comes before the sampled closing risk.
-_KEY_TWO = ("wild", "feeds", "back", "risk", "opponent", "links", "points")
-_KEY_MORE = ("wild", "feeds", "risk", "opponent", "back", "links", "points")
+#: The hint weighs one measure more, right after the certain faults: how near the card is to the
+#: pile (:func:`_near_rank`), as :func:`advised_discard` does.
+_KEY_TWO = ("wild", "feeds", "near", "back", "risk", "opponent", "links", "points")
+_KEY_MORE = ("wild", "feeds", "near", "risk", "opponent", "back", "links", "points")
+
+
+def _risk_first(view: PlayerView) -> bool:
+    """Whether the next player may take the pile and close at once, as the strong bot samples it
+    (:func:`~buraco_learn.bots.closing_risk`: his side may close and he holds seven cards or
+    fewer): then that sampled risk decides before the pile's near cards, which it covers (the
+    deals it imagines meld the pile's cards with his)."""
+    nxt = (view.seat + 1) % view.players
+    return _side_may_close(view, nxt) and view.hand_sizes[nxt] <= 7
+
+
+def _key_order(view: PlayerView) -> tuple[str, ...]:
+    """The order the hint weighs a discard's measures in (see :func:`advised_discard`)."""
+    order: tuple[str, ...] = _KEY_TWO if view.players == 2 else _KEY_MORE
+    if _risk_first(view):
+        order = tuple(n for n in order if n != "near") + ("near",)
+    return order
 
 
 @dataclass(frozen=True)
@@ -489,13 +658,13 @@ class _DiscardFacts:
     def key(self, card: Card) -> dict[str, int]:
         """The bot's measures of ``card``, each the lower the better to discard."""
         return {"wild": int(card.is_wild), "feeds": int(feeds_next_player(self.view, card, self.known)),
-                "back": int(card in self.back), "risk": self.risk[card],
+                "near": _near_rank(self.view, card), "back": int(card in self.back), "risk": self.risk[card],
                 "opponent": int(bool(opponent_melds_accepting(self.view, card))),
                 "links": _links(card, self.hand), "points": -card.points}
 
     def ranked(self, card: Card) -> tuple[int, ...]:
         k = self.key(card)
-        return tuple(k[name] for name in (_KEY_TWO if self.view.players == 2 else _KEY_MORE))
+        return tuple(k[name] for name in _key_order(self.view))
 
 
 def _facts(game: Game, cards: Sequence[Card], rng_seed: int) -> _DiscardFacts:
@@ -509,7 +678,7 @@ def _rather_words(game: Game, facts: _DiscardFacts, card: Card, other: Card) -> 
     the first of the bot's measures that tells them apart (``None``: none of them favours ``card``)."""
     a, b = facts.key(card), facts.key(other)
     nxt = seat_word(game.seat_name((game.to_move + 1) % game.players))
-    for name in (_KEY_TWO if game.players == 2 else _KEY_MORE):
+    for name in _key_order(facts.view):
         if a[name] == b[name]:
             continue
         if a[name] > b[name]:
@@ -520,9 +689,14 @@ def _rather_words(game: Game, facts: _DiscardFacts, card: Card, other: Card) -> 
         elif name == "feeds":
             why = tr("{next} is known to use {other}: it goes onto his side's melds, or makes a meld with the pile "
                      "and the cards he took (TURN-1, TURN-2)", next=nxt, other=y)
+        elif name == "near":
+            near = _near_pile(facts.view, other)
+            assert near is not None  # it ranks above card's, so it is near
+            why = _near_words(game, other, near)
         elif name == "back":
-            why = tr("{other} came back to you with the pile this turn: thrown again, the same pile goes round and "
-                     "round", other=y)
+            why = tr("you discarded {other} yourself, and it came back to you when you took the pile this turn; "
+                     "you did not want it then, and if you throw it again {next} can take the same pile back, and "
+                     "the two of you pass it to and fro while the stock does not move", other=y, next=nxt)
         elif name == "risk":
             why = tr("with {other}, {next} could take the pile and close at once (TURN-1, CLOSE-1)", other=y, next=nxt)
         elif name == "opponent":
@@ -562,6 +736,7 @@ def _why_discard(game: Game, card: Card, rng_seed: int, against: Card | None = N
         reasons.append(tr("every card you may discard gives {next} something, and {card} gives the least: with {cards} "
                           "of the pile or of his hand it makes {meld}", next=nxt, card=card.pretty,
                           meld=own.meld.notation(pretty=True), cards=format_cards(own.cards, pretty=True)))
+    near = _near_pile(view, card) if own is None and not _risk_first(view) else None
     taken = opponent_melds_accepting(view, card)
     if not taken:
         reasons.append(tr("no opponent meld takes it (TURN-2)"))
@@ -594,6 +769,9 @@ def _why_discard(game: Game, card: Card, rng_seed: int, against: Card | None = N
     if not reasons and rather is None:
         reasons.append(tr("it is the least useful card"))
     why = tr(", and ").join(reasons)
+    if near is not None:  # a judgement: the least near card of the pile, and said so
+        risk_words = tr("it is still a risk, as every card you may discard is: {near}", near=_near_words(game, card, near))
+        why = tr("{facts}; {rather}", facts=why, rather=risk_words) if why else risk_words
     if rather is not None:
         why = tr("{facts}; {rather}", facts=why, rather=rather) if why else rather
     return tr("Then discard {card}: {why}.", card=card.pretty, why=why), warn
@@ -643,7 +821,7 @@ def hint(game: Game, *, seed: int = 0) -> Hint:
     >>> g = Game.from_position("fibur 2p d1 t0 draw | h: 5H 6H 9C 8D JK / - | m: - | p: 4C 7H | s: * "
     ...                        "| pots: *11 / *11 | took: -")
     >>> print(hint(g))
-    Take the discard pile (TURN-1): with its 2 cards you lay down 15 points this turn, against 40 without it, but you keep more cards to build melds and burracos with (see what to lay down, below).
+    Take the discard pile (TURN-1): with its 2 cards you can lay down 15 points this turn, against 40 without it, but you keep more cards to build melds and burracos with (see what to lay down, below).
     """
     if game.is_over:
         return Hint((tr("The hand is over (CLOSE-1, STOCK-1): nothing left to play."),), None)
@@ -701,6 +879,7 @@ def _hint(game: Game, seed: int) -> Hint:
         else:
             sentences.append(_plan_sentence(plan, before))
             cards = plan.cards_laid
+        sentences.extend(_twos_of(game, actions))
         changed = tuple(actions) != tuple(a for a in plan.actions() if not isinstance(a, Discard))
         action = actions[0] if changed else bot.choose(view, game.legal_actions())
         if isinstance(action, Discard):  # pragma: no cover - the bot plays its plan first
@@ -951,7 +1130,6 @@ def _draw_hint(game: Game, bot: StrongBot) -> Hint:
     unproven = [tr("The points are the best found, not proven the most: the hand is too big to try every play "
                    "in time.")] if not p.proven else []
     take = bot.take_pile(view)
-    cards_word = trn("{n} card", "{n} cards", n)
     closes = _side_may_close(view, seat) and _answer(taken, "close")[0] is not None
     threat = None if closes else _closing_threat(game)
     risk_words: list[str] = []
@@ -959,11 +1137,15 @@ def _draw_hint(game: Game, bot: StrongBot) -> Hint:
         kept_with, kept_now = sum(c.points for c in p.left_with), sum(c.points for c in p.left_now)
         net_with, net_now = p.with_pile - kept_with, p.now - kept_now
         who = seat_word(game.seat_name(threat))
-        risk_words.append(tr(
+        risk_words.append(trn(
+            "{seat} may close at his next turn (his side has its pot and a burraco, and he holds {n} card, CLOSE-1). "
+            "If he does, the cards left in your hand count against you (SCORE-1): with the pile you would lay down "
+            "{with_pile} points and keep {kept_with} points in hand, {net_with} in all; with the stock you lay down "
+            "{now} and keep {kept_now} (and the card you draw), {net_now}.",
             "{seat} may close at his next turn (his side has its pot and a burraco, and he holds {n} cards, CLOSE-1). "
             "If he does, the cards left in your hand count against you (SCORE-1): with the pile you would lay down "
             "{with_pile} points and keep {kept_with} points in hand, {net_with} in all; with the stock you lay down "
-            "{now} and keep {kept_now} (and the card you draw), {net_now}.", seat=who, n=view.hand_sizes[threat],
+            "{now} and keep {kept_now} (and the card you draw), {net_now}.", view.hand_sizes[threat], seat=who,
             with_pile=p.with_pile, kept_with=kept_with, net_with=format(net_with, "+d"), now=p.now, kept_now=kept_now,
             net_now=format(net_now, "+d")))
         take = net_with > net_now
@@ -971,29 +1153,36 @@ def _draw_hint(game: Game, bot: StrongBot) -> Hint:
         take = False  # one card that lays down nothing: the stock's card is as good, and the discard stays free
     if take:
         if closes and game.players > 2 and gain < 15:
-            why = tr("with its {cards} you can close at once (CLOSE-1)", cards=cards_word)
+            why = trn("with its one card you can close at once (CLOSE-1)",
+                      "with its {n} cards you can close at once (CLOSE-1)", n)
         elif gain > 0:
-            why = tr("with its {cards} you lay down {points} points this turn, against {without} without it",
-                     cards=cards_word, points=p.with_pile, without=p.now)
+            why = trn("with its one card you can lay down {points} points this turn, against {without} without it",
+                      "with its {n} cards you can lay down {points} points this turn, against {without} without it",
+                      n, points=p.with_pile, without=p.now)
         elif gain == 0:
-            why = trn("you lay down {points} points either way, and its {n} card stays in your hand to build melds "
+            why = trn("you lay down {points} points either way, and its one card stays in your hand to build melds "
                       "and burracos with",
                       "you lay down {points} points either way, and its {n} cards stay in your hand to build melds "
                       "and burracos with", n, points=p.with_pile)
         else:
-            why = tr("with its {cards} you lay down {points} points this turn, against {without} without it, but you "
-                     "keep more cards to build melds and burracos with (see what to lay down, below)",
-                     cards=cards_word, points=p.with_pile, without=p.now)
+            why = trn("with its one card you can lay down {points} points this turn, against {without} without it, "
+                      "but you keep more cards to build melds and burracos with (see what to lay down, below)",
+                      "with its {n} cards you can lay down {points} points this turn, against {without} without it, "
+                      "but you keep more cards to build melds and burracos with (see what to lay down, below)",
+                      n, points=p.with_pile, without=p.now)
         return Hint((tr("Take the discard pile (TURN-1): {why}.", why=why), *risk_words, *unproven), TakePile(),
                     tuple(with_pile.cards_laid), with_pile)
     if threat is not None:
-        why = tr("the pile's {cards} would stay in your hand when the opponents may close", cards=cards_word)
+        why = trn("the pile's one card would stay in your hand when the opponents may close",
+                  "the pile's {n} cards would stay in your hand when the opponents may close", n)
     elif gain <= 0:
         why = tr("the pile ({cards}) adds nothing you could lay down now ({points} points with it, {without} "
                  "without)", cards=format_cards(game.pile, pretty=True), points=p.with_pile, without=p.now)
     elif game.players > 2 and taken.side_has_pot(seat) and taken.side_has_burraco(seat):
-        why = tr("the pile's {cards} would leave you more cards in hand, and with the pot and a burraco your side "
-                 "wants to close soon", cards=cards_word)
+        why = trn("the pile's one card would leave you more cards in hand, and with the pot and a burraco your "
+                  "side wants to close soon",
+                  "the pile's {n} cards would leave you more cards in hand, and with the pot and a burraco your "
+                  "side wants to close soon", n)
     else:
         why = tr("the pile would add only {gain} points now; with {players} players the others may close fast, and "
                  "a big hand then counts against you (SCORE-1)", gain=gain, players=game.players)

@@ -106,7 +106,7 @@ def test_TURN1_discard_before_drawing_is_refused_with_the_engine_sentence() -> N
     assert w.feedback_kind == "refused"
     with pytest.raises(Exception) as err:
         g.verify_discard(Card.parse("KC"))
-    assert w.feedback_text == str(err.value) and "(TURN-1)" in w.feedback_text
+    assert w.feedback_text == str(err.value) + "." and "(TURN-1)" in w.feedback_text  # the reason, as a sentence
 
 
 def test_TURN1_taking_the_pile_after_drawing_is_refused() -> None:
@@ -715,8 +715,34 @@ def test_with_the_coach_the_opponents_turn_stays_in_its_own_line_above_the_verdi
     assert "North discarded" in w.turns.value
     kids = list(w.children)
     assert kids.index(w.turns) + 1 == kids.index(w.feedback)
-    w.draw()  # the viewer's next move: the line is cleared until North plays again
-    assert w.turns_text == "" and w.turns.layout.display == "none"
+    said = w.turns_text
+    w.draw()  # the viewer's next turn: North's turn stays in sight while the viewer decides
+    assert w.turns_text == said and w.turns.layout.display is None and "North discarded" in w.turns.value
+    assert w.feedback_text.startswith("You drew")
+
+
+def test_with_the_coach_the_opponents_turn_goes_when_the_viewers_turn_ends() -> None:
+    """Issue 23: the other players' line is kept from the viewer's draw to its discard, then
+    holds North's new turn (and only that)."""
+    g = Game.new(2, seed=1, dealer=1)
+    w = TableWidget(g, viewer=0, opponents={1: make_bot("greedy", 1)}, coach=True)
+    w._live = 1
+    try:
+        w.draw()
+        w.select(0)
+        w.discard_selected()
+        first = w.turns_text
+        w.draw()
+        assert w.turns_text == first
+        w.select(0)
+        w.discard_selected()
+    finally:
+        w._live = 0
+    assert not g.is_over and g.to_move == 0
+    south = max(k for k, ev in enumerate(g.history) if ev.seat == 0)
+    north = [ev for ev in g.history[south + 1:] if ev.seat == 1]
+    assert len(w.turns_text.splitlines()) == len(north), (first, w.turns_text)  # North's new turn only
+    assert w.turns_text.splitlines()[-1] == f"North discarded {north[-1].action.card.pretty}.", w.turns_text
 
 
 def test_an_opponent_who_plays_first_is_told() -> None:

@@ -17,6 +17,7 @@ from ..notes import say
 from ..actions import Discard, Draw, LayDown, LayOff, TakePile
 from ..cards import Card
 from ..game import Event, Game
+from ..hints import twos_words
 from ..i18n import language, tr, trn
 from ..reference import cited_rules
 from ..render.feedback import feedback_html as shared_feedback_html
@@ -267,6 +268,17 @@ def make_words() -> HTML:
     return HTML("")
 
 
+def full_stop(text: str) -> str:
+    """``text`` ending as a sentence does: a full stop added unless it ends with one (or ``!``,
+    ``?``, ``…``, ``:``).
+
+    >>> full_stop("3H 4H 6H: a run has no gap (RUN-1)"), full_stop("Draw first (TURN-1).")
+    ('3H 4H 6H: a run has no gap (RUN-1).', 'Draw first (TURN-1).')
+    """
+    body = text.rstrip()
+    return body if not body or body[-1] in ".!?…:" else body + "."
+
+
 def new_cards(before: Sequence[Card], after: Sequence[Card]) -> list[Card]:
     """Cards in ``after`` that were not in ``before`` (as multisets), in ``after``'s order."""
     extra = Counter(after) - Counter(before)
@@ -320,7 +332,26 @@ def event_words(game: Game, event: Event, *, you: bool, gained: Sequence[Card] =
     else:  # pragma: no cover - every action kind is listed above
         what = f"{'You' if you else who} {a}"
     extra = say(event.note.partition("; ")[2])  # what the move caused, in the language
-    return tr("{what}: {more}.", what=what, more=extra) if extra else what + "."
+    said = tr("{what}: {more}.", what=what, more=extra) if extra else what + "."
+    twos = _twos_said(game, event)
+    return f"{said} {twos}" if twos else said
+
+
+def _twos_said(game: Game, event: Event) -> str | None:
+    """For a meld or lay-off whose run now holds a natural 2 beside its wild, which 2 is which
+    (:func:`~buraco_learn.hints.twos_words`, RUN-5, RUN-4); else ``None``."""
+    a = event.action
+    if isinstance(a, LayOff):
+        t = next((t for t in game.table if t.id == a.target), None)
+    elif isinstance(a, LayDown) and any(c.is_two for c in a.cards):
+        want = Counter(a.cards)
+        t = max((t for t in game.side_melds(event.seat) if Counter(t.meld.cards) == want), key=lambda t: t.id,
+                default=None)
+    else:
+        return None
+    if t is None or not any(c.is_two for c in a.cards):
+        return None
+    return twos_words(t.meld)
 
 
 _WARM = False

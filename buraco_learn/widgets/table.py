@@ -58,7 +58,7 @@ from ipycanvas import hold_canvas  # type: ignore[import-untyped]
 from ipywidgets import (HTML, Button, Dropdown, FileUpload, HBox, Layout, Text, Textarea,  # type: ignore[import-untyped]
                         ToggleButton, VBox)
 
-from ..actions import Action, Discard, Draw, LayDown, LayOff, TakePile
+from ..actions import Action, Discard, Draw, LayDown, LayOff, TakePile, parse_action
 from ..cards import Card, excerpt
 from ..errors import BuracoError, NotationError
 from ..files import NotAFile, TooLarge, read_limited
@@ -74,7 +74,7 @@ from ..render.html import card_title, sort_cards, table_html
 from ..render.layout import Hit, TableGeometry, geometry_for
 from ..render.style import check_deck
 from ..render.text import describe_table, seat_name
-from .common import (FEEDBACK_MAX_HEIGHT, FeedbackKind, event_words, feedback_html, make_canvas, make_feedback,
+from .common import (FEEDBACK_MAX_HEIGHT, FeedbackKind, event_words, full_stop, feedback_html, make_canvas, make_feedback,
                      new_cards, resize_canvas, deck_dropdown, mark_frame, speaks, static_bundle, warm_up, words_html)
 from .draw import Pen, draw_hand_layer, draw_table
 
@@ -215,6 +215,20 @@ def _unquoted_reason(body: str) -> str:
             return tr("bad record: it is not JSON (it is nested too deeply)")
         return tr("bad record: it is JSON, but not a game record that replays here")
     return tr("bad position: it is neither a game record nor a position in notation")
+
+
+def _with_twos(reason: str, action: Action | str) -> str:
+    """A refused meld or lay-off's reason, and, when its cards hold two wilds of which one is a 2
+    (``2♣ 2♦ 5♣``), which 2 may be natural: the run's own 2 in the 2 position only (RUN-5)."""
+    try:
+        a = parse_action(action) if isinstance(action, str) else action
+    except BuracoError:
+        return reason
+    if not isinstance(a, (LayDown, LayOff)) or sum(c.is_wild for c in a.cards) < 2 or not any(c.is_two for c in a.cards):
+        return reason
+    return tr("{reason}. A 2 is natural only as the 2 of the run's own suit, in the 2 position beside the ace or the 3 "
+              "(RUN-5); any other 2, like the joker, is a wild, and a meld holds one wild at most (RUN-4, SET-2).",
+              reason=full_stop(reason).rstrip("."))
 
 
 @speaks
@@ -440,9 +454,11 @@ class TableWidget(VBox):  # type: ignore[misc]
         self.buttons["hint"].button_style = "info"
         for key in ("draw", "pile", "meld", "layoff", "discard"):
             self.buttons[key].button_style = "primary"
+        # Hint sits with the moves, in the first row under the feedback: the second row falls below
+        # a 1366×768 window once the spread pile makes the table taller.
         actions = HBox([*(self.buttons[k] for k in ("draw", "pile", "meld", "layoff", "discard")),
-                        self.target_choice], layout=Layout(flex_flow="row wrap"))
-        tools = HBox([*(self.buttons[k] for k in ("clear", "suit", "rank", "spread", "hint", "copy", "file")),
+                        self.target_choice, self.buttons["hint"]], layout=Layout(flex_flow="row wrap"))
+        tools = HBox([*(self.buttons[k] for k in ("clear", "suit", "rank", "spread", "copy", "file")),
                       *extra_buttons, self.deck_choice], layout=Layout(flex_flow="row wrap"))
         if self.readonly:
             for box in (self.feedback, actions, self.card_buttons):
@@ -594,6 +610,8 @@ class TableWidget(VBox):  # type: ignore[misc]
         of ``rules``) is followed by its sentence; ``hint`` adds a hint line; ``title`` replaces
         the state's title.
         """
+        if kind == "refused":  # the engine's reasons are clauses: the table says them as sentences
+            text = full_stop(text)
         self._feedback_text = text
         self._feedback_kind = kind
         self._feedback_box = feedback_html(text, kind, rules=rules, hint=hint, title=title, placeholder=tr(_START))
@@ -712,10 +730,13 @@ class TableWidget(VBox):  # type: ignore[misc]
         try:
             event = g.apply(action)
         except BuracoError as err:
-            self.set_feedback(str(err), "refused", title=tr("✗ Not allowed:"))
+            self.set_feedback(_with_twos(str(err), action), "refused", title=tr("✗ Not allowed:"))
             self.redraw()
             return None
         gained = new_cards(before, g.hand(seat))
+        # The other players' turns stay in their line through the viewer's whole turn (read while
+        # drawing and melding), and go when it ends: the discard, or the end of the hand.
+        turn_over = g.is_over or g.to_move != seat
         lines = [event_words(g, event, you=self._says_you(), gained=gained)]
         self._done = ("ok", tr("✓ Done:"))
         if position is not None:
@@ -733,7 +754,8 @@ class TableWidget(VBox):  # type: ignore[misc]
         finally:
             self._hold_redraw = False
         later = self._scheduler() if self._live and self.fixed_viewer is not None else None
-        self._show_turns([])
+        if turn_over:
+            self._show_turns([])
         if later is not None and not g.is_over and g.to_move in self.bots:
             self._play_bots_paced(lines, later)
         else:
@@ -841,7 +863,8 @@ class TableWidget(VBox):  # type: ignore[misc]
         feedback (:attr:`turns_text`), so a long verdict never pushes them out of sight;
         otherwise they follow the viewer's move in the feedback line."""
         if self.coach:
-            self._show_turns(theirs)
+            if theirs:  # (none: the line stays as it is until the viewer's turn ends, see play)
+                self._show_turns(theirs)
             box = mine + kept
         else:
             box = mine + theirs + kept
@@ -866,7 +889,10 @@ class TableWidget(VBox):  # type: ignore[misc]
     def turns_text(self) -> str:
         """The other players' last turns as shown in their line above the feedback, one turn's
         move a line (``""``: none shown): the turn an opponent played before the viewer's first
-        move, or, with the coach on, the turns after the viewer's last move."""
+        move, or, with the coach on, the turns played since the viewer's last turn. They stay
+        through the viewer's whole next turn (its draw, melds and lay-offs, so what North just did
+        can still be read while deciding) and go when that turn ends: its discard, or the end of
+        the hand."""
         return "\n".join(self._turn_lines)
 
     def _run_bots(self, turns: list[tuple[Game, int]] | None = None) -> list[str]:
