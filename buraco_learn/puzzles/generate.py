@@ -1,10 +1,13 @@
-"""Puzzles made from seeded hands played by greedy bots, stopped where a question is worth asking.
+"""Puzzles made from seeded hands, stopped where a question is worth asking.
 
 **Puzzles without end.** :func:`make_puzzle` makes one puzzle of a theme and a level from a seed,
 in the kernel, on demand (pure Python, no thread: it runs under Pyodide too). The same theme,
-level and seed always give the same puzzle. Every answer is proved by the solver, all the
-searches of one puzzle under one :func:`~buraco_learn.solver.shared_budget`: a position whose
-answer is not proven within it is passed over, never served. The themes (:data:`THEMES`):
+level and seed always give the same puzzle. The hand is played up to the puzzle's position by a
+quick player that lays down what it can as the greedy bot does, without the solver
+(:func:`_lead_up`): the solver is asked only about the positions of the theme. Every answer is
+proved by the solver, all the searches of one puzzle under one
+:func:`~buraco_learn.solver.shared_budget`: a position whose answer is not proven within it is
+passed over, never served. The themes (:data:`THEMES`):
 
 - ``most``: lay down the most points this turn;
 - ``close``: can you close now, and how (``no`` answers too);
@@ -61,6 +64,7 @@ from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
+from ..actions import Action, Discard, Draw, LayOff, TakePile
 from ..bots import GreedyBot, _cannot_close
 from ..cards import Card, excerpt
 from ..errors import BuracoError, NotationError
@@ -203,6 +207,7 @@ THEMES: dict[str, str] = {
 }
 #: How many hands :func:`make_puzzle` plays looking for a position, at most, before it gives up.
 MAX_HANDS = 40
+_DRAW, _TAKE = Draw(), TakePile()
 
 
 def pile_level(game: Game) -> str:
@@ -289,17 +294,100 @@ def _kinds(theme: str, game: Game, rng: random.Random) -> str | None:
 
 def _turns(seed: int, players: int, rules: str, build_only: bool = False) -> Iterator[Game]:
     """The start (draw phase) and the play phase after the draw of every turn of a hand played by
-    greedy bots; the live game, not a copy: look, do not touch. ``build_only``: stop as soon as the
-    hand can no longer give a position where building on is right (:func:`_no_build_left`)."""
+    the quick lead-up player (:func:`_lead_up`) at every seat; the live game, not a copy: look, do
+    not touch. ``build_only``: stop as soon as the hand can no longer give a position where
+    building on is right (:func:`_no_build_left`)."""
     g = Game.new(players, rules=rules, seed=seed, dealer=seed % players)
-    bots = [GreedyBot(seed * 10 + s) for s in range(players)]
     for _ in range(3000):
         if g.is_over or build_only and g.phase == "draw" and _no_build_left(g):
             return
         if g.phase == "draw" or g.history and g.history[-1].seat == g.to_move and str(g.history[-1].action) in (
                 "draw", "pile"):
             yield g
-        g.apply(bots[g.to_move].choose(g.view(g.to_move), g.legal_actions()))
+        g.apply(_lead_up(g))
+
+
+def _lead_up(game: Game) -> Action:
+    """The next action of the quick player that plays a generated puzzle's hand up to its position.
+
+    It plays as the greedy bot does, without the solver (which made a puzzle's lead-up turns most
+    of its time): it takes the pile when a card of it lays off onto its side's melds or makes a
+    meld with two natural cards of its hand (:func:`_pile_pays`), else draws; then lays down, one
+    action at a time, the legal meld or lay-off with the most natural cards (then the fewest wilds,
+    then the most points; the first listed of equals), never a wild onto a clean meld of five cards
+    or more (a clean burraco kept in sight); then discards its highest-point card that is not a wild.
+    Every action is one :meth:`~buraco_learn.game.Game.legal_actions` lists: the engine's rules
+    decide what may be laid and when the hand may be emptied (a close, CLOSE-1; the pot, POT-2)."""
+    legal = game.legal_actions()
+    if game.phase == "draw":
+        if _TAKE in legal and _pile_pays(game):
+            return _TAKE
+        return _DRAW if _DRAW in legal else legal[0]
+    best: Action | None = None
+    best_key: tuple[int, int, int] = (0, 0, 0)
+    discard: Discard | None = None
+    discard_key: tuple[bool, int] = (False, -1)
+    table = game.table
+    for a in legal:
+        if isinstance(a, Discard):
+            key = (not a.card.is_wild, a.card.points)
+            if discard is None or key > discard_key:
+                discard, discard_key = a, key
+            continue
+        cards = a.cards  # type: ignore[attr-defined]
+        wilds = sum(1 for c in cards if c.is_wild)
+        if wilds and isinstance(a, LayOff):
+            meld = table[a.target].meld
+            if meld.wild is None and len(meld) >= 5:
+                continue
+        play_key = (len(cards) - wilds, -wilds, sum(c.points for c in cards))
+        if best is None or play_key > best_key:
+            best, best_key = a, play_key
+    if best is not None:
+        return best
+    return discard if discard is not None else legal[0]
+
+
+def _pile_pays(game: Game) -> bool:
+    """Whether a natural card of the pile lays off alone onto a meld the player to move may lay off
+    onto, or makes a meld with two natural cards of his hand (three of a rank, or three in a row of
+    a suit, the ace low or high). Cheap tests by rank and suit first; the meld itself is the rules'."""
+    hand = game.hand(game.to_move)
+    held: dict[tuple[int, int], Card] = {}
+    ranks: dict[int, list[Card]] = {}
+    for x in hand:
+        if not x.is_wild:
+            held.setdefault((x.s, x.r), x)
+            ranks.setdefault(x.r, []).append(x)
+    targets = []
+    for t in game.lay_off_targets():
+        natural = next((x for x in t.meld.cards if not x.is_wild), None)
+        if natural is not None:
+            targets.append((t.meld, t.meld.kind == "set", natural))
+    for c in dict.fromkeys(game.pile):
+        if c.is_wild:
+            continue
+        for meld, is_set, natural in targets:
+            if (c.r == natural.r if is_set else c.s == natural.s) and meld.can_lay_off([c]):
+                return True
+        same = [x for x in ranks.get(c.r, ()) if x is not c]
+        if len(same) >= 2 and _is_meld([same[0], same[1], c]):
+            return True
+        places = (1, 14) if c.r == 1 else (c.r,)
+        for at in places:
+            for lo in (at - 2, at - 1, at + 1):
+                pair = [held.get((c.s, 1 if r == 14 else r)) for r in (lo, lo + 1, lo + 2) if r != at]
+                if 1 <= lo and lo + 2 <= 14 and None not in pair and _is_meld([*pair, c]):  # type: ignore[list-item]
+                    return True
+    return False
+
+
+def _is_meld(cards: list[Card]) -> bool:
+    try:
+        Meld.from_cards(cards)
+    except BuracoError:
+        return False
+    return True
 
 
 def _no_build_left(game: Game) -> bool:
