@@ -406,7 +406,11 @@ def _no_build_left(game: Game) -> bool:
 def _puzzle_at(theme: str, kind: str, level: str, game: Game, rng: random.Random,
                want: str | None = None) -> Puzzle | None:
     """The puzzle of ``kind`` at ``game`` if it is of ``level`` and its answer is proved (and is
-    ``want``, when given), else ``None``."""
+    ``want``, when given), else ``None``. A position whose level is not ``level`` by what can be
+    seen without the solver (:func:`_may_be_level`) is passed over first, before it is written out
+    and read back and before any search (the same puzzles: only positions refused later are)."""
+    if theme not in ("clean", "close-or-build") and not _may_be_level(theme, kind, level, game):
+        return None  # (these two themes draw from rng first: their positions are not passed over here)
     text: str | None = compact(game)
     if theme == "clean":
         text = _with_wild(game, compact(game), rng)
@@ -446,6 +450,19 @@ def _puzzle_at(theme: str, kind: str, level: str, game: Game, rng: random.Random
     if theme_level(theme, kind, g, solution) != level:
         return None
     return Puzzle(f"{theme}-{level}-{seed_name(rng)}", level, kind, text, answer, solution)
+
+
+def _may_be_level(theme: str, kind: str, level: str, game: Game) -> bool:
+    """Whether the puzzle of ``theme`` and ``kind`` at ``game`` may be of ``level``
+    (:func:`theme_level`), by what needs no solver: the level of a safe discard, a close or a pile
+    (it does not depend on the answer), and for the most points the hand's size (easy needs 9 cards
+    or fewer, medium fewer than 15)."""
+    if kind in ("safe", "close", "pile"):
+        return theme_level(theme, kind, game, "") == level
+    if kind == "most" and theme != "clean":
+        hand = len(game.hand(game.to_move))
+        return hand <= 9 if level == "easy" else hand < 15 if level == "medium" else True
+    return True
 
 
 def _no_opp_meld_takes(game: Game, card: Card) -> bool:
