@@ -61,7 +61,7 @@ import dataclasses
 import random
 import sys
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from ..actions import Action, Discard, Draw, LayOff, TakePile
@@ -433,7 +433,7 @@ def _puzzle_at(theme: str, kind: str, level: str, game: Game, rng: random.Random
         if theme == "clean" and not _keeps_clean(g):
             return None
         try:
-            answer, solution = solve_puzzle(kind, g, theme)
+            answer, solution = solve_puzzle(kind, g, theme, _pile_hopeless(want) if kind == "pile" else None)
         except NotationError:  # not proven within the budget, (pile) not certain by count, (build) no close
             return None
     if kind == "build" and want is not None and answer != want:
@@ -450,6 +450,27 @@ def _puzzle_at(theme: str, kind: str, level: str, game: Game, rng: random.Random
     if theme_level(theme, kind, g, solution) != level:
         return None
     return Puzzle(f"{theme}-{level}-{seed_name(rng)}", level, kind, text, answer, solution)
+
+
+def _pile_hopeless(want: str | None) -> Callable[[int, int, int], bool]:
+    """When a pile-or-stock count (:func:`~buraco_learn.puzzles.pile_counts`) can stop: once the
+    stock cards tried so far make the answer uncertain (one lays down the pile's points or more,
+    another fewer), or not ``want`` (``pile``: one lays down as much as the pile; ``stock``: one
+    lays down fewer). Such a position was refused after the whole count; now before its end."""
+    def hopeless(points: int, low: int, high: int) -> bool:
+        return low < points <= high or want == "pile" and high >= points or want == "stock" and low < points
+    return hopeless
+
+
+def _past_level(theme: str, level: str, game: Game) -> bool:
+    """Whether no later position of this hand can give a safe discard (``safe``, ``defend``) of
+    ``level``: those go by the opponent melds, easy and medium up to a number of them, and where the
+    sides are fixed (two or four players) melds only come, so once every seat has more opponent
+    melds than that, the hand is done for the theme."""
+    most = {"safe": {"easy": 2, "medium": 4}, "defend": {"easy": 3, "medium": 5}}.get(theme, {}).get(level)
+    if most is None or game.players not in (2, 4):
+        return False
+    return all(sum(1 for t in game.table if t.owner not in game.side_of(seat)) > most for seat in range(game.players))
 
 
 def _may_be_level(theme: str, kind: str, level: str, game: Game) -> bool:
@@ -582,6 +603,8 @@ def make_puzzle(theme: str, level: str = "easy", seed: int = 0) -> Puzzle:
         # A hand that wants a build (below) is left as soon as it can no longer give one.
         build_only = theme == "close-or-build" and attempt < MAX_HANDS // 2 and wanted
         for game in _turns(hand_seed, players, rules, build_only):
+            if game.phase == "draw" and _past_level(theme, level, game):
+                break  # (positions refused all: the next hand's rng is its own, so the same puzzles)
             kind = _kinds(theme, game, rng)
             if kind is None or theme in ("most", "safe", "wild") and rng.random() < 0.5:
                 continue
