@@ -352,13 +352,14 @@ def _pile_pays(game: Game) -> bool:
     """Whether a natural card of the pile lays off alone onto a meld the player to move may lay off
     onto, or makes a meld with two natural cards of his hand (three of a rank, or three in a row of
     a suit, the ace low or high). Cheap tests by rank and suit first; the meld itself is the rules'."""
-    hand = game.hand(game.to_move)
     held: dict[tuple[int, int], Card] = {}
     ranks: dict[int, list[Card]] = {}
-    for x in hand:
+    masks = [0, 0, 0, 0]  # per suit, the places held (an ace at 1 and 14)
+    for x in game.hand(game.to_move):
         if not x.is_wild:
             held.setdefault((x.s, x.r), x)
             ranks.setdefault(x.r, []).append(x)
+            masks[x.s] |= 1 << x.r | (1 << 14 if x.r == 1 else 0)
     targets = []
     for t in game.lay_off_targets():
         natural = next((x for x in t.meld.cards if not x.is_wild), None)
@@ -370,14 +371,17 @@ def _pile_pays(game: Game) -> bool:
         for meld, is_set, natural in targets:
             if (c.r == natural.r if is_set else c.s == natural.s) and meld.can_lay_off([c]):
                 return True
-        same = [x for x in ranks.get(c.r, ()) if x is not c]
-        if len(same) >= 2 and _is_meld([same[0], same[1], c]):
-            return True
-        places = (1, 14) if c.r == 1 else (c.r,)
-        for at in places:
-            for lo in (at - 2, at - 1, at + 1):
-                pair = [held.get((c.s, 1 if r == 14 else r)) for r in (lo, lo + 1, lo + 2) if r != at]
-                if 1 <= lo and lo + 2 <= 14 and None not in pair and _is_meld([*pair, c]):  # type: ignore[list-item]
+        same = ranks.get(c.r)
+        if same is not None and len(same) >= 2:
+            others = [x for x in same if x is not c]
+            if len(others) >= 2 and _is_meld([others[0], others[1], c]):
+                return True
+        mask = masks[c.s]
+        for at in (1, 14) if c.r == 1 else (c.r,):
+            for lo in (at - 2, at - 1, at):
+                places = [r for r in (lo, lo + 1, lo + 2) if r != at]
+                if lo >= 1 and lo + 2 <= 14 and all(mask >> r & 1 for r in places) and _is_meld(
+                        [held[(c.s, 1 if r == 14 else r)] for r in places] + [c]):
                     return True
     return False
 
