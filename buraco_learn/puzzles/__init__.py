@@ -221,7 +221,8 @@ def _near(c: Card, game: Game, seat: int) -> bool:
     return any(t.meld.suit == suit if t.meld.kind == "run" else t.meld.rank == c.rank for t in game.side_melds(seat))
 
 
-def pile_counts(game: Game, hopeless: Callable[[int, int, int], bool] | None = None) -> tuple[int, str, int, int]:
+def pile_counts(game: Game,
+                hopeless: Callable[[int, int, int], bool] | None = None) -> tuple[int, str, int, int]:
     """For a position at the start of a turn: the most points the pile lays down this turn, how,
     and the fewest and the most any card of the stock could lay down (every card the player to
     move does not see is tried: the hand's cards, the table and the pile are seen). Raises

@@ -64,7 +64,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from ..actions import Action, Discard, Draw, LayOff, TakePile
+from ..actions import Action, Discard, Draw, LayDown, LayOff, TakePile
 from ..bots import GreedyBot, _cannot_close
 from ..cards import Card, excerpt
 from ..errors import BuracoError, NotationError
@@ -334,7 +334,9 @@ def _lead_up(game: Game) -> Action:
             if discard is None or key > discard_key:
                 discard, discard_key = a, key
             continue
-        cards = a.cards  # type: ignore[attr-defined]
+        if not isinstance(a, (LayDown, LayOff)):  # pragma: no cover - the play phase lists no draw
+            continue
+        cards = a.cards
         wilds = sum(1 for c in cards if c.is_wild)
         if wilds and isinstance(a, LayOff):
             meld = table[a.target].meld
