@@ -310,8 +310,8 @@ def _turns(seed: int, players: int, rules: str, build_only: bool = False) -> Ite
 def _lead_up(game: Game) -> Action:
     """The next action of the quick player that plays a generated puzzle's hand up to its position.
 
-    It plays as the greedy bot does, without the solver (which made a puzzle's lead-up turns most
-    of its time): it takes the pile when a card of it lays off onto its side's melds or makes a
+    Like the greedy bot it lays down what it can, but without the solver (the greedy bots' turns
+    were most of a puzzle's time, the lead-up of the position): it takes the pile when a card of it lays off onto its side's melds or makes a
     meld with two natural cards of its hand (:func:`_pile_pays`), else draws; then lays down, one
     action at a time, the legal meld or lay-off with the most natural cards (then the fewest wilds,
     then the most points; the first listed of equals), never a wild onto a clean meld of five cards
