@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -174,6 +175,13 @@ def test_pile_puzzle_answered_by_its_buttons(made: dict[tuple[str, str, int], Pu
     w.check(choice=p.answer)
     assert w.verdict.correct and w.table.feedback_kind == "ok"
     assert not p.check("both").correct and not p.check("both").read
+
+
+def test_pile_or_stock_is_not_always_the_same_answer() -> None:
+    """Saying "pile" every time (or "stock") must not win: over 18 seeded pile puzzles, each
+    answer is at least a third of them."""
+    answers = Counter(make_puzzle("pile", level, seed).answer for level in LEVELS for seed in range(6))
+    assert set(answers) == {"pile", "stock"} and min(answers.values()) >= 6, answers
 
 
 def test_close_or_build_puzzle_answered_by_its_buttons_a_judgement(made: dict[tuple[str, str, int], Puzzle]) -> None:

@@ -620,11 +620,12 @@ def make_puzzle(theme: str, level: str = "easy", seed: int = 0) -> Puzzle:
             if kind in ("close", "most") and theme in ("close", "clean") and theme_level(
                     theme, kind, game, "") != level:
                 continue
-            # Half the time a yes/no or pile/stock question wants its rarer answer, for as long as
-            # half the hands allow: a learner cannot win by always saying the same.
+            # Half the time a yes/no or close/build question wants its rarer answer, and a pile or
+            # stock question either answer half the time each, for as long as half the hands allow:
+            # a learner cannot win by always saying the same.
             want = None
-            if kind in ("close", "pile", "build") and attempt < MAX_HANDS // 2 and wanted:
-                want = {"close": "yes", "pile": "pile", "build": "build"}[kind]
+            if kind in ("close", "pile", "build") and attempt < MAX_HANDS // 2 and (wanted or kind == "pile"):
+                want = {"close": "yes", "pile": "pile" if wanted else "stock", "build": "build"}[kind]
             found = _puzzle_at(theme, kind, level, game, rng, want)
             if found is not None:
                 return dataclasses.replace(found, name=f"{theme}-{level}-{seed}", theme=theme, seed=seed)
