@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from dataclasses import dataclass
 from importlib import resources
@@ -224,11 +224,14 @@ def _near(c: Card, game: Game, seat: int) -> bool:
     return any(t.meld.suit == suit if t.meld.kind == "run" else t.meld.rank == c.rank for t in game.side_melds(seat))
 
 
-def pile_counts(game: Game) -> tuple[int, str, int, int]:
+def pile_counts(game: Game,
+                hopeless: Callable[[int, int, int], bool] | None = None) -> tuple[int, str, int, int]:
     """For a position at the start of a turn: the most points the pile lays down this turn, how,
     and the fewest and the most any card of the stock could lay down (every card the player to
     move does not see is tried: the hand's cards, the table and the pile are seen). Raises
-    :class:`NotationError` when the solver could not prove one of them within its budget.
+    :class:`NotationError` when the solver could not prove one of them within its budget, and,
+    given ``hopeless``, as soon as ``hopeless(pile points, fewest, most)`` is true of the stock
+    cards tried so far (the generator's early way out: the fewest only falls, the most only rises).
 
     >>> g = Game.from_position("fibur 2p d1 t0 draw | h: 9C KD 4S JH / 4C 4D | m: - | p: 5H 6H 7H | s: * "
     ...                        "| pots: *11 / *11 | took: -")
@@ -263,6 +266,9 @@ def pile_counts(game: Game) -> tuple[int, str, int, int]:
             raise NotationError(_too_big(drawn))
         low = got.points if low is None else min(low, got.points)
         high = got.points if high is None else max(high, got.points)
+        if hopeless is not None and hopeless(plan.points, low, high):
+            raise NotationError(tr("pile or stock is not certain by count here: the pile lays down {points} points, a "
+                                   "stock card from {low} to {high}", points=plan.points, low=low, high=high))
     assert low is not None and high is not None
     return plan.points, "; ".join(str(a) for a in plan.actions()) or "nothing", low, high
 
@@ -387,10 +393,11 @@ def close_or_build(game: Game) -> tuple[str, str]:
     return ("build" if why == "behind" else "close"), f"{why} {ours} {theirs} | {steps}"
 
 
-def solve_puzzle(kind: str, game: Game, theme: str = "") -> tuple[str, str]:
+def solve_puzzle(kind: str, game: Game, theme: str = "",
+                 hopeless: Callable[[int, int, int], bool] | None = None) -> tuple[str, str]:
     """The verified answer and a worked solution for a puzzle of ``kind`` on ``game`` (``theme``:
     a generated puzzle's, where it changes the question: ``pile-size``'s safe discards also make no
-    meld with the pile)."""
+    meld with the pile; ``hopeless``: for pile or stock, :func:`pile_counts`'s early way out)."""
     seat = game.to_move
     if kind == "most":
         plan = solve(game)
@@ -422,7 +429,7 @@ def solve_puzzle(kind: str, game: Game, theme: str = "") -> tuple[str, str]:
         sc = res.scores[side]
         return str(sc.total), "; ".join(f"{ln.label} {ln.points:+d}" for ln in sc.lines)
     if kind == "pile":
-        pts, how, low, high = pile_counts(game)
+        pts, how, low, high = pile_counts(game, hopeless)
         solution = f"pile {pts}: {how} | stock {low} to {high}"
         if pts > high:
             return "pile", solution

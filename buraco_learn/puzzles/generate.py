@@ -1,10 +1,13 @@
-"""Puzzles made from seeded hands played by greedy bots, stopped where a question is worth asking.
+"""Puzzles made from seeded hands, stopped where a question is worth asking.
 
 **Puzzles without end.** :func:`make_puzzle` makes one puzzle of a theme and a level from a seed,
 in the kernel, on demand (pure Python, no thread: it runs under Pyodide too). The same theme,
-level and seed always give the same puzzle. Every answer is proved by the solver, all the
-searches of one puzzle under one :func:`~buraco_learn.solver.shared_budget`: a position whose
-answer is not proven within it is passed over, never served. The themes (:data:`THEMES`):
+level and seed always give the same puzzle. The hand is played up to the puzzle's position by a
+quick player that lays down what it can as the greedy bot does, without the solver
+(:func:`_lead_up`): the solver is asked only about the positions of the theme. Every answer is
+proved by the solver, all the searches of one puzzle under one
+:func:`~buraco_learn.solver.shared_budget`: a position whose answer is not proven within it is
+passed over, never served. The themes (:data:`THEMES`):
 
 - ``most``: lay down the most points this turn;
 - ``close``: can you close now, and how (``no`` answers too);
@@ -58,9 +61,10 @@ import dataclasses
 import random
 import sys
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from ..actions import Action, Discard, Draw, LayDown, LayOff, TakePile
 from ..bots import GreedyBot, _cannot_close
 from ..cards import Card, excerpt
 from ..errors import BuracoError, NotationError
@@ -203,6 +207,7 @@ THEMES: dict[str, str] = {
 }
 #: How many hands :func:`make_puzzle` plays looking for a position, at most, before it gives up.
 MAX_HANDS = 40
+_DRAW, _TAKE = Draw(), TakePile()
 
 
 def pile_level(game: Game) -> str:
@@ -289,17 +294,106 @@ def _kinds(theme: str, game: Game, rng: random.Random) -> str | None:
 
 def _turns(seed: int, players: int, rules: str, build_only: bool = False) -> Iterator[Game]:
     """The start (draw phase) and the play phase after the draw of every turn of a hand played by
-    greedy bots; the live game, not a copy: look, do not touch. ``build_only``: stop as soon as the
-    hand can no longer give a position where building on is right (:func:`_no_build_left`)."""
+    the quick lead-up player (:func:`_lead_up`) at every seat; the live game, not a copy: look, do
+    not touch. ``build_only``: stop as soon as the hand can no longer give a position where
+    building on is right (:func:`_no_build_left`)."""
     g = Game.new(players, rules=rules, seed=seed, dealer=seed % players)
-    bots = [GreedyBot(seed * 10 + s) for s in range(players)]
     for _ in range(3000):
         if g.is_over or build_only and g.phase == "draw" and _no_build_left(g):
             return
         if g.phase == "draw" or g.history and g.history[-1].seat == g.to_move and str(g.history[-1].action) in (
                 "draw", "pile"):
             yield g
-        g.apply(bots[g.to_move].choose(g.view(g.to_move), g.legal_actions()))
+        g.apply(_lead_up(g))
+
+
+def _lead_up(game: Game) -> Action:
+    """The next action of the quick player that plays a generated puzzle's hand up to its position.
+
+    Like the greedy bot it lays down what it can, but without the solver (the greedy bots' turns
+    were most of a puzzle's time, the lead-up of the position): it takes the pile when a card of it lays off onto its side's melds or makes a
+    meld with two natural cards of its hand (:func:`_pile_pays`), else draws; then lays down, one
+    action at a time, the legal meld or lay-off with the most natural cards (then the fewest wilds,
+    then the most points; the first listed of equals), never a wild onto a clean meld of five cards
+    or more (a clean burraco kept in sight); then discards its highest-point card that is not a wild.
+    Every action is one :meth:`~buraco_learn.game.Game.legal_actions` lists: the engine's rules
+    decide what may be laid and when the hand may be emptied (a close, CLOSE-1; the pot, POT-2)."""
+    legal = game.legal_actions()
+    if game.phase == "draw":
+        if _TAKE in legal and _pile_pays(game):
+            return _TAKE
+        return _DRAW if _DRAW in legal else legal[0]
+    best: Action | None = None
+    best_key: tuple[int, int, int] = (0, 0, 0)
+    discard: Discard | None = None
+    discard_key: tuple[bool, int] = (False, -1)
+    table = game.table
+    for a in legal:
+        if isinstance(a, Discard):
+            key = (not a.card.is_wild, a.card.points)
+            if discard is None or key > discard_key:
+                discard, discard_key = a, key
+            continue
+        if not isinstance(a, (LayDown, LayOff)):  # pragma: no cover - the play phase lists no draw
+            continue
+        cards = a.cards
+        wilds = sum(1 for c in cards if c.is_wild)
+        if wilds and isinstance(a, LayOff):
+            meld = table[a.target].meld
+            if meld.wild is None and len(meld) >= 5:
+                continue
+        play_key = (len(cards) - wilds, -wilds, sum(c.points for c in cards))
+        if best is None or play_key > best_key:
+            best, best_key = a, play_key
+    if best is not None:
+        return best
+    return discard if discard is not None else legal[0]
+
+
+def _pile_pays(game: Game) -> bool:
+    """Whether a natural card of the pile lays off alone onto a meld the player to move may lay off
+    onto, or makes a meld with two natural cards of his hand (three of a rank, or three in a row of
+    a suit, the ace low or high). Cheap tests by rank and suit first; the meld itself is the rules'."""
+    held: dict[tuple[int, int], Card] = {}
+    ranks: dict[int, list[Card]] = {}
+    masks = [0, 0, 0, 0]  # per suit, the places held (an ace at 1 and 14)
+    for x in game.hand(game.to_move):
+        if not x.is_wild:
+            held.setdefault((x.s, x.r), x)
+            ranks.setdefault(x.r, []).append(x)
+            masks[x.s] |= 1 << x.r | (1 << 14 if x.r == 1 else 0)
+    targets = []
+    for t in game.lay_off_targets():
+        natural = next((x for x in t.meld.cards if not x.is_wild), None)
+        if natural is not None:
+            targets.append((t.meld, t.meld.kind == "set", natural))
+    for c in dict.fromkeys(game.pile):
+        if c.is_wild:
+            continue
+        for meld, is_set, natural in targets:
+            if (c.r == natural.r if is_set else c.s == natural.s) and meld.can_lay_off([c]):
+                return True
+        same = ranks.get(c.r)
+        if same is not None and len(same) >= 2:
+            others = [x for x in same if x is not c]
+            if len(others) >= 2 and _is_meld([others[0], others[1], c]):
+                return True
+        mask = masks[c.s]
+        for at in (1, 14) if c.r == 1 else (c.r,):
+            for lo in (at - 2, at - 1, at):
+                places = [r for r in (lo, lo + 1, lo + 2) if r != at]
+                if lo >= 1 and lo + 2 <= 14 and all(mask >> r & 1 for r in places) and _is_meld(
+                        [held[(c.s, 1 if r == 14 else r)] for r in places] + [c]):
+                    return True
+    return False
+
+
+def _is_meld(cards: list[Card]) -> bool:
+    try:
+        Meld.from_cards(cards)
+    except BuracoError:
+        return False
+    return True
 
 
 def _no_build_left(game: Game) -> bool:
@@ -318,7 +412,11 @@ def _no_build_left(game: Game) -> bool:
 def _puzzle_at(theme: str, kind: str, level: str, game: Game, rng: random.Random,
                want: str | None = None) -> Puzzle | None:
     """The puzzle of ``kind`` at ``game`` if it is of ``level`` and its answer is proved (and is
-    ``want``, when given), else ``None``."""
+    ``want``, when given), else ``None``. A position whose level is not ``level`` by what can be
+    seen without the solver (:func:`_may_be_level`) is passed over first, before it is written out
+    and read back and before any search (the same puzzles: only positions refused later are)."""
+    if theme not in ("clean", "close-or-build") and not _may_be_level(theme, kind, level, game):
+        return None  # (these two themes draw from rng first: their positions are not passed over here)
     text: str | None = compact(game)
     if theme == "clean":
         text = _with_wild(game, compact(game), rng)
@@ -341,7 +439,7 @@ def _puzzle_at(theme: str, kind: str, level: str, game: Game, rng: random.Random
         if theme == "clean" and not _keeps_clean(g):
             return None
         try:
-            answer, solution = solve_puzzle(kind, g, theme)
+            answer, solution = solve_puzzle(kind, g, theme, _pile_hopeless(want) if kind == "pile" else None)
         except NotationError:  # not proven within the budget, (pile) not certain by count, (build) no close
             return None
     if kind == "build" and want is not None and answer != want:
@@ -358,6 +456,40 @@ def _puzzle_at(theme: str, kind: str, level: str, game: Game, rng: random.Random
     if theme_level(theme, kind, g, solution) != level:
         return None
     return Puzzle(f"{theme}-{level}-{seed_name(rng)}", level, kind, text, answer, solution)
+
+
+def _pile_hopeless(want: str | None) -> Callable[[int, int, int], bool]:
+    """When a pile-or-stock count (:func:`~buraco_learn.puzzles.pile_counts`) can stop: once the
+    stock cards tried so far make the answer uncertain (one lays down the pile's points or more,
+    another fewer), or not ``want`` (``pile``: one lays down as much as the pile; ``stock``: one
+    lays down fewer). Such a position was refused after the whole count; now before its end."""
+    def hopeless(points: int, low: int, high: int) -> bool:
+        return low < points <= high or want == "pile" and high >= points or want == "stock" and low < points
+    return hopeless
+
+
+def _past_level(theme: str, level: str, game: Game) -> bool:
+    """Whether no later position of this hand can give a safe discard (``safe``, ``defend``) of
+    ``level``: those go by the opponent melds, easy and medium up to a number of them, and where the
+    sides are fixed (two or four players) melds only come, so once every seat has more opponent
+    melds than that, the hand is done for the theme."""
+    most = {"safe": {"easy": 2, "medium": 4}, "defend": {"easy": 3, "medium": 5}}.get(theme, {}).get(level)
+    if most is None or game.players not in (2, 4):
+        return False
+    return all(sum(1 for t in game.table if t.owner not in game.side_of(seat)) > most for seat in range(game.players))
+
+
+def _may_be_level(theme: str, kind: str, level: str, game: Game) -> bool:
+    """Whether the puzzle of ``theme`` and ``kind`` at ``game`` may be of ``level``
+    (:func:`theme_level`), by what needs no solver: the level of a safe discard, a close or a pile
+    (it does not depend on the answer), and for the most points the hand's size (easy needs 9 cards
+    or fewer, medium fewer than 15)."""
+    if kind in ("safe", "close", "pile"):
+        return theme_level(theme, kind, game, "") == level
+    if kind == "most" and theme != "clean":
+        hand = len(game.hand(game.to_move))
+        return hand <= 9 if level == "easy" else hand < 15 if level == "medium" else True
+    return True
 
 
 def _no_opp_meld_takes(game: Game, card: Card) -> bool:
@@ -477,6 +609,8 @@ def make_puzzle(theme: str, level: str = "easy", seed: int = 0) -> Puzzle:
         # A hand that wants a build (below) is left as soon as it can no longer give one.
         build_only = theme == "close-or-build" and attempt < MAX_HANDS // 2 and wanted
         for game in _turns(hand_seed, players, rules, build_only):
+            if game.phase == "draw" and _past_level(theme, level, game):
+                break  # (positions refused all: the next hand's rng is its own, so the same puzzles)
             kind = _kinds(theme, game, rng)
             if kind is None or theme in ("most", "safe", "wild") and rng.random() < 0.5:
                 continue
@@ -486,11 +620,12 @@ def make_puzzle(theme: str, level: str = "easy", seed: int = 0) -> Puzzle:
             if kind in ("close", "most") and theme in ("close", "clean") and theme_level(
                     theme, kind, game, "") != level:
                 continue
-            # Half the time a yes/no or pile/stock question wants its rarer answer, for as long as
-            # half the hands allow: a learner cannot win by always saying the same.
+            # Half the time a yes/no or close/build question wants its rarer answer, and a pile or
+            # stock question either answer half the time each, for as long as half the hands allow:
+            # a learner cannot win by always saying the same.
             want = None
-            if kind in ("close", "pile", "build") and attempt < MAX_HANDS // 2 and wanted:
-                want = {"close": "yes", "pile": "pile", "build": "build"}[kind]
+            if kind in ("close", "pile", "build") and attempt < MAX_HANDS // 2 and (wanted or kind == "pile"):
+                want = {"close": "yes", "pile": "pile" if wanted else "stock", "build": "build"}[kind]
             found = _puzzle_at(theme, kind, level, game, rng, want)
             if found is not None:
                 return dataclasses.replace(found, name=f"{theme}-{level}-{seed}", theme=theme, seed=seed)
