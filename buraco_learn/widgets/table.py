@@ -224,7 +224,10 @@ def _with_twos(reason: str, action: Action | str) -> str:
         a = parse_action(action) if isinstance(action, str) else action
     except BuracoError:
         return reason
-    if not isinstance(a, (LayDown, LayOff)) or sum(c.is_wild for c in a.cards) < 2 or not any(c.is_two for c in a.cards):
+    cards = a.cards if isinstance(a, (LayDown, LayOff)) else None
+    if not isinstance(cards, (tuple, list)) or not all(isinstance(c, Card) for c in cards):
+        return reason  # not a meld or a lay-off, or a malformed one (its own reason says what is wrong)
+    if sum(c.is_wild for c in cards) < 2 or not any(c.is_two for c in cards):
         return reason
     return tr("{reason}. A 2 is natural only as the 2 of the run's own suit, in the 2 position beside the ace or the 3 "
               "(RUN-5); any other 2, like the joker, is a wild, and a meld holds one wild at most (RUN-4, SET-2).",
