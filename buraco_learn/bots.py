@@ -44,7 +44,7 @@ from .solver import (NODE_BUDGET, Closing, Plan, _lay_off_additions, _near_cards
 
 __all__ = ["Player", "RandomBot", "GreedyBot", "StrongBot", "BOTS", "make_bot", "game_from_view", "play_hand",
            "opponent_melds_accepting", "known_holdings", "deal_unseen", "closing_risk",
-           "own_discards_in_pile", "feeds_next_player", "PileDecision", "closing_threat", "risk_seed"]
+           "own_discards_in_pile", "feeds_next_player", "PileDecision", "closing_threat", "risk_seed", "worn_cards"]
 
 
 # ---------------------------------------------------------------------------------------
@@ -1000,10 +1000,12 @@ def _drawn_nothing(view: PlayerView, before: tuple[Card, ...], ended: _Ended) ->
 class GreedyBot:
     """Lays down the most points it can every turn, using the exact solver on its own view.
 
-    Draw: takes the discard pile when that lets it lay down more points now, else draws.
+    Draw: takes the discard pile when that lets it lay down more points now (not for under 15
+    points when that is its own discard back a third turn running), else draws.
     Play: closes when it can (CLOSE-1), else plays the best plan one action at a time.
     Discard: its highest-point card that is not a wild, nor its own discard just taken back with
-    the pile (while another card will do: no loop of the same pile and the same card).
+    the pile, nor a card it has thrown :data:`WORN` times already (while another card will do: no
+    loop of the same pile and the same card).
 
     Within a turn the plan found at the first play-phase decision is played to its end, one step
     per decision, as long as each position is the one the plan leads to (see :meth:`choose`).
@@ -1067,7 +1069,9 @@ class GreedyBot:
         return _remembered(taken, "solve", self.pot_value).points - now.points  # type: ignore[union-attr]
 
     def take_pile(self, view: PlayerView) -> bool:
-        """Whether to take the discard pile (TURN-1): when :meth:`pile_gain` is positive.
+        """Whether to take the discard pile (TURN-1): when :meth:`pile_gain` is positive, but not
+        for under 15 points when its own discard lies in the pile and it took its own discard back
+        at its last two turns already (:func:`_own_takes_running`: no pile passed back and forth).
 
         Neither hand is solved when the answer is known without: when the hand as it is lays
         nothing down (:func:`_nothing_now`) and no pile card can lie in any meld or lay-off
@@ -1097,9 +1101,10 @@ class GreedyBot:
         laid = after.cards_laid
         if len(view.hand) - len(laid) >= 2 and _holds(view.hand, laid):
             return False
-        if nothing:
-            return after.points > 0
-        return after.points - self._plan_now(view).points > 0
+        gain = after.points if nothing else after.points - self._plan_now(view).points
+        if 0 < gain < 15 and _own_takes_running(view) >= 2 and own_discards_in_pile(view)[0]:
+            return False  # its own discard taken back a third turn running for little: the loop of issue 23
+        return gain > 0
 
     # -- choose -----------------------------------------------------------------------
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
@@ -1235,12 +1240,27 @@ class GreedyBot:
 
     def discard(self, view: PlayerView, game: Game, discards: list[Discard]) -> Discard:
         """The highest-point card that is not a wild (ties: the first), and not a card of its own it
-        took back with the pile this turn (:func:`own_discards_in_pile`) while another will do."""
+        took back with the pile this turn (:func:`own_discards_in_pile`), nor one it has thrown
+        :data:`WORN` times already this hand (:func:`worn_cards`), while another will do."""
         back = own_discards_in_pile(view)[1]
-        return max(discards, key=lambda d: (not d.card.is_wild, d.card not in back, d.card.points))
+        worn = worn_cards(view)
+        return max(discards, key=lambda d: (not d.card.is_wild, d.card not in back, d.card not in worn, d.card.points))
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
+
+
+#: A card a seat has discarded this many times in a hand is not thrown again while another will
+#: do (:func:`worn_cards`): it keeps coming back with the pile, and the same card thrown again and
+#: again is the loop of issue 23.
+WORN = 3
+
+
+def worn_cards(view: PlayerView) -> set[Card]:
+    """The cards ``view.seat`` has discarded :data:`WORN` times or more this hand (read from the
+    history; the two copies of a card count as one)."""
+    thrown = Counter(ev.action.card for ev in view.history if ev.seat == view.seat and isinstance(ev.action, Discard))
+    return {c for c, n in thrown.items() if n >= WORN}
 
 
 def risk_seed(view: PlayerView, seed: int) -> int:
@@ -1447,8 +1467,9 @@ class StrongBot(GreedyBot):
     pile and close at once (:func:`closing_risk`, on deals drawn from the position,
     :func:`risk_seed`); not its own discard taken back with the pile this turn
     (:func:`own_discards_in_pile`; with two players this comes right after the next player's known
-    cards, before the sampled risk); then the card with the fewest partners in its own hand
-    (:func:`_links`), then the highest points.
+    cards, before the sampled risk); not a card it has thrown :data:`WORN` times already this hand
+    (:func:`worn_cards`); then the card with the fewest partners in its own hand (:func:`_links`),
+    then the highest points.
 
     In the tournament (``benchmarks/tournament.py``) this beats the greedy bot clearly with 2 and
     4 players.
@@ -1493,12 +1514,15 @@ class StrongBot(GreedyBot):
         game = _solver_game(view)
         p = _draw_points(game)
         self._taken = p.taken  # the first play decision plays on it
-        # What the pile makes possible: the solver's most points either way (the hint's words say
-        # what the advice lays down of it; a wild kept for a clean burraco stays in hand).
-        gain = p.with_plan.points - p.now_plan.points
         n = len(view.pile)
         seat = view.seat
         nxt = (seat + 1) % view.players
+        # What the pile makes possible: the solver's most points either way (the hint's words say
+        # what the advice lays down of it; a wild kept for a clean burraco stays in hand). After
+        # the pot, with no burraco, what the advice lays down: the reserve it keeps is not laid,
+        # and a pile taken for points held back in hand would come round again and again.
+        reserve = p.taken.side_has_pot(seat) and not p.taken.side_has_burraco(seat)
+        gain = p.with_pile - p.now if reserve else p.with_plan.points - p.now_plan.points
 
         def said(take: bool, why: str) -> PileDecision:
             return PileDecision(take, why, p.with_pile, p.now, p)
@@ -1523,7 +1547,9 @@ class StrongBot(GreedyBot):
             # Against an opponent who leaves the pile to grow (he has taken none all hand), it draws
             # after taking its own discard back two turns running: the pile waits for it, bigger,
             # and the stock moves (no loop of the same pile). Against one who takes piles, a pile
-            # left is a pile given: it takes it, as below.
+            # left is a pile given: it takes it, as below; each time it throws another card than the
+            # one it took back (and not one it has thrown WORN times: worn_cards), so the same card
+            # does not go round.
             if _own_takes_running(view) >= 2 and _leaves_the_pile(view, nxt):
                 return said(False, "own-wait")
             if _threw_back_last_turn(view):
@@ -1549,13 +1575,14 @@ class StrongBot(GreedyBot):
         hand = view.hand
         known = known_holdings(view)
         back = own_discards_in_pile(view)[1]
+        worn = worn_cards(view)
         if view.players == 2:  # never its own card back while a safe one will do: no loop
             return min(discards, key=lambda d: (d.card.is_wild, feeds_next_player(view, d.card, known), d.card in back,
                                                 risk[d.card], 1 if opponent_melds_accepting(view, d.card) else 0,
-                                                _links(d.card, hand), -d.card.points))
+                                                d.card in worn, _links(d.card, hand), -d.card.points))
         return min(discards, key=lambda d: (d.card.is_wild, feeds_next_player(view, d.card, known), risk[d.card],
                                             1 if opponent_melds_accepting(view, d.card) else 0,
-                                            d.card in back, _links(d.card, hand), -d.card.points))
+                                            d.card in back, d.card in worn, _links(d.card, hand), -d.card.points))
 
 
 #: The discards that never read the imagined game they are given.

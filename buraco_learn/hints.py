@@ -2,10 +2,11 @@
 
 :func:`hint` looks at the game from the seat to move and uses only what that seat may see (its
 hand, the table, the pile). Its move is the strong bot's (:class:`~buraco_learn.bots.StrongBot`:
-the exact solver for what to lay down, judgement about the pile and safe discards), plus one
-piece of judgement: a wild is not laid on a meld still on its way to a clean burraco; and one
-of weighing: against an opponent who may close at his next turn, the pile is taken only if it
-pays even then (its cards left in hand count against you, SCORE-1). Its words say why: the
+the exact solver for what to lay down, judgement about the pile and safe discards), and the bot
+plays what this module advises: a wild is not laid on a meld still on its way to a clean burraco
+(:func:`_keep_clean`), after the pot a side without a burraco keeps a reserve of four cards, new
+melds and lay-offs (:func:`_hold_back`), and against an opponent who may close at his next turn
+the pile is taken only if it pays even then (its cards left in hand count against you, SCORE-1). Its words say why: the
 points laid down this turn, the burraco bonus kept, the discard that would feed an opponent or
 let the next player take the pile (and meld or lay off with its cards) or close, and why one
 discard rather than another. Cards are written with their suit symbols (``9♦``).
@@ -41,7 +42,7 @@ from .game import Game, PlayerView, TableMeld
 from .melds import Meld
 from .bots import (StrongBot, _answer, risk_seed, _cannot_close, _links, _side_may_close, _stock_at_reserve,
                    closing_risk, closing_threat, feeds_next_player, known_holdings, opponent_melds_accepting,
-                   own_discards_in_pile)
+                   own_discards_in_pile, worn_cards)
 from .solver import Plan, dead_cards, meld_value, shared_budget
 
 __all__ = ["Hint", "hint", "discard_advice", "DiscardFault", "discard_faults", "advised_discard", "PlayAdvice",
@@ -479,8 +480,8 @@ def least_faults(view: PlayerView, discards: Sequence[Discard]) -> list[Discard]
 
 #: The order in which the strong bot weighs two discards (:meth:`~buraco_learn.bots.StrongBot.discard`):
 #: with two players its own card taken back with the pile comes before the sampled closing risk.
-_KEY_TWO = ("wild", "feeds", "back", "risk", "opponent", "links", "points")
-_KEY_MORE = ("wild", "feeds", "risk", "opponent", "back", "links", "points")
+_KEY_TWO = ("wild", "feeds", "back", "risk", "opponent", "worn", "links", "points")
+_KEY_MORE = ("wild", "feeds", "risk", "opponent", "back", "worn", "links", "points")
 
 
 @dataclass(frozen=True)
@@ -492,11 +493,12 @@ class _DiscardFacts:
     known: dict[int, Counter[Card]]
     back: tuple[Card, ...]
     risk: Counter[Card]
+    worn: frozenset[Card] = frozenset()
 
     def key(self, card: Card) -> dict[str, int]:
         """The bot's measures of ``card``, each the lower the better to discard."""
         return {"wild": int(card.is_wild), "feeds": int(feeds_next_player(self.view, card, self.known)),
-                "back": int(card in self.back), "risk": self.risk[card],
+                "back": int(card in self.back), "risk": self.risk[card], "worn": int(card in self.worn),
                 "opponent": int(bool(opponent_melds_accepting(self.view, card))),
                 "links": _links(card, self.hand), "points": -card.points}
 
@@ -508,7 +510,8 @@ class _DiscardFacts:
 def _facts(game: Game, cards: Sequence[Card], rng_seed: int) -> _DiscardFacts:
     view = game.view(game.to_move)
     risk = closing_risk(view, list(cards), random.Random(risk_seed(view, rng_seed)), samples=StrongBot.samples)
-    return _DiscardFacts(view, tuple(view.hand), known_holdings(view), tuple(own_discards_in_pile(view)[1]), risk)
+    return _DiscardFacts(view, tuple(view.hand), known_holdings(view), tuple(own_discards_in_pile(view)[1]), risk,
+                         frozenset(worn_cards(view)))
 
 
 def _rather_words(game: Game, facts: _DiscardFacts, card: Card, other: Card) -> str | None:
@@ -534,6 +537,9 @@ def _rather_words(game: Game, facts: _DiscardFacts, card: Card, other: Card) -> 
             why = tr("with {other}, {next} could take the pile and close at once (TURN-1, CLOSE-1)", other=y, next=nxt)
         elif name == "opponent":
             why = tr("an opponent's meld takes {other} (TURN-2)", other=y)
+        elif name == "worn":
+            why = tr("you have discarded {other} three times already this hand: it keeps coming back with the pile, "
+                     "so let another card go", other=y)
         elif name == "links":
             n, m = b["links"], a["links"]
             why = (trn("{other} goes with {n} other card of your hand, {card} with none",
@@ -643,8 +649,8 @@ def hint(game: Game, *, seed: int = 0) -> Hint:
     why, as a good player would play it.
 
     The move is the strong bot's (:class:`~buraco_learn.bots.StrongBot`, seeded with ``seed``,
-    seeing only the seat's view), with one piece of judgement more: a wild is not laid on a meld
-    still on its way to a clean burraco. The sentences give the reasons and cite the rules.
+    seeing only the seat's view): ``make_bot("strong", seed)`` plays it. The sentences give the
+    reasons and cite the rules.
 
     >>> from buraco_learn import Game
     >>> g = Game.from_position("fibur 2p d1 t0 draw | h: 5H 6H 9C 8D JK / - | m: - | p: 4C 7H | s: * "
@@ -1081,13 +1087,13 @@ def _draw_hint(game: Game, bot: StrongBot) -> Hint:
     if threat is not None:
         why = tr("the pile's {cards} would stay in your hand when the opponents may close", cards=cards_word)
     elif why_code == "own-wait":
-        why = tr("it holds {own}, which you discarded yourself, and you took your own discard back at your last two "
-                 "turns while {next} leaves the pile to grow: draw, so the stock moves and the pile waits for you, "
+        why = tr("the pile holds {own}, which you discarded yourself, and you took your own discard back at your last "
+                 "two turns while {next} leaves the pile to grow: draw, so the stock moves and the pile waits for you, "
                  "bigger", own=own, next=nxt)
     elif why_code == "own-twice":
-        why = tr("it holds {own}, which you discarded yourself, and last turn you threw back the card you had taken "
-                 "with the pile: taking it again would pass the same cards back and forth while the stock does not "
-                 "move", own=own)
+        why = tr("the pile holds {own}, which you discarded yourself, and last turn you threw back the card you had "
+                 "taken with the pile: taking it again would pass the same cards back and forth while the stock does "
+                 "not move", own=own)
     elif gain <= 0:
         why = tr("the pile ({cards}) adds nothing you could lay down now ({points} points with it, {without} "
                  "without)", cards=format_cards(game.pile, pretty=True), points=p.with_pile, without=p.now)

@@ -121,7 +121,7 @@ def test_the_hint_and_the_coach_advise_what_the_strong_bot_plays_over_seeded_han
             v = judge(g.clone(), a, seed=bot_seed)  # type: ignore[arg-type]
             if not same or v.mistake or "would rather" in str(v) or "would keep it in hand" in str(v):
                 wrong.append(f"{players}p seed {seed}, move {len(g.history)}: bot {a}, hint {h.action}\n{v}")
-    assert checked > 100
+    assert checked > 80
     assert not wrong, "\n\n".join(wrong[:5]) + f"\n({len(wrong)} of {checked})"
 
 
@@ -157,4 +157,4 @@ def test_two_similar_piles_get_the_same_advice_and_a_different_one_says_why() ->
     g.discard(C("8C"))
     h = hint(g)
     assert h.action == Draw() == StrongBot().choose(g.view(0), g.legal_actions()), str(h)
-    assert "it holds Q♦, which you discarded yourself" in h.sentences[0] and "back and forth" in h.sentences[0], str(h)
+    assert "the pile holds Q♦, which you discarded yourself" in h.sentences[0] and "back and forth" in h.sentences[0], str(h)
