@@ -239,7 +239,7 @@ def test_a_failed_generated_puzzle_comes_back_in_the_review_queue_and_stays_out_
 
 
 #: Seeded close-or-build puzzles: (level, seed) -> the answer their position calls for.
-CLOSE_OR_BUILD = {("easy", 3): "build", ("hard", 5): "build", ("easy", 0): "close", ("hard", 0): "close",
+CLOSE_OR_BUILD = {("easy", 38): "build", ("hard", 5): "build", ("easy", 0): "close", ("hard", 0): "close",
                   ("medium", 9): "close"}
 
 
