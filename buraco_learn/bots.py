@@ -44,7 +44,8 @@ from .solver import (NODE_BUDGET, Closing, Plan, _lay_off_additions, _near_cards
 
 __all__ = ["Player", "RandomBot", "GreedyBot", "StrongBot", "BOTS", "make_bot", "game_from_view", "play_hand",
            "opponent_melds_accepting", "known_holdings", "deal_unseen", "closing_risk",
-           "own_discards_in_pile", "feeds_next_player", "PileDecision", "closing_threat", "risk_seed", "worn_cards"]
+           "own_discards_in_pile", "feeds_next_player", "PileDecision", "closing_threat", "risk_seed", "worn_cards",
+           "takes_own"]
 
 
 # ---------------------------------------------------------------------------------------
@@ -1256,6 +1257,13 @@ class GreedyBot:
 WORN = 3
 
 
+def takes_own(view: PlayerView, card: Card) -> bool:
+    """Whether a meld of ``view.seat``'s side takes ``card`` (TURN-2): a card to keep, not to throw
+    (it goes down at a later turn; after the pot it is the reserve the hint keeps in hand)."""
+    side = next(s for s in view.sides if view.seat in s)
+    return any(t.owner in side and t.meld.can_lay_off([card]) for t in view.table)
+
+
 def worn_cards(view: PlayerView) -> set[Card]:
     """The cards ``view.seat`` has discarded :data:`WORN` times or more this hand (read from the
     history; the two copies of a card count as one)."""
@@ -1467,7 +1475,8 @@ class StrongBot(GreedyBot):
     pile and close at once (:func:`closing_risk`, on deals drawn from the position,
     :func:`risk_seed`); not its own discard taken back with the pile this turn
     (:func:`own_discards_in_pile`; with two players this comes right after the next player's known
-    cards, before the sampled risk); not a card it has thrown :data:`WORN` times already this hand
+    cards, before the sampled risk); not a card its own side's melds take (:func:`takes_own`: the
+    reserve it keeps); not a card it has thrown :data:`WORN` times already this hand
     (:func:`worn_cards`); then the card with the fewest partners in its own hand (:func:`_links`),
     then the highest points.
 
@@ -1579,10 +1588,12 @@ class StrongBot(GreedyBot):
         if view.players == 2:  # never its own card back while a safe one will do: no loop
             return min(discards, key=lambda d: (d.card.is_wild, feeds_next_player(view, d.card, known), d.card in back,
                                                 risk[d.card], 1 if opponent_melds_accepting(view, d.card) else 0,
-                                                d.card in worn, _links(d.card, hand), -d.card.points))
+                                                takes_own(view, d.card), d.card in worn, _links(d.card, hand),
+                                                -d.card.points))
         return min(discards, key=lambda d: (d.card.is_wild, feeds_next_player(view, d.card, known), risk[d.card],
                                             1 if opponent_melds_accepting(view, d.card) else 0,
-                                            d.card in back, d.card in worn, _links(d.card, hand), -d.card.points))
+                                            d.card in back, takes_own(view, d.card), d.card in worn,
+                                            _links(d.card, hand), -d.card.points))
 
 
 #: The discards that never read the imagined game they are given.

@@ -42,7 +42,7 @@ from .game import Game, PlayerView, TableMeld
 from .melds import Meld
 from .bots import (StrongBot, _answer, risk_seed, _cannot_close, _links, _side_may_close, _stock_at_reserve,
                    closing_risk, closing_threat, feeds_next_player, known_holdings, opponent_melds_accepting,
-                   own_discards_in_pile, worn_cards)
+                   own_discards_in_pile, takes_own, worn_cards)
 from .solver import Plan, dead_cards, meld_value, shared_budget
 
 __all__ = ["Hint", "hint", "discard_advice", "DiscardFault", "discard_faults", "advised_discard", "PlayAdvice",
@@ -480,8 +480,8 @@ def least_faults(view: PlayerView, discards: Sequence[Discard]) -> list[Discard]
 
 #: The order in which the strong bot weighs two discards (:meth:`~buraco_learn.bots.StrongBot.discard`):
 #: with two players its own card taken back with the pile comes before the sampled closing risk.
-_KEY_TWO = ("wild", "feeds", "back", "risk", "opponent", "worn", "links", "points")
-_KEY_MORE = ("wild", "feeds", "risk", "opponent", "back", "worn", "links", "points")
+_KEY_TWO = ("wild", "feeds", "back", "risk", "opponent", "own", "worn", "links", "points")
+_KEY_MORE = ("wild", "feeds", "risk", "opponent", "back", "own", "worn", "links", "points")
 
 
 @dataclass(frozen=True)
@@ -499,6 +499,7 @@ class _DiscardFacts:
         """The bot's measures of ``card``, each the lower the better to discard."""
         return {"wild": int(card.is_wild), "feeds": int(feeds_next_player(self.view, card, self.known)),
                 "back": int(card in self.back), "risk": self.risk[card], "worn": int(card in self.worn),
+                "own": int(takes_own(self.view, card)),
                 "opponent": int(bool(opponent_melds_accepting(self.view, card))),
                 "links": _links(card, self.hand), "points": -card.points}
 
@@ -537,6 +538,8 @@ def _rather_words(game: Game, facts: _DiscardFacts, card: Card, other: Card) -> 
             why = tr("with {other}, {next} could take the pile and close at once (TURN-1, CLOSE-1)", other=y, next=nxt)
         elif name == "opponent":
             why = tr("an opponent's meld takes {other} (TURN-2)", other=y)
+        elif name == "own":
+            why = tr("your side's melds take {other}: keep it, it goes down at a later turn (TURN-2)", other=y)
         elif name == "worn":
             why = tr("you have discarded {other} three times already this hand: it keeps coming back with the pile, "
                      "so let another card go", other=y)

@@ -44,7 +44,8 @@ class Turn:
     laid: int = 0
     #: The seat had discarded this card ``WORN`` times already this hand, and another card would
     #: have done: not a wild, thrown fewer times, not its own discard just taken back, no opponent's
-    #: meld takes it and the next player is not known to use it (:func:`feeds_next`).
+    #: meld takes it and the next player is not known to use it (:func:`feeds_next`), nor does a meld
+    #: of its own side (a card to keep, TURN-2).
     needless_repeat: bool = False
 
 
@@ -128,7 +129,9 @@ def play(players: int, levels: tuple[str, str], seed: int, *, check_strong: bool
                     isinstance(a, Discard) and a.card != action.card and not a.card.is_wild
                     and thrown[seat][a.card] < WORN and a.card not in back
                     and not opponent_melds_accepting(view, a.card) and not feeds_next(view, a.card, known[nxt])
-                    and not near_pile(a.card, view.pile) for a in legal)
+                    and not near_pile(a.card, view.pile)
+                    and not any(t.owner in g.side_of(seat) and t.meld.can_lay_off([a.card]) for t in view.table)
+                    for a in legal)
             thrown[seat][action.card] += 1
             if check_strong and isinstance(bots[seat], StrongBot):
                 check_discard(hand, seed, view, action.card, [a.card for a in legal if isinstance(a, Discard)],
