@@ -25,7 +25,10 @@ engine check about its own moves is exact, and nothing hidden is read.
 from __future__ import annotations
 
 import random
+import zlib
 from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
 from itertools import chain, repeat
 from collections.abc import Collection, Sequence
 
@@ -41,7 +44,8 @@ from .solver import (NODE_BUDGET, Closing, Plan, _lay_off_additions, _near_cards
 
 __all__ = ["Player", "RandomBot", "GreedyBot", "StrongBot", "BOTS", "make_bot", "game_from_view", "play_hand",
            "opponent_melds_accepting", "known_holdings", "deal_unseen", "closing_risk",
-           "own_discards_in_pile", "feeds_next_player"]
+           "own_discards_in_pile", "feeds_next_player", "PileDecision", "closing_threat", "risk_seed", "worn_cards",
+           "takes_own"]
 
 
 # ---------------------------------------------------------------------------------------
@@ -533,15 +537,18 @@ class _Turn:
     position ``then`` (the view where it was chosen); ``closes``: the plan is
     :func:`~buraco_learn.solver.can_close`'s."""
 
-    __slots__ = ("game", "plan", "closes", "then", "step")
+    __slots__ = ("game", "plan", "closes", "then", "step", "shaped")
 
     def __init__(self, game: Game, plan: Plan | None = None, closes: bool = False,
-                 then: PlayerView | None = None, step: LayDown | LayOff | None = None) -> None:
+                 then: PlayerView | None = None, step: LayDown | LayOff | None = None, shaped: bool = False) -> None:
         self.game = game
         self.plan = plan
         self.closes = closes
         self.then = then
         self.step = step
+        #: The plan is the solver's less what the bot keeps in hand (:meth:`GreedyBot.shape`): an
+        #: empty rest of it is not the solver's "nothing to lay down".
+        self.shaped = shaped
 
 
 def _step_gain(then: PlayerView, step: LayDown | LayOff, view: PlayerView) -> int | None:
@@ -994,10 +1001,12 @@ def _drawn_nothing(view: PlayerView, before: tuple[Card, ...], ended: _Ended) ->
 class GreedyBot:
     """Lays down the most points it can every turn, using the exact solver on its own view.
 
-    Draw: takes the discard pile when that lets it lay down more points now, else draws.
+    Draw: takes the discard pile when that lets it lay down more points now (not for under 15
+    points when that is its own discard back a third turn running), else draws.
     Play: closes when it can (CLOSE-1), else plays the best plan one action at a time.
     Discard: its highest-point card that is not a wild, nor its own discard just taken back with
-    the pile (while another card will do: no loop of the same pile and the same card).
+    the pile, nor a card it has thrown :data:`WORN` times already (while another card will do: no
+    loop of the same pile and the same card).
 
     Within a turn the plan found at the first play-phase decision is played to its end, one step
     per decision, as long as each position is the one the plan leads to (see :meth:`choose`).
@@ -1017,6 +1026,8 @@ class GreedyBot:
 
     def __init__(self, seed: int | None = 0) -> None:
         self.rng = random.Random(seed)
+        #: The seed, for what the bot draws afresh at each position (:func:`risk_seed`).
+        self.seed = 0 if seed is None else seed
 
     # -- the view as a game ------------------------------------------------------------
     def _game(self, view: PlayerView, phase: str | None = None) -> Game:
@@ -1059,7 +1070,9 @@ class GreedyBot:
         return _remembered(taken, "solve", self.pot_value).points - now.points  # type: ignore[union-attr]
 
     def take_pile(self, view: PlayerView) -> bool:
-        """Whether to take the discard pile (TURN-1): when :meth:`pile_gain` is positive.
+        """Whether to take the discard pile (TURN-1): when :meth:`pile_gain` is positive, but not
+        for under 15 points when its own discard lies in the pile and it took its own discard back
+        at its last two turns already (:func:`_own_takes_running`: no pile passed back and forth).
 
         Neither hand is solved when the answer is known without: when the hand as it is lays
         nothing down (:func:`_nothing_now`) and no pile card can lie in any meld or lay-off
@@ -1089,9 +1102,10 @@ class GreedyBot:
         laid = after.cards_laid
         if len(view.hand) - len(laid) >= 2 and _holds(view.hand, laid):
             return False
-        if nothing:
-            return after.points > 0
-        return after.points - self._plan_now(view).points > 0
+        gain = after.points if nothing else after.points - self._plan_now(view).points
+        if 0 < gain < 15 and _own_takes_running(view) >= 2 and own_discards_in_pile(view)[0]:
+            return False  # its own discard taken back a third turn running for little: the loop of issue 23
+        return gain > 0
 
     # -- choose -----------------------------------------------------------------------
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
@@ -1162,11 +1176,12 @@ class GreedyBot:
                         # An empty rest of the plan is worth nothing more: the best plan here.
                         # (The turn's first imagined game serves the discard's record: the facts
                         # it is asked for, _LoneCard's, are the same, the side's burraco aside,
-                        # which can only be missing there, the stricter case.)
-                        return self._discard(view, turn.game, seed, legal, plan.is_empty)
+                        # which can only be missing there, the stricter case.) Not so for a plan
+                        # the bot shaped: what it kept in hand could still be laid.
+                        return self._discard(view, turn.game, seed, legal, plan.is_empty and not turn.shaped)
                     step = _next_step(plan, legal)
                     if step is not None:
-                        return self._played(view, turn.game, plan, False, step)
+                        return self._played(view, turn.game, plan, False, step, turn.shaped)
                 # What is left of the plan has no legal next step: solve this position again.
         if g is None:
             g = _solver_game(view)
@@ -1182,19 +1197,26 @@ class GreedyBot:
             return self._discard(view, g, seed, legal, True)
         plan = _remembered(g, "solve", self.pot_value)
         assert plan is not None
-        if not plan.is_empty and self.lay_down(view, plan):
-            step = _next_step(plan, legal)
+        played = plan if plan.is_empty else self.shape(view, g, plan)
+        if not played.is_empty and self.lay_down(view, played):
+            step = _next_step(played, legal)
             if step is not None:
-                return self._played(view, g, plan, False, step)
-        # solve's empty plan: no plan here is worth more than nothing.
+                return self._played(view, g, played, False, step, played is not plan)
+        # solve's empty plan: no plan here is worth more than nothing (or the bot keeps it all in hand).
         return self._discard(view, g, seed, legal, plan.is_empty)
 
-    def _played(self, view: PlayerView, game: Game, plan: Plan, closes: bool, step: Action) -> Action:
+    def _played(self, view: PlayerView, game: Game, plan: Plan, closes: bool, step: Action,
+                shaped: bool = False) -> Action:
         """Return ``step``, keeping ``plan`` and the position for the next decision of the turn,
         which plays what is left of the plan if it meets the position the step leads to."""
         if isinstance(step, (LayDown, LayOff)):
-            self._turn = _Turn(game, plan, closes, view, step)
+            self._turn = _Turn(game, plan, closes, view, step, shaped)
         return step
+
+    def shape(self, view: PlayerView, game: Game, plan: Plan) -> Plan:
+        """The part of the solver's ``plan`` (not a close) that the bot lays down this turn, in the
+        position ``game`` (the imagined game of ``view``): the greedy bot lays it all."""
+        return plan
 
     def _discard(self, view: PlayerView, game: Game, seed: int, legal: Sequence[Action],
                  nothing: bool = False) -> Discard | Action:
@@ -1219,12 +1241,72 @@ class GreedyBot:
 
     def discard(self, view: PlayerView, game: Game, discards: list[Discard]) -> Discard:
         """The highest-point card that is not a wild (ties: the first), and not a card of its own it
-        took back with the pile this turn (:func:`own_discards_in_pile`) while another will do."""
+        took back with the pile this turn (:func:`own_discards_in_pile`), nor one it has thrown
+        :data:`WORN` times already this hand (:func:`worn_cards`), while another will do."""
         back = own_discards_in_pile(view)[1]
-        return max(discards, key=lambda d: (not d.card.is_wild, d.card not in back, d.card.points))
+        worn = worn_cards(view)
+        return max(discards, key=lambda d: (not d.card.is_wild, d.card not in back, d.card not in worn, d.card.points))
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
+
+
+#: A card a seat has discarded this many times in a hand is not thrown again while another will
+#: do (:func:`worn_cards`): it keeps coming back with the pile, and the same card thrown again and
+#: again is the loop of issue 23.
+WORN = 3
+
+
+def takes_own(view: PlayerView, card: Card) -> bool:
+    """Whether a meld of ``view.seat``'s side takes ``card`` (TURN-2): a card to keep, not to throw
+    (it goes down at a later turn; after the pot it is the reserve the hint keeps in hand)."""
+    side = next(s for s in view.sides if view.seat in s)
+    return any(t.owner in side and t.meld.can_lay_off([card]) for t in view.table)
+
+
+def worn_cards(view: PlayerView) -> set[Card]:
+    """The cards ``view.seat`` has discarded :data:`WORN` times or more this hand (read from the
+    history; the two copies of a card count as one)."""
+    thrown = Counter(ev.action.card for ev in view.history if ev.seat == view.seat and isinstance(ev.action, Discard))
+    return {c for c, n in thrown.items() if n >= WORN}
+
+
+def risk_seed(view: PlayerView, seed: int) -> int:
+    """The seed of the imagined deals the strong bot weighs a discard's closing risk on
+    (:func:`closing_risk`): drawn from the position (the hand, the pile, the table and how far the
+    hand has gone) and the bot's ``seed``, not from the bot's running stream, so that the same
+    position gets the same discard from the bot at the table and from the hint and the coach
+    (which ask ``StrongBot(seed)``)."""
+    text = repr((seed, view.seat, len(view.history), view.hand, view.pile, tuple(t.meld.cards for t in view.table)))
+    return zlib.crc32(text.encode("utf-8"))
+
+
+def _cards_laid_since_draw(view: PlayerView) -> int:
+    """How many cards ``view.seat`` melded or laid off this turn, since its draw (read from the
+    history: its own last events, newest first, while they are melds and lay-offs)."""
+    n = 0
+    for ev in reversed(view.history):
+        if ev.seat != view.seat or not isinstance(ev.action, (LayDown, LayOff)):
+            break
+        n += len(ev.action.cards)
+    return n
+
+
+def _plan_of(game: Game, plan: Plan, actions: Sequence[Action]) -> Plan:
+    """The plan of ``actions`` (melds and lay-offs, a part of ``plan`` or the plan with a meld laid
+    without its wild) in ``game``: its points counted as the solver counts them (the change in the
+    side's count), the rest of the hand kept, nothing closed."""
+    seat = game.to_move
+    g = game.clone()
+    before = sum(meld_value(t.meld) for t in g.side_melds(seat))
+    for a in actions:
+        g.apply(a)
+    points = sum(meld_value(t.meld) for t in g.side_melds(seat)) - before
+    own = {tuple(_indices(m.cards)): m for m in plan.melds}
+    melds = tuple(own.get(tuple(_indices(a.cards))) or Meld.from_cards(list(a.cards), rules=game.rules)
+                  for a in actions if isinstance(a, LayDown))
+    lay_offs = tuple((a.target, a.cards) for a in actions if isinstance(a, LayOff))
+    return Plan(melds, lay_offs, points, tuple(g.hand(seat)), False, None, plan.proven)
 
 
 def _links(card: Card, hand: Sequence[Card]) -> int:
@@ -1299,34 +1381,6 @@ def _own_takes_running(view: PlayerView) -> int:
     return run
 
 
-def _took_pile_last_turn(view: PlayerView, seat: int) -> bool:
-    """Whether ``seat`` took a discard pile of two cards or more at his last turn (read from the
-    history: the pile grows by each discard and is emptied by each take; the face-up card a hand
-    starts with counts one).
-
-    >>> from buraco_learn import Game
-    >>> g = Game.from_position("fibur 2p d0 t1 play | h: 9C 7H 3D / AC 5D KS | m: - | p: - "
-    ...                        "| s: * | pots: *11 / *11 | took: -")
-    >>> _ = g.discard(Card.parse("AC")); _ = g.draw(); _ = g.discard(Card.parse("7H"))
-    >>> _ = g.take_pile(); _ = g.discard(Card.parse("AC"))
-    >>> _took_pile_last_turn(g.view(0), 1), _took_pile_last_turn(g.view(1), 0)
-    (True, False)
-    """
-    size = 1
-    took = False
-    for ev in view.history:
-        a = ev.action
-        if isinstance(a, Discard):
-            size += 1
-        elif isinstance(a, TakePile):
-            if ev.seat == seat:
-                took = size >= 2
-            size = 0
-        elif isinstance(a, Draw) and ev.seat == seat:
-            took = False
-    return took
-
-
 def _leaves_the_pile(view: PlayerView, seat: int, turns: int = 3) -> bool:
     """Whether ``seat`` has left the discard pile to grow all hand: he has had ``turns`` turns or more
     and drew from the stock at every one, read from the history (a player who takes piles has
@@ -1345,31 +1399,86 @@ def _leaves_the_pile(view: PlayerView, seat: int, turns: int = 3) -> bool:
     return len(drew) >= turns and all(drew)
 
 
-class StrongBot(GreedyBot):
-    """The greedy bot with judgement about the pile and the discard.
+#: An opponent holding this many cards or fewer, his side with its pot and a burraco, may close at
+#: his next turn: the pile's cards left in hand would then count against the taker (SCORE-1).
+CLOSE_THREAT_CARDS = 5
 
-    Pile: with two players it also takes a pile of two cards or more when that loses nothing now
-    (more cards, more melds and burracos later, and a pile the opponent never sees grow), and a
-    one-card pile that loses nothing when the next player took a pile of two cards or more at his
-    last turn and it holds four cards or more (:func:`_took_pile_last_turn`: the piles of two cards then come to it
-    again, not to him). When its own discard lies in the pile (:func:`own_discards_in_pile`) and
+
+def closing_threat(view: PlayerView) -> int | None:
+    """The opponent who plays first after ``view.seat`` and may close at his next turn (his side
+    has its pot and a burraco, CLOSE-1, and he holds :data:`CLOSE_THREAT_CARDS` cards or fewer),
+    or ``None``."""
+    mine = next(s for s in view.sides if view.seat in s)
+    for k in range(1, view.players):
+        s = (view.seat + k) % view.players
+        if s in mine or not _side_may_close(view, s):
+            continue
+        side = next(x for x in view.sides if s in x)
+        if (any(t.owner in side and t.meld.burraco is not None for t in view.table)
+                and view.hand_sizes[s] <= CLOSE_THREAT_CARDS):
+            return s
+    return None
+
+
+@dataclass(frozen=True)
+class PileDecision:
+    """The strong bot's draw (:meth:`StrongBot.pile_decision`): ``take`` the pile or not, and
+    ``why``, one of: ``'close'`` (with the pile it closes at once, CLOSE-1); ``'threat'`` (an
+    opponent may close at his next turn: taken only if it pays even then, the cards kept counting
+    against it, SCORE-1); ``'gain'`` (it lays down more this turn); ``'more-cards'`` (two
+    players, two cards or more, as much laid down either way: more cards to build with, and a
+    pile the opponent never sees grow); ``'one-nothing'`` (a one-card pile
+    that lays nothing down); ``'loses'`` (it lays down less); ``'own-wait'``, ``'own-twice'`` (its
+    own discard lies in the pile: it took it back two turns running while the opponent leaves the
+    pile, or threw its own card back last turn: no loop of the same pile); ``'fewer-left'``,
+    ``'more-left'`` (three or four players, its side with its pot and a burraco: the pile leaves
+    fewer cards in hand, or not); ``'small'`` (three or four players: under 15 points more).
+    ``with_pile`` and ``now`` are the points laid down this turn either way (the hint's count),
+    ``points`` the hint's whole count of both sides."""
+
+    take: bool
+    why: str
+    with_pile: int
+    now: int
+    points: Any = field(default=None, repr=False, compare=False)
+
+
+class StrongBot(GreedyBot):
+    """The greedy bot with judgement about the pile, what to lay down and the discard: the player
+    the hint and the coach call "the strong player" (they ask it, and it plays what they advise).
+
+    Pile (:meth:`pile_decision`, with its reason): it takes the pile when that lets it close at
+    once (CLOSE-1); against an opponent who may close at his next turn (:func:`closing_threat`),
+    only if it pays even then (the cards it leaves in hand count against it, SCORE-1). With two
+    players it also takes a pile of two cards or more that loses nothing now (more cards, more
+    melds and burracos later, and a pile the opponent never sees grow), never a one-card pile that
+    lays nothing down. When its own discard lies in the pile (:func:`own_discards_in_pile`) and
     the pile gains under 15 points: a card it threw is a card it did not want, so it draws after
     taking its own discard back two turns running when the next player leaves the pile to grow
     (:func:`_own_takes_running`, :func:`_leaves_the_pile`: he has taken none all hand, so the pile
     waits for it, bigger, and the stock moves), and it draws when it threw its own card back last
-    turn: never the same card back two turns running (no loop of the same pile). With three or four, where a big hand is a burden
-    when the partners close fast: it takes the pile when that lets it close at once (CLOSE-1); once
-    its side has the pot and a burraco, only when the pile leaves it fewer cards in hand after
-    laying down; otherwise only a pile that gains 15 points or more now.
+    turn: never the same card back two turns running (no loop of the same pile). With three or
+    four, where a big hand is a burden when the partners close fast: once its side has the pot and
+    a burraco, only when the pile leaves it fewer cards in hand after laying down; otherwise only a
+    pile that gains 15 points or more now.
 
-    Discard, in this order (notebook 8b, part 3): never a wild while another card will do; never a
-    card the next player is known to use (:func:`feeds_next_player`: it lays off onto his side's
-    melds, TURN-2, or makes a meld with two cards of the pile and of what he is known to hold,
-    :func:`known_holdings`); never a card with which the next player could take the pile and close
-    at once (:func:`closing_risk`); never a card an opponent's meld takes; not its own discard taken
-    back with the pile this turn (:func:`own_discards_in_pile`; with two players this comes right
-    after the next player's known cards, before the sampled risk); then the card with the fewest
-    partners in its own hand (:func:`_links`), then the highest points.
+    Lay down (:meth:`shape`): the solver's most points, less a wild kept for a meld still on its
+    way to a clean burraco, and less the reserve kept after the pot while its side has no burraco
+    (four cards in hand, notebook 8b part 4), as the hint advises.
+
+    Discard, in this order (notebook 8b, part 3): among the cards with the fewest certain faults
+    (:func:`~buraco_learn.hints.least_faults`: not a wild while another card will do, then not a
+    card an opponent's meld takes, then not one that makes a meld for the next player with the
+    pile); never a card the next player is known to use (:func:`feeds_next_player`: it lays off
+    onto his side's melds, TURN-2, or makes a meld with two cards of the pile and of what he is
+    known to hold, :func:`known_holdings`); never a card with which the next player could take the
+    pile and close at once (:func:`closing_risk`, on deals drawn from the position,
+    :func:`risk_seed`); not its own discard taken back with the pile this turn
+    (:func:`own_discards_in_pile`; with two players this comes right after the next player's known
+    cards, before the sampled risk); not a card its own side's melds take (:func:`takes_own`: the
+    reserve it keeps); not a card it has thrown :data:`WORN` times already this hand
+    (:func:`worn_cards`); then the card with the fewest partners in its own hand (:func:`_links`),
+    then the highest points.
 
     In the tournament (``benchmarks/tournament.py``) this beats the greedy bot clearly with 2 and
     4 players.
@@ -1378,59 +1487,113 @@ class StrongBot(GreedyBot):
     level = "strong"
     #: Imagined deals per discard for :func:`closing_risk`.
     samples = 8
+    #: Whether it keeps a wild out of a meld still on its way to a clean burraco, as the hint does.
+    keep_clean = True
+
+    def shape(self, view: PlayerView, game: Game, plan: Plan) -> Plan:
+        """What the hint advises laying down (:func:`~buraco_learn.hints.advised_lays`): the solver's
+        plan less the wilds kept for a clean burraco and less the reserve kept after the pot while
+        the side has no burraco (four cards in hand, notebook 8b part 4). The hint, the coach and
+        this bot lay down the same."""
+        from .hints import _hold_back, advised_lays  # (the hint's module imports this one)
+
+        laid = _cards_laid_since_draw(view)
+        if self.keep_clean:
+            actions = advised_lays(game, plan, laid)[0]
+        else:
+            actions = _hold_back(game, [a for a in plan.actions() if not isinstance(a, Discard)], laid)[0]
+        if actions == [a for a in plan.actions() if not isinstance(a, Discard)]:
+            return plan
+        return _plan_of(game, plan, actions)
 
     def take_pile(self, view: PlayerView) -> bool:
-        """Take the pile when it pays (see the class description; tuned by the tournament)."""
+        """Take the pile when it pays (see the class description and :meth:`pile_decision`)."""
+        return self.pile_decision(view).take
+
+    def pile_decision(self, view: PlayerView) -> PileDecision:
+        """Whether to take the pile (TURN-1), why (see :class:`PileDecision`), and the counts it
+        was decided on. The pile is weighed by the solver's most points with it and without it;
+        ``with_pile`` and ``now`` are what the advice lays down of them
+        (:func:`~buraco_learn.hints.play_advice`: the wilds kept for a clean burraco and the
+        reserve kept after the pot stay in hand); against an opponent who may close at his next
+        turn, by those, less the cards each way leaves in hand. The hint says this decision and
+        its reason (tuned by the tournament)."""
+        from .hints import _draw_points  # (the hint's module imports this one)
+
+        game = _solver_game(view)
+        p = _draw_points(game)
+        self._taken = p.taken  # the first play decision plays on it
+        n = len(view.pile)
+        seat = view.seat
+        nxt = (seat + 1) % view.players
+        # What the pile makes possible: the solver's most points either way (the hint's words say
+        # what the advice lays down of it; a wild kept for a clean burraco stays in hand). After
+        # the pot, with no burraco, what the advice lays down: the reserve it keeps is not laid,
+        # and a pile taken for points held back in hand would come round again and again.
+        reserve = p.taken.side_has_pot(seat) and not p.taken.side_has_burraco(seat)
+        gain = p.with_pile - p.now if reserve else p.with_plan.points - p.now_plan.points
+
+        def said(take: bool, why: str) -> PileDecision:
+            return PileDecision(take, why, p.with_pile, p.now, p)
+
+        if _side_may_close(view, seat) and _closing(p.taken) is not None:
+            return said(True, "close")
+        threat = closing_threat(view)
+        if threat is not None:
+            kept_with, kept_now = sum(c.points for c in p.left_with), sum(c.points for c in p.left_now)
+            return said(p.with_pile - kept_with > p.now - kept_now, "threat")
         if view.players == 2:
-            gain = self.pile_gain(view)
             if gain < 0:
-                return False
-            if gain == 0 and len(view.pile) < 2:
-                # A card that lays nothing down; but when the next player took the pile at his last
-                # turn, taking this one makes the piles of two cards come to this seat again (not
-                # with a short hand, near its own close).
-                return len(view.hand) >= 4 and _took_pile_last_turn(view, (view.seat + 1) % view.players)
+                return said(False, "loses")
+            if gain == 0 and n < 2:
+                # A card that lays nothing down: the stock's card is as good, and the discard stays
+                # free (TURN-4).
+                return said(False, "one-nothing")
             own = own_discards_in_pile(view)[0]
             if gain >= 15 or not own:
-                return True
+                return said(True, "gain" if gain > 0 else "more-cards")
             # Its own discard comes back with the pile: a card it threw is a card it did not want.
             # Against an opponent who leaves the pile to grow (he has taken none all hand), it draws
             # after taking its own discard back two turns running: the pile waits for it, bigger,
             # and the stock moves (no loop of the same pile). Against one who takes piles, a pile
-            # left is a pile given: it takes it, as below.
-            if _own_takes_running(view) >= 2 and _leaves_the_pile(view, (view.seat + 1) % view.players):
-                return False
-            # Else take it only if it will hold another card to throw, or if it did not throw its
-            # own card back last turn (never two turns running).
+            # left is a pile given: it takes it, as below; each time it throws another card than the
+            # one it took back (and not one it has thrown WORN times: worn_cards), so the same card
+            # does not go round.
+            if _own_takes_running(view) >= 2 and _leaves_the_pile(view, nxt):
+                return said(False, "own-wait")
             if _threw_back_last_turn(view):
-                return False  # never the same card back two turns running
-            return True
-        now, taken = self._pile_options(view)
-        if _side_may_close(view, view.seat) and _closing(taken) is not None:
-            return True
-        after = _remembered(taken, "solve", self.pot_value)
-        assert after is not None
-        gain = after.points - now.points
-        if taken.side_has_pot(view.seat) and taken.side_has_burraco(view.seat):
-            left_if_drawn = len(view.hand) + 1 - len(now.cards_laid)
-            left_if_taken = len(view.hand) + len(view.pile) - len(after.cards_laid)
-            return gain > 0 and left_if_taken < left_if_drawn
-        return gain >= 15
+                return said(False, "own-twice")  # never the same card back two turns running
+            return said(True, "gain" if gain > 0 else "more-cards")
+        if p.taken.side_has_pot(seat) and p.taken.side_has_burraco(seat):
+            left_if_drawn = len(view.hand) + 1 - len(p.now_plan.cards_laid)
+            left_if_taken = len(view.hand) + n - len(p.with_plan.cards_laid)
+            if gain > 0 and left_if_taken < left_if_drawn:
+                return said(True, "fewer-left")
+            return said(False, "more-left")
+        if gain >= 15:
+            return said(True, "gain")
+        return said(False, "small" if gain > 0 else "loses")
 
     def discard(self, view: PlayerView, game: Game, discards: list[Discard]) -> Discard:
         """The safest card, then the least useful to its own hand (see the class description)."""
-        risk = closing_risk(view, [d.card for d in discards], random.Random(self.rng.randrange(2**31)),
+        from .hints import least_faults  # (the hint's module imports this one)
+
+        discards = least_faults(view, discards)
+        risk = closing_risk(view, [d.card for d in discards], random.Random(risk_seed(view, self.seed)),
                             samples=self.samples)
         hand = view.hand
         known = known_holdings(view)
         back = own_discards_in_pile(view)[1]
+        worn = worn_cards(view)
         if view.players == 2:  # never its own card back while a safe one will do: no loop
             return min(discards, key=lambda d: (d.card.is_wild, feeds_next_player(view, d.card, known), d.card in back,
                                                 risk[d.card], 1 if opponent_melds_accepting(view, d.card) else 0,
-                                                _links(d.card, hand), -d.card.points))
+                                                takes_own(view, d.card), d.card in worn, _links(d.card, hand),
+                                                -d.card.points))
         return min(discards, key=lambda d: (d.card.is_wild, feeds_next_player(view, d.card, known), risk[d.card],
                                             1 if opponent_melds_accepting(view, d.card) else 0,
-                                            d.card in back, _links(d.card, hand), -d.card.points))
+                                            d.card in back, takes_own(view, d.card), d.card in worn,
+                                            _links(d.card, hand), -d.card.points))
 
 
 #: The discards that never read the imagined game they are given.

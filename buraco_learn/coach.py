@@ -36,7 +36,6 @@ False
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -47,7 +46,7 @@ from .cards import Card, format_cards
 from .errors import BuracoError
 from .game import Game
 from .bots import StrongBot
-from .hints import (Hint, _best_found_words, _closing_threat, _draw_hint, _draw_points, _pretty, advised_discard,
+from .hints import (Hint, _best_found_words, _part_of, _closing_threat, _draw_hint, _draw_points, _pretty, advised_discard,
                     discard_faults, discard_reasons, laid_this_turn, play_advice)
 from .i18n import get_language, seat_word, tr
 from .review import as_game, plan_words, start_of
@@ -143,7 +142,7 @@ def judge(game_before: Game, action: Action | str, *, seed: int = 0) -> Verdict:
     ≈ A matter of judgement: drawing from the stock is a reasonable choice; the strong player would
     rather take the discard pile. Take the discard pile (TURN-1): with its 2 cards you can lay down 15
     points this turn, against 40 without it, but you keep more cards to build melds and burracos with
-    (see what to lay down, below).
+    (see what to lay down, below). With the pile you could meld 5♥ 6♥ 7♥ (7♥ from the pile).
     """
     if game_before.is_over:
         raise BuracoError(tr("The hand is over (CLOSE-1, STOCK-1): nothing left to play."))
@@ -246,9 +245,9 @@ def _judge_lay(game: Game, after: Game, played: LayDown | LayOff) -> Verdict:
                        (_head(played), tr("✓ Good move: you can still close this turn (CLOSE-1): {steps}.",
                                           steps=_close_words(still.closing))))
     before = laid_this_turn(game)
-    if advice.held and isinstance(played, LayDown) and all(
-            Counter(played.cards) != Counter(a.cards) for a in advice.actions if isinstance(a, LayDown)):
-        # The advice holds this meld back: after the pot, without a burraco, a hand of two cards is stuck.
+    if advice.held and any(_part_of(played, a) for a in advice.held) and not any(
+            _part_of(played, a) for a in advice.actions):
+        # The advice holds this back: after the pot, without a burraco, a hand of two cards is stuck.
         words = tr("≈ A matter of judgement: this lays down {points} points now, but the strong player would keep "
                    "it in hand. {why}", points=gained, why=" ".join(advice.keep_words))
         return Verdict("lay", seat, played, advice.actions[0] if advice.actions else None, None, False,

@@ -2,10 +2,11 @@
 
 :func:`hint` looks at the game from the seat to move and uses only what that seat may see (its
 hand, the table, the pile). Its move is the strong bot's (:class:`~buraco_learn.bots.StrongBot`:
-the exact solver for what to lay down, judgement about the pile and safe discards), plus one
-piece of judgement: a wild is not laid on a meld still on its way to a clean burraco; and one
-of weighing: against an opponent who may close at his next turn, the pile is taken only if it
-pays even then (its cards left in hand count against you, SCORE-1). Its words say why: the
+the exact solver for what to lay down, judgement about the pile and safe discards), and the bot
+plays what this module advises: a wild is not laid on a meld still on its way to a clean burraco
+(:func:`_keep_clean`), after the pot a side without a burraco keeps a reserve of four cards, new
+melds and lay-offs (:func:`_hold_back`), and against an opponent who may close at his next turn
+the pile is taken only if it pays even then (its cards left in hand count against you, SCORE-1). Its words say why: the
 points laid down this turn, the burraco bonus kept, the discard that would feed an opponent or
 let the next player take the pile (and meld or lay off with its cards) or close, and why one
 discard rather than another. Cards are written with their suit symbols (``9♦``).
@@ -39,12 +40,13 @@ from .cards import Card, format_cards
 from .errors import BuracoError
 from .game import Game, PlayerView, TableMeld
 from .melds import Meld
-from .bots import (StrongBot, _answer, _cannot_close, _links, _side_may_close, _stock_at_reserve, closing_risk,
-                   feeds_next_player, known_holdings, opponent_melds_accepting, own_discards_in_pile)
+from .bots import (StrongBot, _answer, risk_seed, _cannot_close, _links, _side_may_close, _stock_at_reserve,
+                   closing_risk, closing_threat, feeds_next_player, known_holdings, opponent_melds_accepting,
+                   own_discards_in_pile, takes_own, worn_cards)
 from .solver import Plan, dead_cards, meld_value, shared_budget
 
 __all__ = ["Hint", "hint", "discard_advice", "DiscardFault", "discard_faults", "advised_discard", "PlayAdvice",
-           "play_advice", "laid_this_turn", "PileNear", "twos_words"]
+           "play_advice", "laid_this_turn", "PileNear", "twos_words", "advised_lays", "least_faults"]
 
 
 @dataclass(frozen=True)
@@ -598,9 +600,17 @@ def advised_discard(game: Game, seed: int = 0) -> Card | None:
         return None
     if len(discards) == 1:
         return discards[0].card
-    view = game.view(game.to_move)
-    # The faults rank as (wild, feeds, pile): the pile's pairs are tried only for the cards with
-    # the fewest of the first two, the only ones the pile fault can still tell apart.
+    return StrongBot(seed).discard(game.view(game.to_move), game, discards).card
+
+
+def least_faults(view: PlayerView, discards: Sequence[Discard]) -> list[Discard]:
+    """The discards with the fewest certain faults (:func:`discard_faults`), ranked as (a wild, an
+    opponent's meld takes it, it makes a meld for the next player with the pile): the ones the
+    strong bot chooses among (:meth:`~buraco_learn.bots.StrongBot.discard`)."""
+    if len(discards) < 2:
+        return list(discards)
+    # The pile's pairs are tried only for the cards with the fewest of the first two faults, the
+    # only ones the pile fault can still tell apart.
     first = {d.card: (d.card.is_wild, bool(opponent_melds_accepting(view, d.card))) for d in discards}
     least = min(first.values())
     choices = [d for d in discards if first[d.card] == least]
@@ -615,17 +625,15 @@ def advised_discard(game: Game, seed: int = 0) -> Card | None:
             near = {d.card: _near_rank(view, d.card) for d in choices}
             fewest = min(near.values())
             choices = [d for d in choices if near[d.card] == fewest]
-    if len(choices) == 1:
-        return choices[0].card
-    return StrongBot(seed).discard(view, game, choices).card
+    return choices
 
 
 #: The order in which the strong bot weighs two discards (:meth:`~buraco_learn.bots.StrongBot.discard`):
 #: with two players its own card taken back with the pile comes before the sampled closing risk.
 #: The hint weighs one measure more, right after the certain faults: how near the card is to the
 #: pile (:func:`_near_rank`), as :func:`advised_discard` does.
-_KEY_TWO = ("wild", "feeds", "near", "back", "risk", "opponent", "links", "points")
-_KEY_MORE = ("wild", "feeds", "near", "risk", "opponent", "back", "links", "points")
+_KEY_TWO = ("wild", "feeds", "near", "back", "risk", "opponent", "own", "worn", "links", "points")
+_KEY_MORE = ("wild", "feeds", "near", "risk", "opponent", "back", "own", "worn", "links", "points")
 
 
 def _risk_first(view: PlayerView) -> bool:
@@ -654,11 +662,13 @@ class _DiscardFacts:
     known: dict[int, Counter[Card]]
     back: tuple[Card, ...]
     risk: Counter[Card]
+    worn: frozenset[Card] = frozenset()
 
     def key(self, card: Card) -> dict[str, int]:
         """The bot's measures of ``card``, each the lower the better to discard."""
         return {"wild": int(card.is_wild), "feeds": int(feeds_next_player(self.view, card, self.known)),
                 "near": _near_rank(self.view, card), "back": int(card in self.back), "risk": self.risk[card],
+                "worn": int(card in self.worn), "own": int(takes_own(self.view, card)),
                 "opponent": int(bool(opponent_melds_accepting(self.view, card))),
                 "links": _links(card, self.hand), "points": -card.points}
 
@@ -669,8 +679,9 @@ class _DiscardFacts:
 
 def _facts(game: Game, cards: Sequence[Card], rng_seed: int) -> _DiscardFacts:
     view = game.view(game.to_move)
-    risk = closing_risk(view, list(cards), random.Random(rng_seed), samples=8)
-    return _DiscardFacts(view, tuple(view.hand), known_holdings(view), tuple(own_discards_in_pile(view)[1]), risk)
+    risk = closing_risk(view, list(cards), random.Random(risk_seed(view, rng_seed)), samples=StrongBot.samples)
+    return _DiscardFacts(view, tuple(view.hand), known_holdings(view), tuple(own_discards_in_pile(view)[1]), risk,
+                         frozenset(worn_cards(view)))
 
 
 def _rather_words(game: Game, facts: _DiscardFacts, card: Card, other: Card) -> str | None:
@@ -701,6 +712,11 @@ def _rather_words(game: Game, facts: _DiscardFacts, card: Card, other: Card) -> 
             why = tr("with {other}, {next} could take the pile and close at once (TURN-1, CLOSE-1)", other=y, next=nxt)
         elif name == "opponent":
             why = tr("an opponent's meld takes {other} (TURN-2)", other=y)
+        elif name == "own":
+            why = tr("your side's melds take {other}: keep it, it goes down at a later turn (TURN-2)", other=y)
+        elif name == "worn":
+            why = tr("you have discarded {other} three times already this hand: it keeps coming back with the pile, "
+                     "so let another card go", other=y)
         elif name == "links":
             n, m = b["links"], a["links"]
             why = (trn("{other} goes with {n} other card of your hand, {card} with none",
@@ -814,14 +830,15 @@ def hint(game: Game, *, seed: int = 0) -> Hint:
     why, as a good player would play it.
 
     The move is the strong bot's (:class:`~buraco_learn.bots.StrongBot`, seeded with ``seed``,
-    seeing only the seat's view), with one piece of judgement more: a wild is not laid on a meld
-    still on its way to a clean burraco. The sentences give the reasons and cite the rules.
+    seeing only the seat's view): ``make_bot("strong", seed)`` plays it. The sentences give the
+    reasons and cite the rules.
 
     >>> from buraco_learn import Game
     >>> g = Game.from_position("fibur 2p d1 t0 draw | h: 5H 6H 9C 8D JK / - | m: - | p: 4C 7H | s: * "
     ...                        "| pots: *11 / *11 | took: -")
     >>> print(hint(g))
     Take the discard pile (TURN-1): with its 2 cards you can lay down 15 points this turn, against 40 without it, but you keep more cards to build melds and burracos with (see what to lay down, below).
+    With the pile you could meld 5♥ 6♥ 7♥ (7♥ from the pile).
     """
     if game.is_over:
         return Hint((tr("The hand is over (CLOSE-1, STOCK-1): nothing left to play."),), None)
@@ -880,9 +897,9 @@ def _hint(game: Game, seed: int) -> Hint:
             sentences.append(_plan_sentence(plan, before))
             cards = plan.cards_laid
         sentences.extend(_twos_of(game, actions))
-        changed = tuple(actions) != tuple(a for a in plan.actions() if not isinstance(a, Discard))
-        action = actions[0] if changed else bot.choose(view, game.legal_actions())
-        if isinstance(action, Discard):  # pragma: no cover - the bot plays its plan first
+        # the strong bot's next step: it lays down what the advice does (StrongBot.shape)
+        action = bot.choose(view, game.legal_actions())
+        if not any(_part_of(action, a) for a in actions):  # pragma: no cover - the bot plays the advice
             action = actions[0]
         rest = len(game.hand(seat)) - sum(len(a.cards) for a in actions if isinstance(a, (LayDown, LayOff)))
         if plan.takes_pot and not keep_words:
@@ -938,8 +955,8 @@ class PlayAdvice:
     actions: tuple[Action, ...]
     keep_words: tuple[str, ...]
     points: int
-    #: New melds held back in hand (:func:`_hold_back`): the side has its pot but no burraco, and
-    #: laying them would leave too few cards to build one.
+    #: New melds and lay-offs held back in hand (:func:`_hold_back`): the side has its pot but no
+    #: burraco, and laying them would leave too few cards to build one.
     held: tuple[Action, ...] = ()
 
 
@@ -963,51 +980,122 @@ def play_advice(game: Game) -> PlayAdvice:
         return PlayAdvice(closing, close_proven, None, lays, (), closing.points)
     plan = _answer(game, "solve")[0]
     assert plan is not None
-    actions, keep_words, _ = _keep_clean(game, plan)
-    actions, held, hold_words = _hold_back(game, actions)
-    keep_words += hold_words
+    actions, keep_words, held = advised_lays(game, plan)
     points = _points_of(game, actions) if keep_words else plan.points
     return PlayAdvice(None, close_proven, plan, tuple(actions), tuple(keep_words), points, tuple(held))
+
+
+def advised_lays(game: Game, plan: Plan, laid_before: int | None = None
+                 ) -> tuple[list[Action], list[str], list[LayDown | LayOff]]:
+    """The melds and lay-offs of the solver's ``plan`` that the advice lays down (the plan less the
+    wilds kept for a clean burraco, :func:`_keep_clean`, and less the reserve kept after the pot,
+    :func:`_hold_back`), the sentences saying why, and what is held back. The hint, the coach and
+    the strong bot (:meth:`~buraco_learn.bots.StrongBot.shape`) all lay down this; ``laid_before``
+    as for :func:`_hold_back`."""
+    actions, keep_words, _ = _keep_clean(game, plan)
+    actions, held, hold_words = _hold_back(game, actions, laid_before)
+    return actions, keep_words + hold_words, held
 
 
 #: After its pot, a side without a burraco keeps at least this many cards in hand after laying
 #: down (:func:`_hold_back`): with fewer it can only draw and discard, and cannot close (CLOSE-1).
 KEEP_IN_HAND = 4
 
+#: The stock is low, and a reserve kept in hand no longer pays, when this many rounds of draws
+#: (a draw by every seat) or fewer are left before it reaches its reserve (STOCK-1): the hand may
+#: end before the cards kept are used, and then they count against the side (SCORE-1).
+STOCK_LOW_ROUNDS = 3
 
-def _hold_back(game: Game, actions: Sequence[Action]) -> tuple[list[Action], list[LayDown], list[str]]:
-    """The actions less the new melds held back in hand, the melds held back, and why.
 
-    When the side has its pot but no burraco, the hand could lay a meld and still keep
-    :data:`KEEP_IN_HAND` cards, and laying everything down would leave the seat fewer than that
-    without making a burraco, the new melds (the smallest
-    first) stay in hand until that many cards are kept: a hand of two cards can only draw and
-    discard, never close (CLOSE-1, CLOSE-4), while cards in hand keep the options to build a
-    burraco. Not when the opponents may close at any turn (then what stays in hand counts against
-    the seat, SCORE-1), nor when a meld of the side is one card from a burraco (the close is near).
+def _stock_low(game: Game) -> bool:
+    """Whether the stock is low (:data:`STOCK_LOW_ROUNDS`), as notebook 8b part 4 says "watch the
+    stock": the last turn, or few draws left before the stock's reserve (STOCK-1), unless the pots
+    still left become the stock."""
+    view = game.view(game.to_move)
+    rules = view.rules
+    if rules.pots_become_stock and view.pots_left:
+        return False
+    return view.last_turn or view.stock_size - rules.stock_reserve <= STOCK_LOW_ROUNDS * view.players
+
+
+def _held_words(held: Sequence[LayDown | LayOff], left: int) -> str:
+    """Why the melds and lay-offs ``held`` stay in hand (``left``: the cards laying everything
+    would leave in hand)."""
+    if all(isinstance(a, LayDown) for a in held):
+        melds = tr(", ").join(format_cards(a.cards, pretty=True) for a in held)
+        return trn("Keep {melds} in your hand for now: your side has its pot but no burraco yet, so it may not close "
+                   "(CLOSE-1). Laying everything down would leave you only {n} card, and with so few cards you can "
+                   "only draw and discard. With more cards in hand you keep more ways to build a burraco.",
+                   "Keep {melds} in your hand for now: your side has its pot but no burraco yet, so it may not close "
+                   "(CLOSE-1). Laying everything down would leave you only {n} cards, and with so few cards you can "
+                   "only draw and discard. With more cards in hand you keep more ways to build a burraco.",
+                   left, melds=melds)
+    what = tr(", ").join(format_cards(a.cards, pretty=True) if isinstance(a, LayDown) else
+                         tr("{cards} (for meld #{target})", cards=format_cards(a.cards, pretty=True), target=a.target)
+                         for a in held)
+    return trn("Keep {cards} in your hand for now: your side has its pot but no burraco yet, so it may not close "
+               "(CLOSE-1). Laying everything down and off would leave you only {n} card, and with so few cards you "
+               "can only draw and discard. A card your melds take is the best reserve: it goes down at any later "
+               "turn, when the stock runs low or the opponents may close (SCORE-1).",
+               "Keep {cards} in your hand for now: your side has its pot but no burraco yet, so it may not close "
+               "(CLOSE-1). Laying everything down and off would leave you only {n} cards, and with so few cards you "
+               "can only draw and discard. A card your melds take is the best reserve: it goes down at any later "
+               "turn, when the stock runs low or the opponents may close (SCORE-1).",
+               left, cards=what)
+
+
+def _hold_back(game: Game, actions: Sequence[Action], laid_before: int | None = None
+               ) -> tuple[list[Action], list[LayDown | LayOff], list[str]]:
+    """The actions less the melds and lay-offs held back in hand, those held back, and why.
+
+    When the side has its pot but no burraco and laying everything down would leave the seat
+    fewer than :data:`KEEP_IN_HAND` cards, new melds (the smallest first), then lay-offs (onto the
+    shortest melds first) stay in hand until that many cards are kept: a hand of one or two cards
+    can only draw and discard, never close (CLOSE-1, CLOSE-4), while cards in hand keep the options
+    to build a burraco, and a card the side's melds take goes down at any later turn. A meld or a
+    lay-off that makes a meld of six cards or more (one card from a burraco) is never held, nor a
+    new meld when the turn began with too few cards to keep that many and lay a meld too; and
+    nothing is held when the plan makes a burraco, when the opponents may close at any turn (then
+    what stays in hand counts against the seat, SCORE-1), when the stock is low
+    (:func:`_stock_low`), or when the turn began with fewer than :data:`KEEP_IN_HAND` cards.
+
+    ``laid_before``: the cards the seat laid down this turn before this position (default: read
+    from the game's history), so that the advice stays the same from the draw to the discard. The
+    strong bot holds back the same (:meth:`~buraco_learn.bots.StrongBot.shape`).
     """
     seat = game.to_move
     todo = list(actions)
     if (not todo or not game.side_has_pot(seat) or game.side_has_burraco(seat) or _opponents_near_close(game)
-            or not any(isinstance(a, LayDown) for a in todo)):
+            or _stock_low(game)):
         return todo, [], []
-    laid = sum(len(a.cards) for a in todo if isinstance(a, (LayDown, LayOff)))
+    lays = [a for a in todo if isinstance(a, (LayDown, LayOff))]
+    hand = len(game.hand(seat))
+    laid = sum(len(a.cards) for a in lays)
     # the hand the turn began with (its melds so far back in it): the advice stays the same
     # from the draw to the discard, whatever part of the plan the learner has laid already
-    began = len(game.hand(seat)) + _cards_laid_this_turn(game)
-    if len(game.hand(seat)) - laid >= KEEP_IN_HAND or began < KEEP_IN_HAND + 3:
-        return todo, [], []  # enough kept, or too few cards to keep that many and lay a meld too
+    began = hand + (_cards_laid_this_turn(game) if laid_before is None else laid_before)
+    if hand - laid >= KEEP_IN_HAND or began < KEEP_IN_HAND:
+        return todo, [], []
     after = game.clone()
     try:
         for a in todo:
             after.apply(a)
     except BuracoError:  # pragma: no cover - the plan came from the engine
         return todo, [], []
-    if after.is_over or after.side_has_burraco(seat) or any(len(t.meld.cards) >= 6 for t in after.side_melds(seat)):
+    if after.is_over or after.side_has_burraco(seat):
         return todo, [], []
-    held: list[LayDown] = []
-    hand = len(game.hand(seat))
-    for a in sorted((a for a in todo if isinstance(a, LayDown)), key=lambda a: sum(c.points for c in a.cards)):
+
+    def size_after(a: LayDown | LayOff) -> int:
+        if isinstance(a, LayDown):
+            return len(a.cards)
+        return next(len(t.meld.cards) for t in after.table if t.id == a.target)
+
+    # a new meld is held only when the turn began with enough cards to keep four and lay a meld too
+    order = sorted((a for a in lays if size_after(a) < 6 and (isinstance(a, LayOff) or began >= KEEP_IN_HAND + 3)),
+                   key=lambda a: (isinstance(a, LayOff), size_after(a) if isinstance(a, LayOff) else 0,
+                                  sum(c.points for c in a.cards)))
+    held: list[LayDown | LayOff] = []
+    for a in order:
         if hand - sum(len(x.cards) for x in todo if isinstance(x, (LayDown, LayOff))) >= KEEP_IN_HAND:
             break
         trial = [x for x in todo if x is not a]
@@ -1021,15 +1109,16 @@ def _hold_back(game: Game, actions: Sequence[Action]) -> tuple[list[Action], lis
         held.append(a)
     if not held:
         return list(actions), [], []
-    melds = tr(", ").join(format_cards(a.cards, pretty=True) for a in held)
-    words = trn("Keep {melds} in your hand for now: your side has its pot but no burraco yet, so it may not close "
-                "(CLOSE-1). Laying everything down would leave you only {n} card, and with so few cards you can only "
-                "draw and discard. With more cards in hand you keep more ways to build a burraco.",
-                "Keep {melds} in your hand for now: your side has its pot but no burraco yet, so it may not close "
-                "(CLOSE-1). Laying everything down would leave you only {n} cards, and with so few cards you can only "
-                "draw and discard. With more cards in hand you keep more ways to build a burraco.",
-                hand - laid, melds=melds)
-    return todo, held, [words]
+    return todo, held, [_held_words(held, hand - laid)]
+
+
+def _part_of(step: Action, action: Action) -> bool:
+    """Whether ``step`` is ``action`` or a part of it: the same meld, or cards of the same lay-off."""
+    if isinstance(step, LayDown) and isinstance(action, LayDown):
+        return Counter(step.cards) == Counter(action.cards)
+    if isinstance(step, LayOff) and isinstance(action, LayOff):
+        return step.target == action.target and not Counter(step.cards) - Counter(action.cards)
+    return False
 
 
 def _best_found_words() -> str:
@@ -1094,29 +1183,40 @@ def _draw_points(game: Game) -> _DrawPoints:
                        _solved(drawn), _solved(taken), taken)
 
 
-#: An opponent holding this many cards or fewer, his side with its pot and a burraco, may close at
-#: his next turn: the pile's cards left in hand would then count against the taker (SCORE-1).
-CLOSE_THREAT_CARDS = 5
-
-
 def _closing_threat(game: Game) -> int | None:
-    """The opponent who plays first after the seat to move and may close at his next turn (his
-    side has its pot and a burraco, CLOSE-1, and he holds :data:`CLOSE_THREAT_CARDS` cards or
-    fewer), or ``None``."""
-    view = game.view(game.to_move)
-    mine = game.side_of(game.to_move)
-    for k in range(1, game.players):
-        s = (game.to_move + k) % game.players
-        if (s not in mine and _side_may_close(view, s) and game.side_has_burraco(s)
-                and view.hand_sizes[s] <= CLOSE_THREAT_CARDS):
-            return s
-    return None
+    """The opponent who plays first after the seat to move and may close at his next turn
+    (:func:`~buraco_learn.bots.closing_threat`: his side has its pot and a burraco, CLOSE-1, and
+    he holds :data:`~buraco_learn.bots.CLOSE_THREAT_CARDS` cards or fewer), or ``None``."""
+    return closing_threat(game.view(game.to_move))
+
+
+def _pile_use_words(game: Game, taken: Game) -> str | None:
+    """Which melds and lay-offs the pile's cards go into, in the advice with the pile taken (the
+    game ``taken``): ``With the pile you could meld 7♦ 8♦ 9♦ (8♦ 9♦ from the pile).``, or ``None``
+    when the advice lays down no card of the pile."""
+    advice = play_advice(taken)
+    pile = Counter(game.pile)
+    steps: list[Action] = []
+    used: list[Card] = []
+    for a in advice.actions:
+        if not isinstance(a, (LayDown, LayOff)):
+            continue
+        mine = [c for c in a.cards if pile[c] > 0]
+        if mine:
+            steps.append(a)
+            used.extend(mine)
+            pile.subtract(mine)
+    if not steps:
+        return None
+    return tr("With the pile you could {steps} ({cards} from the pile).",
+              steps=tr(", then ").join(_step_words(a) for a in steps), cards=format_cards(used, pretty=True))
 
 
 def _draw_hint(game: Game, bot: StrongBot) -> Hint:
-    """Draw or take the pile, as the strong bot decides, with its reason; against an opponent who
-    may close at his next turn, the pile is taken only if it pays even when he closes (the cards
-    it leaves in hand count against you, SCORE-1)."""
+    """Draw or take the pile, as the strong bot decides (:meth:`~buraco_learn.bots.StrongBot.pile_decision`),
+    with its reason and what the pile's cards would make; against an opponent who may close at his
+    next turn, the pile is taken only if it pays even when he closes (the cards it leaves in hand
+    count against you, SCORE-1)."""
     seat = game.to_move
     view = game.view(seat)
     n = len(game.pile)
@@ -1124,14 +1224,15 @@ def _draw_hint(game: Game, bot: StrongBot) -> Hint:
         now_plan = _solved(game.as_drawn())
         why = tr("the pile cannot be taken now (TURN-1, TURN-4)") if game.pile else tr("the pile is empty")
         return Hint((tr("Draw from the stock (TURN-1): {why}.", why=why),), Draw(), (), now_plan)
-    p = _draw_points(game)
+    decision = bot.pile_decision(view)
+    p: _DrawPoints = decision.points
     taken, now, with_pile = p.taken, p.now_plan, p.with_plan
     gain = p.with_pile - p.now
     unproven = [tr("The points are the best found, not proven the most: the hand is too big to try every play "
                    "in time.")] if not p.proven else []
-    take = bot.take_pile(view)
-    closes = _side_may_close(view, seat) and _answer(taken, "close")[0] is not None
-    threat = None if closes else _closing_threat(game)
+    nxt = seat_word(game.seat_name((seat + 1) % game.players))
+    why_code = decision.why
+    threat = _closing_threat(game) if why_code == "threat" else None
     risk_words: list[str] = []
     if threat is not None:
         kept_with, kept_now = sum(c.points for c in p.left_with), sum(c.points for c in p.left_now)
@@ -1148,11 +1249,10 @@ def _draw_hint(game: Game, bot: StrongBot) -> Hint:
             "{now} and keep {kept_now} (and the card you draw), {net_now}.", view.hand_sizes[threat], seat=who,
             with_pile=p.with_pile, kept_with=kept_with, net_with=format(net_with, "+d"), now=p.now, kept_now=kept_now,
             net_now=format(net_now, "+d")))
-        take = net_with > net_now
-    if take and gain <= 0 and n == 1 and threat is None and not closes:
-        take = False  # one card that lays down nothing: the stock's card is as good, and the discard stays free
-    if take:
-        if closes and game.players > 2 and gain < 15:
+    uses = _pile_use_words(game, taken)
+    use_words = [uses] if uses else []
+    if decision.take:
+        if why_code == "close" and (game.players > 2 and gain < 15 or gain <= 0):
             why = trn("with its one card you can close at once (CLOSE-1)",
                       "with its {n} cards you can close at once (CLOSE-1)", n)
         elif gain > 0:
@@ -1170,15 +1270,24 @@ def _draw_hint(game: Game, bot: StrongBot) -> Hint:
                       "with its {n} cards you can lay down {points} points this turn, against {without} without it, "
                       "but you keep more cards to build melds and burracos with (see what to lay down, below)",
                       n, points=p.with_pile, without=p.now)
-        return Hint((tr("Take the discard pile (TURN-1): {why}.", why=why), *risk_words, *unproven), TakePile(),
-                    tuple(with_pile.cards_laid), with_pile)
+        return Hint((tr("Take the discard pile (TURN-1): {why}.", why=why), *use_words, *risk_words, *unproven),
+                    TakePile(), tuple(with_pile.cards_laid), with_pile)
+    own = format_cards(own_discards_in_pile(view)[0], pretty=True)
     if threat is not None:
         why = trn("the pile's one card would stay in your hand when the opponents may close",
                   "the pile's {n} cards would stay in your hand when the opponents may close", n)
+    elif why_code == "own-wait":
+        why = tr("the pile holds {own}, which you discarded yourself, and you took your own discard back at your last "
+                 "two turns while {next} leaves the pile to grow: draw, so the stock moves and the pile waits for you, "
+                 "bigger", own=own, next=nxt)
+    elif why_code == "own-twice":
+        why = tr("the pile holds {own}, which you discarded yourself, and last turn you threw back the card you had "
+                 "taken with the pile: taking it again would pass the same cards back and forth while the stock does "
+                 "not move", own=own)
     elif gain <= 0:
         why = tr("the pile ({cards}) adds nothing you could lay down now ({points} points with it, {without} "
                  "without)", cards=format_cards(game.pile, pretty=True), points=p.with_pile, without=p.now)
-    elif game.players > 2 and taken.side_has_pot(seat) and taken.side_has_burraco(seat):
+    elif why_code == "more-left":
         why = trn("the pile's one card would leave you more cards in hand, and with the pot and a burraco your "
                   "side wants to close soon",
                   "the pile's {n} cards would leave you more cards in hand, and with the pot and a burraco your "
@@ -1186,7 +1295,8 @@ def _draw_hint(game: Game, bot: StrongBot) -> Hint:
     else:
         why = tr("the pile would add only {gain} points now; with {players} players the others may close fast, and "
                  "a big hand then counts against you (SCORE-1)", gain=gain, players=game.players)
-    return Hint((tr("Draw from the stock (TURN-1): {why}.", why=why), *risk_words, *unproven), Draw(), (), now)
+    return Hint((tr("Draw from the stock (TURN-1): {why}.", why=why), *use_words, *risk_words, *unproven), Draw(),
+                (), now)
 
 
 def _solved(game: Game) -> Plan:

@@ -9,12 +9,13 @@ each bot's choice, the public facts a seat may know: which cards lay in the pile
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
 from buraco_learn import Card, Game
 from buraco_learn.actions import Discard, Draw, LayDown, LayOff, TakePile
-from buraco_learn.bots import StrongBot, known_holdings, make_bot
+from buraco_learn.bots import StrongBot, known_holdings, make_bot, opponent_melds_accepting, own_discards_in_pile
 from buraco_learn.game import PlayerView
 from buraco_learn.melds import is_valid_meld
 from buraco_learn.solver import meld_value
@@ -23,6 +24,9 @@ from buraco_learn.solver import meld_value
 LOOP = 2
 #: The table may not go this many rounds (a turn of every seat) running without a card from the stock.
 NO_STOCK = 2
+#: A card a seat has discarded this many times in a hand is not thrown again while a safe card
+#: thrown fewer times will do (the reader's A♠ thrown eight times in one hand).
+WORN = 3
 
 
 @dataclass
@@ -38,6 +42,11 @@ class Turn:
     free: bool = True
     #: The points the turn laid down (the seat's side's melds before the draw and at the discard).
     laid: int = 0
+    #: The seat had discarded this card ``WORN`` times already this hand, and another card would
+    #: have done: not a wild, thrown fewer times, not its own discard just taken back, no opponent's
+    #: meld takes it and the next player is not known to use it (:func:`feeds_next`), nor does a meld
+    #: of its own side (a card to keep, TURN-2).
+    needless_repeat: bool = False
 
 
 @dataclass
@@ -72,6 +81,13 @@ def feeds_next(view: PlayerView, card: Card, known: Counter[Card]) -> str:
     return ""
 
 
+def near_pile(card: Card, pile: Sequence[Card]) -> bool:
+    """Whether ``card`` goes with a card of the pile toward a meld: the same rank (a set, SET-1), or
+    the same suit two ranks apart or less (a run, RUN-1). On the pile it may let the next player
+    take it all, and close (the strong bot weighs that risk first)."""
+    return any(not p.is_wild and (p.r == card.r or p.s == card.s and abs(p.r - card.r) <= 2) for p in pile)
+
+
 def play(players: int, levels: tuple[str, str], seed: int, *, check_strong: bool = False) -> Hand:
     """One seeded fibur hand, seats alternating the two levels, recording every turn."""
     g = Game.new(players, rules="fibur", seed=seed, dealer=seed % players)
@@ -82,6 +98,7 @@ def play(players: int, levels: tuple[str, str], seed: int, *, check_strong: bool
     # laid down or discarded since.
     known: list[Counter[Card]] = [Counter() for _ in range(players)]
     seen_pile: list[Card] = []
+    thrown: list[Counter[Card]] = [Counter() for _ in range(players)]
     turn: Turn | None = None
     for _ in range(5000):
         if g.is_over:
@@ -105,6 +122,17 @@ def play(players: int, levels: tuple[str, str], seed: int, *, check_strong: bool
             turn.discard = action.card
             turn.laid += sum(meld_value(t.meld) for t in g.side_melds(seat))
             turn.free = any(isinstance(a, Discard) and a.card != action.card and not a.card.is_wild for a in legal)
+            if thrown[seat][action.card] >= WORN:
+                nxt = (seat + 1) % players
+                back = own_discards_in_pile(view)[1]
+                turn.needless_repeat = any(
+                    isinstance(a, Discard) and a.card != action.card and not a.card.is_wild
+                    and thrown[seat][a.card] < WORN and a.card not in back
+                    and not opponent_melds_accepting(view, a.card) and not feeds_next(view, a.card, known[nxt])
+                    and not near_pile(a.card, view.pile)
+                    and not any(t.owner in g.side_of(seat) and t.meld.can_lay_off([a.card]) for t in view.table)
+                    for a in legal)
+            thrown[seat][action.card] += 1
             if check_strong and isinstance(bots[seat], StrongBot):
                 check_discard(hand, seed, view, action.card, [a.card for a in legal if isinstance(a, Discard)],
                               known[(seat + 1) % players])
@@ -157,13 +185,34 @@ def loops(hand: Hand) -> list[tuple[int, Card, int]]:
     return found
 
 
+def pile_ping_pong(hand: Hand) -> list[int]:
+    """The small piles passed back and forth between seats: the runs of more than ``LOOP`` turns
+    running (of any seats) in each of which the seat took a pile of one or two cards holding the
+    card it discarded at its previous turn, and laid down less than 15 points: the pile goes from
+    one seat to the next and back, the stock does not move. Their lengths in turns."""
+    last: dict[int, Card | None] = {}
+    run = 0
+    found: list[int] = []
+    for t in [*hand.turns, Turn(0, False, [], True)]:
+        before = last.get(t.seat)
+        if t.took and len(t.pile) <= 2 and before is not None and before in t.pile and t.laid < 15:
+            run += 1
+        else:
+            if run > LOOP:
+                found.append(run)
+            run = 0
+        last[t.seat] = t.discard
+    return found
+
+
 def stock_stalls(hand: Hand, players: int) -> list[int]:
     """The stretches of ``NO_STOCK`` rounds of turns or more (``NO_STOCK * players`` turns running) in
-    which nobody drew from the stock: their lengths in turns."""
+    which nobody drew from the stock, nor laid down 15 points or more with the pile taken (a pile
+    that pays is play, not a stall, as :func:`loops` counts it): their lengths in turns."""
     run = 0
     found = []
     for t in [*hand.turns, Turn(0, False, [], True)]:  # a stock turn ends the last stretch
-        if t.stock:
+        if t.stock or t.laid >= 15:
             if run >= NO_STOCK * players:
                 found.append(run)
             run = 0
@@ -175,17 +224,28 @@ def stock_stalls(hand: Hand, players: int) -> list[int]:
 #: Seeded hands of the strong and the greedy bots (the issue's were 24 of them).
 HANDS = [(2, ("strong", "greedy"), seed) for seed in range(1, 7)] + \
         [(2, ("greedy", "greedy"), seed) for seed in range(1, 13)] + \
+        [(2, ("strong", "strong"), seed) for seed in range(1, 7)] + \
         [(4, ("strong", "greedy"), seed) for seed in range(1, 7)]
 
 
 def test_no_seat_loops_on_the_pile_and_the_stock_keeps_moving() -> None:
     """Over seeded hands no seat takes the pile back with the card it threw and throws that card
-    again ``LOOP`` turns running, and the stock is drawn from at least once in ``NO_STOCK`` rounds."""
+    again ``LOOP`` turns running; no pile of one or two cards goes back and forth between seats,
+    each taking back its own discard, more than ``LOOP`` turns running;
+    no seat throws a card it has thrown ``WORN`` times already while a safe card thrown fewer times
+    will do (the second reader saw A♠ thrown eight times in one hand, TURN-1, TURN-3); and the
+    stock is drawn from at least once in ``NO_STOCK`` rounds."""
     found = []
     for players, levels, seed in HANDS:
         hand = play(players, levels, seed)
         for seat, card, n in loops(hand):
             found.append(f"{players}p {levels} seed {seed}: seat {seat} threw {card} back {n} turns running")
+        for n in pile_ping_pong(hand):
+            found.append(f"{players}p {levels} seed {seed}: a small pile went back and forth {n} turns running")
+        for t in hand.turns:
+            if t.needless_repeat:
+                found.append(f"{players}p {levels} seed {seed}: seat {t.seat} threw {t.discard} a {WORN + 1}th time "
+                             f"or more while a safe card would do")
         for n in stock_stalls(hand, players):
             found.append(f"{players}p {levels} seed {seed}: {n} turns running without a stock card")
     assert not found, "\n".join(found[:20]) + f"\n({len(found)} in all)"

@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from buraco_learn.bots import StrongBot, opponent_melds_accepting
+from buraco_learn.bots import StrongBot, make_bot, opponent_melds_accepting
 from buraco_learn.cards import Card
 from buraco_learn.course.build import load_sources
 from buraco_learn.exercises.turns import TURNS, Walk, memory_drill
@@ -105,16 +105,25 @@ def test_the_memory_drill_counts_the_pile_minus_what_north_played() -> None:
     assert "took the whole discard pile" in repr(d) and d._repr_html_().count("<li>") == len(d.moves)
 
 
-def test_after_the_pot_the_reserve_builds_a_burraco_the_strong_player_lays_it_down() -> None:
-    """Part 4 of 8b: after the pot with no burraco, the text keeps the queens; it says the strong
-    player lays them down (keeping 4♣ 4♦), and that with the queens kept a 4♠ then a 10♠ make a
-    clean burraco and the 4♦ closes (CLOSE-1, CLOSE-4, BUR-2)."""
+def test_after_the_pot_the_reserve_builds_a_burraco_as_the_strong_player_keeps_it() -> None:
+    """Part 4 of 8b: after the pot with no burraco, the text keeps the queens, as the strong
+    player does (it lays the spades and the 9♥ and discards the K♦, keeping the queens and 4♣ 4♦),
+    while the greedy one lays them down and keeps only 4♣ 4♦;
+    with the queens kept a 4♠ then a 10♠ make a clean burraco and the 4♦ closes (CLOSE-1,
+    CLOSE-4, BUR-2)."""
     bot_walk = Walk("after-pot")
     bot_walk.play("draw")
     g = bot_walk.game
     bot = StrongBot()
     while g.to_move == 0 and not g.is_over:
         g.apply(bot.choose(g.view(0), g.legal_actions()))
+    assert sorted(map(str, g.hand(0))) == sorted(["QD", "QC", "QS", "4C", "4D"])
+    greedy_walk = Walk("after-pot")  # the greedy player lays the queens down, as the text says
+    greedy_walk.play("draw")
+    g = greedy_walk.game
+    greedy = make_bot("greedy")
+    while g.to_move == 0 and not g.is_over:
+        g.apply(greedy.choose(g.view(0), g.legal_actions()))
     assert sorted(map(str, g.hand(0))) == ["4C", "4D"]
     walk = Walk("after-pot")
     for _, action in next(moves for _, name, moves in WALKS if name == "after-pot"):
