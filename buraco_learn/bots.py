@@ -1316,8 +1316,15 @@ def _links(card: Card, hand: Sequence[Card]) -> int:
     >>> hand = parse_cards("5H 7H 5C KS")
     >>> [_links(c, hand) for c in hand]
     [2, 1, 1, 0]
+
+    A pair of the same card is a pair (the two copies of a card are one value, so the card itself
+    is left out once, not every copy of it):
+
+    >>> [_links(c, parse_cards("5S 5S 9H")) for c in parse_cards("5S 5S 9H")]
+    [1, 1, 0]
     """
-    return sum(1 for x in hand if x is not card and _related(card, x))
+    related = sum(1 for x in hand if _related(card, x))
+    return related - 1 if card in hand else related
 
 
 def _threw_back_last_turn(view: PlayerView) -> bool:
