@@ -57,7 +57,7 @@ def test_play_a_hand_notebook_runs_and_a_turn_is_clicked_through(lab: LabPage) -
         _click_at(lab, canvas, x, y, scale)
     chosen = lab.wait_for_value("sorted(str(c) for c in table.selected_cards)", lambda v: len(v) == 3)
     assert chosen == ["7C", "7D", "7S"]
-    lab.notebook().get_by_role("button", name="Meld", exact=True).click()
+    lab.notebook().get_by_role("button", name="Meld", exact=True).first.click()
     lab.wait_for_value("len(game.table)", lambda v: v == 1)
     assert lab.value("game.table[0].owner") == 0
 
@@ -78,7 +78,7 @@ def test_play_a_hand_notebook_runs_and_a_turn_is_clicked_through(lab: LabPage) -
     x, y = lab.value("table.geometry.hand_center(table.hand.index(__import__('buraco_learn').Card.parse('4C')))")
     _click_at(lab, canvas, x, y, scale)
     lab.wait_for_value("[str(c) for c in table.selected_cards]", lambda v: v == ["4C"])
-    lab.notebook().get_by_role("button", name="Discard", exact=True).click()
+    lab.notebook().get_by_role("button", name="Discard", exact=True).first.click()
     lab.wait_for_value("(game.to_move, game.phase)", lambda v: v == [0, "draw"])
     history = lab.value("[(e.seat, str(e.action)) for e in game.history]")
     assert [0, "discard 4C"] in history

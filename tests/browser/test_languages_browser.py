@@ -70,7 +70,7 @@ def test_play_notebook_speaks_the_language_with_rule_ids(lab: LabPage, lang: str
     # A meld error: two cards are no meld (SET-1, RUN-1), said in the language.
     lab.execute("table.set_feedback(''); table.selected = [table.hand.index(__import__('buraco_learn').Card.parse(c))"
                 " for c in ('7S', 'JS')]")
-    lab.notebook().get_by_role("button", name=_tr(lab, "Meld"), exact=True).click()
+    lab.notebook().get_by_role("button", name=_tr(lab, "Meld"), exact=True).first.click()
     refused = lab.wait_for_value("table.feedback_text", lambda v: "SET-1" in v or "RUN-1" in v)
     assert UNTRANSLATED not in refused
     assert "a meld needs" not in refused and " cards" not in refused, refused
@@ -82,7 +82,7 @@ def test_play_notebook_speaks_the_language_with_rule_ids(lab: LabPage, lang: str
     # An engine refusal: South has drawn already, so Draw is refused (TURN-1), in the language.
     assert lab.value("game.phase") == "play"
     lab.execute("table.set_feedback(''); table.selected = []")
-    lab.notebook().get_by_role("button", name=_tr(lab, "Draw"), exact=True).click()
+    lab.notebook().get_by_role("button", name=_tr(lab, "Draw"), exact=True).first.click()
     said = lab.wait_for_value("table.feedback_text", lambda v: "TURN-1" in v)
     assert UNTRANSLATED not in said and "already drawn" not in said, said
     _shown(lab, said)
