@@ -209,5 +209,14 @@ def test_a_click_outside_a_kernel_plays_the_opponents_at_once_even_under_a_runni
         w.buttons["discard"].click()
         return w
 
-    w = asyncio.run(clicks())
+    # In a thread of its own, so that a loop already running in this one (a browser test's, on
+    # the same worker) does not refuse asyncio.run.
+    import threading
+
+    done: list[TableWidget] = []
+    worker = threading.Thread(target=lambda: done.append(asyncio.run(clicks())))
+    worker.start()
+    worker.join(60)
+    assert done, "the clicks did not finish"
+    w = done[0]
     assert w.game.to_move == 0 and w.feedback_text.splitlines()[-1].startswith("East discarded")
