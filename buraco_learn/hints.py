@@ -605,8 +605,10 @@ def advised_discard(game: Game, seed: int = 0) -> Card | None:
 
 def least_faults(view: PlayerView, discards: Sequence[Discard]) -> list[Discard]:
     """The discards with the fewest certain faults (:func:`discard_faults`), ranked as (a wild, an
-    opponent's meld takes it, it makes a meld for the next player with the pile): the ones the
-    strong bot chooses among (:meth:`~buraco_learn.bots.StrongBot.discard`)."""
+    opponent's meld takes it, it makes a meld for the next player with the pile), then, among
+    those, the least near a card of the pile (:func:`_near_rank`) unless the next player may take
+    the pile and close at once (:func:`_risk_first`): the ones the strong bot chooses among
+    (:meth:`~buraco_learn.bots.StrongBot.discard`), so that its discard is the hint's."""
     if len(discards) < 2:
         return list(discards)
     # The pile's pairs are tried only for the cards with the fewest of the first two faults, the
