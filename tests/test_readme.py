@@ -149,10 +149,18 @@ def test_binder_has_a_learner_link_and_a_teacher_link() -> None:
     assert '"solutions"' in (ROOT / "binder" / "jupyter_server_config.json").read_text()
 
 
-def test_ci_tests_the_other_python_versions_first() -> None:
+def test_ci_tests_the_newest_python_first_then_runs_the_readme_command() -> None:
+    """``.ci/run`` runs the quick tests on the newest Python the package declares (the one most
+    likely to break), then the README's command; the workflow runs every declared version."""
     ci = [ln.strip() for ln in (ROOT / ".ci" / "run").read_text().splitlines()]
-    assert "bash scripts/test_pythons.sh" in ci
-    assert ci.index("bash scripts/test_pythons.sh") < len(ci) - 1
+    quick = [i for i, ln in enumerate(ci) if ln.endswith("bash scripts/test_pythons.sh")]
+    assert len(quick) == 1 and quick[0] < len(ci) - 1
+    declared = re.findall(r"Programming Language :: Python :: (3\.\d+)", (ROOT / "pyproject.toml").read_text())
+    newest = max(declared, key=lambda v: tuple(map(int, v.split("."))))
+    assert f'VERSIONS="${{CI_PYTHONS:-{newest}}}"' in ci[quick[0]]
+    workflow = (ROOT / ".github" / "workflows" / "ci.yml").read_text()
+    for v in declared:
+        assert v == "3.11" or f'"{v}"' in workflow, f"the workflow runs no job on Python {v}"
 
 
 def test_class_report_is_described_as_the_folder_it_writes() -> None:
