@@ -288,6 +288,8 @@ def _keep_clean(game: Game, plan: Plan) -> tuple[list[Action], list[str], list[C
         kept.append(a)
     if not words:
         return actions, [], []
+    if _discard_takes_pot(game, plan, actions):  # laid whole, one card is left: its discard takes the pot
+        return actions, [_pot_words(wilds)], []
     if _spend_wilds(game):  # the wild would be kept for a clean burraco, but the hand may end first
         return actions, [_spend_words(game, wilds)], []
     trial = game.clone()
@@ -297,6 +299,41 @@ def _keep_clean(game: Game, plan: Plan) -> tuple[list[Action], list[str], list[C
     except BuracoError:  # the rest of the plan needed the wild: keep the plan as it is
         return actions, [], []
     return kept, words, wilds
+
+
+def _discard_takes_pot(game: Game, plan: Plan, actions: Sequence[Action]) -> bool:
+    """Whether the plan, laid whole, leaves one card whose discard empties the hand of a side that
+    has not taken its pot yet: the discard then takes the pot (POT-3), which keeping a wild back
+    (two cards left) would forgo.
+
+    >>> from buraco_learn import Game
+    >>> g = Game.from_position("fibur 2p d1 t0 play | h: 5H 6H 7H 8H 9H TH 2C 4S / 9D 9S | m: - | p: 3C "
+    ...                        "| s: * | pots: *11 / *11 | took: -")
+    >>> plan = Plan((Meld.from_cards("5H 6H 7H 8H 9H TH 2C"),), (), 80, (Card.parse("4S"),))
+    >>> _discard_takes_pot(g, plan, plan.actions())
+    True
+    """
+    seat = game.to_move
+    if plan.takes_pot or len(plan.rest) != 1 or game.side_has_pot(seat):
+        return False
+    trial = game.clone()
+    try:
+        for a in actions:
+            trial.apply(a)
+    except BuracoError:
+        return False
+    return any(isinstance(a, Discard) and a.card == plan.rest[0] for a in trial.legal_actions())
+
+
+def _pot_words(wilds: Sequence[Card]) -> str:
+    """Why the plan lays ``wilds`` now rather than keeping them for a clean burraco: its discard
+    then takes the pot (POT-3)."""
+    return trn("Lay {cards} now rather than keeping it for a clean burraco: with it laid you have one card left, "
+               "and discarding it empties your hand, so you take your pot (POT-3). Kept, it would leave you two "
+               "cards and no pot this turn.",
+               "Lay {cards} now rather than keeping them for a clean burraco: with them laid you have one card "
+               "left, and discarding it empties your hand, so you take your pot (POT-3). Kept, they would leave "
+               "you more cards and no pot this turn.", len(wilds), cards=format_cards(wilds, pretty=True))
 
 
 def _spend_words(game: Game, wilds: Sequence[Card]) -> str:
@@ -616,6 +653,10 @@ def least_faults(view: PlayerView, discards: Sequence[Discard]) -> list[Discard]
     first = {d.card: (d.card.is_wild, bool(opponent_melds_accepting(view, d.card))) for d in discards}
     least = min(first.values())
     choices = [d for d in discards if first[d.card] == least]
+    if len(choices) > 1 and least == (False, True):  # every card is a gift: the smallest one
+        gift = {d.card: _gift_points(view, d.card) for d in choices}
+        smallest = min(gift.values())
+        choices = [d for d in choices if gift[d.card] == smallest]
     if len(choices) > 1 and not least[0]:
         pool = _next_pool(view)
         safe = {c for c in {d.card for d in choices} if _pile_fault(view, pool, c) is None}
@@ -628,6 +669,29 @@ def least_faults(view: PlayerView, discards: Sequence[Discard]) -> list[Discard]
             fewest = min(near.values())
             choices = [d for d in choices if near[d.card] == fewest]
     return choices
+
+
+def _gift_points(view: PlayerView, card: Card) -> int:
+    """What ``card`` discarded is worth to the opponents at most, laid off on one of their melds:
+    the points that meld gains at the count (its card points and any burraco bonus it then makes,
+    SCORE-1, BUR-1), so that when every card is a gift the smallest can be chosen.
+
+    >>> from buraco_learn import Game, Card
+    >>> g = Game.from_position("fibur 2p d1 t0 play | h: 9H 4C / - | m: 1=3H 4H 5H 6H 7H 8H; 1=4D 4S 4H "
+    ...                        "| p: 3C | s: * | pots: *11 / *11 | took: -")
+    >>> _gift_points(g.view(0), Card.parse("9H")), _gift_points(g.view(0), Card.parse("4C"))
+    (210, 5)
+    """
+    best = 0
+    takers = set(opponent_melds_accepting(view, card))
+    for t in view.table:
+        if t.id in takers:
+            try:
+                after = t.meld.lay_off(card)
+            except BuracoError:  # pragma: no cover - the meld accepts it (can_lay_off)
+                continue
+            best = max(best, meld_value(after) - meld_value(t.meld))
+    return best
 
 
 #: The order in which the strong bot weighs two discards (:meth:`~buraco_learn.bots.StrongBot.discard`):
@@ -761,6 +825,14 @@ def _why_discard(game: Game, card: Card, rng_seed: int, against: Card | None = N
     elif not card.is_wild:  # the least harm, not a safe card: said, and no other card is warned against for it
         t = next(t for t in game.table if t.id == taken[0])
         reasons.insert(0, _taken_too_words(t, any(c.is_wild for c in others)))
+        gifts = {c: _gift_points(view, c) for c in others if not c.is_wild}
+        mine = _gift_points(view, card)
+        if gifts and max(gifts.values()) > mine:  # every card is a gift: this one is the smallest
+            big = max(gifts, key=lambda c: gifts[c])
+            reasons.insert(1, trn("laid off there it gives them {points} point, where {other} would give them {more} "
+                                  "(SCORE-1, BUR-1)",
+                                  "laid off there it gives them {points} points, where {other} would give them {more} "
+                                  "(SCORE-1, BUR-1)", mine, points=mine, other=big.pretty, more=gifts[big]))
     if not warn and not taken:
         for c in others:
             ids = opponent_melds_accepting(view, c)

@@ -118,3 +118,37 @@ def test_the_advised_discard_is_the_strong_choice_among_the_fewest_faults() -> N
             others = [a for a in acts if not isinstance(a, Discard)]
             g.apply(rng.choice(others) if others and (not discards or rng.random() < 0.5) else rng.choice(discards))
     assert checked > 30
+
+
+def test_when_every_discard_feeds_an_opponent_meld_the_smallest_gift_is_advised_turn2_bur1() -> None:
+    """Both cards lay off on the opponents' melds (TURN-2): 9♥ makes their run a clean burraco
+    (200 + 10 points, BUR-2), 4♣ gives them 5. The hint and the bot give the 4♣, and say why."""
+    g = Game.from_position("fibur 2p d1 t0 play | h: 9H 4C / 9D 9S 3D 4D 5D 6D 7D "
+                           "| m: 1=3H 4H 5H 6H 7H 8H; 1=4D 4S 4H | p: 3C | s: * | pots: *11 / *11 | took: -")
+    assert advised_discard(g) == C("4C")
+    from buraco_learn.hints import hint
+    words = str(hint(g))
+    assert "Then discard 4♣" in words
+    assert "gives them 5 points, where 9♥ would give them 210" in words
+    bot = StrongBot(0)
+    discards = [a for a in g.legal_actions() if isinstance(a, Discard)]
+    assert bot.discard(g.view(0), g, discards).card == C("4C")
+
+
+def test_a_wild_is_laid_when_its_discard_then_takes_the_pot_pot3() -> None:
+    """Kept for a clean burraco, 2♣ would leave two cards and no pot this turn; laid, the one card
+    left is discarded and the hand is empty, so the side takes its pot with the discard (POT-3)."""
+    from buraco_learn.hints import hint
+    g = Game.from_position("fibur 2p d1 t0 play | h: 5H 6H 7H 8H 2C 4S / 9D 9S 3D 4D 5D 6D 7D | m: - | p: 3C "
+                           "| s: * | pots: *11 / *11 | took: -")
+    h = hint(g)
+    assert C("2C") in h.action.cards  # type: ignore[union-attr]
+    assert "POT-3" in str(h) and "Keep 2♣" not in str(h)
+    first = StrongBot(0).choose(g.view(0), g.legal_actions())  # the bot plays what the hint says
+    assert C("2C") in first.cards  # type: ignore[union-attr]
+    # with one card more the discard cannot empty the hand: the wild is kept for a clean burraco
+    g2 = Game.from_position("fibur 2p d1 t0 play | h: 5H 6H 7H 8H 2C 4S KS / 9D 9S 3D 4D 5D 6D 7D | m: - "
+                            "| p: 3C | s: * | pots: *11 / *11 | took: -")
+    h2 = hint(g2)
+    assert C("2C") not in h2.action.cards  # type: ignore[union-attr]
+    assert "Keep 2♣ out of the new meld" in str(h2)
