@@ -779,7 +779,13 @@ def _rather_words(game: Game, facts: _DiscardFacts, card: Card, other: Card) -> 
         elif name == "opponent":
             why = tr("an opponent's meld takes {other} (TURN-2)", other=y)
         elif name == "own":
-            why = tr("your side's melds take {other}: keep it, it goes down at a later turn (TURN-2)", other=y)
+            seat = game.to_move
+            if len(game.hand(seat)) <= 2 and game.side_has_pot(seat) and not game.side_has_burraco(seat):
+                why = tr("your side's melds take {other}, but laid now it would leave you one card, and without a "
+                         "burraco your side may not discard its last card (CLOSE-4): keep it, it goes down at a later "
+                         "turn (TURN-2)", other=y)
+            else:
+                why = tr("your side's melds take {other}: keep it, it goes down at a later turn (TURN-2)", other=y)
         elif name == "worn":
             why = tr("you have discarded {other} three times already this hand: it keeps coming back with the pile, "
                      "so let another card go", other=y)

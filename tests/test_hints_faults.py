@@ -152,3 +152,18 @@ def test_a_wild_is_laid_when_its_discard_then_takes_the_pot_pot3() -> None:
     h2 = hint(g2)
     assert C("2C") not in h2.action.cards  # type: ignore[union-attr]
     assert "Keep 2♣ out of the new meld" in str(h2)
+
+
+def test_a_card_the_side_takes_kept_with_two_in_hand_says_why_it_is_not_laid_now_close4() -> None:
+    """With its pot, no burraco and two cards, South's 3♥ fits his run, but laid off it would leave
+    one card, which he may not discard (CLOSE-4): the hint keeps it and says so, not only "later"."""
+    from buraco_learn.hints import hint
+    g = Game.from_position("fibur 2p d1 t0 play | h: QD 3H / 9D 9S 3D 4D 5D 6D 7D | m: 0=4H 5H 6H | p: 8C "
+                           "| s: * | pots: *11 | took: 0")
+    words = str(hint(g))
+    assert "Then discard Q♦" in words
+    assert "laid now it would leave you one card" in words and "(CLOSE-4)" in words
+    # with three cards it could be laid off and a card discarded: no CLOSE-4 reason then
+    g3 = Game.from_position("fibur 2p d1 t0 play | h: QD 3H KS / 9D 9S 3D 4D 5D 6D 7D | m: 0=4H 5H 6H | p: 8C "
+                            "| s: * | pots: *11 | took: 0")
+    assert "laid now it would leave you one card" not in str(hint(g3))
