@@ -1364,7 +1364,10 @@ def _draw_hint(game: Game, bot: StrongBot) -> Hint:
         why = tr("the pile holds {own}, which you discarded yourself, and last turn you threw back the card you had "
                  "taken with the pile: taking it again would pass the same cards back and forth while the stock does "
                  "not move", own=own)
-    elif gain <= 0:
+    elif gain < 0:
+        why = tr("with the pile ({cards}) you would lay down less now, not more ({points} points with it, {without} "
+                 "without)", cards=format_cards(game.pile, pretty=True), points=p.with_pile, without=p.now)
+    elif gain == 0:
         why = tr("the pile ({cards}) adds nothing you could lay down now ({points} points with it, {without} "
                  "without)", cards=format_cards(game.pile, pretty=True), points=p.with_pile, without=p.now)
     elif why_code == "more-left":

@@ -184,3 +184,28 @@ def test_a_refused_meld_with_two_2s_says_which_2_may_be_natural() -> None:
     assert "the 2 of the run's own suit, in the 2 position" in text and text.endswith("."), text
     w.play("meld 9S KD JH")  # no 2: the reason alone
     assert "RUN-5" not in w.feedback_text, w.feedback_text
+
+
+def test_the_draw_hint_says_less_when_the_pile_lays_down_less_and_nothing_only_when_equal() -> None:
+    """Over a seeded 4-player hand (South greedy, so it takes piles the strong player would not),
+    every "draw from the stock" hint that counts both ways says what the counts say: "adds nothing"
+    only for equal counts, "less now, not more" when the pile lays down less (TURN-1)."""
+    g = Game.new(4, seed=4)  # at move 13 the pile would lay down 130 points, the stock 140
+    bots = [make_bot("greedy", 1), make_bot("strong", 2), make_bot("greedy", 3), make_bot("strong", 4)]
+    counted = re.compile(r"\((\d+) points with it, (\d+) without\)")
+    kinds: set[str] = set()
+    while not g.is_over:
+        seat = g.to_move
+        if seat == 0 and g.phase == "draw":
+            for sentence in hint(g).sentences:
+                m = counted.search(sentence)
+                if m and sentence.startswith("Draw from the stock"):
+                    with_pile, without = int(m.group(1)), int(m.group(2))
+                    if with_pile < without:
+                        assert "you would lay down less now, not more" in sentence, sentence
+                        kinds.add("less")
+                    else:
+                        assert with_pile == without and "adds nothing" in sentence, sentence
+                        kinds.add("equal")
+        g.apply(bots[seat].choose(g.view(seat), g.legal_actions()))
+    assert "less" in kinds, kinds
