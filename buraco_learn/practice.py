@@ -108,6 +108,8 @@ def costly_decisions(review: Review, *, min_cost: int = 10, most: int = 5) -> li
     for turn in review.worst:
         if turn.loss < min_cost or len(out) >= most:
             continue
+        if turn.best_points <= turn.played_points:  # the loss is the close alone: the coach's close verdict says it
+            continue
         played = (tr("{plan} ({points} points)", plan=turn.played_words, points=format(turn.played_points, "+d"))
                   if turn.laid else tr("laid nothing down (0 points)"))
         out.append(CostlyDecision(turn.position, played, turn.loss, "lay", turn.best_points, (), turn.best_words))

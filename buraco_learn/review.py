@@ -1,8 +1,11 @@
 """A finished hand reviewed with the solver, turn by turn, like a chess engine's game review.
 
 :func:`review` replays a game record and, at each turn of one seat, puts what was laid down
-beside the most the solver (:func:`buraco_learn.solver.solve`) could lay down from the same
-position: the hand just after the draw. The turns where the most points were lost come first.
+beside the best play from the same position, the hand just after the draw: what the hint and the
+coach advise (:func:`buraco_learn.hints.play_advice`), the close when the side may close (its
+bonus counted, CLOSE-5), else the most the solver (:func:`buraco_learn.solver.solve`) lays down,
+less a wild kept for a clean burraco and the reserve kept after the pot, so that the review never
+counts the advice as a loss. The turns where the most points were lost come first.
 At the close it counts the cards still held (EQ-2, SCORE-1) and says which of them could still
 have gone onto the table at that seat's last turn.
 
@@ -39,6 +42,7 @@ from .game import Game
 from .i18n import colon, get_language, seat_word, semicolon, tr, trn
 from .records import format_position, load_record, parse_position
 from .scoring import hand_points
+from .melds import Meld
 from .solver import Plan, meld_value, shared_budget, solve
 
 if TYPE_CHECKING:  # the coach imports this module's words
@@ -167,16 +171,33 @@ class TurnReview:
     played_points: int
     best: Plan
     position: str
+    #: The turn closed the hand (CLOSE-1): its close bonus (CLOSE-5) counts with what it laid.
+    closed: bool = False
+
+    @property
+    def best_closes(self) -> bool:
+        """Whether the best play from the position closes the hand (CLOSE-1)."""
+        return self.best.discard is not None
+
+    @property
+    def close_bonus(self) -> int:
+        """The close bonus (CLOSE-5) of the rules the hand was played by."""
+        return parse_position(self.position).rules.close_bonus
 
     @property
     def best_points(self) -> int:
-        """The points the solver's best plan would have laid down."""
+        """The points the best play would have laid down (the hint's advice: the close when the
+        side may close, its bonus not included; else the most points, less the wilds kept for a
+        clean burraco and the reserve kept after the pot)."""
         return self.best.points
 
     @property
     def loss(self) -> int:
-        """Points left on the table this turn: the best minus what was laid, never below zero."""
-        return max(0, self.best.points - self.played_points)
+        """Points left this turn: the best play's worth (its close bonus included, CLOSE-5) minus
+        what the turn laid (and its own close bonus), never below zero."""
+        best = self.best.points + (self.close_bonus if self.best_closes else 0)
+        played = self.played_points + (self.close_bonus if self.closed else 0)
+        return max(0, best - played)
 
     @property
     def laid(self) -> tuple[Action, ...]:
@@ -205,6 +226,11 @@ class TurnReview:
     @property
     def best_words(self) -> str:
         """The solver's best play in words, with its points."""
+        if self.best_closes:
+            assert self.best.discard is not None
+            return tr("{plan}, then discard {card} and close (worth {points} points to your side, and {bonus} for the "
+                      "close, CLOSE-5)", plan=plan_words(self.best), card=self.best.discard.pretty,
+                      points=self.best.points, bonus=self.close_bonus)
         if self.best.is_empty:
             return tr("nothing could be laid down (0 points)")
         return tr("{plan} (worth {points} points to your side)", plan=plan_words(self.best), points=self.best.points)
@@ -214,6 +240,8 @@ class TurnReview:
             played = tr("{plan} (worth {points} points to your side)", plan=self.played_words, points=self.played_points)
         else:
             played = tr("laid nothing down (0 points)")
+        if self.closed:
+            played = tr("{played}, and closed: {bonus} more (CLOSE-5)", played=played, bonus=self.close_bonus)
         fields = dict(number=self.number, move=self.move, drew=self.drew_words, played=played)
         if not self.best.proven:  # the solver's budget ran out on this hand: its best found, not proven
             if self.loss == 0:
@@ -223,8 +251,7 @@ class TurnReview:
                       "lost (the hand is too big to prove it the most).", best=self.best_words, lost=self.loss,
                       **fields)
         if self.loss == 0:
-            return tr("Turn {number} (move {move}): {drew}; {played}; that was the most this hand could lay down.",
-                      **fields)
+            return tr("Turn {number} (move {move}): {drew}; {played}; that was the best play here.", **fields)
         return tr("Turn {number} (move {move}): {drew}; {played}; the best was {best}: {lost} points lost.",
                   best=self.best_words, lost=self.loss, **fields)
 
@@ -409,9 +436,9 @@ class _OpenTurn:
     best: Plan
     played: list[Action] = field(default_factory=list)
 
-    def finish(self, number: int, points: int) -> TurnReview:
+    def finish(self, number: int, points: int, closed: bool = False) -> TurnReview:
         return TurnReview(number, self.move, self.drew, self.pile_size, tuple(self.played), points, self.best,
-                          self.position)
+                          self.position, closed)
 
 
 def _bounded_solve(g: Game) -> Plan:
@@ -420,6 +447,32 @@ def _bounded_solve(g: Game) -> Plan:
     budget cut short says so (``Plan.proven`` False, "best found")."""
     with shared_budget():
         return solve(g.clone())
+
+
+def _advised_plan(g: Game) -> Plan:
+    """What the hint and the coach advise laying down from ``g`` (:func:`~buraco_learn.hints.play_advice`),
+    as a plan: the close when the side may close (its ``discard`` set, CLOSE-1: the strong player
+    closes whenever it can), else the solver's most points less the wilds kept for a clean burraco
+    and the reserve kept after the pot, so that the review never calls the advice a loss. Within one
+    shared node budget (see :func:`_bounded_solve`)."""
+    from .hints import play_advice  # (the hint's module imports this one's words)
+
+    with shared_budget():
+        advice = play_advice(g.clone())
+    if advice.closing is not None:
+        return advice.closing
+    plan = advice.plan
+    assert plan is not None
+    if not advice.keep_words:
+        return plan
+    melds = tuple(Meld.from_cards(a.cards, rules=g.rules) for a in advice.actions if isinstance(a, LayDown))
+    lay_offs = tuple(sorted((a.target, a.cards) for a in advice.actions if isinstance(a, LayOff)))
+    rest = list(g.hand(g.to_move))
+    for a in advice.actions:
+        if isinstance(a, (LayDown, LayOff)):
+            for c in a.cards:
+                rest.remove(c)
+    return Plan(melds, lay_offs, advice.points, tuple(rest), False, None, plan.proven)
 
 
 def review(record_or_game: Game | str | Path, seat: int, *, decisions: bool = True, keep: bool = True) -> Review:
@@ -457,7 +510,7 @@ def review(record_or_game: Game | str | Path, seat: int, *, decisions: bool = Tr
         if mine and isinstance(action, (Draw, TakePile)):
             pile_size = len(g.pile)
             g.apply(action)
-            current = _OpenTurn(k + 1, action, pile_size, format_position(g), _side_value(g, seat), _bounded_solve(g))
+            current = _OpenTurn(k + 1, action, pile_size, format_position(g), _side_value(g, seat), _advised_plan(g))
             continue
         if mine and current is not None and isinstance(action, Discard):
             close_plan = _bounded_solve(g)  # what the hand could still lay before this discard
@@ -468,7 +521,8 @@ def review(record_or_game: Game | str | Path, seat: int, *, decisions: bool = Tr
             g.apply(action)
             took_pot_last = g.took_pot[seat] and not had_pot  # the discard emptied the hand: the pot (POT-3)
             current.played.append(action)
-            turns.append(current.finish(len(turns) + 1, points))
+            closed = g.is_over and g.result().closed_by == seat
+            turns.append(current.finish(len(turns) + 1, points, closed))
             current = None
             continue
         g.apply(action)
