@@ -135,3 +135,27 @@ def test_the_demo_table_speaks_to_a_class_not_to_one_player(monkeypatch: pytest.
     assert f"{seat} to play" in said
     for you in ("Your turn", "(you)", "You are", "Your hand", "(your side)", "(your partner)"):
         assert you not in said, you
+
+
+@pytest.mark.parametrize("lang,yours", [("en", ("Your turn", "(you)", "Your side", "your partner")),
+                                        ("fr", ("À vous", "(vous)", "Votre équipe", "votre partenaire")),
+                                        ("it", ("Tocca a te", "(tu)", "La tua linea", "il tuo compagno"))])
+def test_the_demos_still_pictures_speak_to_a_class_too(lang: str, yours: tuple[str, ...]) -> None:
+    """Issue 25: the saved outputs of notebook 11 (``demo.table()``, the widget's still picture for
+    a notebook seen without a kernel) said « À vous (Ouest) » and « Ouest (vous) » to the class;
+    they name the seat to play, in every language, as the live canvas does."""
+    from html import escape
+
+    from buraco_learn.i18n import language
+    from buraco_learn.render.text import turn_line
+    demo = Demo(players=4, seed=11)
+    with language(lang):
+        w = demo.widget()
+        w.next_move()
+        pictures = [demo.table()._repr_html_(), demo.table(reveal=True)._repr_html_(),
+                    w._repr_mimebundle_()["text/html"]]
+        to_play = escape(turn_line(demo.game, None))  # "West to play: ...", the seat named
+    for html in pictures:
+        assert to_play in html, (lang, to_play)
+        for you in yours:
+            assert you not in html, (lang, you)

@@ -400,4 +400,4 @@ class _LargeView(TableView):
         from ..render import table_html
 
         size: Any = self.size
-        return table_html(self.game, viewer=self.seat or 0, reveal=self.reveal, size=size)
+        return table_html(self.game, viewer=self.seat or 0, reveal=self.reveal, size=size, you=False)

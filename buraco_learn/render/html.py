@@ -326,15 +326,19 @@ def _backs(n: int, *, size: int, back: str) -> str:
 
 
 def table_html(game: Game, *, viewer: int = 0, reveal: bool = False, deck: str = "classic",
-               size: Size = "medium") -> str:
+               size: Size = "medium", you: bool = True) -> str:
     """The whole table as ``viewer`` sees it: own hand face up, the others face down with their
     counts (all face up with ``reveal=True``), both sides' melds, stock, pile, pots, whose turn
-    and the running score (``game.score_now()``).
+    and the running score (``game.score_now()``). ``you=False``: the words speak to a whole class
+    (a teacher's screen): "South to play", "South", never "Your turn" or "(you)".
 
     >>> from buraco_learn import Game
     >>> html = table_html(Game.new(4, seed=7))
     >>> 'class="table players-4"' in html, "West to play" in html, html.count('class="card back')
     (True, True, 38)
+    >>> g = Game.new(2, seed=1, dealer=1)
+    >>> "Your turn (South)" in table_html(g), "(you)" in table_html(g, you=False), "South to play" in table_html(g, you=False)
+    (True, False, True)
     """
     check_deck(deck)
     w = card_width(size)
@@ -343,19 +347,20 @@ def table_html(game: Game, *, viewer: int = 0, reveal: bool = False, deck: str =
     n = game.players
     seats = [(viewer + k) % n for k in range(n)]
     hands = game.hands
+    speaker = viewer if you else None  # whom the words say "you" to (None: a whole class)
 
     def seat_block(seat: int, where: str) -> str:
-        name = seat_title(game, seat, viewer)
+        name = seat_title(game, seat, speaker)
         count = len(hands[seat])
         turn = game.to_move == seat and not game.is_over
         if seat != viewer:
-            name = seat_title(game, seat, viewer, short=True)
+            name = seat_title(game, seat, speaker, short=True)
         size = 15 if seat == viewer else 13
         words = trn("{seat} · {n} card", "{seat} · {n} cards", count, seat=name)
         head = (f'<div class="seat-name" style="{_style(font_weight="bold", font_size=size, white_space="nowrap", color="#ffe082" if turn else "#fff")}">'
                 f'{"▶ " if turn else ""}{escape(words)}'
                 f'{" · " + escape(tr("pot taken")) if game.took_pot[seat] else ""}</div>')
-        role = seat_role(game, seat, viewer)
+        role = seat_role(game, seat, speaker)
         if role:  # 3 or 5 players: alone, or with whom (P3-1, P5-2)
             head += f'<div class="seat-role" style="{_style(font_size=12, color="#c5e1a5", white_space="nowrap")}">{escape(role)}</div>'
         if seat == viewer or reveal:
@@ -373,7 +378,7 @@ def table_html(game: Game, *, viewer: int = 0, reveal: bool = False, deck: str =
     sides_html = []
     others = [s for s in game.sides if viewer not in s]
     for side in [*others, my_side]:
-        html = side_html(game.side_melds(side[0]), title=side_caption(game, side, viewer), deck=deck, size=small)
+        html = side_html(game.side_melds(side[0]), title=side_caption(game, side, speaker), deck=deck, size=small)
         mine = " ours" if side == my_side else ""
         sides_html.append(f'<div class="side{mine}" style="{_style(flex="1 1 0", min_width="240px", border="1px solid rgba(255,255,255,0.3)", border_radius=8, padding="2px 6px")}">{html}</div>')
     pots = game.pots
@@ -398,7 +403,7 @@ def table_html(game: Game, *, viewer: int = 0, reveal: bool = False, deck: str =
     box = _style(display="inline-block", background=FELT, color="#fff", border=f"6px solid {FELT_DARK}",
                  border_radius=14, padding=8, font_family=FONT, font_size=14, max_width="100%",
                  box_sizing="border-box")
-    turn, *rest = status_parts(game, viewer)
+    turn, *rest = status_parts(game, speaker)
     score = " · ".join(rest)
     status = (f'<div class="status" style="{_style(font_size=15, padding="2px 4px 4px")}"><b>{escape(turn)}</b>'
               + (f'<span style="{_style(font_size=13, opacity="0.9")}"> · {escape(score)}</span>' if score else "")

@@ -505,7 +505,7 @@ class TableWidget(VBox):  # type: ignore[misc]
         run the cell to play."""
         note = ('<div class="static-note" style="font-size:13px;color:#555;margin:2px 0 6px">'
                 + escape(tr("A picture of the table: run the cell to play on it.")) + "</div>")
-        return note + table_html(self.game, viewer=self.viewer, deck=self.deck, size="small")
+        return note + table_html(self.game, viewer=self.viewer, deck=self.deck, size="small", you=self._says_you())
 
     # ------------------------------------------------------------------ reading
     @property
