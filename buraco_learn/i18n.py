@@ -255,10 +255,10 @@ def word(value: Any) -> str:
     notebook to print: the engine's own values stay English, so code can compare them.
 
     >>> word("set"), word(True), word(None), word(("South", "North")), word(7)
-    ('set', 'yes', 'none', 'South, North', '7')
+    ('set', 'yes', 'none', 'South and North', '7')
     >>> with language("fr"):
-    ...     word("run"), word("semi-clean"), word(False), word("easy")
-    ('suite', 'semi-pur', 'non', 'facile')
+    ...     word("run"), word("semi-clean"), word(False), word("easy"), word(("South", "North"))
+    ('suite', 'semi-pur', 'non', 'facile', 'Sud et Nord')
     """
     if isinstance(value, bool):
         # TRANSLATORS: True and False as a notebook prints them
@@ -266,8 +266,12 @@ def word(value: Any) -> str:
     if value is None:
         # TRANSLATORS: a value that is not there (no wild in a meld, no burraco)
         return trc("value", "none")
-    if isinstance(value, (tuple, list)):
-        return ", ".join(word(v) for v in value)
+    if isinstance(value, (tuple, list)):  # a list in words: "South and North", "A, B and C"
+        words = [word(v) for v in value]
+        if len(words) < 2:
+            return "".join(words)
+        # TRANSLATORS: the last two of a list of names in a sentence: "South and North"
+        return tr("{first} and {last}", first=", ".join(words[:-1]), last=words[-1])
     if isinstance(value, str) and _current != "en":
         return _engine_words().get(value, value)
     return str(value)
