@@ -107,7 +107,7 @@ class PuzzleWidget(VBox):  # type: ignore[misc]
                            files=self.files)
 
     def __repr__(self) -> str:
-        return f"<PuzzleWidget {self.puzzle.name}: {self.puzzle.question}>"
+        return f"<PuzzleWidget {self.puzzle.name}{colon()} {self.puzzle.question}>"
 
     def static_html(self) -> str:
         """The puzzle as a picture (its question and its table at the start), for a notebook seen
