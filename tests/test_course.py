@@ -302,3 +302,5 @@ def test_presets_table_is_in_words_not_attribute_names(lang: str) -> None:
     assert "BUR-3" in shown and "STOCK-1" in shown and "<table" in shown
     english = ("Semi-clean burraco", "only when another side took its pot", "takes the low end if it can")
     assert all((w in shown) == (lang == "en") for w in english), lang
+    # its plain text (where the HTML cannot show) puts the language's colon after each rule's label
+    assert ("(BUR-3)\u00a0: " if lang == "fr" else "(BUR-3): ") in shown, lang

@@ -367,6 +367,19 @@ def test_puzzle_answered_by_clicks_on_the_puzzle_widget(checker: Checker) -> Non
     assert checker.check("puzzle-easy-most", w2).startswith("Right: ")
 
 
+def test_a_right_puzzle_answer_reads_as_the_language_writes_after_a_colon() -> None:
+    """English capitalises the sentence after « Right: », French does not: the solutions of
+    notebook 9 read « Juste : cela pose 15 points », not « Juste : Cela » (issue 25)."""
+    from buraco_learn.i18n import language
+
+    checker = Checker(EXERCISES)
+    answer = str(EXERCISES["puzzle-easy-most"].worked_answer())
+    assert checker.check("puzzle-easy-most", answer).startswith("Right: That lays down")
+    with language("fr"):
+        said = checker.check("puzzle-easy-most", answer)
+    assert said.startswith("Juste\u00a0: cela pose "), said
+
+
 def test_a_finished_hand_is_shown_for_counting_without_its_result() -> None:
     ex = EXERCISES["puzzle-easy-score"]
     view = show("puzzle-easy-score")

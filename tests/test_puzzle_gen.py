@@ -262,6 +262,22 @@ def test_streak_wrong_then_right_and_the_failed_puzzles_replayed(tmp_path: Path)
     assert replay.widget is None and "no more puzzles" in replay.header.value
 
 
+def test_a_streaks_printed_line_speaks_its_language_with_its_typography() -> None:
+    """The line a notebook prints for a streak or a puzzle (its repr, where the widget cannot show) is in the
+    learner's language, with French's no-break space before the colon (« facile : », issue 25:
+    it read « facile: enchaînement de 0 »)."""
+    from buraco_learn.lang import NBSP
+
+    assert repr(PuzzleStreak("pile", "easy", seed=1)) == "<PuzzleStreak Pile or stock · easy: streak 0>"
+    fr = repr(PuzzleStreak("pile", "easy", seed=1, language="fr"))
+    assert fr == f"<PuzzleStreak Défausse ou pioche · facile{NBSP}: enchaînement de 0>", fr
+    it = repr(PuzzleStreak("pile", "easy", seed=1, language="it"))
+    assert ": " in it and NBSP not in it and "easy" not in it, it
+    one = make_puzzle("safe", "easy", 4)
+    assert repr(PuzzleWidget(one)).startswith(f"<PuzzleWidget {one.name}: ")
+    assert repr(PuzzleWidget(one, language="fr")).startswith(f"<PuzzleWidget {one.name}{NBSP}: Laquelle")
+
+
 def test_a_failed_generated_puzzle_comes_back_in_the_review_queue_and_stays_out_of_the_results(
         tmp_path: Path) -> None:
     """A generated puzzle answered wrong is due in the review queue the next day and is served

@@ -275,7 +275,7 @@ def presets_table() -> Picture:
         values = [say(PRESETS[n]) for n in names]
         rows.append(f'<tr><th style="{cell};font-weight:normal">{escape(tr(label))} ({rule_id})</th>'
                     + "".join(f'<td style="{cell}">{escape(v)}</td>' for v in values) + "</tr>")
-        lines.append(f"{tr(label)} ({rule_id}): " + " | ".join(f"{n} {v}" for n, v in zip(names, values)))
+        lines.append(f"{tr(label)} ({rule_id}){colon()} " + " | ".join(f"{n} {v}" for n, v in zip(names, values)))
     box = _BOX.replace("max-width:100%", "max-width:none")  # (no number an exercise below asks for)
     html = (f'<div style="{box}"><table style="border-collapse:collapse;font-size:14px">'
             f'<tr><th style="{cell}"></th>{head}</tr>{"".join(rows)}</table></div>')

@@ -758,7 +758,11 @@ class PuzzleExercise(Exercise):
             return Verdict(False, verdict.message, verdict.rules, form=True)
         if verdict.correct:
             message = verdict.message.removeprefix(right_prefix())
-            return Verdict(True, message[:1].upper() + message[1:], verdict.rules or self.rules)
+            # the box says « Right: » before it: English starts the sentence after a colon with a
+            # capital, French does not (« Juste : cela pose 15 points »)
+            if get_language() != "fr":
+                message = message[:1].upper() + message[1:]
+            return Verdict(True, message, verdict.rules or self.rules)
         return Verdict(False, verdict.message, verdict.rules)
 
 

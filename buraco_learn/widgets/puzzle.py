@@ -107,7 +107,7 @@ class PuzzleWidget(VBox):  # type: ignore[misc]
                            files=self.files)
 
     def __repr__(self) -> str:
-        return f"<PuzzleWidget {self.puzzle.name}: {self.puzzle.question}>"
+        return f"<PuzzleWidget {self.puzzle.name}{colon()} {self.puzzle.question}>"
 
     def static_html(self) -> str:
         """The puzzle as a picture (its question and its table at the start), for a notebook seen
@@ -283,7 +283,8 @@ class PuzzleStreak(VBox):  # type: ignore[misc]
 
     def __repr__(self) -> str:
         theme = tr(THEMES[self.theme]) if self.theme in THEMES else self.theme
-        return f"<PuzzleStreak {theme} · {word(self.level)}: " + tr("streak {n}", n=self.streak) + ">"
+        # the language's colon (French: a no-break space before it), as every label the course prints
+        return f"<PuzzleStreak {theme} · {word(self.level)}{colon()} " + tr("streak {n}", n=self.streak) + ">"
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         """The widget, plus a picture of its first puzzle as ``text/html`` (where no widget can be)."""
