@@ -22,6 +22,10 @@ True
 True
 >>> typeset("prenez-le aussitôt, puis le as", "fr")
 "prenez-le aussitôt, puis l'as"
+>>> typeset("Nord a défaussé le A♠, pas le 8♠ ni le D♥ ; défaussez-vous de A♠, du D♣, de 10♦ ou de JK", "fr")
+"Nord a défaussé l'A♠, pas le 8♠ ni la D♥\u202f; défaussez-vous de l'A♠, de la D♣, du 10♦ ou du JK"
+>>> typeset("Le A♥ va au A♣ ; de 5♥ 6♥ 7♥, le 5♥", "fr")
+"L'A♥ va à l'A♣\u202f; de 5♥ 6♥ 7♥, le 5♥"
 >>> typeset("Nord a en main aucune carte", "fr")
 "Nord n'a aucune carte en main"
 >>> typeset("Nord ha in mano nessuna carta", "it")
@@ -77,6 +81,25 @@ _IT_ELIDED = {"il": "l'", "Il": "L'", "del": "dell'", "Del": "Dell'", "al": "all
               "Dal": "Dall'", "sul": "sull'", "Sul": "Sull'", "nel": "nell'", "Nel": "Nell'"}
 _IT_FEMININE = {"il": "la ", "Il": "La ", "del": "della ", "Del": "Della ", "al": "alla ", "Al": "Alla ",
                 "dal": "dalla ", "Dal": "Dalla ", "sul": "sulla ", "Sul": "Sulla ", "nel": "nella ", "Nel": "Nella "}
+# French: the article before a card agrees with the card's name, as a translation writes « le {card} »,
+# « du {card} », « au {card} » or « de {card} » (one card): « l'A♠ » (l'as), « la D♠ » (la dame), « du 8♠ »
+# (« de 8♠ » is not French), « de l'A♠ », « à la D♠ »; « le 8♠ » (le huit), « le R♦ », « le JK » as they are
+_FR_CARD = r"(?:(?:10|[2-9AVDRJQK])[♠♥♦♣]|(?:10|[2-9TJQKA])[SHDC]|JK)"
+_FR_CARD_ARTICLE = re.compile(rf"(?<![\w'’])([lL]e|[dD]u|[aA]u|[dD]e) (?=(A(?=[♠♥♦♣SHDC]))?(D(?=[♠♥♦♣]))?)(?={_FR_CARD}(?![\w♠♥♦♣(])(?! {_FR_CARD}(?![\w])))")
+_FR_ARTICLE = {"le": ("l'", "la "), "Le": ("L'", "La "), "du": ("de l'", "de la "), "Du": ("De l'", "De la "),
+               "au": ("à l'", "à la "), "Au": ("À l'", "À la "), "de": ("de l'", "de la "), "De": ("De l'", "De la ")}
+_FR_PLAIN = {"le": "le ", "Le": "Le ", "du": "du ", "Du": "Du ", "au": "au ", "Au": "Au ", "de": "du ", "De": "Du "}
+
+
+def _fr_card_article(m: re.Match[str]) -> str:
+    word = m.group(1)
+    if m.group(2):
+        return _FR_ARTICLE[word][0]
+    if m.group(3):
+        return _FR_ARTICLE[word][1]
+    return _FR_PLAIN[word]
+
+
 _AMPERSAND = re.compile(r"(?<=\w) & (?=\w)")
 _IT_AMPERSAND_E = re.compile(r"(?<=\w) & (?=[eEèÈ])")
 
@@ -84,6 +107,7 @@ _IT_AMPERSAND_E = re.compile(r"(?<=\w) & (?=[eEèÈ])")
 def _french(text: str) -> str:
     text = _FR_NEGATION.sub(lambda m: f"n'{m.group(1)} {m.group(2)} en main", text)
     text = _FR_NEGATION_PLAIN.sub(lambda m: f"n'{m.group(1)} {m.group(2)}", text)
+    text = _FR_CARD_ARTICLE.sub(_fr_card_article, text)
     text = _FR_ELISION.sub(lambda m: m.group(1)[0] + "'", text)
     text = _AMPERSAND.sub(" et ", text)
     text = _FR_OPEN.sub("«" + NBSP, text)

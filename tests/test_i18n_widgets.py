@@ -327,3 +327,47 @@ def test_court_cards_carry_the_letters_of_the_languages_cards() -> None:
 
     assert [corner(c, "fr") for c in ("KS", "QH", "JD", "AS")] == ["R", "D", "V", "A"]
     assert [corner(c, "it") for c in ("KS", "QH", "JD")] == ["K", "Q", "J"] == [corner(c, "en") for c in ("KS", "QH", "JD")]
+
+
+# -- French sentences built from parts, in the real catalog (issue 25) ------------------------------
+
+
+def _discard_line(card: str, *, you: bool) -> str:
+    from buraco_learn.actions import Discard
+    from buraco_learn.cards import Card
+    from buraco_learn.state import Event
+    from buraco_learn.widgets.common import event_words
+
+    game = Game.new(2, seed=3)
+    event = Event(seat=1, action=Discard(Card.parse(card)), note="")
+    with language("fr"):
+        return event_words(game, event, you=you)
+
+
+def test_french_discard_line_says_a_defausse_le() -> None:
+    """The table's line for a discard reads « Nord a défaussé le 8♠ », not « s'est défaussé de 8♠ »;
+    the review's and the coach's words too."""
+    from buraco_learn import parse_action
+    from buraco_learn.review import action_words
+
+    line = _discard_line("8S", you=False)
+    assert "a défaussé le 8♠" in line and "s'est" not in line
+    assert "Vous avez défaussé le 8♠" in _discard_line("8S", you=True)
+    with language("fr"):
+        assert action_words(parse_action("discard 8S")) == "a défaussé le 8♠"
+
+
+def test_french_article_before_a_card_elides_and_agrees() -> None:
+    """« le A♠ » is « l'A♠ », « de A♠ » « de l'A♠ », « de 8♠ » « du 8♠ », a queen « la D♥ »; the
+    discard line and the hints use it."""
+    from buraco_learn import parse_action
+    from buraco_learn.lang import typeset
+    from buraco_learn.review import action_words
+
+    assert "a défaussé l'A♠" in _discard_line("AS", you=False)
+    with language("fr"):
+        assert action_words(parse_action("discard AD")) == "a défaussé l'A♦"
+    assert typeset("ne vous défaussez pas de A♣ ni de 9♣ ; le 8♠ va au A♠", "fr") == (
+        "ne vous défaussez pas de l'A♣ ni du 9♣\u202f; le 8♠ va à l'A♠")
+    assert typeset("les combinaisons de 5♥ 6♥ 7♥", "fr") == "les combinaisons de 5♥ 6♥ 7♥"  # several cards
+    assert typeset("écrivez `le AS`", "fr") == "écrivez `le AS`"  # what a learner types
