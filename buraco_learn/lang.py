@@ -4,7 +4,8 @@ sentences at run time (:func:`buraco_learn.i18n.tr`).
 
 French typography: a narrow no-break space (U+202F) before ``; ? !``, a no-break space (U+00A0)
 before ``:`` and inside guillemets; grammar where a sentence is built from parts: elision
-(« de Ouest » -> « d'Ouest »), negation (« Nord a en main aucune carte » -> « Nord n'a aucune
+(« de Ouest » -> « d'Ouest », « le A♠ » -> « l'A♠ », « de 8♠ » -> « du 8♠ »), court cards read as
+French cards print them (``K♠ Q♠ J♠`` -> ``R♠ D♠ V♠``, the typed notation ``KS`` kept), negation (« Nord a en main aucune carte » -> « Nord n'a aucune
 carte en main »), no « & » in prose. Italian: negation (« Nord ha in mano nessuna carta » ->
 « Nord non ha nessuna carta in mano »), no « & », the article before a card as the card's name
 wants it (« il {card} » -> « l'8♥ », « la Q♣ »). English is left as it is.
@@ -24,6 +25,8 @@ True
 "prenez-le aussitôt, puis l'as"
 >>> typeset("Nord a défaussé le A♠, pas le 8♠ ni le D♥ ; défaussez-vous de A♠, du D♣, de 10♦ ou de JK", "fr")
 "Nord a défaussé l'A♠, pas le 8♠ ni la D♥\u202f; défaussez-vous de l'A♠, de la D♣, du 10♦ ou du JK"
+>>> typeset("le Q♥ sur J♠ K♣, 2♣(=K♣) et 2♦(=Q) ; écrivez KS ou `discard QH`", "fr")
+'la D♥ sur V♠ R♣, 2♣(=R♣) et 2♦(=D)\u202f; écrivez KS ou `discard QH`'
 >>> typeset("Le A♥ va au A♣ ; de 5♥ 6♥ 7♥, le 5♥", "fr")
 "L'A♥ va à l'A♣\u202f; de 5♥ 6♥ 7♥, le 5♥"
 >>> typeset("Nord a en main aucune carte", "fr")
@@ -91,6 +94,13 @@ _FR_ARTICLE = {"le": ("l'", "la "), "Le": ("L'", "La "), "du": ("de l'", "de la 
 _FR_PLAIN = {"le": "le ", "Le": "Le ", "du": "du ", "Du": "Du ", "au": "au ", "Au": "Au ", "de": "du ", "De": "Du "}
 
 
+# French: a court card a learner reads (drawn with its suit symbol, ``K♠``, or as a wild's stand-in
+# after one, ``2♣(=K)``) carries the letters of French cards, R D V (roi, dame, valet); the notation a
+# learner types (``KS``, ``JK``) stays as it is
+_FR_COURT = {"K": "R", "Q": "D", "J": "V"}
+_FR_COURT_CARD = re.compile(r"(?<![\w'’])([JQK])(?=[♠♥♦♣])|(?<=[♠♥♦♣]\(=)([JQK])(?=\))")
+
+
 def _fr_card_article(m: re.Match[str]) -> str:
     word = m.group(1)
     if m.group(2):
@@ -107,6 +117,7 @@ _IT_AMPERSAND_E = re.compile(r"(?<=\w) & (?=[eEèÈ])")
 def _french(text: str) -> str:
     text = _FR_NEGATION.sub(lambda m: f"n'{m.group(1)} {m.group(2)} en main", text)
     text = _FR_NEGATION_PLAIN.sub(lambda m: f"n'{m.group(1)} {m.group(2)}", text)
+    text = _FR_COURT_CARD.sub(lambda m: _FR_COURT[m.group(1) or m.group(2)], text)
     text = _FR_CARD_ARTICLE.sub(_fr_card_article, text)
     text = _FR_ELISION.sub(lambda m: m.group(1)[0] + "'", text)
     text = _AMPERSAND.sub(" et ", text)

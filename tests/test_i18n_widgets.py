@@ -371,3 +371,25 @@ def test_french_article_before_a_card_elides_and_agrees() -> None:
         "ne vous défaussez pas de l'A♣ ni du 9♣\u202f; le 8♠ va à l'A♠")
     assert typeset("les combinaisons de 5♥ 6♥ 7♥", "fr") == "les combinaisons de 5♥ 6♥ 7♥"  # several cards
     assert typeset("écrivez `le AS`", "fr") == "écrivez `le AS`"  # what a learner types
+
+
+def test_french_sentences_read_court_cards_as_r_d_v() -> None:
+    """Where a French learner reads a card (a sentence, the table's text, a feedback box, a wild's
+    stand-in) a king, queen and jack are R D V; what a learner types stays KS QH JD."""
+    from buraco_learn.cards import Card
+    from buraco_learn.game import TableMeld
+    from buraco_learn.melds import Meld
+    from buraco_learn.render.feedback import feedback_html
+    from buraco_learn.render.text import describe_hand, describe_meld
+
+    assert "Vous avez défaussé la D♥" in _discard_line("QH", you=True)
+    assert "Nord a défaussé le R♠" in _discard_line("KS", you=False)
+    with language("fr"):
+        hand = describe_hand([Card.parse(c) for c in ("KC", "QD", "JH", "AS")])
+        meld = describe_meld(TableMeld(id=0, owner=0, meld=Meld.parse("2C(=KC) QC AC")))
+        box = feedback_html("wrong", "défaussez le KD, pas le 9C", hint='écrivez `discard KD` ou "discard QS"')
+    assert "R♣ D♦ V♥ A♠" in hand and "K" not in hand
+    assert "D♣ 2♣(=R♣) A♣" in meld
+    assert "le R♦" in box and "<code>discard KD</code>" in box and '"discard QS"' in box
+    with language("en"):
+        assert "Q♣ 2♣(=K♣) A♣" in describe_meld(TableMeld(id=0, owner=0, meld=Meld.parse("2C(=KC) QC AC")))
