@@ -2,8 +2,8 @@
 French or Italian text goes through, the course's Markdown at build time and the package's
 sentences at run time (:func:`buraco_learn.i18n.tr`).
 
-French typography: a narrow no-break space (U+202F) before ``; ? !``, a no-break space (U+00A0)
-before ``:`` and inside guillemets; grammar where a sentence is built from parts: elision
+French typography: a narrow no-break space (U+202F) before ``; ? !`` and between the thousands of
+a number (« 2 005 »), a no-break space (U+00A0) before ``:`` and inside guillemets; grammar where a sentence is built from parts: elision
 (« de Ouest » -> « d'Ouest », « le A♠ » -> « l'A♠ », « de 8♠ » -> « du 8♠ »), court cards read as
 French cards print them (``K♠ Q♠ J♠`` -> ``R♠ D♠ V♠``, the typed notation ``KS`` kept), negation (« Nord a en main aucune carte » -> « Nord n'a aucune
 carte en main »), no « & » in prose. Italian: negation (« Nord ha in mano nessuna carta » ->
@@ -29,6 +29,10 @@ True
 'la D♥ sur V♠ R♣, 2♣(=R♣) et 2♦(=D)\u202f; écrivez KS ou `discard QH`'
 >>> typeset("Le A♥ va au A♣ ; de 5♥ 6♥ 7♥, le 5♥", "fr")
 "L'A♥ va à l'A♣\u202f; de 5♥ 6♥ 7♥, le 5♥"
+>>> typeset("Nord-Sud 2010, Est-Ouest −1990 ; objectif 2005 ; de 1 à 1000000 ; 500 ; -1350 ; P5-4 ; 2026-11-30 ; 1,5", "fr") == (
+...     "Nord-Sud 2\u202f010, Est-Ouest −1\u202f990\u202f; objectif 2\u202f005\u202f; de 1 à 1\u202f000\u202f000\u202f; 500\u202f;"
+...     " -1\u202f350\u202f; P5-4\u202f; 2026-11-30\u202f; 1,5")
+True
 >>> typeset("Nord a en main aucune carte", "fr")
 "Nord n'a aucune carte en main"
 >>> typeset("Nord ha in mano nessuna carta", "it")
@@ -94,6 +98,17 @@ _FR_ARTICLE = {"le": ("l'", "la "), "Le": ("L'", "La "), "du": ("de l'", "de la 
 _FR_PLAIN = {"le": "le ", "Le": "Le ", "du": "du ", "Du": "Du ", "au": "au ", "Au": "Au ", "de": "du ", "De": "Du "}
 
 
+# French: a number of four digits or more groups its thousands with a narrow no-break space, « 2 005 »
+# (not a part of a word, an ID, a decimal, a date or a version: ``P5-4``, ``1,5``, ``2026-11-30``)
+_FR_NUMBER = re.compile(r"(?<![\w.,/#\u202f\u00a0])(?<!\w-)(\d{4,})(?![\w/]|[.,]\d|-\d|[\u202f\u00a0]\d)")
+
+
+def _fr_group(m: re.Match[str]) -> str:
+    digits = m.group(1)
+    head = len(digits) % 3 or 3
+    return NNBSP.join([digits[:head]] + [digits[i:i + 3] for i in range(head, len(digits), 3)])
+
+
 # French: a court card a learner reads (drawn with its suit symbol, ``K♠``, or as a wild's stand-in
 # after one, ``2♣(=K)``) carries the letters of French cards, R D V (roi, dame, valet); the notation a
 # learner types (``KS``, ``JK``) stays as it is
@@ -120,6 +135,7 @@ def _french(text: str) -> str:
     text = _FR_COURT_CARD.sub(lambda m: _FR_COURT[m.group(1) or m.group(2)], text)
     text = _FR_CARD_ARTICLE.sub(_fr_card_article, text)
     text = _FR_ELISION.sub(lambda m: m.group(1)[0] + "'", text)
+    text = _FR_NUMBER.sub(_fr_group, text)
     text = _AMPERSAND.sub(" et ", text)
     text = _FR_OPEN.sub("«" + NBSP, text)
     text = _FR_CLOSE.sub(NBSP + "»", text)

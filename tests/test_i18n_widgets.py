@@ -393,3 +393,25 @@ def test_french_sentences_read_court_cards_as_r_d_v() -> None:
     assert "le R♦" in box and "<code>discard KD</code>" in box and '"discard QS"' in box
     with language("en"):
         assert "Q♣ 2♣(=K♣) A♣" in describe_meld(TableMeld(id=0, owner=0, meld=Meld.parse("2C(=KC) QC AC")))
+
+
+def test_french_outputs_space_their_punctuation_and_group_thousands() -> None:
+    """The wild-moves picture's text puts a narrow no-break space before its « ; », and a French
+    number of four digits groups its thousands (« 2 005 »), in a sentence and in the count."""
+    from buraco_learn.course.pictures import wild_moves
+    from buraco_learn.match import HandResult, Match
+    from buraco_learn.render.count import _points
+    from buraco_learn.render.text import match_words
+
+    with language("fr"):
+        text = wild_moves().text
+        m = Match(2, seed=1)
+        m.add_result(HandResult("stock", None, ((0,), (1,)), (), (2005, 1990)))
+        words = match_words(m)
+        points = _points(1350, "total"), _points(-1005, "line")
+    assert "(WILD-2)\u202f; " in text and " ; " not in text and "; " not in text.replace("\u202f;", "")
+    assert "2\u202f005" in words and "1\u202f990" in words and "2005" not in words
+    assert points == ("1\u202f350", "−1\u202f005")
+    assert "(WILD-2); " in wild_moves().text  # English as it was
+    with language("en"):
+        assert _points(1350, "total") == "1350"
