@@ -415,3 +415,21 @@ def test_french_outputs_space_their_punctuation_and_group_thousands() -> None:
     assert "(WILD-2); " in wild_moves().text  # English as it was
     with language("en"):
         assert _points(1350, "total") == "1350"
+
+
+def test_french_card_buttons_and_wild_tags_read_r_d_v() -> None:
+    """The table's card buttons and a wild's tag on a drawn meld read as French cards print them
+    (R♥, 2♣ tagged = R♣); English keeps K♥."""
+    from buraco_learn.melds import Meld
+    from buraco_learn.render import meld_html
+
+    game = Game.from_position("fibur 2p d0 t0 play | h: KH QS JD 5C / 9H TH JH | m: - | p: 3C | s: * "
+                              "| pots: *11 / *11 | took: -")
+    with language("fr"):
+        table = TableWidget(game, viewer=0)
+        labels = [b.description for b in table.card_buttons.children]
+        html = meld_html(Meld.parse("2C(=KC) QC AC"))
+    assert sorted(labels) == sorted(["R♥", "D♠", "V♦", "5♣"])
+    assert "= R♣</div>" in html
+    with language("en"):
+        assert "K♥" in [b.description for b in TableWidget(game, viewer=0).card_buttons.children]
