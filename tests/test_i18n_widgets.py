@@ -433,3 +433,18 @@ def test_french_card_buttons_and_wild_tags_read_r_d_v() -> None:
     assert "= R♣</div>" in html
     with language("en"):
         assert "K♥" in [b.description for b in TableWidget(game, viewer=0).card_buttons.children]
+
+
+def test_french_spread_pile_label_is_no_longer_than_the_english() -> None:
+    """« Défausse 1 · étalée (cliquez pour empiler) » stays on one line where the English does
+    (at 1366×768 « étalée ci-dessous (cliquez pour empiler) » fell to a line of its own)."""
+    from buraco_learn.render.layout import pile_words, text_width
+
+    def width(lang: str) -> float:
+        with language(lang):
+            head, hint = pile_words(1, True)
+        return text_width(f"{head} · {hint}")
+
+    with language("fr"):
+        assert pile_words(1, True) == ("Défausse 1", "étalée (cliquez pour empiler)")
+    assert width("fr") <= width("en")
