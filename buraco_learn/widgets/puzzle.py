@@ -283,7 +283,7 @@ class PuzzleStreak(VBox):  # type: ignore[misc]
 
     def __repr__(self) -> str:
         theme = tr(THEMES[self.theme]) if self.theme in THEMES else self.theme
-        return f"<PuzzleStreak {theme} · {word(self.level)}: " + tr("streak {n}", n=self.streak) + ">"
+        return f"<PuzzleStreak {theme} · {word(self.level)}{colon()} " + tr("streak {n}", n=self.streak) + ">"
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         """The widget, plus a picture of its first puzzle as ``text/html`` (where no widget can be)."""
