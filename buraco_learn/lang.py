@@ -27,6 +27,8 @@ True
 "Nord a défaussé l'A♠, pas le 8♠ ni la D♥\u202f; défaussez-vous de l'A♠, de la D♣, du 10♦ ou du JK"
 >>> typeset("le Q♥ sur J♠ K♣, 2♣(=K♣) et 2♦(=Q) ; écrivez KS ou `discard QH`", "fr")
 'la D♥ sur V♠ R♣, 2♣(=R♣) et 2♦(=D)\u202f; écrivez KS ou `discard QH`'
+>>> typeset("pinelle remplaçant le D, le R ou le V", "fr")  # a set's wild: a rank alone
+'pinelle remplaçant la D, le R ou le V'
 >>> typeset("Le A♥ va au A♣ ; de 5♥ 6♥ 7♥, le 5♥", "fr")
 "L'A♥ va à l'A♣\u202f; de 5♥ 6♥ 7♥, le 5♥"
 >>> typeset("Nord-Sud 2010, Est-Ouest −1990 ; objectif 2005 ; de 1 à 1000000 ; 500 ; -1350 ; P5-4 ; 2026-11-30 ; 1,5", "fr") == (
@@ -91,8 +93,8 @@ _IT_FEMININE = {"il": "la ", "Il": "La ", "del": "della ", "Del": "Della ", "al"
 # French: the article before a card agrees with the card's name, as a translation writes « le {card} »,
 # « du {card} », « au {card} » or « de {card} » (one card): « l'A♠ » (l'as), « la D♠ » (la dame), « du 8♠ »
 # (« de 8♠ » is not French), « de l'A♠ », « à la D♠ »; « le 8♠ » (le huit), « le R♦ », « le JK » as they are
-_FR_CARD = r"(?:(?:10|[2-9AVDRJQK])[♠♥♦♣]|(?:10|[2-9TJQKA])[SHDC]|JK)"
-_FR_CARD_ARTICLE = re.compile(rf"(?<![\w'’])([lL]e|[dD]u|[aA]u|[dD]e) (?=(A(?=[♠♥♦♣SHDC]))?(D(?=[♠♥♦♣]))?)(?={_FR_CARD}(?![\w♠♥♦♣(])(?! {_FR_CARD}(?![\w])))")
+_FR_CARD = r"(?:(?:10|[2-9AVDRJQK])[♠♥♦♣]|(?:10|[2-9TJQKA])[SHDC]|JK|[RDV](?=[\s.,;:!?)\"»]|$))"
+_FR_CARD_ARTICLE = re.compile(rf"(?<![\w'’])([lL]e|[dD]u|[aA]u|[dD]e) (?=(A(?=[♠♥♦♣SHDC]))?(D(?=[♠♥♦♣\s.,;:!?)\"»]|$))?)(?={_FR_CARD}(?![\w♠♥♦♣(])(?! {_FR_CARD}(?![\w])))")
 _FR_ARTICLE = {"le": ("l'", "la "), "Le": ("L'", "La "), "du": ("de l'", "de la "), "Du": ("De l'", "De la "),
                "au": ("à l'", "à la "), "Au": ("À l'", "À la "), "de": ("de l'", "de la "), "De": ("De l'", "De la ")}
 _FR_PLAIN = {"le": "le ", "Le": "Le ", "du": "du ", "Du": "Du ", "au": "au ", "Au": "Au ", "de": "du ", "De": "Du "}
