@@ -88,7 +88,7 @@ def card_symbols(text: str) -> str:
     for i in range(0, len(parts), 2):
         parts[i] = _CARD_WORD.sub(lambda m: _pretty(m.group(1)) + (
             "(=" + _pretty(m.group(2)[2:-1]) + ")" if m.group(2) else ""), parts[i])
-        if lang != "en":  # the cards as the language reads them (French R D V, their article)
+        if lang == "fr":  # the cards as French reads them (R D V, their article)
             parts[i] = typeset(parts[i], lang)
     return "".join(parts)
 
