@@ -45,6 +45,8 @@ True
 "L'8♥ va sull'A♠ e la Q♣ sul K♦, non del 7S né al JK; la matta al posto dell'8"
 >>> typeset("voir `a: b` et https://x.org/?a=1 et <a title='x: y'>lien</a>", "fr")
 "voir `a: b` et https://x.org/?a=1 et <a title='x: y'>lien</a>"
+>>> typeset("un jeu `replace(FIBUR,\\ntarget=1500)` : 1500", "fr") == "un jeu `replace(FIBUR,\\ntarget=1500)`\\u00a0: 1\\u202f500"
+True
 >>> typeset("Sud: 6S", "en")
 'Sud: 6S'
 
@@ -66,7 +68,7 @@ NNBSP = "\u202f"
 NBSP = "\u00a0"
 
 # What is never touched: fenced code, code spans, Markdown link targets, HTML tags, URLs, fields.
-_KEEP = re.compile(r"```.*?```|`[^`\n]*`|\]\([^)\s]*\)|<[^<>\n]*>|https?://[^\s)>\]]+|\{[^{}\s]*\}", re.S)
+_KEEP = re.compile(r"```.*?```|`(?:[^`\n]|\n(?!\s*\n))*`|\]\([^)\s]*\)|<[^<>\n]*>|https?://[^\s)>\]]+|\{[^{}\s]*\}", re.S)
 _SPACES = "[ \u00a0\u202f]"
 _VOWEL = "AEIOUYÀÂÉÈÊËÎÏÔÛaeiouyàâéèêëîïôû"
 
