@@ -327,3 +327,124 @@ def test_court_cards_carry_the_letters_of_the_languages_cards() -> None:
 
     assert [corner(c, "fr") for c in ("KS", "QH", "JD", "AS")] == ["R", "D", "V", "A"]
     assert [corner(c, "it") for c in ("KS", "QH", "JD")] == ["K", "Q", "J"] == [corner(c, "en") for c in ("KS", "QH", "JD")]
+
+
+# -- French sentences built from parts, in the real catalog (issue 25) ------------------------------
+
+
+def _discard_line(card: str, *, you: bool) -> str:
+    from buraco_learn.actions import Discard
+    from buraco_learn.cards import Card
+    from buraco_learn.state import Event
+    from buraco_learn.widgets.common import event_words
+
+    game = Game.new(2, seed=3)
+    event = Event(seat=1, action=Discard(Card.parse(card)), note="")
+    with language("fr"):
+        return event_words(game, event, you=you)
+
+
+def test_french_discard_line_says_a_defausse_le() -> None:
+    """The table's line for a discard reads « Nord a défaussé le 8♠ », not « s'est défaussé de 8♠ »;
+    the review's and the coach's words too."""
+    from buraco_learn import parse_action
+    from buraco_learn.review import action_words
+
+    line = _discard_line("8S", you=False)
+    assert "a défaussé le 8♠" in line and "s'est" not in line
+    assert "Vous avez défaussé le 8♠" in _discard_line("8S", you=True)
+    with language("fr"):
+        assert action_words(parse_action("discard 8S")) == "a défaussé le 8♠"
+
+
+def test_french_article_before_a_card_elides_and_agrees() -> None:
+    """« le A♠ » is « l'A♠ », « de A♠ » « de l'A♠ », « de 8♠ » « du 8♠ », a queen « la D♥ »; the
+    discard line and the hints use it."""
+    from buraco_learn import parse_action
+    from buraco_learn.lang import typeset
+    from buraco_learn.review import action_words
+
+    assert "a défaussé l'A♠" in _discard_line("AS", you=False)
+    with language("fr"):
+        assert action_words(parse_action("discard AD")) == "a défaussé l'A♦"
+    assert typeset("ne vous défaussez pas de A♣ ni de 9♣ ; le 8♠ va au A♠", "fr") == (
+        "ne vous défaussez pas de l'A♣ ni du 9♣\u202f; le 8♠ va à l'A♠")
+    assert typeset("les combinaisons de 5♥ 6♥ 7♥", "fr") == "les combinaisons de 5♥ 6♥ 7♥"  # several cards
+    assert typeset("écrivez `le AS`", "fr") == "écrivez `le AS`"  # what a learner types
+
+
+def test_french_sentences_read_court_cards_as_r_d_v() -> None:
+    """Where a French learner reads a card (a sentence, the table's text, a feedback box, a wild's
+    stand-in) a king, queen and jack are R D V; what a learner types stays KS QH JD."""
+    from buraco_learn.cards import Card
+    from buraco_learn.game import TableMeld
+    from buraco_learn.melds import Meld
+    from buraco_learn.render.feedback import feedback_html
+    from buraco_learn.render.text import describe_hand, describe_meld
+
+    assert "Vous avez défaussé la D♥" in _discard_line("QH", you=True)
+    assert "Nord a défaussé le R♠" in _discard_line("KS", you=False)
+    with language("fr"):
+        hand = describe_hand([Card.parse(c) for c in ("KC", "QD", "JH", "AS")])
+        meld = describe_meld(TableMeld(id=0, owner=0, meld=Meld.parse("2C(=KC) QC AC")))
+        box = feedback_html("wrong", "défaussez le KD, pas le 9C", hint='écrivez `discard KD` ou "discard QS"')
+    assert "R♣ D♦ V♥ A♠" in hand and "K" not in hand
+    assert "D♣ 2♣(=R♣) A♣" in meld
+    assert "le R♦" in box and "<code>discard KD</code>" in box and '"discard QS"' in box
+    with language("en"):
+        assert "Q♣ 2♣(=K♣) A♣" in describe_meld(TableMeld(id=0, owner=0, meld=Meld.parse("2C(=KC) QC AC")))
+
+
+def test_french_outputs_space_their_punctuation_and_group_thousands() -> None:
+    """The wild-moves picture's text puts a narrow no-break space before its « ; », and a French
+    number of four digits groups its thousands (« 2 005 »), in a sentence and in the count."""
+    from buraco_learn.course.pictures import wild_moves
+    from buraco_learn.match import HandResult, Match
+    from buraco_learn.render.count import _points
+    from buraco_learn.render.text import match_words
+
+    with language("fr"):
+        text = wild_moves().text
+        m = Match(2, seed=1)
+        m.add_result(HandResult("stock", None, ((0,), (1,)), (), (2005, 1990)))
+        words = match_words(m)
+        points = _points(1350, "total"), _points(-1005, "line")
+    assert "(WILD-2)\u202f; " in text and " ; " not in text and "; " not in text.replace("\u202f;", "")
+    assert "2\u202f005" in words and "1\u202f990" in words and "2005" not in words
+    assert points == ("1\u202f350", "−1\u202f005")
+    assert "(WILD-2); " in wild_moves().text  # English as it was
+    with language("en"):
+        assert _points(1350, "total") == "1350"
+
+
+def test_french_card_buttons_and_wild_tags_read_r_d_v() -> None:
+    """The table's card buttons and a wild's tag on a drawn meld read as French cards print them
+    (R♥, 2♣ tagged = R♣); English keeps K♥."""
+    from buraco_learn.melds import Meld
+    from buraco_learn.render import meld_html
+
+    game = Game.from_position("fibur 2p d0 t0 play | h: KH QS JD 5C / 9H TH JH | m: - | p: 3C | s: * "
+                              "| pots: *11 / *11 | took: -")
+    with language("fr"):
+        table = TableWidget(game, viewer=0)
+        labels = [b.description for b in table.card_buttons.children]
+        html = meld_html(Meld.parse("2C(=KC) QC AC"))
+    assert sorted(labels) == sorted(["R♥", "D♠", "V♦", "5♣"])
+    assert "= R♣</div>" in html
+    with language("en"):
+        assert "K♥" in [b.description for b in TableWidget(game, viewer=0).card_buttons.children]
+
+
+def test_french_spread_pile_label_is_no_longer_than_the_english() -> None:
+    """« Défausse 1 · étalée (cliquez pour empiler) » stays on one line where the English does
+    (at 1366×768 « étalée ci-dessous (cliquez pour empiler) » fell to a line of its own)."""
+    from buraco_learn.render.layout import pile_words, text_width
+
+    def width(lang: str) -> float:
+        with language(lang):
+            head, hint = pile_words(1, True)
+        return text_width(f"{head} · {hint}")
+
+    with language("fr"):
+        assert pile_words(1, True) == ("Défausse 1", "étalée (cliquez pour empiler)")
+    assert width("fr") <= width("en")

@@ -18,7 +18,8 @@ from html import escape
 from typing import Any
 
 from ..cards import parse_cards
-from ..i18n import N_, colon, tr
+from ..i18n import N_, colon, get_language, tr
+from ..lang import typeset
 from ..melds import Meld
 from ..reference import rule
 from ..render import DECKS, card_html, hand_html, meld_html
@@ -133,7 +134,7 @@ def wild_moves(*, deck: str | None = None) -> Picture:
             + row(bound, "5S 8S", bound_after, tr("A **bound** wild (between two cards) moves only when its own card "
                                                   "is laid off (WILD-3)."))
             + "</div>")
-    text = (f"{free} + TD -> {free_after} (WILD-2); {bound} + 5S 8S -> {bound_after} (WILD-3)")
+    text = typeset(f"{free} + TD -> {free_after} (WILD-2); {bound} + 5S 8S -> {bound_after} (WILD-3)", get_language())
     return Picture(html, text)
 
 

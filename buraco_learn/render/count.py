@@ -27,7 +27,8 @@ from typing import TYPE_CHECKING
 
 from ..cards import Card
 from ..errors import InvalidMeld, NotationError
-from ..i18n import colon, tr
+from ..i18n import colon, get_language, tr
+from ..lang import typeset
 from ..melds import Meld
 from .text import seat_name, side_names
 
@@ -168,7 +169,13 @@ def _title() -> str:
 
 
 def _points(n: int, kind: str) -> str:
-    return str(n) if kind != "line" else f"{n:+d}".replace("-", "−")
+    """A row's points as the language writes a number (French « 1 005 »), a line's with its sign."""
+    return typeset(str(n) if kind != "line" else f"{n:+d}".replace("-", "−"), get_language())
+
+
+def _cards(text: str) -> str:
+    """A row's cards as the language reads them (French R D V for K Q J)."""
+    return typeset(text, get_language())
 
 
 def count_text(game: Game, viewer: int | None = None) -> str:
@@ -178,14 +185,14 @@ def count_text(game: Game, viewer: int | None = None) -> str:
     for side, rows in count_sides(game):
         lines.append(_heading(game, side, viewer))
         for r in rows:
-            tail = f" ({r.cards})" if r.cards else ""
+            tail = f" ({_cards(r.cards)})" if r.cards else ""
             lines.append(f"  {r.words}{tail} {_points(r.points, r.kind)} [{', '.join(r.rules)}]")
     return "\n".join(lines)
 
 
 def _cards_html(text: str) -> str:
     out = []
-    for part in text.split(" "):
+    for part in _cards(text).split(" "):
         red = "♥" in part or "♦" in part
         out.append(f'<span style="color:{_RED}">{escape(part)}</span>' if red else escape(part))
     return " ".join(out)

@@ -24,7 +24,8 @@ import re
 from html import escape
 from typing import Literal
 
-from ..i18n import N_, colon, tr
+from ..i18n import N_, colon, get_language, tr
+from ..lang import typeset
 from ..reference import rule
 
 __all__ = ["FeedbackState", "FEEDBACK_STATES", "feedback_html", "feedback_text", "rule_html", "inline_markdown",
@@ -74,11 +75,21 @@ def card_symbols(text: str) -> str:
     'meld 0 is now 2♣(=2♥) 3♥ 4♥ 10♥; discard K♦'
     >>> card_symbols('write "5H 6H 7H", or `answer = "QH"`; RUN-5 stays; JK(=7) 7S')
     'write "5H 6H 7H", or `answer = "QH"`; RUN-5 stays; JK(=7) 7♠'
+
+    In French, court cards read as French cards print them, R D V; the typed notation stays:
+
+    >>> from buraco_learn.i18n import language
+    >>> with language("fr"):
+    ...     card_symbols('défaussez le KD, pas du QS ; écrivez "discard KD"')
+    'défaussez le R♦, pas de la D♠\u202f; écrivez "discard KD"'
     """
     parts = _TYPED.split(text)
+    lang = get_language()
     for i in range(0, len(parts), 2):
         parts[i] = _CARD_WORD.sub(lambda m: _pretty(m.group(1)) + (
             "(=" + _pretty(m.group(2)[2:-1]) + ")" if m.group(2) else ""), parts[i])
+        if lang == "fr":  # the cards as French reads them (R D V, their article)
+            parts[i] = typeset(parts[i], lang)
     return "".join(parts)
 
 

@@ -25,7 +25,7 @@ from ..i18n import N_, colon, tr, trc, trn
 from ..melds import Meld
 from .style import (BURRACO_COLORS, COURT_FILL, FELT, FELT_DARK, FONT, HIGHLIGHT, JOKER_COLOR, SELECT,
                     WILD_TAG, Size, back_colors, card_color, card_height, card_width, check_back,
-                    check_deck, face_kind, rank_label)
+                    card_label, check_deck, face_kind, rank_label)
 from .layout import joker_letters, pile_rows
 from .text import (burraco_word, kind_word, pots_count, seat_role, seat_title, side_caption, status_parts,
                    suit_word)
@@ -220,7 +220,7 @@ def _meld_cards(meld: Meld, w: int, deck: str, highlight: bool) -> str:
         wild_for: str | None = None
         if p.wild:
             if p.stands_for is not None:
-                wild_for = p.stands_for.pretty
+                wild_for = card_label(p.stands_for)
             elif meld.rank is not None:
                 wild_for = rank_label(Card.of(meld.rank, Suit.SPADES))
         natural = (not p.wild) and p.card.is_two

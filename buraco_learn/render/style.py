@@ -23,7 +23,7 @@ from ..i18n import get_language, tr
 
 __all__ = [
     "Deck", "Back", "Size", "DECKS", "BACKS", "SIZES", "suit_color", "card_color", "card_width",
-    "card_height", "rank_label", "face_kind", "back_colors", "check_deck", "check_back",
+    "card_height", "rank_label", "card_label", "face_kind", "back_colors", "check_deck", "check_back",
     "FELT", "FELT_DARK", "SELECT", "HIGHLIGHT", "WILD_TAG", "JOKER_COLOR", "COURT_FILL",
     "BURRACO_COLORS", "FONT",
 ]
@@ -147,6 +147,22 @@ def rank_label(card: Card) -> str:
         return "10"
     courts = _COURT_LETTERS.get(get_language())
     return courts.get(card.rank, card.rank.char) if courts else card.rank.char
+
+
+def card_label(card: Card) -> str:
+    """A card as a learner reads it on a button or a wild's tag: :func:`rank_label` and the suit's
+    symbol (``Q♠``; French ``D♠``), ``JK`` for a joker; :attr:`Card.pretty` in English.
+
+    >>> from buraco_learn.i18n import language
+    >>> card_label(Card.parse("QS")), card_label(Card.parse("TH")), card_label(Card.parse("JK"))
+    ('Q♠', '10♥', 'JK')
+    >>> with language("fr"):
+    ...     [card_label(Card.parse(c)) for c in ("KH", "QS", "JD", "AC")]
+    ['R♥', 'D♠', 'V♦', 'A♣']
+    """
+    if card.rank is None or card.suit is None:
+        return "JK"
+    return rank_label(card) + card.suit.symbol
 
 
 def face_kind(card: Card) -> Literal["pip", "court", "joker"]:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import Card
 from ..game import Game, TableMeld, seat_names
-from ..i18n import N_, get_language, seat_word, tr, trc, trn
+from ..i18n import N_, colon, get_language, seat_word, semicolon, tr, trc, trn
 from ..lang import typeset
 
 if TYPE_CHECKING:
@@ -298,7 +298,8 @@ def describe_hand(cards: Sequence[Card], selected: Sequence[int] = ()) -> str:
     '5♥ [6♥] JK'
     """
     chosen = set(selected)
-    return " ".join(f"[{c.pretty}]" if i in chosen else c.pretty for i, c in enumerate(cards)) or tr("(empty)")
+    text = " ".join(f"[{c.pretty}]" if i in chosen else c.pretty for i, c in enumerate(cards))
+    return typeset(text, get_language()) if text else tr("(empty)")  # French R D V for K Q J
 
 
 def describe_table(game: Game, viewer: int, *, hand: Sequence[Card] | None = None, selected: Sequence[int] = (),
@@ -334,8 +335,8 @@ def describe_table(game: Game, viewer: int, *, hand: Sequence[Card] | None = Non
     for side in game.sides:
         melds = game.side_melds(side[0])
         title = side_title(game, side, viewer)
-        body = "; ".join(describe_meld(t) for t in melds) or tr("none yet")
-        lines.append(f"{title}: {body}.")
+        body = semicolon().join(describe_meld(t) for t in melds) or tr("none yet")
+        lines.append(f"{title}{colon()} {body}.")
     if target is not None:
         lines.append(tr("Lay-off target: meld #{number}.", number=target))
     lines.append(pile_words(game.pile, spread=pile_open))

@@ -23,7 +23,7 @@ from ..game import Game
 from ..melds import Meld
 from ..render.layout import Rect, TableGeometry, joker_letters, pile_words, text_width, wild_tag_box
 from ..render.style import (BURRACO_COLORS, COURT_FILL, FELT, FELT_DARK, HIGHLIGHT, JOKER_COLOR, SELECT, WILD_TAG,
-                            back_colors, card_color, face_kind, rank_label)
+                            back_colors, card_color, card_label, face_kind, rank_label)
 from ..i18n import tr, trn
 from ..render.text import (badge_word, pots_words, score_line, seat_name, seat_role, seat_title, side_caption,
                            side_names, turn_line)
@@ -270,7 +270,7 @@ def _wild_label(meld: Meld, i: int) -> str | None:
     if not p.wild:
         return None
     if p.stands_for is not None:
-        return p.stands_for.pretty
+        return card_label(p.stands_for)
     return rank_label(Card.of(meld.rank, Suit.SPADES)) if meld.rank is not None else "?"
 
 

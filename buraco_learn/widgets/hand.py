@@ -26,7 +26,7 @@ from ..errors import NotationError
 from ..i18n import tr, trn
 from ..render.html import card_title, sort_cards
 from ..render.layout import Rect, hand_geometry, hit_index
-from ..render.style import FELT, check_deck
+from ..render.style import FELT, card_label, check_deck
 from ..render.text import describe_hand
 from .common import deck_dropdown, make_canvas, resize_canvas, speaks
 from .draw import draw_card, rounded_rect
@@ -95,7 +95,7 @@ class HandWidget(VBox):  # type: ignore[misc]
     @property
     def description_text(self) -> str:
         """What the canvas shows, in words."""
-        sel = " ".join(c.pretty for c in self.selected_cards)
+        sel = " ".join(card_label(c) for c in self.selected_cards)
         return (tr("Hand ({n}): {cards}.", n=len(self._dealt), cards=describe_hand(self.cards, sorted(self.selected)))
                 + " " + (tr("Selected: {cards}.", cards=sel) if sel else tr("Nothing selected.")))
 
@@ -160,7 +160,7 @@ class HandWidget(VBox):  # type: ignore[misc]
         try:
             buttons = []
             for i, c in enumerate(self.cards):
-                tb = ToggleButton(value=i in self.selected, description=c.pretty, tooltip=card_title(c),
+                tb = ToggleButton(value=i in self.selected, description=card_label(c), tooltip=card_title(c),
                                   layout=Layout(width="52px"))
                 tb.observe(self._toggler(i), "value")
                 buttons.append(tb)

@@ -72,7 +72,7 @@ from ..render.count import count_html, count_text
 from ..render.feedback import card_symbols
 from ..render.html import card_title, sort_cards, table_html
 from ..render.layout import Hit, TableGeometry, geometry_for
-from ..render.style import check_deck
+from ..render.style import card_label, check_deck
 from ..render.text import describe_table, seat_name
 from .common import (FEEDBACK_MAX_HEIGHT, FeedbackKind, event_words, full_stop, feedback_html, make_canvas, make_feedback,
                      new_cards, resize_canvas, deck_dropdown, mark_frame, speaks, static_bundle, warm_up, words_html)
@@ -1278,12 +1278,12 @@ class TableWidget(VBox):  # type: ignore[misc]
             for i, c in enumerate(hand):
                 if i < len(buttons):
                     tb = buttons[i]
-                    if tb.description != c.pretty:
-                        tb.description, tb.tooltip = c.pretty, card_title(c)
+                    if tb.description != card_label(c):
+                        tb.description, tb.tooltip = card_label(c), card_title(c)
                     if tb.value != (i in chosen):
                         tb.value = i in chosen
                     continue
-                tb = ToggleButton(value=i in chosen, description=c.pretty, tooltip=card_title(c),
+                tb = ToggleButton(value=i in chosen, description=card_label(c), tooltip=card_title(c),
                                   layout=Layout(width="52px"))
                 tb.observe(self._card_toggler(i), "value")
                 buttons.append(tb)

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from buraco_learn.i18n import language
 from buraco_learn.render.feedback import card_symbols
 from lab_harness import LabPage, squeeze, wait_for_text, wait_until
 
@@ -25,10 +26,12 @@ def _feedback(lab: LabPage) -> Any:
     return lab.notebook().locator(".feedback").first
 
 
-def _shown(lab: LabPage, text: str) -> str:
+def _shown(lab: LabPage, text: str, lang: str) -> str:
     """Wait until the page's feedback box shows ``text`` (the kernel's feedback, its cards drawn
-    with suit symbols as the box draws them): the kernel has it a moment before the page."""
-    seen = squeeze(card_symbols(text))
+    with suit symbols as the box draws them in ``lang``: French R D V): the kernel has it a moment
+    before the page."""
+    with language(lang):
+        seen = squeeze(card_symbols(text))
     return wait_for_text(_feedback(lab), lambda t: seen in t, f"the feedback box to show {seen!r}")
 
 
@@ -74,7 +77,7 @@ def test_play_notebook_speaks_the_language_with_rule_ids(lab: LabPage, lang: str
     refused = lab.wait_for_value("table.feedback_text", lambda v: "SET-1" in v or "RUN-1" in v)
     assert UNTRANSLATED not in refused
     assert "a meld needs" not in refused and " cards" not in refused, refused
-    _shown(lab, refused)
+    _shown(lab, refused, lang)
     box = _feedback(lab)
     assert _inside_viewport(lab, box), "the refusal is not on the screen"
     lab.screenshot(f"lang-{lang}-meld-refused")
@@ -85,7 +88,7 @@ def test_play_notebook_speaks_the_language_with_rule_ids(lab: LabPage, lang: str
     lab.notebook().get_by_role("button", name=_tr(lab, "Draw"), exact=True).first.click()
     said = lab.wait_for_value("table.feedback_text", lambda v: "TURN-1" in v)
     assert UNTRANSLATED not in said and "already drawn" not in said, said
-    _shown(lab, said)
+    _shown(lab, said, lang)
 
     # The hint: advice with rule IDs, in the language, and the game unchanged.
     before = lab.value("game.position()")
@@ -94,6 +97,6 @@ def test_play_notebook_speaks_the_language_with_rule_ids(lab: LabPage, lang: str
     advice = lab.wait_for_value("table.feedback_text", lambda v: bool(RULE.search(v)))
     assert UNTRANSLATED not in advice and "Then discard" not in advice and "card points" not in advice, advice
     assert lab.value("game.position()") == before
-    _shown(lab, advice)
+    _shown(lab, advice, lang)
     assert _inside_viewport(lab, _feedback(lab))
     lab.screenshot(f"lang-{lang}-hint")
