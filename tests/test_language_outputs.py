@@ -229,3 +229,23 @@ def test_outputs_show_sentences_not_python_values(lang: str) -> None:
     """
     bad = [f"{where}: {m.group(0)!r}" for where, text in _outputs(lang) if (m := _RAW.search(text))]
     assert not bad, "\n".join(bad[:20])
+
+
+#: An Italian reason put after « ; » or « : » inside a sentence starts with a small letter: « …(TURN-2);
+#: la Q♣ piuttosto che il 9♠: il 9♠ si combina con… », never « ; La Q♣ … : Il 9♠ … » (a semicolon never
+#: opens a sentence; after a colon only a label such as « TURN-1: Il turno… » or « Perché: » may).
+_IT_CAPITAL_INSIDE = re.compile(r"; (?:Il|La|Lo|L'|Gli|Le|I) |: (?:Il |La |L')(?:10|[2-9AJQK])[♠♥♦♣SHDC]")
+
+
+def test_italian_reasons_inside_a_sentence_start_small() -> None:
+    """Notebook 8c's coach said « …(TURN-2); La Q♣ piuttosto che il 9♠: Il 9♠ si combina con 2 altre
+    carte… »: the reasons a hint joins with « ; » and « : » were written as sentences of their own.
+
+    >>> [bool(_IT_CAPITAL_INSIDE.search(t)) for t in ("(TURN-2); La Q♣ piuttosto", "il 9♠: Il 9♠ si combina",
+    ...                                               "TURN-1: Il turno comincia", "la Q♣: il 9♠ si combina")]
+    [True, True, False, False]
+    """
+    texts = _markdown_cells("it") + _outputs("it")
+    bad = [f"{where}: {text[max(0, m.start() - 60):m.end() + 30]!r}" for where, text in texts
+           for m in _IT_CAPITAL_INSIDE.finditer(text)]
+    assert not bad, "\n".join(bad[:20])
