@@ -106,7 +106,7 @@ def test_the_memory_drill_counts_the_pile_minus_what_north_played() -> None:
 
 
 def test_after_the_pot_the_reserve_builds_a_burraco_as_the_strong_player_keeps_it() -> None:
-    """Part 4 of 8b: after the pot with no burraco, the text keeps the queens, as the strong
+    """Part 5 of 8b: after the pot with no burraco, the text keeps the queens, as the strong
     player does (it lays the spades and the 9♥ and discards the K♦, keeping the queens and 4♣ 4♦),
     while the greedy one lays them down and keeps only 4♣ 4♦;
     with the queens kept a 4♠ then a 10♠ make a clean burraco and the 4♦ closes (CLOSE-1,
