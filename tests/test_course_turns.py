@@ -159,6 +159,7 @@ def test_the_planning_turn_counts_the_copies_the_text_counts() -> None:
     assert len(nines) == 6 and sum(str(c) == "9H" for c in nines) == 1
     queens = [c for t in g.table for c in t.meld.cards if c.r == 12] + [c for c in g.pile if c.r == 12]
     assert not queens and sum(c.r == 12 for c in g.hand(0)) == 2
+    assert not StrongBot().take_pile(g.view(0))  # the text draws from the stock: the J♦ makes nothing
     walk.play("draw")
     assert str(walk.game.hand(0)[-1]) == "9S"
     bot_game = walk.game.clone()
