@@ -433,7 +433,7 @@ def own_discards_in_pile(view: PlayerView) -> tuple[list[Card], list[Card]]:
 
 
 def feeds_next_player(view: PlayerView, card: Card, known: dict[int, Counter[Card]] | None = None) -> bool:
-    """Whether discarding ``card`` is a gift the next player is known to use (notebook 8b, part 3):
+    """Whether discarding ``card`` is a gift the next player is known to use (notebook 8b, part 4):
     it lays off onto a meld of his side (TURN-2), or it makes a meld with two cards of the pile and
     of what he is known to hold from the piles he took (:func:`known_holdings`), so that the pile
     becomes worth taking (TURN-1). Never when the next player is ``view.seat``'s partner.
@@ -1471,9 +1471,9 @@ class StrongBot(GreedyBot):
 
     Lay down (:meth:`shape`): the solver's most points, less a wild kept for a meld still on its
     way to a clean burraco, and less the reserve kept after the pot while its side has no burraco
-    (four cards in hand, notebook 8b part 4), as the hint advises.
+    (four cards in hand, notebook 8b part 5), as the hint advises.
 
-    Discard, in this order (notebook 8b, part 3): among the cards with the fewest certain faults
+    Discard, in this order (notebook 8b, part 4): among the cards with the fewest certain faults
     (:func:`~buraco_learn.hints.least_faults`: not a wild while another card will do, then not a
     card an opponent's meld takes, then not one that makes a meld for the next player with the
     pile); never a card the next player is known to use (:func:`feeds_next_player`: it lays off
@@ -1500,7 +1500,7 @@ class StrongBot(GreedyBot):
     def shape(self, view: PlayerView, game: Game, plan: Plan) -> Plan:
         """What the hint advises laying down (:func:`~buraco_learn.hints.advised_lays`): the solver's
         plan less the wilds kept for a clean burraco and less the reserve kept after the pot while
-        the side has no burraco (four cards in hand, notebook 8b part 4). The hint, the coach and
+        the side has no burraco (four cards in hand, notebook 8b part 5). The hint, the coach and
         this bot lay down the same."""
         from .hints import _hold_back, advised_lays  # (the hint's module imports this one)
 

@@ -230,7 +230,7 @@ def _clean_why(is_set: bool) -> str:
 
 def _opponents_near_close(game: Game) -> bool:
     """Whether an opposing side may close at any turn: it has taken its pot and has a burraco on
-    the table (CLOSE-1), as notebook 8b (sections 7 to 9) says "near closing"."""
+    the table (CLOSE-1), as notebook 8b (sections 8 to 10) says "near closing"."""
     seat = game.to_move
     view = game.view(seat)
     return any(seat not in side and game.side_has_burraco(side[0]) and _side_may_close(view, side[0])
@@ -240,7 +240,7 @@ def _opponents_near_close(game: Game) -> bool:
 def _spend_wilds(game: Game) -> bool:
     """Whether the seat's wilds are better spent than kept: an opposing side may close at any
     moment (:func:`_opponents_near_close`: then even one wild left in hand costs its points,
-    SCORE-1, notebook 8b section 9), or the seat holds two or more and the stock is about to run
+    SCORE-1, notebook 8b section 10), or the seat holds two or more and the stock is about to run
     out."""
     seat = game.to_move
     wilds = sum(1 for c in game.hand(seat) if c.is_wild)
@@ -1088,7 +1088,7 @@ STOCK_LOW_ROUNDS = 3
 
 
 def _stock_low(game: Game) -> bool:
-    """Whether the stock is low (:data:`STOCK_LOW_ROUNDS`), as notebook 8b part 4 says "watch the
+    """Whether the stock is low (:data:`STOCK_LOW_ROUNDS`), as notebook 8b part 5 says "watch the
     stock": the last turn, or few draws left before the stock's reserve (STOCK-1), unless the pots
     still left become the stock."""
     view = game.view(game.to_move)

@@ -144,7 +144,7 @@ def play(players: int, levels: tuple[str, str], seed: int, *, check_strong: bool
 
 def check_discard(hand: Hand, seed: int, view: PlayerView, card: Card, options: list[Card],
                   known: Counter[Card]) -> None:
-    """Notebook 8b, part 3: no wild thrown while another card will do; no card the next player is
+    """Notebook 8b, part 4: no wild thrown while another card will do; no card the next player is
     known to use (:func:`feeds_next`) while a card that is neither will do."""
     hand.discards_checked += 1
     naturals = [c for c in options if not c.is_wild]
@@ -285,7 +285,7 @@ def test_a_card_taken_back_with_the_pile_is_not_thrown_again() -> None:
 
 
 def test_strong_does_not_hand_the_next_player_a_meld_in_the_pile_with_two_players() -> None:
-    """Notebook 8b, part 3, with 2 players too: 8♥ makes a run with the pile's 6♥ 7♥, so the strong
+    """Notebook 8b, part 4, with 2 players too: 8♥ makes a run with the pile's 6♥ 7♥, so the strong
     bot throws 4♣ (it used to look at the pile only with 3 or 4 players, and threw the higher 8♥)."""
     g = Game.from_position("fibur 2p d1 t0 play | h: 8H 4C / 5D 9S 6C | m: - | p: 6H 7H | s: * "
                            "| pots: *11 / *11 | took: -")

@@ -208,7 +208,7 @@ def test_after_the_pot_without_a_burraco_the_advice_keeps_cards_in_hand() -> Non
 
 
 def test_the_wild_is_laid_when_the_opponents_may_close() -> None:
-    """Notebook 8b section 9: a wild in hand costs its points when they close; lay it (SCORE-1)."""
+    """Notebook 8b section 10: a wild in hand costs its points when they close; lay it (SCORE-1)."""
     g = two("2C 9C KD 4S", melds="0=5H 6H 7H 8H; 1=3S 4S 5S 6S 7S 8S 9S", took="1", north="4D 7C")
     h = str(hint(g))
     assert "Keep 2♣" not in h and "Lay 2♣ now" in h and "SCORE-1" in h, h

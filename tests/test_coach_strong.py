@@ -1,6 +1,6 @@
 """Issue 23, the second reader's findings 1, 2, 8 and 11: the strong bot, the hint and the coach
 decide one thing. After the pot with no burraco the reserve covers lay-offs too (CLOSE-1,
-CLOSE-4, notebook 8b part 4), the strong bot keeps it as the hint says, the coach's "the strong
+CLOSE-4, notebook 8b part 5), the strong bot keeps it as the hint says, the coach's "the strong
 player would..." is what ``make_bot("strong")`` plays, and the pile advice says its reason and
 which meld the pile makes (TURN-1)."""
 
@@ -65,7 +65,7 @@ def test_the_readers_hand_of_lay_offs_is_not_laid_down_to_one_card() -> None:
 
 
 def test_the_reserve_goes_down_when_the_stock_runs_low_or_the_opponents_may_close() -> None:
-    """Notebook 8b part 4: "when the stock runs low (STOCK-1), or when the opponents can close, lay
+    """Notebook 8b part 5: "when the stock runs low (STOCK-1), or when the opponents can close, lay
     down what you kept, since cards in hand count against you (SCORE-1)"."""
     low = Game.from_position("fibur 2p d1 t0 play | h: 9H 8S 4C KD / 5C 6C 7D AD | m: 0=TH JH QH KH; 0=5S 6S 7S "
                              "| p: 3C | s: *8 | pots: * | took: 0")

@@ -106,7 +106,7 @@ def test_the_memory_drill_counts_the_pile_minus_what_north_played() -> None:
 
 
 def test_after_the_pot_the_reserve_builds_a_burraco_as_the_strong_player_keeps_it() -> None:
-    """Part 4 of 8b: after the pot with no burraco, the text keeps the queens, as the strong
+    """Part 5 of 8b: after the pot with no burraco, the text keeps the queens, as the strong
     player does (it lays the spades and the 9♥ and discards the K♦, keeping the queens and 4♣ 4♦),
     while the greedy one lays them down and keeps only 4♣ 4♦;
     with the queens kept a 4♠ then a 10♠ make a clean burraco and the 4♦ closes (CLOSE-1,
@@ -146,3 +146,34 @@ def test_after_the_pot_the_reserve_builds_a_burraco_as_the_strong_player_keeps_i
     g.meld("QD QC QS")
     g.discard("4D")
     assert g.is_over and g.result().closed_by == 0
+
+
+def test_the_planning_turn_counts_the_copies_the_text_counts() -> None:
+    """08b part 3: six of the eight nines are on the table before the draw, seven after the 9S is
+    laid off, so South's set can never be a burraco (at most 5 naturals and a wild, SET-2, BUR-1);
+    one 9H is on North's nines; the queens are the only ones in sight; the strong player plays the
+    same turn (it lays the 9S, 4H, 8H and throws the K♠), and four cards worth 30 stay in hand."""
+    walk = Walk("plan")
+    g = walk.game
+    nines = [c for t in g.table for c in t.meld.cards if c.r == 9]
+    assert len(nines) == 6 and sum(str(c) == "9H" for c in nines) == 1
+    queens = [c for t in g.table for c in t.meld.cards if c.r == 12] + [c for c in g.pile if c.r == 12]
+    assert not queens and sum(c.r == 12 for c in g.hand(0)) == 2
+    assert not StrongBot().take_pile(g.view(0))  # the text draws from the stock: the J♦ makes nothing
+    walk.play("draw")
+    assert str(walk.game.hand(0)[-1]) == "9S"
+    bot_game = walk.game.clone()
+    bot = StrongBot()
+    played = []
+    while bot_game.to_move == 0:
+        action = bot.choose(bot_game.view(0), bot_game.legal_actions())
+        played.append(str(action))
+        bot_game.apply(action)
+    for _, action in next(moves for _, name, moves in WALKS if name == "plan")[1:]:
+        walk.play(action)
+    assert sorted(map(str, bot_game.hand(0))) == sorted(map(str, walk.game.hand(0))) == ["3D", "6S", "QC", "QD"]
+    assert sum(c.points for c in walk.game.hand(0)) == 30
+    assert sum(c.r == 9 for t in walk.game.table for c in t.meld.cards) == 7
+    assert not any(c.is_wild for c in walk.game.hand(0))
+    hearts = next(t.meld for t in walk.game.table if t.owner == 0 and str(t.meld.cards[0]) == "4H")
+    assert len(hearts.cards) == 5

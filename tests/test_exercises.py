@@ -623,3 +623,21 @@ def test_feedback_shows_cards_as_cards_and_keeps_the_notation_to_type() -> None:
     assert "answer = " in html and re.search(r"<code>answer = [^<]*[SHDC]\b", html), "the worked answer, to type"
     blank = checker.feedback("ace-high", ...)._repr_html_()
     assert '"5H 6H 7H"' in blank  # the form of an answer, to type
+
+
+def test_plan_count_counts_the_sevens_left_of_the_eight(checker: Checker) -> None:
+    """08b part 3 (issue 23): eight natural 7s in the two packs, six on the table (South's and
+    North's sets): two can still come. A wrong count says what was missed; a blank asks again."""
+    assert checker.check("plan-count", 2).startswith("Right: ")
+    with pytest.raises(NotYet, match="North's three sevens count too"):
+        Checker(EXERCISES).check("plan-count", 5)
+    with pytest.raises(NotYet, match="eight is how many natural 7s the two packs hold"):
+        Checker(EXERCISES).check("plan-count", 8)
+    with pytest.raises(NotYet, match="not a whole number"):
+        Checker(EXERCISES).check("plan-count", "two")
+    with pytest.raises(Blank):
+        Checker(EXERCISES).check("plan-count", ...)
+    g = Game.from_position(EXERCISES["plan-count"].position)  # type: ignore[arg-type]
+    sevens = [c for t in g.table for c in t.meld.cards if c.r == 7]
+    assert len(sevens) == 6 and not any(c.r == 7 for c in list(g.pile) + list(g.hand(0)))
+    assert {str(t.meld.cards[0])[0] for t in g.table if t.owner == 0} == {"7", "9"}

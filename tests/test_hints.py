@@ -144,7 +144,7 @@ def test_the_hints_move_is_the_strong_players_move(players: int) -> None:
         if any("Keep" in s and "no burraco yet" in s and "CLOSE-1" in s for s in h.sentences):
             continue  # after the pot, without a burraco, melds held back in hand (issue 23)
         if any(s.startswith("Lay ") and "rather than keeping" in s and "SCORE-1" in s for s in h.sentences):
-            continue  # wilds laid now: the opponents may close at any turn (notebook 8b section 9, issue 23)
+            continue  # wilds laid now: the opponents may close at any turn (notebook 8b section 10, issue 23)
         assert any("Keep" in s and "clean burraco" in s and "BUR-2" in s for s in h.sentences), (str(h), bot)
         turn = bot_turn(g)
         assert any(isinstance(a, (LayOff, LayDown)) and any(c.is_wild for c in a.cards) for a in turn), turn

@@ -188,6 +188,20 @@ SAFE = ("fibur 2p d1 t0 play | h: 8H 4H QH 9S 3D KC / 8S 8D 3C | m: 1=5H 6H 7H; 
 # 2 players, South has drawn; South's clean run of six diamonds is one card from a burraco.
 CLEAN_RUN = ("fibur 2p d1 t0 play | h: 2C JD KS 4S / 8S 8D 3C | m: 0=5D 6D 7D 8D 9D TD | p: 4C | s: * | "
              "pots: *11 / *11 | took: -")
+# 2 players, South has drawn; South's set of sevens and North's hold six of the eight natural 7s,
+# none is in the pile or in South's hand: two can still come, and the set can never reach seven.
+PLAN_COUNT = ("fibur 2p d1 t0 play | h: 4S 8H 8C JC 3D KS / 8S 8D 3C 5D 6H 6D AD KH | m: 0=7S 7D 7C; "
+              "0=9H TH JH; 1=7H 7H 7C; 1=QS QD QC | p: 5C | s: * | pots: *11 / *11 | took: -")
+
+
+def _naturals_left(position: str, rank: int, seat: int = 0) -> int:
+    """How many cards of ``rank`` (3 to 13, or 1 for the ace) the player at ``seat`` cannot see:
+    the two packs' eight (EQ-1) minus those on every meld, in the pile and in that player's hand."""
+    g = Game.from_position(position)
+    seen = [c for t in g.table for c in t.meld.cards] + list(g.pile) + list(g.hand(seat))
+    return 8 - sum(1 for c in seen if not c.is_joker and c.r == rank)
+
+
 # 2 players, South has drawn and holds a run and one more card; no pot taken yet.
 TO_POT = ("fibur 2p d1 t0 play | h: 9H TH JH KS / 8S 8D 3C 5D | m: - | p: 4C | s: * | pots: *11 / *11 | took: -")
 
@@ -939,6 +953,22 @@ _LIST: list[Exercise] = [
              "c": "the 2♣ turns the clean burraco semi-clean: 150 + 20 is less than 200 (BUR-3, BUR-5)"},
         hint="Compare the burraco bonuses: clean 200, semi-clean 150, dirty 100 (BUR-2, BUR-3).",
         stronger="The kind is read at the count (BUR-5): keep the wild out of a run that can be clean (BUR-2)."),
+    NumberExercise(
+        id="plan-count", rules=("EQ-1", "SET-2", "BUR-1"), position=PLAN_COUNT,
+        question="You are South. Your side has the set `7S 7D 7C` and the run `9H TH JH`; North has the sevens "
+                 "`7H 7H 7C`. How many natural 7s can still come to your set (from the stock or from North's "
+                 "hand)?",
+        expected=lambda: _naturals_left(PLAN_COUNT, 7),
+        mistakes={8: "eight is how many natural 7s the two packs hold (EQ-1); count the ones already on the table",
+                  5: "North's three sevens count too: a card on a meld stays on the table until the hand ends",
+                  6: "six is how many are on the table; the question asks how many are left of the eight (EQ-1)",
+                  0: "not every 7 is on the table: count them, yours and North's, and take them from eight "
+                     "(EQ-1)"},
+        why="Eight natural 7s in the two packs (EQ-1), six on the table: two can still come. Your set can reach five "
+            "natural cards, six with a wild (SET-2): never seven, never a burraco (BUR-1). Your hearts run, which "
+            "the 8♥ of your hand extends, is the meld to build.",
+        hint="The two packs hold eight natural cards of each rank (EQ-1); count the 7s you can see.",
+        stronger="Three 7s are in your set and three in North's (EQ-1); none is in the pile or in your hand."),
     CardsExercise(
         id="safe-discard", rules=("TURN-2", "TURN-3"), position=SAFE, mode="one", fits=_safe_for,
         explain=_unsafe_why,

@@ -42,6 +42,10 @@ TURNS: dict[str, str] = {
     "big-pile": ("fibur 4p d3 t0 draw | h: 7S 8S 5D 5C KH KC 3C 9D JH 4H AD / AH 2H 9C 2D AS 2H QD QH / 9H 2S AS "
                  "4H JC TH 6S TD / TS AH TH 4S QC 4C 8H 6C | m: 1=JD QD KD; 3=8H 8C 8D; 2=5H 6H 7H | p: 9S 5S KS "
                  "6S TC 5H | s: *36 | pots: *11 / *11 | took: -"),
+    # notebook 08b: two players, mid-hand; six of the eight nines are on the table (South's set can
+    # never reach seven), South's hearts run can; South draws the 9S
+    "plan": ("fibur 2p d1 t0 draw fill=80 | h: 4H 8H QC QD KS 3D 6S / 8S 8D 3C JC 6H 6D AD KH | m: 0=9C 9D 9S; "
+             "0=5H 6H 7H; 1=9C 9D 9H; 1=4C 5C 6C | p: JD | s: * | pots: *11 / *11 | took: -"),
     # notebook 08b: two players, South's side has just taken its pot and has no burraco yet; North
     # has neither pot nor burraco, so he cannot close soon
     "after-pot": ("fibur 2p d1 t0 draw fill=2 | h: 5S 6S 7S 8S 9S QD QC QS KD 9H 4C / 8D 8C 4S JC 2H 6H 6D AD 3H | "

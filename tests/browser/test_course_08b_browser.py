@@ -1,6 +1,6 @@
 """Notebook 8b (Playing well) in a real JupyterLab (headless Chromium) at 1366×768: the notebook
-runs top to bottom, and each exercise of its newer sections (6: partner play and the memory
-drill, 7: close now or build, 8: defending) is answered wrong, then right, by editing its answer
+runs top to bottom, and each exercise of its newer sections (7: partner play and the memory
+drill, 8: close now or build, 9: defending) is answered wrong, then right, by editing its answer
 cell and running it, as a learner does: the feedback says "Not yet" then "Right", and the box is
 read whole on screen (inside the viewport, nothing scrolled inside it).
 
