@@ -55,3 +55,57 @@ def test_the_piles_cards_that_go_down_are_not_said_to_stay_in_hand() -> None:
     assert text.startswith("Draw from the stock"), text
     assert "3 of the pile's 4 cards would stay in your hand" in text, text
     assert "(7♣ from the pile)" in text, text
+
+
+# -- item d: "goes with" (the pile, one to three ranks) and "links with" (the hand, one or two) -----------
+def test_the_hand_measure_says_links_one_or_two_ranks_and_the_pile_measure_goes_with() -> None:
+    """H1 move 14: "K♣ goes with no other card of your hand" with 10♣ in hand, while 8b part 3 says
+    "goes with" is the same suit one to three ranks away. The hand's measure (one or two ranks, or
+    a wild: the bot's, unchanged) is said "links with", with what it counts; "goes with" is the
+    pile's word only, and 8b defines both as the hint says them."""
+    from pathlib import Path
+
+    import buraco_learn
+
+    g = two("KC TC 5H 5D 9S", pile="3D")
+    text = str(hint(g))
+    assert "Then discard K♣" in text, text
+    assert "it links with no other card of your hand (no card of its rank, none of its suit one or two ranks " \
+           "away, no wild)" in text, text
+    assert "goes with" not in text, text
+    v = str(judge(g, "discard 5H"))  # 5♥ links with 5♦, K♣ with nothing
+    assert "5♥ links with 1 other card of your hand (its rank, its suit one or two ranks away, or a wild), K♣ " \
+           "with none" in v, v
+    near = str(judge(two("9D 4C", pile="QD 8S"), "discard 9D"))  # three ranks apart: the pile's word
+    assert "9♦ goes with Q♦ on the pile, and with 10♦ and J♦ from his hand" in near, near
+    course = (Path(buraco_learn.__file__).parent / "course" / "source" / "08b-Playing-well.md").read_text()
+    section = course.split("## 3.")[1].split("## 4.")[0]
+    assert "the same suit one to three ranks away" in section, section
+    assert "of its suit one or two ranks away, or a wild" in section, section
+
+
+# -- item e: the to-and-fro rule, as the bot plays it and 8b says it ------------------------------------
+def test_a_plain_own_discard_in_the_pile_is_taken_a_thrown_back_one_is_not() -> None:
+    """H1 move 63: the pile held the 6♠ the learner had just discarded, and the coach said take it;
+    moves 25 and 38: don't, "you threw back the card you had taken with the pile". 8b part 1 said
+    "not a pile that holds the card it threw back", read as any card of yours. The rule is about a
+    card that came back with a pile and was thrown again; 8b now says that, and the bot's numbers."""
+    from pathlib import Path
+
+    import buraco_learn
+    from buraco_learn.bots import WORN
+
+    g = Game.from_position("fibur 2p d0 t1 play | h: 9C 7H 3D / AC 5D KS | m: - | p: - | s: * "
+                           "| pots: *11 / *11 | took: -")
+    g.discard(C("AC")), g.draw(), g.discard(C("7H"))
+    plain = g.clone()
+    plain.draw(), plain.discard(C("KS")), plain.draw(), plain.discard(C("3D"))  # A♣, K♠ just lie there
+    assert str(hint(plain)).startswith("Take the discard pile"), str(hint(plain))
+    g.take_pile(), g.discard(C("AC")), g.draw(), g.discard(C("3D"))  # A♣ came back and was thrown again
+    text = str(hint(g))
+    assert text.startswith("Draw from the stock") and "you threw back the card you had taken with the pile" in text
+    course = (Path(buraco_learn.__file__).parent / "course" / "source" / "08b-Playing-well.md").read_text()
+    part1 = " ".join(course.split("## 1.")[1].split("## 2.")[0].split())
+    assert WORN == 3 and "already discarded three times this hand" in part1, part1
+    assert "threw back a card that had come back to it that way" in part1, part1
+    assert "A card it simply discarded at its last turn, still lying in the pile, does not stop it" in part1, part1
