@@ -877,14 +877,46 @@ def _why_discard(game: Game, card: Card, rng_seed: int, against: Card | None = N
         reasons.append(tr("it is the least useful card"))
     why = tr(", and ").join(reasons)
     if near is not None:  # a judgement: the least near card of the pile, and said so
-        risk_words = (tr("it is still a risk, as every card you may discard is: {near}", near=_near_words(game, card, near))
-                      if others else
-                      tr("it is still a risk, but you hold no other card you may discard: {near}",
-                         near=_near_words(game, card, near)))
+        if others:
+            risk_words = tr("it is still a risk, as every card you may discard is: {near}",
+                            near=_near_words(game, card, near))
+        elif taken:  # "no other card you may discard" is said already
+            risk_words = tr("it is still a risk: {near}", near=_near_words(game, card, near))
+        else:
+            risk_words = tr("it is still a risk, but you hold no other card you may discard: {near}",
+                            near=_near_words(game, card, near))
         why = tr("{facts}; {rather}", facts=why, rather=risk_words) if why else risk_words
     if rather is not None:
         why = tr("{facts}; {rather}", facts=why, rather=rather) if why else rather
+    held = _held_back(facts, card, [c for c in others if c != rival])
+    if held is not None:  # the card the later measures favour, kept this turn only: said, or the next turn's
+        # advice to discard it reads as a change of mind (issue 23)
+        if held in facts.back:
+            words = tr("not {other}, though it would do: it came back to you with the pile this turn, and thrown "
+                       "again at once it would go to and fro; it can go at a later turn", other=held.pretty)
+        else:
+            words = tr("not {other}, though it would do: you have discarded it three times already this hand, and it "
+                       "keeps coming back with the pile", other=held.pretty)
+        why = tr("{facts}; {rather}", facts=why, rather=words) if why else words
     return tr("Then discard {card}: {why}.", card=card.pretty, why=why), warn
+
+
+def _held_back(facts: _DiscardFacts, card: Card, others: Sequence[Card]) -> Card | None:
+    """The card of ``others`` the strong player would discard rather than ``card`` but for the one
+    measure that keeps it this turn: it came back with the pile this turn (``back``), or it has been
+    thrown three times (``worn``); ``None`` when there is none. Its place in the order is kept, so
+    only a card that loses to ``card`` on ``back`` or ``worn`` alone is named."""
+    order = _key_order(facts.view)
+
+    def but_for(c: Card) -> tuple[int, ...]:
+        k = facts.key(c)
+        return tuple(0 if name in ("back", "worn") else k[name] for name in order)
+
+    mine = facts.ranked(card)
+    for c in sorted(others, key=but_for):
+        if (c in facts.back or c in facts.worn) and facts.ranked(c) > mine and but_for(c) < but_for(card):
+            return c
+    return None
 
 
 def _pile_gift(game: Game, card: Card, gift: DiscardFault) -> str:

@@ -37,6 +37,7 @@ def test_the_only_card_you_may_discard_is_not_said_to_beat_every_other() -> None
     text = str(hint(g))
     assert "every other card" not in text, text
     assert "takes it (TURN-2), but you hold no other card you may discard" in text, text
+    assert text.count("no other card you may discard") == 1, text  # not again in the pile's risk
 
 
 def test_with_other_cards_taken_too_the_words_stay() -> None:
@@ -109,3 +110,26 @@ def test_a_plain_own_discard_in_the_pile_is_taken_a_thrown_back_one_is_not() -> 
     assert WORN == 3 and "already discarded three times this hand" in part1, part1
     assert "threw back a card that had come back to it that way" in part1, part1
     assert "A card it simply discarded at its last turn, still lying in the pile, does not stop it" in part1, part1
+
+
+# -- item f: a card kept this turn only is named, so the next turn's advice is no change of mind ---------
+def test_a_card_back_with_the_pile_that_would_otherwise_go_is_named_as_kept_this_turn() -> None:
+    """H1 moves 69 and 75: "rather J♣ ... counts 10, 5♣ only 5", then next turn "rather 4♦ ... J♣
+    goes with 1 other card, 4♦ with none": 4♦ had come back with the pile at move 69, and nothing
+    said so. Here K♦ came back with the pile: by links and points it would be the discard; the
+    advice (a 5-point card) says why not K♦ this turn."""
+    g = Game.from_position("fibur 2p d1 t0 play | h: 5C 6H 7D KD / 3S 4H 8C JD | m: - | p: - | s: * "
+                           "| pots: *11 / *11 | took: -")
+    g.discard(C("KD")), g.draw(), g.discard(C("3S")), g.take_pile()
+    text = str(hint(g))
+    assert "Then discard K♦" not in text, text
+    assert "not K♦, though it would do: it came back to you with the pile this turn" in text, text
+    v = str(judge(g, "discard 3S"))
+    assert "not K♦, though it would do" in v, v
+    same = str(judge(g, "discard KD"))  # the reason is the comparison itself: said once
+    assert "not K♦, though it would do" not in same and "5♣ rather than K♦: you discarded K♦ yourself" in same
+
+
+def test_no_card_is_said_kept_when_none_came_back() -> None:
+    g = two("5C 6H 7D KD", pile="3S")
+    assert "though it would do" not in str(hint(g)), str(hint(g))
