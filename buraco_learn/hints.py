@@ -644,6 +644,25 @@ def advised_discard(game: Game, seed: int = 0) -> Card | None:
     return StrongBot(seed).discard(game.view(game.to_move), game, discards).card
 
 
+def discard_as_good(game: Game, card: Card, seed: int = 0) -> bool:
+    """Whether the strong bot weighs ``card`` as good a discard as the one it advises
+    (:func:`advised_discard`): alike by every measure, so that only the order of the hand chose
+    between them. Tried as the bot decides, with ``card`` listed first among the legal discards.
+
+    >>> from buraco_learn import Game
+    >>> g = Game.from_position("fibur 2p d1 t0 play | h: 3S 3H TH / - | m: 1=TS TD TC | p: 7C | s: * "
+    ...                        "| pots: *11 / *11 | took: -")
+    >>> advised_discard(g), discard_as_good(g, Card.parse("3H")), discard_as_good(g, Card.parse("TH"))
+    (Card.parse('3S'), True, False)
+    """
+    discards = [a for a in game.legal_actions() if isinstance(a, Discard)]
+    first = [d for d in discards if d.card == card][:1]
+    if not first:
+        return False
+    rest = [d for d in discards if d is not first[0]]
+    return StrongBot(seed).discard(game.view(game.to_move), game, [*first, *rest]).card == card
+
+
 def least_faults(view: PlayerView, discards: Sequence[Discard]) -> list[Discard]:
     """The discards with the fewest certain faults (:func:`discard_faults`), ranked as (a wild, an
     opponent's meld takes it, it makes a meld for the next player with the pile), then, among

@@ -133,3 +133,21 @@ def test_a_card_back_with_the_pile_that_would_otherwise_go_is_named_as_kept_this
 def test_no_card_is_said_kept_when_none_came_back() -> None:
     g = two("5C 6H 7D KD", pile="3S")
     assert "though it would do" not in str(hint(g)), str(hint(g))
+
+
+# -- item h: no preference said where the strong player has none ------------------------------------------
+def test_a_discard_alike_by_every_measure_is_said_as_good_not_rather() -> None:
+    """H3 move 71: "would rather discard 3♠: no opponent meld takes it", with the learner's 3♥ as
+    safe, and no reason: the two tie on every measure, and only the hand's order chose 3♠. Moves 27
+    and 41 (6♠ against 5♦, 5♣, all taken) likewise. The coach says the move is as good, no better
+    move is kept for the review, and a real preference still says "rather"."""
+    g = two("3S 3H TH", melds="1=TS TD TC", pile="7C")
+    v = judge(g, "discard 3H")
+    assert "would rather" not in str(v) and v.better is None and not v.mistake, str(v)
+    assert "as good as the strong player's choice: it weighs 3♥ and 3♠ alike" in str(v), str(v)
+    assert "no opponent meld takes it (TURN-2)" in str(v), str(v)
+    taken = two("6S 5D", melds="1=6H 6D 6C; 1=5S 5H 5C", pile="7C")
+    w = str(judge(taken, "discard 5D" if str(hint(taken)).count("discard 6♠") else "discard 6S"))
+    assert "would rather" not in w and "alike" in w, w
+    worse = judge(g, "discard TH")  # North's 10s take it: a real preference
+    assert "alike" not in str(worse), str(worse)
