@@ -882,7 +882,7 @@ def _why_discard(game: Game, card: Card, rng_seed: int, against: Card | None = N
             if gift is not None and gift.meld is not None:
                 warn.append(_pile_gift(game, c, gift))
                 break
-    if _links(card, hand) == 0:
+    if _links(card, hand) == 0 and others:  # (said of a last card, it would say nothing)
         reasons.append(tr("it links with no other card of your hand (no card of its rank, none of its suit one or "
                           "two ranks away, no wild)"))
     if card.is_wild:
@@ -908,23 +908,31 @@ def _why_discard(game: Game, card: Card, rng_seed: int, against: Card | None = N
     if rather is not None:
         why = tr("{facts}; {rather}", facts=why, rather=rather) if why else rather
     held = _held_back(facts, card, [c for c in others if c != rival])
-    if held is not None:  # the card the later measures favour, kept this turn only: said, or the next turn's
-        # advice to discard it reads as a change of mind (issue 23)
-        if held in facts.back:
-            words = tr("not {other}, though it would do: it came back to you with the pile this turn, and thrown "
-                       "again at once it would go to and fro; it can go at a later turn", other=held.pretty)
-        else:
-            words = tr("not {other}, though it would do: you have discarded it three times already this hand, and it "
-                       "keeps coming back with the pile", other=held.pretty)
+    # The cards the later measures favour, kept this turn only: said, or the next turn's advice to
+    # discard one of them reads as a change of mind (issue 23).
+    back = [c for c in held if c in facts.back]
+    worn = [c for c in held if c not in facts.back]
+    if back:
+        words = trn("not {others}, though it would do: it came back to you with the pile this turn, and thrown "
+                    "again at once it would go to and fro; it can go at a later turn",
+                    "not {others}, though they would do: they came back to you with the pile this turn, and thrown "
+                    "again at once they would go to and fro; they can go at a later turn", len(back),
+                    others=tr(" or ").join(c.pretty for c in back))
+        why = tr("{facts}; {rather}", facts=why, rather=words) if why else words
+    if worn:
+        words = trn("not {others}, though it would do: you have discarded it three times already this hand, and it "
+                    "keeps coming back with the pile",
+                    "not {others}, though they would do: you have discarded each three times already this hand, and "
+                    "they keep coming back with the pile", len(worn), others=tr(" or ").join(c.pretty for c in worn))
         why = tr("{facts}; {rather}", facts=why, rather=words) if why else words
     return tr("Then discard {card}: {why}.", card=card.pretty, why=why), warn
 
 
-def _held_back(facts: _DiscardFacts, card: Card, others: Sequence[Card]) -> Card | None:
-    """The card of ``others`` the strong player would discard rather than ``card`` but for the one
-    measure that keeps it this turn: it came back with the pile this turn (``back``), or it has been
-    thrown three times (``worn``); ``None`` when there is none. Its place in the order is kept, so
-    only a card that loses to ``card`` on ``back`` or ``worn`` alone is named."""
+def _held_back(facts: _DiscardFacts, card: Card, others: Sequence[Card]) -> list[Card]:
+    """The cards of ``others`` the strong player would discard rather than ``card`` but for the
+    measures that keep a card this turn: it came back with the pile this turn (``back``), or it has
+    been thrown three times (``worn``), best first. Their place in the order is kept, so only a
+    card that loses to ``card`` on ``back`` or ``worn`` alone is named."""
     order = _key_order(facts.view)
 
     def but_for(c: Card) -> tuple[int, ...]:
@@ -932,10 +940,8 @@ def _held_back(facts: _DiscardFacts, card: Card, others: Sequence[Card]) -> Card
         return tuple(0 if name in ("back", "worn") else k[name] for name in order)
 
     mine = facts.ranked(card)
-    for c in sorted(others, key=but_for):
-        if (c in facts.back or c in facts.worn) and facts.ranked(c) > mine and but_for(c) < but_for(card):
-            return c
-    return None
+    return [c for c in sorted(others, key=but_for)
+            if (c in facts.back or c in facts.worn) and facts.ranked(c) > mine and but_for(c) < but_for(card)]
 
 
 def _pile_gift(game: Game, card: Card, gift: DiscardFault) -> str:

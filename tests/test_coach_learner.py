@@ -38,6 +38,7 @@ def test_the_only_card_you_may_discard_is_not_said_to_beat_every_other() -> None
     assert "every other card" not in text, text
     assert "takes it (TURN-2), but you hold no other card you may discard" in text, text
     assert text.count("no other card you may discard") == 1, text  # not again in the pile's risk
+    assert "links with" not in text, text  # "no other card of your hand" says nothing of a last card
 
 
 def test_with_other_cards_taken_too_the_words_stay() -> None:
