@@ -47,7 +47,7 @@ from .errors import BuracoError
 from .game import Game
 from .bots import StrongBot
 from .hints import (Hint, _best_found_words, _part_of, _closing_threat, _draw_hint, _draw_points, _pretty, advised_discard,
-                    discard_faults, discard_reasons, laid_this_turn, play_advice)
+                    discard_as_good, discard_faults, discard_reasons, laid_this_turn, play_advice)
 from .i18n import get_language, seat_word, tr
 from .review import as_game, plan_words, start_of
 from .solver import Plan, meld_value, shared_budget
@@ -419,6 +419,11 @@ def _judge_discard(game: Game, after: Game, played: Discard, seed: int) -> Verdi
         out.extend(faults)
         return Verdict("discard", seat, played, Discard(card), _fault_points(game, played.card, card), True, True,
                        tuple(out))
+    if discard_as_good(game, played.card, seed):  # a tie the hand's order broke: no preference to state
+        out.append(tr("≈ A matter of judgement, and as good as the strong player's choice: it weighs {played} and "
+                      "{card} alike, and discards either: {why}.", played=played.card.pretty, card=card.pretty,
+                      why=discard_reasons(game, played.card, seed, against=card)))
+        return Verdict("discard", seat, played, None, 0, False, proven, tuple(out))
     out.append(tr("≈ A matter of judgement: the strong player would rather discard {card}: {why}.", card=card.pretty,
                   why=discard_reasons(game, card, seed, against=played.card)))
     return Verdict("discard", seat, played, Discard(card), None, False, proven, tuple(out))

@@ -17,7 +17,7 @@ discard rather than another. Cards are written with their suit symbols (``9♦``
 >>> h = hint(g)
 >>> print(h)
 Meld 5♥ 6♥ 7♥: you lay down 15 points this turn (card points, EQ-2).
-Then discard 8♦: no opponent meld takes it (TURN-2), and it goes with no other card of your hand.
+Then discard 8♦: no opponent meld takes it (TURN-2), and it links with no other card of your hand (no card of its rank, none of its suit one or two ranks away, no wild).
 Do not discard 9♣: the opponents' meld #0 (9♠ 9♥ 9♦) would take it (TURN-2).
 >>> h.action, h.rules
 (LayDown(cards=(Card.parse('5H'), Card.parse('6H'), Card.parse('7H')), wild_high=None), ('EQ-2', 'TURN-2'))
@@ -136,11 +136,15 @@ def _cards_laid_this_turn(game: Game) -> int:
     return sum(len(a.cards) for a in _lays_this_turn(game))
 
 
-def _taken_too_words(taker: TableMeld, wild_left: bool) -> str:
-    """Why a discard an opponent's meld takes is still the one advised: every other card is taken
-    too (or, with ``wild_left``, is a wild, which is kept)."""
+def _taken_too_words(taker: TableMeld, others: Sequence[Card]) -> str:
+    """Why a discard an opponent's meld takes is still the one advised: every other card you may
+    discard (``others``, the card itself left out) is taken too, or is a wild, which is kept; or
+    there is no other card to discard."""
     meld = taker.meld.notation(pretty=True)
-    if wild_left:
+    if not others:
+        return tr("the opponents' meld #{id} ({meld}) takes it (TURN-2), but you hold no other card you may discard",
+                  id=taker.id, meld=meld)
+    if any(c.is_wild for c in others):
         return tr("the opponents' meld #{id} ({meld}) takes it (TURN-2), but every other card you may discard is "
                   "taken too, or is a wild", id=taker.id, meld=meld)
     return tr("the opponents' meld #{id} ({meld}) takes it (TURN-2), but every other card you may discard is taken "
@@ -178,7 +182,7 @@ def discard_advice(game: Game, rest: Sequence[Card] | None = None) -> tuple[Card
     if not feeds(best):
         reason.append(tr("no opponent meld takes it (TURN-2)"))
     elif not best.is_wild:  # every card but the wilds is taken: the least harm, said as such
-        reason.append(_taken_too_words(game.table[feeds(best)[0]], any(c.is_wild for c in allowed)))
+        reason.append(_taken_too_words(game.table[feeds(best)[0]], [c for c in allowed if c != best]))
     if best in dead:
         reason.append(tr("it can never be melded with what is visible"))
     if best.is_wild:
@@ -640,6 +644,25 @@ def advised_discard(game: Game, seed: int = 0) -> Card | None:
     return StrongBot(seed).discard(game.view(game.to_move), game, discards).card
 
 
+def discard_as_good(game: Game, card: Card, seed: int = 0) -> bool:
+    """Whether the strong bot weighs ``card`` as good a discard as the one it advises
+    (:func:`advised_discard`): alike by every measure, so that only the order of the hand chose
+    between them. Tried as the bot decides, with ``card`` listed first among the legal discards.
+
+    >>> from buraco_learn import Game
+    >>> g = Game.from_position("fibur 2p d1 t0 play | h: 3S 3H TH / - | m: 1=TS TD TC | p: 7C | s: * "
+    ...                        "| pots: *11 / *11 | took: -")
+    >>> advised_discard(g), discard_as_good(g, Card.parse("3H")), discard_as_good(g, Card.parse("TH"))
+    (Card.parse('3S'), True, False)
+    """
+    discards = [a for a in game.legal_actions() if isinstance(a, Discard)]
+    first = [d for d in discards if d.card == card][:1]
+    if not first:
+        return False
+    rest = [d for d in discards if d is not first[0]]
+    return StrongBot(seed).discard(game.view(game.to_move), game, [*first, *rest]).card == card
+
+
 def least_faults(view: PlayerView, discards: Sequence[Discard]) -> list[Discard]:
     """The discards with the fewest certain faults (:func:`discard_faults`), ranked as (a wild, an
     opponent's meld takes it, it makes a meld for the next player with the pile), then, among
@@ -791,11 +814,17 @@ def _rather_words(game: Game, facts: _DiscardFacts, card: Card, other: Card) -> 
                      "so let another card go", other=y)
         elif name == "links":
             n, m = b["links"], a["links"]
-            why = (trn("{other} goes with {n} other card of your hand, {card} with none",
-                       "{other} goes with {n} other cards of your hand, {card} with none", n, other=y, card=x)
+            # The hand's measure (bots._links): the same rank, the same suit one or two ranks away, or
+            # a wild; said as "links with", not the pile's "goes with" (one to three ranks, 8b part 3).
+            why = (trn("{other} links with {n} other card of your hand (its rank, its suit one or two ranks away, "
+                       "or a wild), {card} with none",
+                       "{other} links with {n} other cards of your hand (its rank, its suit one or two ranks away, "
+                       "or a wild), {card} with none", n, other=y, card=x)
                    if m == 0 else
-                   trn("{other} goes with {n} other card of your hand, {card} with {m}",
-                       "{other} goes with {n} other cards of your hand, {card} with {m}", n, other=y, card=x, m=m))
+                   trn("{other} links with {n} other card of your hand (its rank, its suit one or two ranks away, "
+                       "or a wild), {card} with {m}",
+                       "{other} links with {n} other cards of your hand (its rank, its suit one or two ranks away, "
+                       "or a wild), {card} with {m}", n, other=y, card=x, m=m))
         else:
             why = tr("{card} counts {points} points against you if the hand ends before you use it, {other} only "
                      "{fewer} (SCORE-1)", card=x, points=card.points, other=y, fewer=other.points)
@@ -830,7 +859,7 @@ def _why_discard(game: Game, card: Card, rng_seed: int, against: Card | None = N
         reasons.append(tr("no opponent meld takes it (TURN-2)"))
     elif not card.is_wild:  # the least harm, not a safe card: said, and no other card is warned against for it
         t = next(t for t in game.table if t.id == taken[0])
-        reasons.insert(0, _taken_too_words(t, any(c.is_wild for c in others)))
+        reasons.insert(0, _taken_too_words(t, others))
         gifts = {c: _gift_points(view, c) for c in others if not c.is_wild}
         mine = _gift_points(view, card)
         if gifts and max(gifts.values()) > mine:  # every card is a gift: this one is the smallest
@@ -853,8 +882,9 @@ def _why_discard(game: Game, card: Card, rng_seed: int, against: Card | None = N
             if gift is not None and gift.meld is not None:
                 warn.append(_pile_gift(game, c, gift))
                 break
-    if _links(card, hand) == 0:
-        reasons.append(tr("it goes with no other card of your hand"))
+    if _links(card, hand) == 0 and others:  # (said of a last card, it would say nothing)
+        reasons.append(tr("it links with no other card of your hand (no card of its rank, none of its suit one or "
+                          "two ranks away, no wild)"))
     if card.is_wild:
         reasons.append(tr("every card you may discard is a wild"))
     rival = against if against is not None and against != card else (
@@ -866,11 +896,52 @@ def _why_discard(game: Game, card: Card, rng_seed: int, against: Card | None = N
         reasons.append(tr("it is the least useful card"))
     why = tr(", and ").join(reasons)
     if near is not None:  # a judgement: the least near card of the pile, and said so
-        risk_words = tr("it is still a risk, as every card you may discard is: {near}", near=_near_words(game, card, near))
+        if others:
+            risk_words = tr("it is still a risk, as every card you may discard is: {near}",
+                            near=_near_words(game, card, near))
+        elif taken:  # "no other card you may discard" is said already
+            risk_words = tr("it is still a risk: {near}", near=_near_words(game, card, near))
+        else:
+            risk_words = tr("it is still a risk, but you hold no other card you may discard: {near}",
+                            near=_near_words(game, card, near))
         why = tr("{facts}; {rather}", facts=why, rather=risk_words) if why else risk_words
     if rather is not None:
         why = tr("{facts}; {rather}", facts=why, rather=rather) if why else rather
+    held = _held_back(facts, card, [c for c in others if c != rival])
+    # The cards the later measures favour, kept this turn only: said, or the next turn's advice to
+    # discard one of them reads as a change of mind (issue 23).
+    back = [c for c in held if c in facts.back]
+    worn = [c for c in held if c not in facts.back]
+    if back:
+        words = trn("not {others}, though it would do: it came back to you with the pile this turn, and thrown "
+                    "again at once it would go to and fro; it can go at a later turn",
+                    "not {others}, though they would do: they came back to you with the pile this turn, and thrown "
+                    "again at once they would go to and fro; they can go at a later turn", len(back),
+                    others=tr(" or ").join(c.pretty for c in back))
+        why = tr("{facts}; {rather}", facts=why, rather=words) if why else words
+    if worn:
+        words = trn("not {others}, though it would do: you have discarded it three times already this hand, and it "
+                    "keeps coming back with the pile",
+                    "not {others}, though they would do: you have discarded each three times already this hand, and "
+                    "they keep coming back with the pile", len(worn), others=tr(" or ").join(c.pretty for c in worn))
+        why = tr("{facts}; {rather}", facts=why, rather=words) if why else words
     return tr("Then discard {card}: {why}.", card=card.pretty, why=why), warn
+
+
+def _held_back(facts: _DiscardFacts, card: Card, others: Sequence[Card]) -> list[Card]:
+    """The cards of ``others`` the strong player would discard rather than ``card`` but for the
+    measures that keep a card this turn: it came back with the pile this turn (``back``), or it has
+    been thrown three times (``worn``), best first. Their place in the order is kept, so only a
+    card that loses to ``card`` on ``back`` or ``worn`` alone is named."""
+    order = _key_order(facts.view)
+
+    def but_for(c: Card) -> tuple[int, ...]:
+        k = facts.key(c)
+        return tuple(0 if name in ("back", "worn") else k[name] for name in order)
+
+    mine = facts.ranked(card)
+    return [c for c in sorted(others, key=but_for)
+            if (c in facts.back or c in facts.worn) and facts.ranked(c) > mine and but_for(c) < but_for(card)]
 
 
 def _pile_gift(game: Game, card: Card, gift: DiscardFault) -> str:
@@ -900,7 +971,7 @@ def _pile_gift(game: Game, card: Card, gift: DiscardFault) -> str:
 def discard_reasons(game: Game, card: Card, seed: int = 0, against: Card | None = None) -> str:
     """Why ``card`` is a good discard, in words (the reasons :func:`hint` gives after "Then
     discard"), and why rather than ``against`` (default: the next best card):
-    ``no opponent meld takes it (TURN-2), and it goes with no other card of your hand``."""
+    ``no opponent meld takes it (TURN-2), and it links with no other card of your hand (...)``."""
     sentence = _why_discard(game, card, seed, against)[0]
     return sentence.split(": ", 1)[1].rstrip(".") if ": " in sentence else sentence
 
@@ -1270,10 +1341,10 @@ def _closing_threat(game: Game) -> int | None:
     return closing_threat(game.view(game.to_move))
 
 
-def _pile_use_words(game: Game, taken: Game) -> str | None:
-    """Which melds and lay-offs the pile's cards go into, in the advice with the pile taken (the
-    game ``taken``): ``With the pile you could meld 7♦ 8♦ 9♦ (8♦ 9♦ from the pile).``, or ``None``
-    when the advice lays down no card of the pile."""
+def _pile_cards_used(game: Game, taken: Game) -> tuple[list[Action], list[Card]]:
+    """The melds and lay-offs of the advice with the pile taken (the game ``taken``) that lay down
+    cards of ``game``'s pile, and those cards, copy by copy: the game has two decks, so a Q♥ of
+    the pile and a Q♥ of the hand are two cards, and only the pile's is counted."""
     advice = play_advice(taken)
     pile = Counter(game.pile)
     steps: list[Action] = []
@@ -1281,11 +1352,29 @@ def _pile_use_words(game: Game, taken: Game) -> str | None:
     for a in advice.actions:
         if not isinstance(a, (LayDown, LayOff)):
             continue
-        mine = [c for c in a.cards if pile[c] > 0]
+        mine: list[Card] = []
+        for c in a.cards:
+            if pile[c] > 0:
+                mine.append(c)
+                pile[c] -= 1
         if mine:
             steps.append(a)
             used.extend(mine)
-            pile.subtract(mine)
+    return steps, used
+
+
+def _pile_use_words(game: Game, taken: Game) -> str | None:
+    """Which melds and lay-offs the pile's cards go into, in the advice with the pile taken (the
+    game ``taken``): ``With the pile you could meld 7♦ 8♦ 9♦ (8♦ 9♦ from the pile).``, or ``None``
+    when the advice lays down no card of the pile. Only the pile's own copies are named
+    (:func:`_pile_cards_used`).
+
+    >>> g = Game.from_position("fibur 2p d1 t0 draw | h: QH QD 4C 7S 9D / - | m: - | p: QH | s: * "
+    ...                        "| pots: *11 / *11 | took: -")
+    >>> t = g.clone(); _ = t.take_pile(); _pile_use_words(g, t)
+    'With the pile you could meld Q♥ Q♥ Q♦ (Q♥ from the pile).'
+    """
+    steps, used = _pile_cards_used(game, taken)
     if not steps:
         return None
     return tr("With the pile you could {steps} ({cards} from the pile).",
@@ -1354,8 +1443,16 @@ def _draw_hint(game: Game, bot: StrongBot) -> Hint:
                     TakePile(), tuple(with_pile.cards_laid), with_pile)
     own = format_cards(own_discards_in_pile(view)[0], pretty=True)
     if threat is not None:
-        why = trn("the pile's one card would stay in your hand when the opponents may close",
-                  "the pile's {n} cards would stay in your hand when the opponents may close", n)
+        stay = n - len(_pile_cards_used(game, taken)[1])
+        if stay == n:
+            why = trn("the pile's one card would stay in your hand when the opponents may close",
+                      "the pile's {n} cards would stay in your hand when the opponents may close", n)
+        elif stay > 0:
+            why = trn("one of the pile's {total} cards would stay in your hand when the opponents may close",
+                      "{n} of the pile's {total} cards would stay in your hand when the opponents may close",
+                      stay, total=n)
+        else:
+            why = tr("if the opponents close at their next turn, the pile would leave you fewer points in all")
     elif why_code == "own-wait":
         why = tr("the pile holds {own}, which you discarded yourself, and you took your own discard back at your last "
                  "two turns while {next} leaves the pile to grow: draw, so the stock moves and the pile waits for you, "

@@ -135,7 +135,8 @@ def test_the_reason_for_preferring_a_discard_is_true_of_the_two_cards() -> None:
     reason compares the advised card with the card played, and holds for both."""
     g = two("9D 4C 5C KS", pile="QH")  # nothing of the hand goes with the pile
     v = str(judge(g, "discard 4C"))  # 4♣ goes with 5♣; 9♦ with nothing
-    assert "9♦ rather than 4♣: 4♣ goes with 1 other card of your hand, 9♦ with none" in v, v
+    assert ("9♦ rather than 4♣: 4♣ links with 1 other card of your hand (its rank, its suit one or two ranks "
+            "away, or a wild), 9♦ with none") in v, v
     tie = str(judge(g, "discard KS"))  # K♠ and 9♦: no link, 10 points each: nothing tells them apart
     assert "rather than K♠" not in tie and "fewer" not in tie, tie
     assert "fewer of your cards than any other" not in str(hint(g))
