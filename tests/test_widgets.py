@@ -798,3 +798,37 @@ def test_an_opponent_who_plays_first_is_told() -> None:
     w = TableWidget(g, viewer=0, opponents={1: make_bot("greedy", 1)})
     assert g.to_move == 0 and "North" in w.turns_text and "discarded" in w.turns_text
     assert "The other players:" in w.turns.value and w.turns.layout.display is None
+
+
+_LONG_VERDICT = ("fibur 2p d0 t0 draw | h: JS TH JC 3S 3H / AS | m: 1=4H 4C 2D(=4); 1=5S 5H 5H 5D 5C 5C 2H(=5); "
+                 "1=6S 6H 6H 6D 6C 2D(=6); 1=9S TS JS QS 2C(=KS) AS; 1=3D 4D 5D; 1=8D JK(=9D) TD; "
+                 "0=QH QH QD JK(=Q); 0=7H 7H 7D 2S(=7); 0=8S 8H 8C 8C 2C(=8); 1=TS TD TC; 0=9S 9D 9C; 0=KH KD KD | "
+                 "p: AC 7C | s: 7S 7D JD 9D 4D 6D AC 8H 2H 4H JH QC JK KS JD QC 5S 7S 6C TH QS 4S 7C AD AH 3C 3H JH "
+                 "KC 9H 3C KS 9H KH 2S 8S 6S QD AH AD 8D 3D JK TC 9C 4S 4C 3S KC JC | pots: - | took: 0,1")
+
+
+def test_a_coached_table_keeps_room_for_a_whole_five_line_verdict() -> None:
+    """Issue 23 (reader shots 030, 033): the defence verdict on a draw (five lines, its count
+    last) ran past the box's 120 px, its conclusion hidden in the box's scroll right above the
+    buttons. A coached table's box is high enough for it whole (the move's line, then the
+    verdict wrapped at the box's width), from the first move on, so the buttons under it never
+    move; a table without the coach keeps its smaller box."""
+    from buraco_learn.widgets.common import COACH_FEEDBACK_HEIGHT, FEEDBACK_MAX_HEIGHT, feedback_html as fb
+
+    g = Game.from_position(_LONG_VERDICT)
+    w = TableWidget(g, viewer=0, opponents={1: make_bot("greedy", 1)}, coach=True)
+    assert w.feedback.layout.min_height == w.feedback.layout.max_height == COACH_FEEDBACK_HEIGHT
+    w._live = 1
+    try:
+        w.draw()
+    finally:
+        w._live = 0
+    said = w.feedback_text
+    assert "in all; with the stock" in said and said.startswith("You drew"), said
+    assert w.feedback.layout.min_height == w.feedback.layout.max_height == COACH_FEEDBACK_HEIGHT
+    # At 1366×768 the box is about 900 px wide: some 110 characters a line at 15 px.
+    rows = sum(-(-len(line) // 110) for line in ("✓ Done: " + said).splitlines())
+    html = fb("\n".join(["x"] * rows), "ok", title="✓ Done:", rules=())
+    assert rows >= 5 and _feedback_height(html) <= float(COACH_FEEDBACK_HEIGHT.removesuffix("px")), rows
+    plain = TableWidget(Game.from_position(_LONG_VERDICT), viewer=0)
+    assert plain.feedback.layout.max_height == FEEDBACK_MAX_HEIGHT

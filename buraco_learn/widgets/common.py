@@ -229,6 +229,14 @@ FEEDBACK_HEIGHT = "92px"
 #: the bottom of a 1366×768 screen the whole box stays above JupyterLab's status bar.
 FEEDBACK_MAX_HEIGHT = "120px"
 
+#: The feedback box's height on a coached table (issue 23): the coach's longest verdicts (a
+#: defence verdict with its count, five lines, under the move's own line) show whole, none of
+#: it hidden in the box's scroll area where the buttons under it seemed to cover its conclusion.
+#: The height is kept from the first move on (least and greatest height alike), so the buttons
+#: never move and a learner who set the buttons at the bottom of the window reads every verdict
+#: in the same place.
+COACH_FEEDBACK_HEIGHT = "184px"
+
 
 def make_feedback(placeholder: str = "") -> HTML:
     """An empty feedback line, at least :data:`FEEDBACK_HEIGHT` high and growing with its

@@ -74,7 +74,7 @@ from ..render.html import card_title, sort_cards, table_html
 from ..render.layout import Hit, TableGeometry, geometry_for
 from ..render.style import check_deck
 from ..render.text import describe_table, seat_name
-from .common import (FEEDBACK_MAX_HEIGHT, FeedbackKind, event_words, move_words, turn_words, full_stop, feedback_html, make_canvas, make_feedback,
+from .common import (COACH_FEEDBACK_HEIGHT, FEEDBACK_MAX_HEIGHT, FeedbackKind, event_words, move_words, turn_words, full_stop, feedback_html, make_canvas, make_feedback,
                      new_cards, resize_canvas, deck_dropdown, mark_frame, speaks, static_bundle, warm_up, words_html)
 from .draw import Pen, draw_hand_layer, draw_table
 
@@ -391,6 +391,9 @@ class TableWidget(VBox):  # type: ignore[misc]
         self.max_height = max_height
         self.canvas = make_canvas(width, 600, self._on_mouse_down, self.redraw, budget=max_height)
         self.feedback = make_feedback(tr(_START))
+        self.feedback.add_class("bl-feedback-box")  # found by the browser tests, placeholder or message
+        if self.coach:  # room for a whole verdict, kept from the start: the buttons never move
+            self.feedback.layout.min_height = self.feedback.layout.max_height = COACH_FEEDBACK_HEIGHT
         self._feedback_box: str = self.feedback.value
         self._start_box = self._feedback_box  # the invitation to click, before any message
         self.words = HTML("")
@@ -643,7 +646,7 @@ class TableWidget(VBox):  # type: ignore[misc]
             self.feedback.layout.max_height = None
         else:
             self.feedback.value = self._feedback_box
-            self.feedback.layout.max_height = FEEDBACK_MAX_HEIGHT
+            self.feedback.layout.max_height = COACH_FEEDBACK_HEIGHT if self.coach else FEEDBACK_MAX_HEIGHT
 
     def show_hint(self) -> None:
         """Advice for the viewer's move (the **Hint** button): :func:`buraco_learn.hints.hint`'s
