@@ -826,8 +826,9 @@ def test_a_coached_table_keeps_room_for_a_whole_five_line_verdict() -> None:
     said = w.feedback_text
     assert "in all; with the stock" in said and said.startswith("You drew"), said
     assert w.feedback.layout.min_height == w.feedback.layout.max_height == COACH_FEEDBACK_HEIGHT
-    # At 1366×768 the box is about 900 px wide: some 110 characters a line at 15 px.
-    rows = sum(-(-len(line) // 110) for line in ("✓ Done: " + said).splitlines())
+    # At 1366×768 the box is about 910 px wide: some 118 characters a line at 15 px (measured,
+    # tests/browser/test_coach_browser.py: the move's line and five lines of this verdict).
+    rows = sum(-(-len(line) // 118) for line in ("✓ Done: " + said).splitlines())
     html = fb("\n".join(["x"] * rows), "ok", title="✓ Done:", rules=())
     assert rows >= 5 and _feedback_height(html) <= float(COACH_FEEDBACK_HEIGHT.removesuffix("px")), rows
     plain = TableWidget(Game.from_position(_LONG_VERDICT), viewer=0)

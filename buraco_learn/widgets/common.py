@@ -229,13 +229,15 @@ FEEDBACK_HEIGHT = "92px"
 #: the bottom of a 1366×768 screen the whole box stays above JupyterLab's status bar.
 FEEDBACK_MAX_HEIGHT = "120px"
 
-#: The feedback box's height on a coached table (issue 23): the coach's longest verdicts (a
+#: The feedback box's height on a coached table (issue 23): the coach's long verdicts (a
 #: defence verdict with its count, five lines, under the move's own line) show whole, none of
 #: it hidden in the box's scroll area where the buttons under it seemed to cover its conclusion.
 #: The height is kept from the first move on (least and greatest height alike), so the buttons
 #: never move and a learner who set the buttons at the bottom of the window reads every verdict
-#: in the same place.
-COACH_FEEDBACK_HEIGHT = "184px"
+#: in the same place. Six lines (160 px): with more, the box would push the buttons under the
+#: status bar of a 1366×768 window when the table's top is at the window's top (a longer verdict
+#: scrolls inside the box).
+COACH_FEEDBACK_HEIGHT = "160px"
 
 
 def make_feedback(placeholder: str = "") -> HTML:
