@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from buraco_learn.puzzles import load_puzzles
 from buraco_learn.widgets.puzzle import PuzzleWidget
 
@@ -142,3 +144,40 @@ def test_a_puzzle_seen_without_a_kernel_is_a_picture_of_its_table() -> None:
     stored = [o for c in nb["cells"] if c["cell_type"] == "code" and "PuzzleWidget(" in "".join(c["source"])
               for o in c["outputs"]]
     assert stored and all('class="puzzle-static"' in "".join(o["data"]["text/html"]) for o in stored)
+
+
+def test_a_card_taken_alone_from_the_pile_is_shown_where_turn_4_can_refuse_it(monkeypatch: Any) -> None:
+    """Issue 23 (item k): easy-safe-2-9 refuses A♣ under TURN-4, but its table showed "discard
+    pile: empty" and nothing said A♣ had just come from it. Every fixed puzzle whose position
+    holds a card taken alone from the pile now says it, in the question, in the hand's line on
+    the canvas and in the table's words; the others say nothing of the kind."""
+    import buraco_learn.widgets.table as table_module
+    from buraco_learn.widgets import draw as draw_module
+
+    written: list[str] = []
+
+    class Recording(draw_module.Pen):
+        def fill_text(self, text: str, x: float, y: float, max_width: float | None = None) -> None:
+            written.append(text)
+            super().fill_text(text, x, y, max_width)
+
+    monkeypatch.setattr(table_module, "Pen", Recording)
+    singles = [p for p in PUZZLES if "single=" in p.position]
+    assert {"easy-safe-2-9", "hard-safe-1-63"} <= {p.name for p in singles}
+    for p in PUZZLES:
+        g = p.game()
+        card = g.pile_taken
+        written.clear()
+        w = PuzzleWidget(p)
+        w.table.redraw()
+        if p not in singles:
+            assert card is None and not p.given and "alone from" not in w.question.value
+            continue
+        assert card is not None and card in g.hand(g.to_move)
+        said = f"took {card.pretty} alone from the discard pile this turn (TURN-4)"
+        assert said in p.given and said in w.question.value, (p.name, w.question.value)
+        assert said in w.table.description_text, p.name
+        assert any(f"{card.pretty} just taken alone from the pile" in t for t in written), (p.name, written)
+    # the answer still refuses it, with the reason the question now gives
+    p = next(p for p in PUZZLES if p.name == "easy-safe-2-9")
+    assert "AC" not in p.answer.split() and "TURN-4" in p.check("AC").message

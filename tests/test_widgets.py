@@ -188,7 +188,7 @@ def test_computer_players_take_their_turns_through_the_engine() -> None:
     seats = [e.seat for e in g.history]
     assert {1, 2, 3} <= set(seats)
     g.check_invariants()
-    assert "West drew from the stock." in w.feedback_text
+    assert "West: drew from the stock" in w.feedback_text
     assert changes == [1, len(g.history)]
 
 
@@ -709,15 +709,15 @@ def test_with_the_coach_the_opponents_turn_stays_in_its_own_line_above_the_verdi
     finally:
         w._live = 0
     assert w.feedback_text.startswith("You discarded") and "Coach: " in w.feedback_text
-    assert "North" not in w.feedback_text and w.turns_text.startswith("North ")
-    assert w.turns_text.splitlines()[-1].startswith("North discarded")
+    assert "North" not in w.feedback_text and w.turns_text.startswith("North: ")
+    assert w.turns_text.startswith("North: ") and ", discarded " in w.turns_text.splitlines()[-1]
     assert w.turns.layout.display is None and "The other players:" in w.turns.value
-    assert "North discarded" in w.turns.value
+    assert "discarded" in w.turns.value
     kids = list(w.children)
     assert kids.index(w.turns) + 1 == kids.index(w.feedback)
     said = w.turns_text
     w.draw()  # the viewer's next turn: North's turn stays in sight while the viewer decides
-    assert w.turns_text == said and w.turns.layout.display is None and "North discarded" in w.turns.value
+    assert w.turns_text == said and w.turns.layout.display is None and "North: " in w.turns.value
     assert w.feedback_text.startswith("You drew")
 
 
@@ -741,8 +741,54 @@ def test_with_the_coach_the_opponents_turn_goes_when_the_viewers_turn_ends() -> 
     assert not g.is_over and g.to_move == 0
     south = max(k for k, ev in enumerate(g.history) if ev.seat == 0)
     north = [ev for ev in g.history[south + 1:] if ev.seat == 1]
-    assert len(w.turns_text.splitlines()) == len(north), (first, w.turns_text)  # North's new turn only
-    assert w.turns_text.splitlines()[-1] == f"North discarded {north[-1].action.card.pretty}.", w.turns_text
+    assert len(w.turns_text.splitlines()) == 1, (first, w.turns_text)  # North's new turn only, in one line
+    assert w.turns_text.startswith("North: ") and w.turns_text.endswith(
+        f"discarded {north[-1].action.card.pretty}."), w.turns_text
+
+
+def test_with_four_players_each_other_seats_turn_is_one_line_the_partners_whole() -> None:
+    """Issue 23 (item j): with 4 players the line of the other players' turns cut North's turn
+    (the partner's) out behind "... 10 more moves ...". Each seat's turn since the viewer's last
+    is now one line, in the order played: what it took, laid and discarded; the partner's is
+    named as such and never shortened, and nobody's pile take or discard is ever cut."""
+    from buraco_learn.bots import StrongBot
+    from buraco_learn.widgets.common import turn_words
+
+    g = Game.new(4, seed=5)
+    w = TableWidget(g, viewer=0, opponents={s: StrongBot(s) for s in (1, 2, 3)}, coach=True)
+    w._live = 1
+    try:
+        for _ in range(3):
+            if g.to_move != 0 or g.is_over:
+                break
+            start = len(g.history)
+            w.draw()
+            w.select(0)
+            w.discard_selected()
+            if g.is_over:
+                break
+            lines = w.turns_text.splitlines()
+            others = [ev for ev in g.history[start:] if ev.seat != 0]
+            seats = [ev.seat for k, ev in enumerate(others) if k == 0 or others[k - 1].seat != ev.seat]
+            assert len(lines) == len(seats) == 3, w.turns_text  # West, North, East: one line each
+            assert [line.split(":")[0] for line in lines] == ["West", "North (partner)", "East"], lines
+            assert "more move" not in lines[1], lines
+            north = [ev for ev in others if ev.seat == 2]
+            assert lines[1].endswith(f"discarded {north[-1].action.card.pretty}."), lines
+            took = "took the discard pile" if any(type(ev.action).__name__ == "TakePile" for ev in north) else \
+                "drew from the stock"
+            assert took in lines[1], lines
+            assert lines[1].count(", ") + 1 >= len(north), lines  # every move of the partner said
+            assert w.turns.value.count("<br>") == 2  # one line each on the screen
+    finally:
+        w._live = 0
+    # A long turn: an opponent's is shortened (its take and discard kept), the partner's is whole.
+    moves = ["took the discard pile (9 cards)", *(f"melded m{k}" for k in range(6)), "discarded K♣"]
+    short = turn_words(g, 1, 0, moves)
+    assert short.startswith("West: took the discard pile (9 cards), melded m0") and short.endswith("discarded K♣.")
+    assert "3 more moves" in short and "m5" not in short
+    whole = turn_words(g, 2, 0, moves)
+    assert whole == "North (partner): " + ", ".join(moves) + ".", whole
 
 
 def test_an_opponent_who_plays_first_is_told() -> None:
@@ -752,3 +798,38 @@ def test_an_opponent_who_plays_first_is_told() -> None:
     w = TableWidget(g, viewer=0, opponents={1: make_bot("greedy", 1)})
     assert g.to_move == 0 and "North" in w.turns_text and "discarded" in w.turns_text
     assert "The other players:" in w.turns.value and w.turns.layout.display is None
+
+
+_LONG_VERDICT = ("fibur 2p d0 t0 draw | h: JS TH JC 3S 3H / AS | m: 1=4H 4C 2D(=4); 1=5S 5H 5H 5D 5C 5C 2H(=5); "
+                 "1=6S 6H 6H 6D 6C 2D(=6); 1=9S TS JS QS 2C(=KS) AS; 1=3D 4D 5D; 1=8D JK(=9D) TD; "
+                 "0=QH QH QD JK(=Q); 0=7H 7H 7D 2S(=7); 0=8S 8H 8C 8C 2C(=8); 1=TS TD TC; 0=9S 9D 9C; 0=KH KD KD | "
+                 "p: AC 7C | s: 7S 7D JD 9D 4D 6D AC 8H 2H 4H JH QC JK KS JD QC 5S 7S 6C TH QS 4S 7C AD AH 3C 3H JH "
+                 "KC 9H 3C KS 9H KH 2S 8S 6S QD AH AD 8D 3D JK TC 9C 4S 4C 3S KC JC | pots: - | took: 0,1")
+
+
+def test_a_coached_table_keeps_room_for_a_whole_five_line_verdict() -> None:
+    """Issue 23 (reader shots 030, 033): the defence verdict on a draw (five lines, its count
+    last) ran past the box's 120 px, its conclusion hidden in the box's scroll right above the
+    buttons. A coached table's box is high enough for it whole (the move's line, then the
+    verdict wrapped at the box's width), from the first move on, so the buttons under it never
+    move; a table without the coach keeps its smaller box."""
+    from buraco_learn.widgets.common import COACH_FEEDBACK_HEIGHT, FEEDBACK_MAX_HEIGHT, feedback_html as fb
+
+    g = Game.from_position(_LONG_VERDICT)
+    w = TableWidget(g, viewer=0, opponents={1: make_bot("greedy", 1)}, coach=True)
+    assert w.feedback.layout.min_height == w.feedback.layout.max_height == COACH_FEEDBACK_HEIGHT
+    w._live = 1
+    try:
+        w.draw()
+    finally:
+        w._live = 0
+    said = w.feedback_text
+    assert "in all; with the stock" in said and said.startswith("You drew"), said
+    assert w.feedback.layout.min_height == w.feedback.layout.max_height == COACH_FEEDBACK_HEIGHT
+    # At 1366×768 the box is about 910 px wide: some 118 characters a line at 15 px (measured,
+    # tests/browser/test_coach_browser.py: the move's line and five lines of this verdict).
+    rows = sum(-(-len(line) // 118) for line in ("✓ Done: " + said).splitlines())
+    html = fb("\n".join(["x"] * rows), "ok", title="✓ Done:", rules=())
+    assert rows >= 5 and _feedback_height(html) <= float(COACH_FEEDBACK_HEIGHT.removesuffix("px")), rows
+    plain = TableWidget(Game.from_position(_LONG_VERDICT), viewer=0)
+    assert plain.feedback.layout.max_height == FEEDBACK_MAX_HEIGHT

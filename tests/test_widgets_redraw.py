@@ -164,8 +164,11 @@ def test_after_a_click_the_opponents_turns_are_shown_one_by_one() -> None:
         shown.append(w.feedback_text)
     assert w.redraws == n + 4  # one redraw per opponent's turn
     # Each step adds a turn, which ends with its discard.
-    assert [s.splitlines()[-1].split()[:2] for s in shown] == [["You", "discarded"], ["West", "discarded"],
-                                                               ["North", "discarded"], ["East", "discarded"]]
+    # Each turn is one line (issue 23: the seat, then its moves), the last of them its discard.
+    assert shown[0].startswith("You discarded")
+    assert [s.splitlines()[-1].split(":")[0] for s in shown[1:]] == ["West", "North (partner)", "East"], shown
+    assert all(", discarded " in s.splitlines()[-1] for s in shown[1:]), shown
+    assert [len(s.splitlines()) for s in shown] == [1, 2, 3, 4], shown
     assert w.geometry == w._compute_geometry()  # the table as it is at the end
 
 
@@ -191,7 +194,7 @@ def test_python_calls_play_the_opponents_at_once() -> None:
     w.draw()
     w.select(0)
     w.discard_selected()
-    assert g.to_move == 0 and w.feedback_text.splitlines()[-1].startswith("East discarded")
+    assert g.to_move == 0 and w.feedback_text.splitlines()[-1].startswith("East: ")
 
 
 def test_a_click_outside_a_kernel_plays_the_opponents_at_once_even_under_a_running_loop() -> None:
@@ -219,4 +222,4 @@ def test_a_click_outside_a_kernel_plays_the_opponents_at_once_even_under_a_runni
     worker.join(60)
     assert done, "the clicks did not finish"
     w = done[0]
-    assert w.game.to_move == 0 and w.feedback_text.splitlines()[-1].startswith("East discarded")
+    assert w.game.to_move == 0 and w.feedback_text.splitlines()[-1].startswith("East: ")

@@ -362,6 +362,8 @@ def _puzzle(id: str, name: str, *, widget: str = "") -> PuzzleExercise:
     g = p.game()
     who = f"you are {g.seat_name(g.to_move)}" if g.is_over else f"{g.seat_name(g.to_move)} to play"
     head = f"**{p.level.capitalize()} puzzle** `{p.name}` ({who}). "
+    if g.pile_taken is not None and not g.is_over:  # not shown by the table once in the hand (TURN-4)
+        head += f"{g.seat_name(g.to_move)} took {g.pile_taken.pretty} alone from the discard pile this turn (TURN-4). "
     if not widget:
         return PuzzleExercise(id=id, puzzle=p, rules=_PUZZLE_RULES[p.kind], position=p.position,
                               question=head + f"{p.question} {_TYPED_ASK[p.kind]}",

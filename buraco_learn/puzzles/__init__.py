@@ -471,6 +471,20 @@ class Puzzle:
         return tr(THEME_QUESTIONS.get(self.theme, KINDS[self.kind]))
 
     @property
+    def given(self) -> str:
+        """What the question must say because the table cannot show it once it is in the hand:
+        the card taken alone from a one-card pile this turn, which TURN-4 may forbid to discard
+        (``""``: none). Shown with the question (:class:`~buraco_learn.widgets.PuzzleWidget`).
+
+        >>> [p.given for p in load_puzzles() if p.name == "easy-safe-2-9"]
+        ['North took A♣ alone from the discard pile this turn (TURN-4).']
+        """
+        from ..render.text import taken_alone_words
+
+        g = self.game()
+        return taken_alone_words(g) if g.pile_taken is not None and not g.is_over and g.phase == "play" else ""
+
+    @property
     def kind_word(self) -> str:
         """What its question is called (``most points`` for the kind ``most``), in the current language."""
         return tr(KIND_WORDS[self.kind])

@@ -340,8 +340,24 @@ def describe_table(game: Game, viewer: int, *, hand: Sequence[Card] | None = Non
     if target is not None:
         lines.append(tr("Lay-off target: meld #{number}.", number=target))
     lines.append(pile_words(game.pile, spread=pile_open))
+    if game.pile_taken is not None and not game.is_over and game.phase == "play":
+        lines.append(taken_alone_words(game))
     lines.append(stock_words(len(game.stock), [len(p) for p in game.pots], sizes=True))
     return "\n".join(lines)
+
+
+def taken_alone_words(game: Game) -> str:
+    """The card the seat to move took alone from a one-card pile this turn, which TURN-4 may
+    forbid it to discard, in words (the table shows it nowhere else once it is in the hand).
+
+    >>> g = Game.from_position("wikipedia-fr 2p d0 t1 play single=AC | h: 5C 3C KS 5S / 7S KD TC 8C KH AC"
+    ...                        " | m: - | p: - | s: * | pots: *11 / *11 | took: -")
+    >>> taken_alone_words(g)
+    'North took A♣ alone from the discard pile this turn (TURN-4).'
+    """
+    card = game.pile_taken
+    return tr("{seat} took {card} alone from the discard pile this turn (TURN-4).",
+              seat=seat_name(game, game.to_move), card="" if card is None else card.pretty)
 
 
 def stock_words(stock: int, pots: Sequence[int], *, sizes: bool = False) -> str:

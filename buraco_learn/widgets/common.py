@@ -229,6 +229,16 @@ FEEDBACK_HEIGHT = "92px"
 #: the bottom of a 1366×768 screen the whole box stays above JupyterLab's status bar.
 FEEDBACK_MAX_HEIGHT = "120px"
 
+#: The feedback box's height on a coached table (issue 23): the coach's long verdicts (a
+#: defence verdict with its count, five lines, under the move's own line) show whole, none of
+#: it hidden in the box's scroll area where the buttons under it seemed to cover its conclusion.
+#: The height is kept from the first move on (least and greatest height alike), so the buttons
+#: never move and a learner who set the buttons at the bottom of the window reads every verdict
+#: in the same place. Six lines (160 px): with more, the box would push the buttons under the
+#: status bar of a 1366×768 window when the table's top is at the window's top (a longer verdict
+#: scrolls inside the box).
+COACH_FEEDBACK_HEIGHT = "160px"
+
 
 def make_feedback(placeholder: str = "") -> HTML:
     """An empty feedback line, at least :data:`FEEDBACK_HEIGHT` high and growing with its
@@ -335,6 +345,49 @@ def event_words(game: Game, event: Event, *, you: bool, gained: Sequence[Card] =
     said = tr("{what}: {more}.", what=what, more=extra) if extra else what + "."
     twos = _twos_said(game, event)
     return f"{said} {twos}" if twos else said
+
+
+def move_words(game: Game, event: Event, *, pile_size: int = 0) -> str:
+    """Another player's move as a short phrase with no seat name, for its turn's line
+    (:func:`turn_words`): ``took the discard pile (3 cards)``, ``melded 7♥ 8♥ 9♥ (meld #4)``,
+    ``discarded K♣``; what the move caused follows in brackets."""
+    a = event.action
+    if isinstance(a, Draw):
+        what = tr("drew from the stock")
+    elif isinstance(a, TakePile):
+        what = (trn("took the discard pile ({n} card)", "took the discard pile ({n} cards)", pile_size)
+                if pile_size else tr("took the discard pile"))
+    elif isinstance(a, LayDown):
+        what = tr("melded {meld}", meld=_laid_meld(game, event.seat, a.cards))
+    elif isinstance(a, LayOff):
+        what = tr("laid off {cards} onto meld #{number}", cards=" ".join(c.pretty for c in a.cards), number=a.target)
+    elif isinstance(a, Discard):
+        what = tr("discarded {card}", card=a.card.pretty)
+    else:  # pragma: no cover - every action kind is listed above
+        what = str(a)
+    extra = say(event.note.partition("; ")[2])
+    return f"{what} ({extra})" if extra else what
+
+
+#: How many melds and lay-offs an opponent's turn line names before "and N more moves"
+#: (the partner's turn is always said whole, and nobody's pile take or discard is ever cut).
+TURN_MIDDLE_MOST = 3
+
+
+def turn_words(game: Game, seat: int, viewer: int | None, moves: Sequence[str]) -> str:
+    """One other player's whole turn in one line: ``North (partner): took the discard pile
+    (3 cards), melded 7♥ 8♥ 9♥ (meld #4), discarded K♣.`` (``moves``: :func:`move_words`, in
+    order). An opponent's long turn keeps its first move (the draw or the pile taken) and its
+    last (the discard), and names at most :data:`TURN_MIDDLE_MOST` moves between them; the
+    partner's turn is said whole."""
+    from ..render.text import seat_title
+
+    parts = list(moves)
+    partner = viewer is not None and seat != viewer and seat in game.side_of(viewer)
+    if not partner and len(parts) > TURN_MIDDLE_MOST + 2:
+        cut = len(parts) - 2 - TURN_MIDDLE_MOST
+        parts = [*parts[:1 + TURN_MIDDLE_MOST], trn("{n} more move", "{n} more moves", cut), parts[-1]]
+    return tr("{seat}: {moves}.", seat=seat_title(game, seat, viewer, short=True), moves=", ".join(parts))
 
 
 def _twos_said(game: Game, event: Event) -> str | None:

@@ -453,6 +453,9 @@ def draw_hand_layer(c: Any, game: Game, geo: TableGeometry, *, viewer: int, hand
     role = seat_role(game, viewer, words)
     took += " · " + role if role else ""  # 3 or 5 players: alone, or with whom (P3-1, P5-2)
     turn = game.to_move == viewer and not game.is_over
+    single = game.pile_taken if turn and game.phase == "play" else None
+    if single is not None:  # TURN-4 may refuse it as the discard: the table says which card it is
+        took += " · " + tr("{card} just taken alone from the pile", card=single.pretty)
     if selected:
         doing = " · " + trn("{n} selected", "{n} selected", len(selected))
     else:

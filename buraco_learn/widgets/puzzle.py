@@ -65,7 +65,7 @@ class PuzzleWidget(VBox):  # type: ignore[misc]
         #: Wrong checks so far (the help grows with them; Reset does not forget them).
         self.misses = 0
         self.question = HTML(f"<b>{escape(puzzle.title)}</b> ({escape(puzzle.name)}){escape(colon())} "
-                             f"{escape(puzzle.question)}")
+                             f"{escape(puzzle.question)}" + (f" <i>{escape(puzzle.given)}</i>" if puzzle.given else ""))
         self.check_button = Button(description=tr("Check"), tooltip=tr("Check your answer"), button_style="success",
                                    layout=Layout(width="auto"))
         self.reset_button = Button(description=tr("Reset"), tooltip=tr("Put the position back"),

@@ -74,7 +74,7 @@ from ..render.html import card_title, sort_cards, table_html
 from ..render.layout import Hit, TableGeometry, geometry_for
 from ..render.style import card_label, check_deck
 from ..render.text import describe_table, seat_name
-from .common import (FEEDBACK_MAX_HEIGHT, FeedbackKind, event_words, full_stop, feedback_html, make_canvas, make_feedback,
+from .common import (COACH_FEEDBACK_HEIGHT, FEEDBACK_MAX_HEIGHT, FeedbackKind, event_words, move_words, turn_words, full_stop, feedback_html, make_canvas, make_feedback,
                      new_cards, resize_canvas, deck_dropdown, mark_frame, speaks, static_bundle, warm_up, words_html)
 from .draw import Pen, draw_hand_layer, draw_table
 
@@ -391,6 +391,9 @@ class TableWidget(VBox):  # type: ignore[misc]
         self.max_height = max_height
         self.canvas = make_canvas(width, 600, self._on_mouse_down, self.redraw, budget=max_height)
         self.feedback = make_feedback(tr(_START))
+        self.feedback.add_class("bl-feedback-box")  # found by the browser tests, placeholder or message
+        if self.coach:  # room for a whole verdict, kept from the start: the buttons never move
+            self.feedback.layout.min_height = self.feedback.layout.max_height = COACH_FEEDBACK_HEIGHT
         self._feedback_box: str = self.feedback.value
         self._start_box = self._feedback_box  # the invitation to click, before any message
         self.words = HTML("")
@@ -643,7 +646,7 @@ class TableWidget(VBox):  # type: ignore[misc]
             self.feedback.layout.max_height = None
         else:
             self.feedback.value = self._feedback_box
-            self.feedback.layout.max_height = FEEDBACK_MAX_HEIGHT
+            self.feedback.layout.max_height = COACH_FEEDBACK_HEIGHT if self.coach else FEEDBACK_MAX_HEIGHT
 
     def show_hint(self) -> None:
         """Advice for the viewer's move (the **Hint** button): :func:`buraco_learn.hints.hint`'s
@@ -881,7 +884,7 @@ class TableWidget(VBox):  # type: ignore[misc]
             self.turns.layout.display = "none"
             return
         label = escape(tr("The other players:"))
-        said = " ".join(escape(card_symbols(line)) for line in lines)
+        said = "<br>".join(escape(card_symbols(line)) for line in lines)  # a line for each seat's turn
         self.turns.value = (f'<div class="bl-turns" role="status" aria-live="polite" style="color:#3d3d3d;'
                             'background:#f3f3f3;border-left:5px solid #9e9e9e;border-radius:4px;padding:3px 10px;'
                             'margin:2px 0;font-size:14px;line-height:1.35;font-family:system-ui,-apple-system,'
@@ -899,20 +902,32 @@ class TableWidget(VBox):  # type: ignore[misc]
         return "\n".join(self._turn_lines)
 
     def _run_bots(self, turns: list[tuple[Game, int]] | None = None) -> list[str]:
-        """Let computer players play while it is their turn; return what they did, in words.
-        ``turns``: gets a copy of the game after each turn but the last, with how many lines
-        (of :attr:`_bot_lines`, every line uncompacted) it had said."""
+        """Let computer players play while it is their turn; return what they did, in words: one
+        line for each seat's turn (:func:`~buraco_learn.widgets.common.turn_words`: what it took,
+        laid and discarded, the partner's turn whole), so in a four-player game the partner's
+        turn is never cut out of sight. ``turns``: gets a copy of the game after each turn but
+        the last, with how many lines (turns, of :attr:`_bot_lines`) it had said."""
         g = self.game
         lines: list[str] = []
         self._bot_lines = lines
         steps = 0
         last = -1
+        moves: list[str] = []
+
+        def close_turn() -> None:
+            if moves:
+                lines.append(turn_words(g, last, self.fixed_viewer, moves))
+                moves.clear()
+
         while not g.is_over and g.to_move in self.bots and g.to_move != self.fixed_viewer:
             seat = g.to_move
-            if turns is not None and steps and seat != last:
-                turns.append((g.clone(), len(lines)))
+            if seat != last:
+                close_turn()
+                if turns is not None and steps:
+                    turns.append((g.clone(), len(lines)))
             last = seat
             if steps >= self.max_bot_actions:
+                close_turn()
                 lines.append(tr("{seat}'s player made {n} moves without finishing; stopped.", seat=seat_name(g, seat),
                                 n=steps))
                 break
@@ -921,15 +936,14 @@ class TableWidget(VBox):  # type: ignore[misc]
                 pile_size = len(g.pile)
                 event = g.apply(action)
             except BuracoError as err:
+                close_turn()
                 lines.append(tr("{seat}'s player chose a move the engine refused: {reason}", seat=seat_name(g, seat),
                                 reason=err))
                 break
             steps += 1
-            if not isinstance(event.action, Draw) or event.note.partition("; ")[2]:
-                lines.append(event_words(g, event, you=False, pile_size=pile_size))
-            elif isinstance(event.action, Draw):
-                lines.append(tr("{seat} drew from the stock", seat=seat_name(g, seat)) + ".")
-        return _compact(lines)
+            moves.append(move_words(g, event, pile_size=pile_size))
+        close_turn()
+        return lines
 
     # ------------------------------------------------------------------ save, load, copy position
     @property
@@ -1353,10 +1367,3 @@ def _shown(path: object) -> str:
     except Exception:  # noqa: BLE001 - a broken os.PathLike of a foreign object
         text = type(path).__name__
     return text if isinstance(text, str) else repr(text)
-
-
-def _compact(lines: list[str]) -> list[str]:
-    """Merge runs of lines: at most 8 lines, the middle summarized."""
-    if len(lines) <= 8:
-        return lines
-    return [*lines[:3], tr("... {n} more moves ...", n=len(lines) - 6), *lines[-3:]]
