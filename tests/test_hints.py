@@ -217,7 +217,7 @@ def test_a_computer_taking_the_pile_is_reported_with_the_piles_size() -> None:
     w = TableWidget(g, viewer=0, opponents={1: taker})
     w.select("KS")
     w.discard_selected()
-    assert "North took the discard pile (4 cards)" in w.feedback_text, w.feedback_text
+    assert "North: took the discard pile (4 cards)" in w.feedback_text, w.feedback_text
 
 
 def test_hint_warns_of_a_discard_that_makes_a_meld_with_the_pile_turn1() -> None:
