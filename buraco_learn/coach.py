@@ -161,6 +161,12 @@ def judge(game_before: Game, action: Action | str, *, seed: int = 0) -> Verdict:
     return replace(verdict, language=get_language())
 
 
+def _pile_closes(game: Game) -> bool:
+    """Whether taking the pile lets the seat close at once (its side may close and the solver
+    finds a close with the pile's cards, CLOSE-1), as the strong bot's draw reason 'close' says."""
+    return StrongBot(0).pile_decision(game.view(game.to_move)).why == "close"
+
+
 def _head(played: Action) -> str:
     if isinstance(played, Draw):
         words = tr("draw from the stock")
@@ -198,6 +204,12 @@ def _judge_draw(game: Game, played: Action) -> Verdict:
         return Verdict("draw", seat, played, None, None, False, proven,
                        (_head(played), tr("≈ A matter of judgement, and the strong player agrees: {reason}",
                                           reason=reason)))
+    if advised_take and not took and _pile_closes(game):  # certain: the solver found the close (CLOSE-1)
+        bonus = game.rules.close_bonus
+        words = tr("✗ Costly: a close missed. With the pile you could close at once (CLOSE-1), and the close "
+                   "earns {bonus} (CLOSE-5) and ends the hand before the opponents lay down more. {reason}",
+                   bonus=bonus, reason=said)
+        return Verdict("close", seat, played, advice.action, max(gain, 0) + bonus, True, proven, (_head(played), words))
     if clear:
         words = tr("≈ The pile was clearly better here (drawing is no rule broken, but it gives up {gain} points "
                    "this turn). {reason}", gain=gain, reason=said)

@@ -426,12 +426,17 @@ def _pile_meld(card: Card, pool: Sequence[Card]) -> tuple[tuple[Card, ...], Meld
     beside one of them: three naturals make a set only of one rank (SET-1), a run only of one suit
     (RUN-1), and a meld holds one wild at most (SET-2, RUN-4).
 
+    The pool's copies count one by one, and a copy of ``card`` itself too: the two packs hold two
+    of each card (EQ-1), and ``9♠ 9♠ 9♦`` is a set.
+
     >>> from buraco_learn import parse_cards
     >>> [_pile_meld(Card.parse("9D"), parse_cards(p)) is not None for p in ("8D TD", "8D 2C", "2C JK", "8H 4C")]
     [True, True, False, False]
+    >>> _pile_meld(Card.parse("9S"), parse_cards("9D KC 9S"))[1]
+    Meld.parse('9S 9S 9D')
     """
     rank, suit = card.r, card.s
-    near = [x for x in dict.fromkeys(pool) if not x.is_wild and x != card and (x.r == rank or x.s == suit)]
+    near = [x for x in pool if not x.is_wild and (x.r == rank or x.s == suit)]
     for i, a in enumerate(near):
         for b in near[i + 1:]:
             m = _meld_or_none([a, b, card])
@@ -1424,6 +1429,11 @@ def _draw_hint(game: Game, bot: StrongBot) -> Hint:
         if why_code == "close" and (game.players > 2 and gain < 15 or gain <= 0):
             why = trn("with its one card you can close at once (CLOSE-1)",
                       "with its {n} cards you can close at once (CLOSE-1)", n)
+        elif why_code == "close":  # the close first: it ends the hand, 100 points more (CLOSE-5)
+            why = trn("with its one card you can close at once (CLOSE-1), laying down {points} points this turn "
+                      "against {without} without it",
+                      "with its {n} cards you can close at once (CLOSE-1), laying down {points} points this turn "
+                      "against {without} without it", n, points=p.with_pile, without=p.now)
         elif gain > 0:
             why = trn("with its one card you can lay down {points} points this turn, against {without} without it",
                       "with its {n} cards you can lay down {points} points this turn, against {without} without it",

@@ -18,7 +18,7 @@ def _every_pair(card: Card, pool: list[Card]) -> tuple[tuple[Card, Card], Meld] 
     """The first two cards of ``pool`` (not ``card`` itself) that make a meld with ``card``,
     trying every pair of naturals in pool order, then every natural beside the pool's first wild:
     what the pile fault means (TURN-1)."""
-    near = [x for x in dict.fromkeys(pool) if not x.is_wild and x != card]
+    near = [x for x in pool if not x.is_wild]  # copy by copy: two of each card exist (EQ-1)
     for i, a in enumerate(near):
         for b in near[i + 1:]:
             try:
@@ -167,3 +167,36 @@ def test_a_card_the_side_takes_kept_with_two_in_hand_says_why_it_is_not_laid_now
     g3 = Game.from_position("fibur 2p d1 t0 play | h: QD 3H KS / 9D 9S 3D 4D 5D 6D 7D | m: 0=4H 5H 6H | p: 8C "
                             "| s: * | pots: *11 | took: 0")
     assert "laid now it would leave you one card" not in str(hint(g3))
+
+
+def test_a_discard_whose_twin_lies_in_the_pile_beside_its_rank_is_a_pile_fault_set1_eq1() -> None:
+    """The pile holds 9♦ and 9♠: a second 9♠ on it makes the set 9♠ 9♠ 9♦ from the pile alone
+    (two of each card exist, EQ-1; SET-1), so it is no "safe" card (a learner's report: the coach
+    called it safe, and North took the pile and melded the nines)."""
+    from buraco_learn import parse_action
+    from buraco_learn.coach import judge
+    g = Game.from_position("fibur 2p d0 t0 play | h: QH 9S / 7C 6S | m: 1=QS KS AS; 1=QS QD QC; 0=7H 8H 9H; "
+                           "0=9D TD JK(=JD) QD; 1=8S 8H 8C; 0=AS AC 2H(=A) | p: 9D KC TD TC JH KS 9S 3S 5C | s: * "
+                           "| pots: *11 / *11 | took: -")
+    assert [f.kind for f in discard_faults(g, C("9S"))] == ["pile"]
+    verdict = str(judge(g, parse_action("discard QH")))
+    assert "9♠ was safe" not in verdict and "9♠ gave less away" in verdict
+
+
+def test_a_close_missed_by_drawing_is_costly_and_the_hint_says_the_close_close1_close5() -> None:
+    """South holds K♥, his side has its pot and a burraco: the pile's one card, J♦, lays off onto his
+    diamonds, then the K♥ is his closing discard, so with the pile he closes at once (CLOSE-1). The
+    hint says so first; drawing from the stock is an exact mistake, the close's 100 missed (CLOSE-5)."""
+    from buraco_learn import parse_action
+    from buraco_learn.coach import judge
+    from buraco_learn.hints import hint
+    g = Game.from_position(
+        "fibur 2p d0 t0 draw | h: KH / 6S 5C 7D 4D TD 7C JC 6D TC | m: 1=QS KS AS; 1=QS QH QD QC; "
+        "0=6H 7H 8H 9H TH JH QH KH; 0=6D 7D 8D 9D TD JK(=JD) QD; 1=8S 8H 8C 8C; 0=AS AH AC AC 2H(=A); 1=9S 9S 9D; "
+        "1=3S 3H 3D 3C; 0=JK(=9S) TS JS; 1=KS KC KC 2S(=K) | p: JD | s: * | pots: *11 | took: 0")
+    assert "you can close at once (CLOSE-1)" in str(hint(g))
+    drew = judge(g, parse_action("draw"))
+    assert drew.mistake and drew.exact and drew.kind == "close" and drew.loss is not None and drew.loss >= 100
+    assert "✗ Costly: a close missed" in str(drew)
+    took = judge(g, parse_action("pile"))
+    assert not took.mistake and "✓ Good move" in str(took)
