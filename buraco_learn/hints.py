@@ -681,15 +681,19 @@ def least_faults(view: PlayerView, discards: Sequence[Discard]) -> list[Discard]
     first = {d.card: (d.card.is_wild, bool(opponent_melds_accepting(view, d.card))) for d in discards}
     least = min(first.values())
     choices = [d for d in discards if first[d.card] == least]
-    if len(choices) > 1 and least == (False, True):  # every card is a gift: the smallest one
+    gift: dict[Card, int] = {}
+    if len(choices) > 1 and least == (False, True):  # every card is a gift: never a burraco while another will do
         gift = {d.card: _gift_points(view, d.card) for d in choices}
-        smallest = min(gift.values())
-        choices = [d for d in choices if gift[d.card] == smallest]
+        small = [d for d in choices if gift[d.card] < BURRACO_GIFT]
+        choices = small or choices
     if len(choices) > 1 and not least[0]:
         pool = _next_pool(view)
         safe = {c for c in {d.card for d in choices} if _pile_fault(view, pool, c) is None}
         if safe:
             choices = [d for d in choices if d.card in safe]
+        if gift and len(choices) > 1:  # then the smallest gift (SCORE-1)
+            smallest = min(gift[d.card] for d in choices)
+            choices = [d for d in choices if gift[d.card] == smallest]
         # Then the card least near the pile (:func:`_near_pile`): a judgement, his hand is unseen;
         # when he may close at once, the bot's sampled closing risk comes first (_risk_first).
         if not _risk_first(view):
@@ -697,6 +701,11 @@ def least_faults(view: PlayerView, discards: Sequence[Discard]) -> list[Discard]
             fewest = min(near.values())
             choices = [d for d in choices if near[d.card] == fewest]
     return choices
+
+
+#: A gift of this many points or more makes a burraco for the opponents (BUR-2 to BUR-4): when
+#: every discard feeds their melds, such a card is given only if every other one is such too.
+BURRACO_GIFT = 100
 
 
 def _gift_points(view: PlayerView, card: Card) -> int:
