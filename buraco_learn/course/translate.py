@@ -220,7 +220,7 @@ def _comment_spans(code: str) -> list[tuple[int, int, int, str]]:
 def code_comments(code: str) -> list[str]:
     """The comments of a code cell a translator translates (the text after ``#``, with words).
 
-    >>> code_comments('x = "# not one"  # free: low end\nprint(x)  # 5H 6H')
+    >>> code_comments('x = "# not one"  # free: low end\\nprint(x)  # 5H 6H')
     ['free: low end']
     """
     return [text for _row, _a, _b, text in _comment_spans(code)]
@@ -230,8 +230,8 @@ def translate_comments(code: str, lookup: Callable[[str], str | None]) -> str:
     """``code`` with each comment the catalog translates (``lookup``) replaced; the code, and a
     comment it lacks, unchanged.
 
-    >>> translate_comments('f(x)  # bound\ng()  # free', {"bound": "liée"}.get)
-    'f(x)  # liée\ng()  # free'
+    >>> translate_comments('f(x)  # bound\\ng()  # free', {"bound": "liée"}.get)
+    'f(x)  # liée\\ng()  # free'
     """
     spans = _comment_spans(code)
     if not spans:
