@@ -275,8 +275,9 @@ def _contents(sources: dict[str, NotebookSource], lang: str = "en") -> str:
 def notebook_cells(src: NotebookSource, *, solution: bool,
                    sources: dict[str, NotebookSource] | None = None, lang: str = "en") -> list[dict[str, Any]]:
     """The cells of the learner (``solution=False``) or solution notebook made from ``src``, in
-    ``lang`` (the Markdown from the course's catalog; code cells the same in every language,
-    but for the first, which also sets the language)."""
+    ``lang`` (the Markdown from the course's catalog; code cells the same in every language
+    but for their comments and printed words, also from the catalog, and the first, which also
+    sets the language)."""
     with language(lang):
         return _notebook_cells(src, solution=solution, sources=sources, lang=lang)
 

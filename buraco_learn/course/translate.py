@@ -4,7 +4,11 @@ English is the source. Its text goes into three gettext catalogs (templates in
 ``buraco_learn/locale/*.pot``, one ``.po`` per language beside them):
 
 - ``course``: every paragraph, heading, list item and table row of the notebooks' Markdown
-  (``course/source/*.md``), and each notebook's title and "teaches" line;
+  (``course/source/*.md``), and each notebook's title and "teaches" line; the code cells that
+  print words, whole (context ``code cell``: the strings and comments translated, the code kept,
+  see :func:`same_code`); and every comment of a code cell, alone (context ``code comment``:
+  the text after ``#``, put back by the build in every cell that has it, see
+  :func:`translate_comments`);
 - ``rules``: the same units of the rules reference (``reference/rules.md``);
 - ``buraco_learn``: the package's own sentences, written ``tr("...")`` or ``N_("...")`` in the
   code (the exercises' questions and hints, the checkers' verdicts, the widgets' labels, ...),
