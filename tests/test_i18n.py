@@ -21,7 +21,7 @@ import pytest
 
 from buraco_learn import BuracoError, i18n
 from buraco_learn.course import translate
-from buraco_learn.course.translate import same_code
+from buraco_learn.course.translate import code_comments, same_code
 from buraco_learn.course.build import load_sources, notebook_cells, rules_notebook_cells
 from buraco_learn.exercises import EXERCISES, Checker, NotYet
 from buraco_learn.i18n import UNTRANSLATED, get_language, language, set_language, tr, trn
@@ -217,11 +217,46 @@ def test_translated_notebooks_have_the_english_code_but_for_the_language_cell(la
                         if c["cell_type"] == "code"]
             assert len(en) == len(tr_cells)
             assert f'buraco_learn.set_language("{lang}")' in tr_cells[0]["source"]
-            assert tr_cells[0]["source"].startswith(en[0]["source"])
+            # the install cell, its comment in the language: every line the same up to its "#"
+            install = tr_cells[0]["source"].split("\n")[:len(en[0]["source"].split("\n"))]
+            assert [line.split("#")[0] for line in install] == [line.split("#")[0] for line in en[0]["source"].split("\n")]
             for a, b in zip(en[1:], tr_cells[1:]):
-                # the blank's comment is in the language, and a cell that prints words prints them
+                # the comments are in the language, and a cell that prints words prints them
                 # in the language too: the code itself is the same (same names, calls, numbers)
                 assert same_code(a["source"], b["source"]), (src.stem, a["source"], b["source"])
+                assert len(code_comments(a["source"])) == len(code_comments(b["source"])), (src.stem, b["source"])
+
+
+def _code_comments_of(paths: list[Path]) -> dict[str, str]:
+    """``{comment: notebook}`` for every comment with words of the notebooks' code cells."""
+    out: dict[str, str] = {}
+    for path in paths:
+        for c in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+            if c["cell_type"] == "code":
+                source = "".join(c["source"]) if isinstance(c["source"], list) else c["source"]
+                for text in code_comments(source):
+                    out.setdefault(text, path.name)
+    return out
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_translated_notebooks_have_no_code_comment_left_in_english(lang: str) -> None:
+    """A learner reads the comments of the code cells (« # free: low end », the install cell's):
+    none of the English notebooks' comments is left in a translated notebook, learner's or
+    solutions' (a comment of only code or card notation, like « # 5H 6H », is not one)."""
+    english = _code_comments_of([*NOTEBOOKS.glob("*.ipynb"), *(NOTEBOOKS / "solutions").glob("*.ipynb")])
+    assert {"free: low end", "bound", "in JupyterLite, install the package first"} <= set(english)
+    paths = [*(NOTEBOOKS / lang).glob("*.ipynb"), *(NOTEBOOKS / lang / "solutions").glob("*.ipynb")]
+    assert len(paths) >= len(SOURCES) * 2
+    ours = _code_comments_of(paths)
+    left = {text: where for text, where in ours.items() if text in english}
+    assert not left, left
+    # and the same for the cells as the build makes them now (the catalog, not only the files)
+    for src in SOURCES.values():
+        for solution in (False, True):
+            for c in notebook_cells(src, solution=solution, sources=SOURCES, lang=lang):
+                if c["cell_type"] == "code":
+                    assert not set(code_comments(c["source"])) & set(english), (src.stem, c["source"])
 
 
 @pytest.mark.parametrize("lang", LANGS)

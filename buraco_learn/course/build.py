@@ -227,6 +227,18 @@ def _code_text(lang: str) -> dict[str, str]:
     return code_translations(lang)
 
 
+@cache
+def _comment_text(lang: str) -> Any:
+    """``code -> code in lang``: the code cell with its comments in ``lang`` (from the course
+    catalog; the code itself unchanged); the identity in English."""
+    if lang == "en":
+        return lambda code: code
+    from .translate import comment_translations, translate_comments
+
+    table = comment_translations(lang)
+    return lambda code: translate_comments(code, table.get)
+
+
 def _nav(src: NotebookSource, sources: dict[str, NotebookSource], solution: bool, lang: str = "en") -> str:
     t = _course_text(lang)
     stems = list(sources)
@@ -263,8 +275,9 @@ def _contents(sources: dict[str, NotebookSource], lang: str = "en") -> str:
 def notebook_cells(src: NotebookSource, *, solution: bool,
                    sources: dict[str, NotebookSource] | None = None, lang: str = "en") -> list[dict[str, Any]]:
     """The cells of the learner (``solution=False``) or solution notebook made from ``src``, in
-    ``lang`` (the Markdown from the course's catalog; code cells the same in every language,
-    but for the first, which also sets the language)."""
+    ``lang`` (the Markdown from the course's catalog; code cells the same in every language
+    but for their comments and printed words, also from the catalog, and the first, which also
+    sets the language)."""
     with language(lang):
         return _notebook_cells(src, solution=solution, sources=sources, lang=lang)
 
@@ -308,6 +321,10 @@ def _notebook_cells(src: NotebookSource, *, solution: bool, sources: dict[str, N
         else:
             cells.append(_cell(c.kind, _code_text(lang).get(c.text, c.text), c.tags))
     cells.append(_cell("md", nav))
+    comments = _comment_text(lang)
+    for cell in cells:
+        if cell["cell_type"] == "code":
+            cell["source"] = comments(cell["source"])
     if solution:  # one folder deeper: links out of notebooks/ need one more ../
         for cell in cells:
             if cell["cell_type"] == "markdown":
@@ -406,6 +423,9 @@ def cheat_sheet_cells(lang: str = "en") -> list[dict[str, Any]]:
                      "away: {code}.", page=CHEAT_SHEET_LINK, code="`cheat_sheet(deck=\"four-color\")`"))
     cells = [_cell("md", head), _cell("code", install_cell(lang)),
              _cell("code", "from buraco_learn.course.pictures import cheat_sheet\ncheat_sheet()")]
+    for cell in cells:
+        if cell["cell_type"] == "code":
+            cell["source"] = _comment_text(lang)(cell["source"])
     for i, cell in enumerate(cells):
         cell["id"] = f"cheat-{i:02d}"
     return cells

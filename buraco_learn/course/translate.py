@@ -4,7 +4,11 @@ English is the source. Its text goes into three gettext catalogs (templates in
 ``buraco_learn/locale/*.pot``, one ``.po`` per language beside them):
 
 - ``course``: every paragraph, heading, list item and table row of the notebooks' Markdown
-  (``course/source/*.md``), and each notebook's title and "teaches" line;
+  (``course/source/*.md``), and each notebook's title and "teaches" line; the code cells that
+  print words, whole (context ``code cell``: the strings and comments translated, the code kept,
+  see :func:`same_code`); and every comment of a code cell, alone (context ``code comment``:
+  the text after ``#``, put back by the build in every cell that has it, see
+  :func:`translate_comments`);
 - ``rules``: the same units of the rules reference (``reference/rules.md``);
 - ``buraco_learn``: the package's own sentences, written ``tr("...")`` or ``N_("...")`` in the
   code (the exercises' questions and hints, the checkers' verdicts, the widgets' labels, ...),
@@ -48,7 +52,7 @@ from typing import Any
 from ..i18n import DOMAIN, LANGUAGES, PLANNED, UNTRANSLATED, needs_translation
 from ..lang import typeset
 
-__all__ = ["CODE_CELL", "code_cell_words", "same_code", "code_translations", "Unit", "segment", "translate_markdown", "LOCALE_DIR", "DOMAINS", "extract", "update", "compile_catalogs",
+__all__ = ["CODE_CELL", "CODE_COMMENT", "code_comments", "translate_comments", "comment_translations", "code_cell_words", "same_code", "code_translations", "Unit", "segment", "translate_markdown", "LOCALE_DIR", "DOMAINS", "extract", "update", "compile_catalogs",
            "report", "translations", "markdown_messages", "main"]
 
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
@@ -191,6 +195,60 @@ def markdown_messages(markdown: str) -> list[str]:
 CODE_CELL = "code cell"
 
 
+#: The context of a code cell's comment in the course catalog: the text after ``#``, translated
+#: alone (in every cell that has it), the code before it never touched.
+CODE_COMMENT = "code comment"
+_COMMENT_HEAD = re.compile(r"#+\s*")
+
+
+def _comment_spans(code: str) -> list[tuple[int, int, int, str]]:
+    """``(line, start, end, text)`` of every comment of ``code`` with words (line from 0; the
+    columns of the text after ``# ``), found by the tokenizer (a ``#`` inside a string is not one)."""
+    import tokenize
+
+    out: list[tuple[int, int, int, str]] = []
+    try:
+        for tok in tokenize.generate_tokens(io.StringIO(code).readline):
+            if tok.type == tokenize.COMMENT:
+                head = _COMMENT_HEAD.match(tok.string)
+                cut = head.end() if head else 0
+                text = tok.string[cut:].rstrip()
+                if needs_translation(text):
+                    row, col = tok.start
+                    out.append((row - 1, col + cut, col + cut + len(text), text))
+    except (tokenize.TokenError, SyntaxError, IndentationError):
+        return []
+    return out
+
+
+def code_comments(code: str) -> list[str]:
+    """The comments of a code cell a translator translates (the text after ``#``, with words).
+
+    >>> code_comments('x = "# not one"  # free: low end\\nprint(x)  # 5H 6H')
+    ['free: low end']
+    """
+    return [text for _row, _a, _b, text in _comment_spans(code)]
+
+
+def translate_comments(code: str, lookup: Callable[[str], str | None]) -> str:
+    """``code`` with each comment the catalog translates (``lookup``) replaced; the code, and a
+    comment it lacks, unchanged.
+
+    >>> translate_comments('f(x)  # bound\\ng()  # free', {"bound": "liée"}.get)
+    'f(x)  # liée\\ng()  # free'
+    """
+    spans = _comment_spans(code)
+    if not spans:
+        return code
+    lines = code.split("\n")
+    for row, a, b, text in reversed(spans):
+        found = lookup(text)
+        if found:
+            line = lines[row]
+            lines[row] = line[:a] + re.sub(r"\s*\n\s*", " ", found.strip()) + line[b:]
+    return "\n".join(lines)
+
+
 def _printed_strings(tree: Any) -> list[str]:
     import ast
 
@@ -290,6 +348,16 @@ def code_translations(lang: str) -> dict[str, str]:
     return out
 
 
+def comment_translations(lang: str) -> dict[str, str]:
+    """``{English comment: comment in lang}`` for the code cells' comments the course catalog
+    translates (with ``lang``'s typography)."""
+    path = po_path(lang, "course")
+    if lang == "en" or not path.exists():
+        return {}
+    return {msg.id: typeset(msg.string, lang) for msg in _read_po(path, locale=lang)
+            if msg.context == CODE_COMMENT and msg.string and not msg.fuzzy}
+
+
 def _babel() -> Any:
     try:
         import babel.messages.catalog  # noqa: F401
@@ -325,6 +393,25 @@ def course_messages() -> list[tuple[str, str, str]]:
                     out.append((text, where, ""))
             elif cell.kind == "code" and code_cell_words(cell.text):
                 out.append((cell.text, where, CODE_CELL))
+    return out
+
+
+def comment_messages() -> list[tuple[str, str]]:
+    """``(comment, where)`` for every comment with words of the notebooks' code cells: the
+    install cell, the sources' code cells, the exercises' setup and worked solutions."""
+    from ..exercises.catalog import EXERCISES
+    from .build import INSTALL_CELL, load_sources
+
+    out: list[tuple[str, str]] = [(text, "course/build.py") for text in code_comments(INSTALL_CELL)]
+    for stem, src in load_sources().items():
+        where = f"course/source/{stem}.md"
+        for cell in src.cells:
+            if cell.kind == "code":
+                out += [(text, where) for text in code_comments(cell.text)]
+            elif cell.kind == "exercise":
+                ex = EXERCISES[cell.text]
+                for code in (ex.setup_code() or "", ex.solution_code or ""):
+                    out += [(text, where) for text in code_comments(code)]
     return out
 
 
@@ -415,6 +502,11 @@ def _template(domain: str) -> Any:
                                        "keep the code itself", CODE_CELL)
         else:
             _add(cat, message, where, note)
+    if domain == "course":
+        for message, where in comment_messages():
+            _add(cat, message, where, "a comment in a code cell (the text after #): translate it; keep the "
+                                      "code, card notation (5H, JK), names and rule IDs in it as they are",
+                 CODE_COMMENT)
     return cat
 
 
@@ -523,7 +615,7 @@ def translations(lang: str, domain: str) -> dict[str, str]:
         return {}
     out: dict[str, str] = {}
     for msg in _read_po(path, locale=lang):
-        if msg.id and msg.string and not msg.fuzzy and isinstance(msg.id, str) and msg.context != CODE_CELL:
+        if msg.id and msg.string and not msg.fuzzy and isinstance(msg.id, str) and msg.context not in (CODE_CELL, CODE_COMMENT):
             out[msg.id] = typeset(msg.string, lang) if domain != DOMAIN else msg.string
     return out
 
