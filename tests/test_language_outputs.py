@@ -249,3 +249,20 @@ def test_italian_reasons_inside_a_sentence_start_small() -> None:
     bad = [f"{where}: {text[max(0, m.start() - 60):m.end() + 30]!r}" for where, text in texts
            for m in _IT_CAPITAL_INSIDE.finditer(text)]
     assert not bad, "\n".join(bad[:20])
+
+
+# --- what the native readers would still correct (issue 25, fr25d) ---
+
+def test_a_refused_discard_in_a_puzzle_says_its_refusal_once() -> None:
+    """The hard-safe puzzle's card that may not be thrown back: « vous ne pouvez pas défausser le QH :
+    QH était… », not « …le QH : Sud ne peut pas défausser le QH : QH était… »."""
+    from buraco_learn.exercises.catalog import EXERCISES
+    from buraco_learn.i18n import language
+
+    puzzle = EXERCISES["puzzle-hard-safe"].puzzle  # type: ignore[attr-defined]
+    for lang, head, twice in (("fr", "vous ne pouvez pas défausser le QH", "ne peut pas défausser"),
+                              ("it", "", "non può scartare"), ("en", "you may not discard QH", "may not discard")):
+        with language(lang):
+            said = str(puzzle.check("QH"))
+        assert said.startswith(head) and "TURN-4" in said, said
+        assert twice not in said.replace(head, "", 1) and "Sud" not in said and "South" not in said, said
