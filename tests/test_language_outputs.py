@@ -266,3 +266,23 @@ def test_a_refused_discard_in_a_puzzle_says_its_refusal_once() -> None:
             said = str(puzzle.check("QH"))
         assert said.startswith(head) and "TURN-4" in said, said
         assert twice not in said.replace(head, "", 1) and "Sud" not in said and "South" not in said, said
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("fr", "vous avez défaussé le JK ; Sud prend le puits"),
+    ("it", "hai scartato il JK; Sud prende il pozzetto"),
+])
+def test_the_feedback_narrates_the_learners_own_moves_to_the_learner(lang: str, said: str) -> None:
+    """« Juste : a défaussé le JK » had no subject and « ha scartato il 2C » spoke of the learner in the
+    third person: the exercise's feedback says « vous avez défaussé », « hai scartato » (issue 25)."""
+    from buraco_learn.i18n import language
+    from buraco_learn.notes import say
+
+    note = "discarded JK; South takes the pot with the discard (11 cards, POT-3)"
+    with language(lang):
+        assert typeset(said, lang) in say(note, you=True)
+        assert not say(note).startswith(("vous", "hai"))  # a bot's move, in a replay, stays as it was
+        assert say("discarded QC", you=True).endswith(("le QC", "la QC"))
+        assert say("discarded AS", you=True).endswith("l'AS")
+    text = " ".join(t for where, t in _outputs(lang) if where.startswith("solutions/06-"))
+    assert typeset(said, lang) in text
