@@ -284,5 +284,31 @@ def test_the_feedback_narrates_the_learners_own_moves_to_the_learner(lang: str, 
         assert not say(note).startswith(("vous", "hai"))  # a bot's move, in a replay, stays as it was
         assert say("discarded QC", you=True).endswith(("le QC", "la QC"))
         assert say("discarded AS", you=True).endswith("l'AS")
-    text = " ".join(t for where, t in _outputs(lang) if where.startswith("solutions/06-"))
+    text = " ".join(t for where, t in _outputs(lang) if where.startswith(f"{lang}/solutions/06-"))
     assert typeset(said, lang) in text
+
+
+@pytest.mark.parametrize(("lang", "said"), [("fr", "4 cartes, les dernières"), ("it", "4 carte, le ultime")])
+def test_a_long_discard_pile_names_its_top_once(lang: str, said: str) -> None:
+    """« défausse : 4 cartes, dessus AD AH 8C (dessus) » said « dessus » twice (issue 25)."""
+    from buraco_learn import Game
+    from buraco_learn.exercises.show import table_text
+    from buraco_learn.i18n import language
+
+    g = Game.from_position("fibur 2p d1 t0 play | h: 4C 5C 6C KD / 9D 9S | m: - | p: 3C AD AH 8C | "
+                           "s: * | pots: *11 / *11 | took: -")
+    with language(lang):
+        text = table_text(g)
+    top = {"fr": "dessus", "it": "in cima"}[lang]
+    assert typeset(said, lang) in text and text.count(top) == 1, text
+
+
+def test_the_cheat_sheet_labels_its_court_cards_as_they_are_printed() -> None:
+    """The French cheat sheet printed R D V cards over the label « K Q J 10 9 8 » (issue 25)."""
+    from buraco_learn.course.build import cheat_sheet_page
+
+    page = cheat_sheet_page("fr")
+    assert "R D V 10 9 8" in page and "K Q J 10 9 8" not in page
+    assert "K Q J 10 9 8" in cheat_sheet_page("en")
+    stored = (NOTEBOOKS / "fr" / "Cheat-sheet.html").read_text(encoding="utf-8")
+    assert "R D V 10 9 8" in stored and "K Q J 10 9 8" not in stored
