@@ -60,7 +60,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["typeset", "NNBSP", "NBSP"]
+__all__ = ["typeset", "after_colon", "NNBSP", "NBSP"]
 
 #: Narrow no-break space (before ``; ? !`` in French).
 NNBSP = "\u202f"
@@ -172,3 +172,23 @@ def typeset(text: str, lang: str) -> str:
         last = m.end()
     out.append(rule(text[last:]))
     return "".join(out)
+
+
+# The words a French or Italian sentence may start with that keep their capital after a colon: the seats.
+_PROPER = {"Sud", "Nord", "Est", "Ouest", "Ovest", "Buraco", "Burraco"}
+
+
+def after_colon(text: str, lang: str) -> str:
+    """``text`` as it reads after a colon in ``lang``: French and Italian go on in lower case
+    (« Indice : poser D♥ R♥ A♥ », « Suggerimento: calare… »), a seat's name kept; English as it is.
+
+    >>> after_colon("Poser D♥ R♥ A♥, puis poser 7♠", "fr"), after_colon("Nord prend", "it")
+    ('poser D♥ R♥ A♥, puis poser 7♠', 'Nord prend')
+    >>> after_colon("Meld Q♥ K♥ A♥", "en"), after_colon("JK d'abord", "fr")
+    ('Meld Q♥ K♥ A♥', "JK d'abord")
+    """
+    if lang not in _RULES or not text[:1].isupper() or not text[1:2].islower():
+        return text
+    if text.split(" ", 1)[0].strip(",.;:") in _PROPER:
+        return text
+    return text[:1].lower() + text[1:]

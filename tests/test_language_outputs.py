@@ -312,3 +312,10 @@ def test_the_cheat_sheet_labels_its_court_cards_as_they_are_printed() -> None:
     assert "K Q J 10 9 8" in cheat_sheet_page("en")
     stored = (NOTEBOOKS / "fr" / "Cheat-sheet.html").read_text(encoding="utf-8")
     assert "R D V 10 9 8" in stored and "K Q J 10 9 8" not in stored
+
+
+@pytest.mark.parametrize(("lang", "said"), [("fr", "Indice : poser D♥ R♥ A♥"), ("it", "Suggerimento: calare Q♥ K♥ A♥")])
+def test_the_hint_line_goes_on_in_lower_case_after_its_colon(lang: str, said: str) -> None:
+    """French and Italian write lower case after a colon: « Indice : poser… », not « Indice : Poser… »."""
+    text = " ".join(t for where, t in _outputs(lang) if where.startswith(f"{lang}/08-Play"))
+    assert typeset(said, lang) in text
