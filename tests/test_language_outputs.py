@@ -319,3 +319,12 @@ def test_the_hint_line_goes_on_in_lower_case_after_its_colon(lang: str, said: st
     """French and Italian write lower case after a colon: « Indice : poser… », not « Indice : Poser… »."""
     text = " ".join(t for where, t in _outputs(lang) if where.startswith(f"{lang}/08-Play"))
     assert typeset(said, lang) in text
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_the_course_writes_one_apostrophe(lang: str) -> None:
+    """The course writes the straight apostrophe: a curly « ’ » among them (« places dans l’ordre ») reads as a slip."""
+    for domain in ("course", "rules", "buraco_learn"):
+        po = ROOT / "buraco_learn" / "locale" / lang / "LC_MESSAGES" / f"{domain}.po"
+        strs = [line for line in po.read_text(encoding="utf-8").splitlines() if not line.startswith(("#", "msgid"))]
+        assert not [line for line in strs if "’" in line], domain
