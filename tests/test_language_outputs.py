@@ -328,3 +328,14 @@ def test_the_course_writes_one_apostrophe(lang: str) -> None:
         po = ROOT / "buraco_learn" / "locale" / lang / "LC_MESSAGES" / f"{domain}.po"
         strs = [line for line in po.read_text(encoding="utf-8").splitlines() if not line.startswith(("#", "msgid"))]
         assert not [line for line in strs if "’" in line], domain
+
+
+def test_french_negative_scores_take_the_minus_sign() -> None:
+    """« Nord −25 », « −95 » (U+2212) in French, not the hyphen; code, rule IDs and dates keep theirs."""
+    assert typeset("Nord -25 ; total -95", "fr") == "Nord \u221225\u202f; total \u221295"
+    assert typeset("`-25` P5-4 CLOSE-1 2026-11-30", "fr") == "`-25` P5-4 CLOSE-1 2026-11-30"
+    assert typeset("Nord -25", "it") == "Nord -25"
+    hyphen = re.compile(r"(?<![\w\-.,/=:'`\[(])-\d")
+    for where, text in _outputs("fr"):
+        if where.startswith(("fr/10-", "fr/solutions/10-")):
+            assert not hyphen.search(text), (where, text[:200])
