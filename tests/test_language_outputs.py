@@ -339,3 +339,11 @@ def test_french_negative_scores_take_the_minus_sign() -> None:
     for where, text in _outputs("fr"):
         if where.startswith(("fr/10-", "fr/solutions/10-")):
             assert not hyphen.search(text), (where, text[:200])
+
+
+@pytest.mark.parametrize(("lang", "said"), [("fr", "une série de 4 (3 cartes) : 4♦ 4♣ 4♣"),
+                                            ("it", "una combinazione di quattro (3 carte): 4♦ 4♣ 4♣")])
+def test_the_teachers_narration_counts_the_cards_of_a_set(lang: str, said: str) -> None:
+    """« une série de 4 : 4♦ 4♣ 4♣ » read as four cards: the narration says how many there are."""
+    text = " ".join(t for where, t in _outputs(lang) if where.startswith(f"{lang}/11-"))
+    assert typeset(said, lang) in text
