@@ -347,3 +347,14 @@ def test_the_teachers_narration_counts_the_cards_of_a_set(lang: str, said: str) 
     """« une série de 4 : 4♦ 4♣ 4♣ » read as four cards: the narration says how many there are."""
     text = " ".join(t for where, t in _outputs(lang) if where.startswith(f"{lang}/11-"))
     assert typeset(said, lang) in text
+
+
+def test_the_italian_discard_takes_the_cards_article() -> None:
+    """« ha scartato il {card} » agrees with the card: « la Q♣ », « l'A♠ », « l'8♥ », « il K♦ »."""
+    from buraco_learn import parse_action
+    from buraco_learn.i18n import language
+    from buraco_learn.review import action_words
+
+    with language("it"):
+        said = [action_words(parse_action(f"discard {c}")) for c in ("QC", "AS", "8H", "KD")]
+    assert said == ["ha scartato la Q♣", "ha scartato l'A♠", "ha scartato l'8♥", "ha scartato il K♦"]
