@@ -98,7 +98,7 @@ def narrate(game: Game, event: Event) -> str:
     >>> narrate(demo.game, demo.step())
     'West draws the top card of the stock (TURN-1).'
     >>> narrate(demo.game, demo.step())
-    'West lays down a set of threes: 3♥ 3♦ 3♣, with 2♦ as a wild for a three (SET-1, SET-2). It is meld #0.'
+    'West lays down a set of threes (4 cards): 3♥ 3♦ 3♣, with 2♦ as a wild for a three (SET-1, SET-2). It is meld #0.'
     """
     who = seat_name(game, event.seat)
     a = event.action
