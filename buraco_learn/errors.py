@@ -76,12 +76,14 @@ class InvalidMeld(BuracoError):
 class IllegalMove(BuracoError):
     """An action the game state does not allow now; the state is left exactly as it was.
 
-    ``rules`` holds the rule IDs the action breaks, for example ``("CLOSE-2",)``.
+    ``rules`` holds the rule IDs the action breaks, for example ``("CLOSE-2",)``; ``reason``, when set, is the
+    bare why (without "South may not discard QH:"), for a caller that words the refusal itself.
     """
 
-    def __init__(self, message: str, rules: tuple[str, ...] = ()) -> None:
+    def __init__(self, message: str, rules: tuple[str, ...] = (), reason: str | None = None) -> None:
         self.args = (message,)  # what super().__init__(message) sets, without its call (refusals are frequent)
         self.rules: tuple[str, ...] = rules
+        self.reason: str | None = reason
 
 
 class RulesError(BuracoError):

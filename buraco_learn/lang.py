@@ -33,7 +33,9 @@ True
 "L'A♥ va à l'A♣\u202f; de 5♥ 6♥ 7♥, le 5♥"
 >>> typeset("Nord-Sud 2010, Est-Ouest −1990 ; objectif 2005 ; de 1 à 1000000 ; 500 ; -1350 ; P5-4 ; 2026-11-30 ; 1,5", "fr") == (
 ...     "Nord-Sud 2\u202f010, Est-Ouest −1\u202f990\u202f; objectif 2\u202f005\u202f; de 1 à 1\u202f000\u202f000\u202f; 500\u202f;"
-...     " -1\u202f350\u202f; P5-4\u202f; 2026-11-30\u202f; 1,5")
+...     " −1\u202f350\u202f; P5-4\u202f; 2026-11-30\u202f; 1,5")
+True
+>>> typeset("Nord -25, Sud (-95), `score -5`, CLOSE-1, 5-3, -", "fr") == "Nord −25, Sud (−95), `score -5`, CLOSE-1, 5-3, -"
 True
 >>> typeset("Nord a en main aucune carte", "fr")
 "Nord n'a aucune carte en main"
@@ -60,7 +62,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["typeset", "NNBSP", "NBSP"]
+__all__ = ["typeset", "after_colon", "NNBSP", "NBSP"]
 
 #: Narrow no-break space (before ``; ? !`` in French).
 NNBSP = "\u202f"
@@ -107,6 +109,11 @@ _FR_PLAIN = {"le": "le ", "Le": "Le ", "du": "du ", "Du": "Du ", "au": "au ", "A
 _FR_NUMBER = re.compile(r"(?<![\w.,/#\u202f\u00a0])(?<!\w-)(\d{4,})(?![\w/]|[.,]\d|-\d|[\u202f\u00a0]\d)")
 
 
+# French: a negative number a learner reads takes the minus sign (U+2212), « Nord −25 »: a hyphen before
+# digits, not inside a word, an ID or a date (``P5-4``, ``CLOSE-1``, ``2026-11-30``, ``5-3``)
+_FR_MINUS = re.compile(r"(?<![\w\-\u2212.,/=:'])-(?=\d)")
+
+
 def _fr_group(m: re.Match[str]) -> str:
     digits = m.group(1)
     head = len(digits) % 3 or 3
@@ -139,6 +146,7 @@ def _french(text: str) -> str:
     text = _FR_COURT_CARD.sub(lambda m: _FR_COURT[m.group(1) or m.group(2)], text)
     text = _FR_CARD_ARTICLE.sub(_fr_card_article, text)
     text = _FR_ELISION.sub(lambda m: m.group(1)[0] + "'", text)
+    text = _FR_MINUS.sub("\u2212", text)
     text = _FR_NUMBER.sub(_fr_group, text)
     text = _AMPERSAND.sub(" et ", text)
     text = _FR_OPEN.sub("«" + NBSP, text)
@@ -172,3 +180,23 @@ def typeset(text: str, lang: str) -> str:
         last = m.end()
     out.append(rule(text[last:]))
     return "".join(out)
+
+
+# The words a French or Italian sentence may start with that keep their capital after a colon: the seats.
+_PROPER = {"Sud", "Nord", "Est", "Ouest", "Ovest", "Buraco", "Burraco"}
+
+
+def after_colon(text: str, lang: str) -> str:
+    """``text`` as it reads after a colon in ``lang``: French and Italian go on in lower case
+    (« Indice : poser D♥ R♥ A♥ », « Suggerimento: calare… »), a seat's name kept; English as it is.
+
+    >>> after_colon("Poser D♥ R♥ A♥, puis poser 7♠", "fr"), after_colon("Nord prend", "it")
+    ('poser D♥ R♥ A♥, puis poser 7♠', 'Nord prend')
+    >>> after_colon("Meld Q♥ K♥ A♥", "en"), after_colon("JK d'abord", "fr")
+    ('Meld Q♥ K♥ A♥', "JK d'abord")
+    """
+    if lang not in _RULES or not text[:1].isupper() or not text[1:2].islower():
+        return text
+    if text.split(" ", 1)[0].strip(",.;:") in _PROPER:
+        return text
+    return text[:1].lower() + text[1:]

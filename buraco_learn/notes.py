@@ -45,6 +45,13 @@ NOTE_PHRASES: tuple[str, ...] = (
 )
 #: The one phrase with a count that decides singular or plural (said with trn, below).
 _PILE = ("took the discard pile ({n} card)", "took the discard pile ({n} cards)")
+#: The phrases whose subject is the player who moved, said to that player (an exercise's feedback narrates
+#: the learner's own moves: « vous avez défaussé le V♠ », « hai scartato il 2♣ », not « a défaussé le V♠ »).
+YOU_PHRASES: dict[str, str] = {
+    "drew from the stock": N_("you drew from the stock"),
+    "laid down meld {id}: {meld}": N_("you laid down meld {id}: {meld}"),
+    "discarded {card}": N_("you discarded {card}"),
+}
 
 
 @cache
@@ -70,7 +77,7 @@ def phrase_of(text: str) -> tuple[str, dict[str, str]] | None:
     return None
 
 
-def _say_phrase(text: str) -> str:
+def _say_phrase(text: str, you: bool = False) -> str:
     found = phrase_of(text)
     if found is None:
         return UNTRANSLATED + text
@@ -79,12 +86,24 @@ def _say_phrase(text: str) -> str:
         if key in fields:
             fields[key] = seat_word(fields[key])
     if phrase in _PILE:
+        if you:
+            return trn("you took the discard pile ({n} card)", "you took the discard pile ({n} cards)",
+                       int(fields.pop("n")))
         return trn("took the discard pile ({n} card)", "took the discard pile ({n} cards)", int(fields.pop("n")))
+    if you and phrase in YOU_PHRASES:
+        phrase = YOU_PHRASES[phrase]
     return tr(phrase, **fields)
 
 
-def say(note: str) -> str:
-    """An event's note in the chosen language (itself in English)."""
+def say(note: str, you: bool = False) -> str:
+    """An event's note in the chosen language (itself in English); ``you``: the note is said to the
+    player who moved, in the second person (the English note, already without a subject, is kept).
+
+    >>> from buraco_learn.i18n import language
+    >>> with language("it"):
+    ...     say("discarded 2C; South closes (CLOSE-1)", you=True).startswith("hai scartato il 2C")
+    True
+    """
     if get_language() == "en" or not note:
         return note
-    return tr("; ").join(_say_phrase(part) for part in note.split("; "))
+    return tr("; ").join(_say_phrase(part, you) for part in note.split("; "))

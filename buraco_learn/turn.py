@@ -236,7 +236,7 @@ class _Turn(_Table):
         why = self._discard_problem(c, self._s.hands[seat], self.side_has_pot(seat), self.side_has_burraco(seat))
         if why is not None:
             raise IllegalMove(tr("{who} may not discard {card}: {why}", who=self._who(), card=c, why=why),
-                              self._rule_ids(why))
+                              self._rule_ids(why), reason=why)
         return c, rest
 
     def _plan_meld(self, cards: Iterable[Card] | str, wild_high: bool | None,

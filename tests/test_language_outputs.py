@@ -249,3 +249,112 @@ def test_italian_reasons_inside_a_sentence_start_small() -> None:
     bad = [f"{where}: {text[max(0, m.start() - 60):m.end() + 30]!r}" for where, text in texts
            for m in _IT_CAPITAL_INSIDE.finditer(text)]
     assert not bad, "\n".join(bad[:20])
+
+
+# --- what the native readers would still correct (issue 25, fr25d) ---
+
+def test_a_refused_discard_in_a_puzzle_says_its_refusal_once() -> None:
+    """The hard-safe puzzle's card that may not be thrown back: « vous ne pouvez pas défausser le QH :
+    QH était… », not « …le QH : Sud ne peut pas défausser le QH : QH était… »."""
+    from buraco_learn.exercises.catalog import EXERCISES
+    from buraco_learn.i18n import language
+
+    puzzle = EXERCISES["puzzle-hard-safe"].puzzle  # type: ignore[attr-defined]
+    for lang, head, twice in (("fr", "vous ne pouvez pas défausser le QH", "ne peut pas défausser"),
+                              ("it", "", "non può scartare"), ("en", "you may not discard QH", "may not discard")):
+        with language(lang):
+            said = str(puzzle.check("QH"))
+        assert said.startswith(head) and "TURN-4" in said, said
+        assert twice not in said.replace(head, "", 1) and "Sud" not in said and "South" not in said, said
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("fr", "vous avez défaussé le JK ; Sud prend le puits"),
+    ("it", "hai scartato il JK; Sud prende il pozzetto"),
+])
+def test_the_feedback_narrates_the_learners_own_moves_to_the_learner(lang: str, said: str) -> None:
+    """« Juste : a défaussé le JK » had no subject and « ha scartato il 2C » spoke of the learner in the
+    third person: the exercise's feedback says « vous avez défaussé », « hai scartato » (issue 25)."""
+    from buraco_learn.i18n import language
+    from buraco_learn.notes import say
+
+    note = "discarded JK; South takes the pot with the discard (11 cards, POT-3)"
+    with language(lang):
+        assert typeset(said, lang) in say(note, you=True)
+        assert not say(note).startswith(("vous", "hai"))  # a bot's move, in a replay, stays as it was
+        assert say("discarded QC", you=True).endswith(("le QC", "la QC"))
+        assert say("discarded AS", you=True).endswith("l'AS")
+    text = " ".join(t for where, t in _outputs(lang) if where.startswith(f"{lang}/solutions/06-"))
+    assert typeset(said, lang) in text
+
+
+@pytest.mark.parametrize(("lang", "said"), [("fr", "4 cartes, les dernières"), ("it", "4 carte, le ultime")])
+def test_a_long_discard_pile_names_its_top_once(lang: str, said: str) -> None:
+    """« défausse : 4 cartes, dessus AD AH 8C (dessus) » said « dessus » twice (issue 25)."""
+    from buraco_learn import Game
+    from buraco_learn.exercises.show import table_text
+    from buraco_learn.i18n import language
+
+    g = Game.from_position("fibur 2p d1 t0 play | h: 4C 5C 6C KD / 9D 9S | m: - | p: 3C AD AH 8C | "
+                           "s: * | pots: *11 / *11 | took: -")
+    with language(lang):
+        text = table_text(g)
+    top = {"fr": "dessus", "it": "in cima"}[lang]
+    assert typeset(said, lang) in text and text.count(top) == 1, text
+
+
+def test_the_cheat_sheet_labels_its_court_cards_as_they_are_printed() -> None:
+    """The French cheat sheet printed R D V cards over the label « K Q J 10 9 8 » (issue 25)."""
+    from buraco_learn.course.build import cheat_sheet_page
+
+    page = cheat_sheet_page("fr")
+    assert "R D V 10 9 8" in page and "K Q J 10 9 8" not in page
+    assert "K Q J 10 9 8" in cheat_sheet_page("en")
+    stored = (NOTEBOOKS / "fr" / "Cheat-sheet.html").read_text(encoding="utf-8")
+    assert "R D V 10 9 8" in stored and "K Q J 10 9 8" not in stored
+
+
+@pytest.mark.parametrize(("lang", "said"), [("fr", "Indice : poser D♥ R♥ A♥"), ("it", "Suggerimento: calare Q♥ K♥ A♥")])
+def test_the_hint_line_goes_on_in_lower_case_after_its_colon(lang: str, said: str) -> None:
+    """French and Italian write lower case after a colon: « Indice : poser… », not « Indice : Poser… »."""
+    text = " ".join(t for where, t in _outputs(lang) if where.startswith(f"{lang}/08-Play"))
+    assert typeset(said, lang) in text
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_the_course_writes_one_apostrophe(lang: str) -> None:
+    """The course writes the straight apostrophe: a curly « ’ » among them (« places dans l’ordre ») reads as a slip."""
+    for domain in ("course", "rules", "buraco_learn"):
+        po = ROOT / "buraco_learn" / "locale" / lang / "LC_MESSAGES" / f"{domain}.po"
+        strs = [line for line in po.read_text(encoding="utf-8").splitlines() if not line.startswith(("#", "msgid"))]
+        assert not [line for line in strs if "’" in line], domain
+
+
+def test_french_negative_scores_take_the_minus_sign() -> None:
+    """« Nord −25 », « −95 » (U+2212) in French, not the hyphen; code, rule IDs and dates keep theirs."""
+    assert typeset("Nord -25 ; total -95", "fr") == "Nord \u221225\u202f; total \u221295"
+    assert typeset("`-25` P5-4 CLOSE-1 2026-11-30", "fr") == "`-25` P5-4 CLOSE-1 2026-11-30"
+    assert typeset("Nord -25", "it") == "Nord -25"
+    hyphen = re.compile(r"(?<![\w\-.,/=:'`\[(])-\d")
+    for where, text in _outputs("fr"):
+        if where.startswith(("fr/10-", "fr/solutions/10-")):
+            assert not hyphen.search(text), (where, text[:200])
+
+
+@pytest.mark.parametrize(("lang", "said"), [("fr", "une série de 4 (3 cartes) : 4♦ 4♣ 4♣"),
+                                            ("it", "una combinazione di quattro (3 carte): 4♦ 4♣ 4♣")])
+def test_the_teachers_narration_counts_the_cards_of_a_set(lang: str, said: str) -> None:
+    """« une série de 4 : 4♦ 4♣ 4♣ » read as four cards: the narration says how many there are."""
+    text = " ".join(t for where, t in _outputs(lang) if where.startswith(f"{lang}/11-"))
+    assert typeset(said, lang) in text
+
+
+def test_the_italian_discard_takes_the_cards_article() -> None:
+    """« ha scartato il {card} » agrees with the card: « la Q♣ », « l'A♠ », « l'8♥ », « il K♦ »."""
+    from buraco_learn import parse_action
+    from buraco_learn.i18n import language
+    from buraco_learn.review import action_words
+
+    with language("it"):
+        said = [action_words(parse_action(f"discard {c}")) for c in ("QC", "AS", "8H", "KD")]
+    assert said == ["ha scartato la Q♣", "ha scartato l'A♠", "ha scartato l'8♥", "ha scartato il K♦"]

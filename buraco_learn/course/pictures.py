@@ -190,7 +190,7 @@ def cheat_sheet(*, deck: str | None = None) -> Picture:
                  + inline_markdown(tr("No minimum for a first meld. The only condition on taking the pile: a one-card "
                                       "pile may not be thrown straight back (TURN-4).")) + "</div>"),
         _section(tr("What each card is worth (EQ-2)"), "".join(
-            _column(_said(points), hand_html(parse_cards(cards), deck=deck, size=small), _said(label))  # type: ignore[arg-type]
+            _column(_said(points), hand_html(parse_cards(cards), deck=deck, size=small), _said(label, cards))  # type: ignore[arg-type]
             for label, cards, points in _VALUE_GROUPS)),
         _section(tr("Melds"), melds),
         _section(tr("Burracos: 7 cards or more (BUR-1)"), "".join(

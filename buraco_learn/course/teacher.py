@@ -64,17 +64,19 @@ def _suit(meld: Meld) -> str:
     return suit_word(meld.suit.name.lower()) if meld.suit is not None else tr("one suit")
 
 def _meld_words(meld: Meld) -> tuple[str, list[str]]:
-    """``a set of sixes: 6♠ 6♦ 6♣, with 2♥ as a wild for a six`` and the rules it shows."""
+    """``a set of sixes (4 cards): 6♠ 6♦ 6♣, with 2♥ as a wild for a six`` and the rules it shows (the count
+    of cards said, as « une série de 4 : 4♦ 4♣ 4♣ » read as four cards)."""
     naturals = " ".join(p.card.pretty for p in meld.placements if not p.wild)
     wild = next((p for p in meld.placements if p.wild), None)
     if meld.kind == "set" and meld.rank is not None:
         ranks = tr(_PLURAL[int(meld.rank)])
         if wild is not None:
-            what = tr("a set of {ranks}: {cards}, with {wild} as a wild for {one}", ranks=ranks, cards=naturals,
-                      wild=wild.card.pretty, one=_one(int(meld.rank)))
+            what = tr("a set of {ranks} ({n} cards): {cards}, with {wild} as a wild for {one}", ranks=ranks,
+                      n=len(meld.placements), cards=naturals, wild=wild.card.pretty, one=_one(int(meld.rank)))
             rules = ["SET-1", "SET-2"]
         else:
-            what, rules = tr("a set of {ranks}: {cards}", ranks=ranks, cards=naturals), ["SET-1"]
+            what, rules = tr("a set of {ranks} ({n} cards): {cards}", ranks=ranks, n=len(meld.placements),
+                             cards=naturals), ["SET-1"]
     else:
         if wild is not None:
             stands = wild.stands_for.pretty if wild.stands_for is not None else tr("a missing card")
@@ -96,7 +98,7 @@ def narrate(game: Game, event: Event) -> str:
     >>> narrate(demo.game, demo.step())
     'West draws the top card of the stock (TURN-1).'
     >>> narrate(demo.game, demo.step())
-    'West lays down a set of threes: 3♥ 3♦ 3♣, with 2♦ as a wild for a three (SET-1, SET-2). It is meld #0.'
+    'West lays down a set of threes (4 cards): 3♥ 3♦ 3♣, with 2♦ as a wild for a three (SET-1, SET-2). It is meld #0.'
     """
     who = seat_name(game, event.seat)
     a = event.action

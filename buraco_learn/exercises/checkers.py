@@ -683,7 +683,7 @@ class ActionExercise(Exercise):
                     return Verdict(False, tr("the engine refuses {move} (after {before}): {error}", move=repr(move),
                                              before="; ".join(moves[:len(notes)]), error=err), err.rules)
                 return Verdict(False, tr("the engine refuses {move}: {error}", move=repr(move), error=err), err.rules)
-            notes.append(say(event.note))
+            notes.append(say(event.note, you=True))
         problem = self.goal(g)
         said = tr("; then ").join(notes)
         if problem is not None:

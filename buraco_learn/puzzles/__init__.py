@@ -677,7 +677,8 @@ class Puzzle:
             try:
                 g.verify_discard(card)
             except IllegalMove as err:
-                return Verdict(False, tr("you may not discard {card}: {reason}", card=card, reason=err), err.rules)
+                return Verdict(False, tr("you may not discard {card}: {reason}", card=card,
+                                                  reason=err.reason or err), err.rules)
         mine = g.side_of(seat)
         for t in g.table:
             if t.owner not in mine and t.meld.can_lay_off([card]):

@@ -65,7 +65,8 @@ from ..files import NotAFile, TooLarge, read_limited
 from ..game import Event, Game
 from ..coach import Verdict, judge
 from ..hints import Hint, hint
-from ..i18n import N_, tr, trn
+from ..i18n import N_, get_language, tr, trn
+from ..lang import after_colon
 from ..records import format_position, game_record, load_record, parse_position
 from ..players import Player, PlayerLike, as_player
 from ..render.count import count_html, count_text
@@ -666,7 +667,7 @@ class TableWidget(VBox):  # type: ignore[misc]
             return
         self.last_hint = advice
         hand = set(self.game.hand(self.viewer))
-        self.set_feedback(tr("Hint: {hint}", hint=advice), "info")
+        self.set_feedback(tr("Hint: {hint}", hint=after_colon(str(advice), get_language())), "info")
         self.highlight([c for c in advice.cards if c in hand])
 
     def _show_hint_button(self) -> None:
