@@ -120,7 +120,7 @@ def test_the_advised_discard_is_the_strong_choice_among_the_fewest_faults() -> N
     assert checked > 30
 
 
-def test_when_every_discard_feeds_an_opponent_meld_the_smallest_gift_is_advised_turn2_bur1() -> None:
+def test_when_every_discard_feeds_an_opponent_meld_no_burraco_is_given_turn2_bur1() -> None:
     """Both cards lay off on the opponents' melds (TURN-2): 9♥ makes their run a clean burraco
     (200 + 10 points, BUR-2), 4♣ gives them 5. The hint and the bot give the 4♣, and say why."""
     g = Game.from_position("fibur 2p d1 t0 play | h: 9H 4C / 9D 9S 3D 4D 5D 6D 7D "
