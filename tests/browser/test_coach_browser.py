@@ -27,12 +27,17 @@ def _write_notebook() -> None:
            "game = Game.new(4, seed=10, dealer=3)  # South plays first\n"
            "table = TableWidget(game, viewer=0, opponents={s: StrongBot(s) for s in (1, 2, 3)}, coach=True)\n"
            "table")
+    _write_cell(src, NOTEBOOK)
+
+
+def _write_cell(src: str, where: str) -> None:
+    """A one-cell notebook of ``src`` at ``where`` (relative to the repository)."""
     cell = {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "id": "cell-0",
             "source": src.splitlines(keepends=True)}
     nb = {"cells": [cell], "metadata": {"kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python",
                                                         "name": "python3"}, "language_info": {"name": "python"}},
           "nbformat": 4, "nbformat_minor": 5}
-    path = REPO_ROOT / NOTEBOOK
+    path = REPO_ROOT / where
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(nb))
 
@@ -110,14 +115,7 @@ def test_a_long_verdict_shows_whole_above_the_buttons_at_1366x768(lab: LabPage) 
            f"game = Game.from_position({_LONG!r})\n"
            "table = TableWidget(game, viewer=0, opponents={1: make_bot('greedy', 1)}, coach=True)\n"
            "table")
-    cell = {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "id": "cell-0",
-            "source": src.splitlines(keepends=True)}
-    nb = {"cells": [cell], "metadata": {"kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python",
-                                                        "name": "python3"}, "language_info": {"name": "python"}},
-          "nbformat": 4, "nbformat_minor": 5}
-    path = REPO_ROOT / "tests/browser/screenshots/coach_long.ipynb"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(nb))
+    _write_cell(src, "tests/browser/screenshots/coach_long.ipynb")
     SCREENS.mkdir(exist_ok=True)
     lab.page.set_viewport_size(LAPTOP)
     lab.open_notebook("tests/browser/screenshots/coach_long.ipynb")
